@@ -1,0 +1,136 @@
+"""Strict helpers that read settings from the environment.
+
+Each helper raises ImproperlyConfigured on a value that makes no sense, so a
+typo in an operator's environment stops the process at start-up instead of
+silently falling back to a default.
+"""
+
+import os
+from urllib.parse import parse_qs, unquote, urlparse
+
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def env_str(name: str, default: str = "") -> str:
+    """Return the variable stripped, or the default when unset."""
+    return os.environ.get(name, default).strip()
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """Parse 1/0, true/false, yes/no, on/off."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), got {raw!r}")
+
+
+def env_int(name: str, default: int, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    """Parse an integer within optional bounds."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be an integer, got {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be >= {minimum}, got {value}")
+    if maximum is not None and value > maximum:
+        raise ImproperlyConfigured(f"{name} must be <= {maximum}, got {value}")
+    return value
+
+
+def env_float(name: str, default: float, *, minimum: float | None = None) -> float:
+    """Parse a float with an optional lower bound."""
+    raw = os.environ.get(name)
+    if raw is None or not raw.strip():
+        return default
+    try:
+        value = float(raw.strip())
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a number, got {raw!r}") from None
+    if minimum is not None and value < minimum:
+        raise ImproperlyConfigured(f"{name} must be >= {minimum}, got {value}")
+    return value
+
+
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """Return one of the allowed values (case-insensitive)."""
+    value = env_str(name, default).lower() or default
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}; got {value!r}")
+    return value
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """Parse a comma-separated list."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def env_http_url(name: str, default: str = "") -> str:
+    """Return an http(s) URL without a trailing slash, or '' when unset."""
+    value = env_str(name, default)
+    if not value:
+        return ""
+    parsed = urlparse(value)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc:
+        raise ImproperlyConfigured(f"{name} must be an http(s) URL, got {value!r}")
+    return value.rstrip("/")
+
+
+def database_from_url(url: str, *, base_dir) -> dict:
+    """Translate DATABASE_URL (sqlite:///path or postgres://...) into a DATABASES entry."""
+    if not url:
+        return _sqlite(base_dir / "db.sqlite3")
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        path = unquote(parsed.path)
+        if url.startswith("sqlite:////"):
+            path = "/" + path.lstrip("/")
+        elif path.startswith("/"):
+            path = path[1:]
+        if not path:
+            raise ImproperlyConfigured("DATABASE_URL=sqlite:///<path> needs a file path")
+        return _sqlite(path if path.startswith("/") else base_dir / path)
+    if parsed.scheme in ("postgres", "postgresql", "pgsql"):
+        options = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
+            "USER": unquote(parsed.username or ""),
+            "PASSWORD": unquote(parsed.password or ""),
+            "HOST": parsed.hostname or "",
+            "PORT": str(parsed.port or ""),
+            "CONN_MAX_AGE": 0,
+            "OPTIONS": options,
+        }
+    raise ImproperlyConfigured(
+        f"DATABASE_URL must start with sqlite:// or postgres://, got scheme {parsed.scheme!r}"
+    )
+
+
+def _sqlite(path) -> dict:
+    # WAL lets readers run beside a writer; IMMEDIATE takes the write lock at BEGIN
+    # so two writers queue on the busy timeout instead of failing with
+    # "database is locked" when a read transaction tries to upgrade.
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": str(path),
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 30,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=30000;",
+        },
+        "TEST": {"NAME": str(path) + ".test" if str(path) != ":memory:" else None},
+    }

@@ -1,0 +1,120 @@
+"""The small interface every planner backend implements (no Django here)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, Field
+
+from chatapp.planner.tools import Tool
+
+TextSink = Callable[[str], Awaitable[None]]
+
+
+class ImageInput(BaseModel):
+    """An image handed to the model (a data: URL or an https URL)."""
+
+    url: str
+    detail: Literal["low", "high", "auto"] = "auto"
+
+
+class InputMessage(BaseModel):
+    """One conversational message given to the planner."""
+
+    type: Literal["message"] = "message"
+    role: Literal["user", "assistant", "system", "developer"]
+    text: str
+    images: list[ImageInput] = Field(default_factory=list)
+
+
+class FunctionCallOutput(BaseModel):
+    """The result of a tool call left open by an earlier response (Responses API)."""
+
+    type: Literal["function_call_output"] = "function_call_output"
+    call_id: str
+    output: str
+
+
+class FunctionCallItem(BaseModel):
+    """A tool call the model made, replayed as input (used by the re-ask)."""
+
+    type: Literal["function_call"] = "function_call"
+    call_id: str
+    name: str
+    arguments: str
+
+
+InputItem = InputMessage | FunctionCallOutput | FunctionCallItem
+
+
+class ToolCall(BaseModel):
+    """One tool call as the model returned it; arguments are raw, untrusted JSON text."""
+
+    call_id: str
+    name: str
+    arguments: str
+
+
+@dataclass
+class PlannerRequest:
+    """Everything one planning call needs.
+
+    `context` carries structured facts (user text, blocked list, profile…) that
+    the rule-based backend reads instead of parsing prompts; model backends ignore it.
+    """
+
+    instructions: str
+    input: list[InputItem]
+    model: str
+    tools: list[Tool] = field(default_factory=list)
+    tool_choice: str | None = None  # a tool name forces that tool; None lets the model answer in text
+    previous_response_id: str | None = None
+    context: dict[str, Any] = field(default_factory=dict)
+    purpose: str = ""  # a label for logs and the scripted backend, e.g. "decide_mode"
+
+
+class PlannerReply(BaseModel):
+    """What a backend returned for one call."""
+
+    response_id: str | None = None
+    model: str = ""
+    text: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+
+
+class PlannerError(Exception):
+    """A planning call failed; `user_message` is safe to show a person."""
+
+    def __init__(self, message: str, *, user_message: str | None = None, code: str = "planner_error"):
+        super().__init__(message)
+        self.user_message = user_message or "The assistant could not plan an answer. Please try again."
+        self.code = code
+
+
+class PlannerUnavailable(PlannerError):
+    """The model service kept failing (429, 5xx, timeouts) past the retry budget."""
+
+    def __init__(self, message: str, *, user_message: str | None = None):
+        super().__init__(
+            message,
+            user_message=user_message
+            or "The AI service is busy or unreachable right now. Please try again in a minute.",
+            code="upstream_unavailable",
+        )
+
+
+class PreviousResponseNotFound(PlannerError):
+    """The thread named by previous_response_id has expired or was deleted."""
+
+    def __init__(self, message: str = "previous response not found"):
+        super().__init__(message, code="previous_response_not_found")
+
+
+class PlannerBackend(Protocol):
+    """A backend answers one planning call, streaming text to `on_text` when given."""
+
+    name: str  # "openai", "rules", "scripted": recorded as the planner source
+
+    async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply: ...

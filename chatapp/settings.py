@@ -1,0 +1,156 @@
+"""Marquee settings: everything an operator may change comes from the environment."""
+
+from pathlib import Path
+
+from django.core.exceptions import ImproperlyConfigured
+
+from chatapp.env import (
+    database_from_url,
+    env_bool,
+    env_choice,
+    env_float,
+    env_http_url,
+    env_int,
+    env_list,
+    env_str,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+DEBUG = env_bool("DEBUG", True)
+SECRET_KEY = env_str("SECRET_KEY")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY is required when DEBUG is off")
+    SECRET_KEY = "dev-insecure-marquee-key-do-not-use-in-production"
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "daphne",  # first, so runserver serves ASGI
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "channels",
+    "template_partials",
+    "chatapp",
+    "recs",
+    "imagelab",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "chatapp.middleware.HtmxMiddleware",
+]
+
+ROOT_URLCONF = "chatapp.urls"
+ASGI_APPLICATION = "chatapp.asgi.application"
+WSGI_APPLICATION = None
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "chatapp.context_processors.marquee",
+            ],
+        },
+    }
+]
+
+DATABASE_URL = env_str("DATABASE_URL")
+DATABASES = {"default": database_from_url(DATABASE_URL, base_dir=BASE_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = env_str("REDIS_URL")
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+    }
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "chat-list"
+LOGOUT_REDIRECT_URL = "login"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "var" / "static"
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "var" / "media")
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "loggers": {
+        "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+    },
+}
+
+# --- Planner ---------------------------------------------------------------
+OPENAI_API_KEY = env_str("OPENAI_API_KEY")
+OPENAI_BASE_URL = env_http_url("OPENAI_BASE_URL")
+PLANNER_BACKEND = env_choice("PLANNER_BACKEND", "auto", ("auto", "openai", "rules"))
+if PLANNER_BACKEND == "openai" and not OPENAI_API_KEY:
+    raise ImproperlyConfigured("PLANNER_BACKEND=openai needs OPENAI_API_KEY")
+OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-5")
+DECIDE_MODE_MODEL = env_str("DECIDE_MODE_MODEL", "gpt-5-mini")
+OPENAI_REASONING_EFFORT = env_choice(
+    "OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none")
+)
+OPENAI_VERBOSITY = env_choice("OPENAI_VERBOSITY", "low", ("low", "medium", "high", "none"))
+OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
+# Transport faults are retried with backoff, but never beyond this many seconds in all.
+PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=0.0)
+
+# --- Movie chat -------------------------------------------------------------
+CHAT_API_VERSION = env_choice("CHAT_API_VERSION", "v2", ("v1", "v2"))
+TMDB_API_KEY = env_str("TMDB_API_KEY")
+TMDB_BASE_URL = env_http_url("TMDB_BASE_URL", "https://api.themoviedb.org")
+TMDB_IMAGE_BASE_URL = env_http_url("TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p/w342")
+TMDB_TIMEOUT = env_float("TMDB_TIMEOUT", 8.0, minimum=0.5)
+TMDB_CONCURRENCY = env_int("TMDB_CONCURRENCY", 4, minimum=1, maximum=32)
+MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
+if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
+    raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")
+MESSAGE_MAX_CHARS = env_int("MESSAGE_MAX_CHARS", 4000, minimum=1, maximum=100_000)
+
+# --- Image lab ---------------------------------------------------------------
+IMAGE_MAX_UPLOAD_BYTES = env_int("IMAGE_MAX_UPLOAD_BYTES", 25 * 1024 * 1024, minimum=1024)
+IMAGE_MAX_PIXELS = env_int("IMAGE_MAX_PIXELS", 50_000_000, minimum=10_000)
+IMAGE_WORKERS = env_int("IMAGE_WORKERS", 3, minimum=1, maximum=16)
+IMAGE_EDIT_BACKEND = env_choice("IMAGE_EDIT_BACKEND", "none", ("none", "openai"))
+IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
+
+# Django refuses bodies above this before reading them into memory.
+DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

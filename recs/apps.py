@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class RecsConfig(AppConfig):
+    name = "recs"
+    verbose_name = "Movie recommendations"
