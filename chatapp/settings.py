@@ -105,6 +105,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "var" / "static"
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "var" / "media")
+# Let Django serve /static and /media itself (fine for one machine; put a web server in front at scale).
+SERVE_FILES = env_bool("SERVE_FILES", True)
 
 LOGGING = {
     "version": 1,
@@ -133,7 +135,6 @@ OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=0.0)
 
 # --- Movie chat -------------------------------------------------------------
-CHAT_API_VERSION = env_choice("CHAT_API_VERSION", "v2", ("v1", "v2"))
 TMDB_API_KEY = env_str("TMDB_API_KEY")
 TMDB_BASE_URL = env_http_url("TMDB_BASE_URL", "https://api.themoviedb.org")
 TMDB_IMAGE_BASE_URL = env_http_url("TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p/w342")
@@ -154,3 +155,4 @@ IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
 # Django refuses bodies above this before reading them into memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+TURNS_PER_MINUTE = env_int("TURNS_PER_MINUTE", 20, minimum=0)

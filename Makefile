@@ -1,0 +1,59 @@
+# Marquee: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every test.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+PYTEST_ARGS ?=
+
+.PHONY: run test install install-test migrate browser-deps lint bench vendor clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $@
+
+install: $(VENV)/.installed
+install-test: $(VENV)/.installed-test
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/python manage.py load_catalogue
+	@echo ""
+	@echo "  Marquee is starting: open http://$(HOST):$(PORT)/ (sign up, then start a chat)"
+	@echo ""
+	$(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+
+# Debian's Chromium for the browser tests (never `playwright install`: it downloads).
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else echo "Chromium is missing: sudo apt-get install chromium"; exit 1; fi; }
+
+test: install-test browser-deps
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install-test
+	$(BIN)/ruff check .
+
+bench: install
+	$(BIN)/python bench/chat_turn.py
+	$(BIN)/python bench/imagelab.py
+
+# Refresh the vendored front-end libraries from npm (versions pinned in package.json).
+vendor:
+	rm -rf node_modules && npm install --no-audit --no-fund
+	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
+	cp node_modules/htmx-ext-ws/dist/ws.min.js static/vendor/htmx-ext-ws.min.js
+
+clean:
+	rm -rf $(VENV) var .pytest_cache

@@ -1,0 +1,62 @@
+"""Admin: chats with inline messages; plans, step logs and timings pretty-printed read-only."""
+
+import json
+
+from django.contrib import admin
+from django.utils.html import format_html
+
+from chatapp.models import ApiToken, Chat, Message
+
+
+def _pretty(value) -> str:
+    return format_html("<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
+
+
+class PrettyJsonMixin:
+    @admin.display(description="Plan & picks")
+    def payload_pretty(self, obj):
+        return _pretty(obj.payload)
+
+    @admin.display(description="Step log")
+    def step_log_pretty(self, obj):
+        return _pretty(obj.step_log)
+
+    @admin.display(description="Timings (ms)")
+    def timings_pretty(self, obj):
+        return _pretty(obj.timings)
+
+
+class MessageInline(PrettyJsonMixin, admin.StackedInline):
+    model = Message
+    extra = 0
+    can_delete = False
+    show_change_link = True
+    fields = ("role", "status", "planner_source", "flow", "content", "payload_pretty", "timings_pretty")
+    readonly_fields = fields
+
+
+@admin.register(Chat)
+class ChatAdmin(admin.ModelAdmin):
+    list_display = ("id", "title", "owner", "kind", "flow", "updated_at")
+    list_filter = ("kind", "flow", "owner", "messages__status", "messages__planner_source")
+    search_fields = ("title", "owner__username")
+    readonly_fields = ("last_response_id", "pending_call_id", "created_at", "updated_at")
+    inlines = [MessageInline]
+
+
+@admin.register(Message)
+class MessageAdmin(PrettyJsonMixin, admin.ModelAdmin):
+    list_display = ("id", "chat", "role", "status", "planner_source", "flow", "created_at")
+    list_filter = ("role", "status", "planner_source", "flow", "chat__owner")
+    search_fields = ("content", "turn_key")
+    exclude = ("payload", "step_log", "timings")
+    readonly_fields = ("chat", "role", "turn_key", "status", "planner_source", "flow", "error",
+                       "payload_pretty", "step_log_pretty", "timings_pretty", "created_at", "updated_at")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    list_display = ("key_prefix", "name", "user", "created_at", "last_used_at", "revoked_at")
+    list_filter = ("revoked_at",)
+    exclude = ("key_hash",)
+    readonly_fields = ("key_prefix", "created_at", "last_used_at")

@@ -1,0 +1,133 @@
+"""The one NinjaAPI: session (with CSRF) or personal bearer token; errors as {code, message}."""
+
+from __future__ import annotations
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404
+from ninja import NinjaAPI, Router
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.security import HttpBearer, SessionAuth
+
+from chatapp import selectors, services, turns
+from chatapp.errors import MarqueeError
+from chatapp.schemas import (
+    ChatDetailOut,
+    ChatIn,
+    ChatOut,
+    ErrorOut,
+    MessageIn,
+    TurnOut,
+    assistant_message_out,
+    chat_detail_out,
+)
+
+
+class ApiTokenAuth(HttpBearer):
+    """Authorization: Bearer mq_… (a personal API token)."""
+
+    def authenticate(self, request, token):
+        return services.api_token_authenticate(key=token)
+
+
+class SessionUserAuth(SessionAuth):
+    """The browser session; unsafe methods also need the CSRF token."""
+
+    def authenticate(self, request, key):
+        user = request.user
+        return user if user.is_authenticated else None
+
+
+api = NinjaAPI(title="Marquee API", version="1.0", auth=[ApiTokenAuth(), SessionUserAuth()])
+ERRORS = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 429: ErrorOut, 502: ErrorOut}
+
+
+def _error(request, status: int, code: str, message: str):
+    return api.create_response(request, {"code": code, "message": message}, status=status)
+
+
+@api.exception_handler(MarqueeError)
+def on_marquee_error(request, exc: MarqueeError):
+    return _error(request, exc.status, exc.code, exc.message)
+
+
+@api.exception_handler(ValidationError)
+def on_validation_error(request, exc: ValidationError):
+    first = exc.errors[0] if exc.errors else {}
+    where = ".".join(str(p) for p in first.get("loc", []) if p not in ("body", "payload"))
+    detail = first.get("msg", "invalid input")
+    return _error(request, 400, "validation_error", f"{where}: {detail}" if where else detail)
+
+
+@api.exception_handler(AuthenticationError)
+def on_auth_error(request, exc):
+    return _error(request, 401, "unauthorized", "Log in or send a valid API token (Authorization: Bearer …).")
+
+
+@api.exception_handler(Http404)
+def on_not_found(request, exc):
+    return _error(request, 404, "not_found", "Not found.")
+
+
+@api.exception_handler(RequestDataTooBig)
+def on_too_big(request, exc):
+    return _error(request, 413, "payload_too_large", "The request body is too large.")
+
+
+@api.exception_handler(HttpError)
+def on_http_error(request, exc: HttpError):
+    return _error(request, exc.status_code, "error", str(exc))
+
+
+chats = Router(tags=["chats"])
+
+
+@chats.post("/chats", response={201: ChatOut, **ERRORS})
+def create_chat(request, body: ChatIn | None = None):
+    """Create a movie chat."""
+    chat = services.chat_create(user=request.auth, title=body.title if body else "")
+    return 201, chat
+
+
+@chats.get("/chats", response=list[ChatOut])
+def list_chats(request):
+    """The caller's chats, newest first."""
+    return list(selectors.chat_list(user=request.auth))
+
+
+@chats.get("/chats/{chat_id}", response={200: ChatDetailOut, **ERRORS})
+def get_chat(request, chat_id: int):
+    """One chat with its messages."""
+    chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
+    return chat_detail_out(chat, selectors.message_list(chat=chat))
+
+
+@chats.delete("/chats/{chat_id}", response={204: None, **ERRORS})
+def delete_chat(request, chat_id: int):
+    """Delete a chat."""
+    services.chat_delete(user=request.auth, chat_id=chat_id)
+    return 204, None
+
+
+@chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **ERRORS})
+async def post_message(request, chat_id: int, body: MessageIn):
+    """Send a message and get the finished turn back."""
+    user = request.auth
+    turn, task = await turns.begin(user=user, chat_id=chat_id, text=body.text)
+    # Shielded: if the client goes away the turn still finishes and persists.
+    await asyncio.shield(task)
+    return await database_sync_to_async(_turn_out)(user, chat_id, turn.turn_key)
+
+
+def _turn_out(user, chat_id: int, turn_key: str) -> dict:
+    chat = selectors.chat_get(user=user, chat_id=chat_id)
+    user_message, assistant = selectors.turn_messages(chat=chat, turn_key=turn_key)
+    return {
+        "user_message": {"id": user_message.pk, "text": user_message.content},
+        "assistant_message": assistant_message_out(assistant),
+    }
+
+
+api.add_router("/", chats)

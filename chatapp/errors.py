@@ -1,0 +1,54 @@
+"""Domain errors with a code, a status and a message a person understands."""
+
+
+class MarqueeError(Exception):
+    """Base of every error shown to a user or an API client as {code, message}."""
+
+    status = 400
+    code = "bad_request"
+
+    def __init__(self, message: str, *, code: str | None = None, status: int | None = None):
+        super().__init__(message)
+        self.message = message
+        if code:
+            self.code = code
+        if status:
+            self.status = status
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message}
+
+
+class InvalidInput(MarqueeError):
+    status = 400
+    code = "invalid_input"
+
+
+class NotFound(MarqueeError):
+    status = 404
+    code = "not_found"
+
+
+class Forbidden(MarqueeError):
+    status = 403
+    code = "forbidden"
+
+
+class TurnInProgress(MarqueeError):
+    status = 409
+    code = "turn_in_progress"
+
+
+class PayloadTooLarge(MarqueeError):
+    status = 413
+    code = "payload_too_large"
+
+
+class RateLimited(MarqueeError):
+    status = 429
+    code = "rate_limited"
+
+
+class UpstreamFailed(MarqueeError):
+    status = 502
+    code = "upstream_failed"

@@ -1,0 +1,105 @@
+"""The only place settings meet the planner: builds clients and backends (cached per process)."""
+
+from __future__ import annotations
+
+import contextlib
+from functools import lru_cache
+
+from django.conf import settings
+
+from chatapp.planner.backends.base import PlannerBackend
+
+_override: PlannerBackend | None = None
+
+
+def openai_enabled() -> bool:
+    """Whether turns are planned by OpenAI (PLANNER_BACKEND, or auto with a key)."""
+    if settings.PLANNER_BACKEND == "rules":
+        return False
+    return bool(settings.OPENAI_API_KEY)
+
+
+@lru_cache(maxsize=1)
+def _openai_client():
+    from chatapp.planner.backends import make_openai_client
+
+    return make_openai_client(
+        api_key=settings.OPENAI_API_KEY,
+        base_url=settings.OPENAI_BASE_URL or None,
+        timeout=settings.OPENAI_TIMEOUT,
+    )
+
+
+def _effort(value: str) -> str | None:
+    return None if value == "none" else value
+
+
+@lru_cache(maxsize=1)
+def _responses_backend() -> PlannerBackend:
+    from chatapp.planner.backends.responses import OpenAIResponsesBackend
+
+    return OpenAIResponsesBackend(
+        _openai_client(),
+        reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
+        verbosity=_effort(settings.OPENAI_VERBOSITY),
+        retry_budget=settings.PLANNER_RETRY_BUDGET,
+    )
+
+
+@lru_cache(maxsize=1)
+def _chat_backend() -> PlannerBackend:
+    from chatapp.planner.backends.chat_completions import OpenAIChatBackend
+
+    return OpenAIChatBackend(
+        _openai_client(),
+        reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
+        verbosity=_effort(settings.OPENAI_VERBOSITY),
+        retry_budget=settings.PLANNER_RETRY_BUDGET,
+    )
+
+
+@lru_cache(maxsize=1)
+def _rules_backend() -> PlannerBackend:
+    from chatapp.planner.backends.rules import RulesBackend
+    from recs.planning import RULE_TEXT_HANDLERS, RULE_TOOL_HANDLERS
+
+    tool_handlers = dict(RULE_TOOL_HANDLERS)
+    text_handlers = dict(RULE_TEXT_HANDLERS)
+    with contextlib.suppress(ImportError):  # the image lab registers its planner when installed
+        from imagelab.planning import RULE_TEXT_HANDLERS as IMG_TEXT
+        from imagelab.planning import RULE_TOOL_HANDLERS as IMG_TOOLS
+
+        tool_handlers.update(IMG_TOOLS)
+        text_handlers.update(IMG_TEXT)
+    return RulesBackend(tool_handlers=tool_handlers, text_handlers=text_handlers)
+
+
+def planner_backend() -> PlannerBackend:
+    """The backend for v2 planning calls (Responses API or rules)."""
+    if _override is not None:
+        return _override
+    return _responses_backend() if openai_enabled() else _rules_backend()
+
+
+def chat_completions_backend() -> PlannerBackend:
+    """The backend for the legacy v1 flow (Chat Completions or rules)."""
+    if _override is not None:
+        return _override
+    return _chat_backend() if openai_enabled() else _rules_backend()
+
+
+@contextlib.contextmanager
+def backend_override(backend: PlannerBackend):
+    """Serve every planning call from `backend` (the scripted backend in tests and benchmarks)."""
+    global _override
+    previous, _override = _override, backend
+    try:
+        yield backend
+    finally:
+        _override = previous
+
+
+def reset_caches() -> None:
+    """Forget built clients and backends (after settings change in tests)."""
+    for fn in (_openai_client, _responses_backend, _chat_backend, _rules_backend):
+        fn.cache_clear()

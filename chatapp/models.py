@@ -1,0 +1,127 @@
+"""Chats, their messages, and personal API tokens."""
+
+import hashlib
+import secrets
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class Chat(models.Model):
+    """A conversation owned by one user: movie recommendations or the image lab."""
+
+    class Kind(models.TextChoices):
+        MOVIES = "movies", "Movies"
+        IMAGES = "images", "Images"
+
+    class Flow(models.TextChoices):
+        V1 = "v1", "v1 (Chat Completions + search tool)"
+        V2 = "v2", "v2 (Responses API, decide_mode → plan_picks)"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chats")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.MOVIES)
+    title = models.CharField(max_length=120, blank=True)
+    flow = models.CharField(max_length=2, choices=Flow.choices, blank=True, help_text="Flow of the latest turn.")
+    last_response_id = models.CharField(max_length=200, blank=True, help_text="Responses API thread head.")
+    pending_call_id = models.CharField(
+        max_length=200, blank=True, help_text="A function call left open by the last turn; answered at the next."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.title or f"Chat {self.pk}"
+
+    @property
+    def display_title(self) -> str:
+        return self.title or "New chat"
+
+
+class Message(models.Model):
+    """One message; an assistant message answers the user message sharing its turn key."""
+
+    class Role(models.TextChoices):
+        USER = "user", "User"
+        ASSISTANT = "assistant", "Assistant"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        STREAMING = "streaming", "Streaming"
+        COMPLETE = "complete", "Complete"
+        FAILED = "failed", "Failed"
+        STOPPED = "stopped", "Stopped"
+
+    ACTIVE_STATUSES = (Status.PENDING, Status.STREAMING)
+
+    chat = models.ForeignKey(Chat, on_delete=models.CASCADE, related_name="messages")
+    role = models.CharField(max_length=10, choices=Role.choices)
+    turn_key = models.CharField(max_length=64, help_text="The user message this turn answers.")
+    content = models.TextField(blank=True)
+    payload = models.JSONField(default=dict, blank=True, help_text="mode, plan, picks, dropped picks…")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COMPLETE)
+    planner_source = models.CharField(max_length=20, blank=True)
+    flow = models.CharField(max_length=2, choices=Chat.Flow.choices, blank=True)
+    step_log = models.JSONField(default=list, blank=True)
+    timings = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["chat", "turn_key", "role"], name="one_message_per_turn_and_role"),
+        ]
+        indexes = [models.Index(fields=["chat", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.turn_key[:8]} ({self.status})"
+
+    @staticmethod
+    def new_turn_key() -> str:
+        return uuid.uuid4().hex
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in self.ACTIVE_STATUSES
+
+    @property
+    def open_slots(self) -> list[int]:
+        """Indices of planned picks that have neither resolved nor been dropped yet."""
+        planned = len((self.payload.get("plan") or {}).get("picks", []))
+        done = {p.get("index") for p in self.payload.get("picks", [])}
+        done |= {d.get("index") for d in self.payload.get("dropped", [])}
+        return [i for i in range(planned) if i not in done]
+
+
+class ApiToken(models.Model):
+    """A personal API token; only its SHA-256 is stored, the secret is shown once."""
+
+    PREFIX = "mq_"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=80, default="API token")
+    key_prefix = models.CharField(max_length=12, help_text="First characters, to tell tokens apart.")
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.key_prefix}… ({self.user})"
+
+    @classmethod
+    def hash_key(cls, key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @classmethod
+    def generate_key(cls) -> str:
+        return cls.PREFIX + secrets.token_urlsafe(32)

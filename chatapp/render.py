@@ -1,0 +1,117 @@
+"""Event → HTML fragment for the HTMX websocket (out-of-band swaps by element id)."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+from django.utils.html import escape, format_html
+
+from chatapp.events import (
+    IntroShown,
+    ModeDecided,
+    PickDropped,
+    PickResolved,
+    TextDelta,
+    TurnRefused,
+    TurnStarted,
+)
+from chatapp.models import Message
+
+CHAT = "chatapp/chat.html"
+
+
+def _partial(name: str, context: dict) -> str:
+    return render_to_string(f"{CHAT}#{name}", context)
+
+
+def message_html(message: Message, *, swap: str | None = None) -> str:
+    """A whole message; with `swap`, marked for an out-of-band swap."""
+    html = _partial("message", {"m": message})
+    if swap:
+        html = html.replace("<article ", f'<article hx-swap-oob="{swap}" ', 1)
+    return html
+
+
+def controls_html(*, busy: bool) -> str:
+    """The Send/Stop buttons, swapped when a turn starts or ends."""
+    html = _partial("composer_controls", {"busy": busy})
+    return html.replace('<span id="composer-controls"', '<span id="composer-controls" hx-swap-oob="outerHTML"', 1)
+
+
+def composer_reset_html(*, max_chars: int) -> str:
+    """An empty textarea for the tab whose message was accepted."""
+    html = _partial("composer_text", {"MESSAGE_MAX_CHARS": max_chars})
+    return html.replace("<textarea ", '<textarea hx-swap-oob="outerHTML" ', 1)
+
+
+def turn_started_html(user_message: Message | None, assistant: Message) -> str:
+    """Append the user's message and the thinking placeholder; show Stop."""
+    body = (message_html(user_message) if user_message else "") + message_html(assistant)
+    return f'<div id="messages" hx-swap-oob="beforeend">{body}</div>' + controls_html(busy=True)
+
+
+def mode_decided_html(event: ModeDecided) -> str:
+    label = "Finding films…" if event.mode == "B" else "Writing…"
+    return format_html(
+        '<div id="status-{}" class="status" hx-swap-oob="innerHTML"><span class="thinking">{}</span></div>',
+        event.turn_key,
+        label,
+    )
+
+
+def text_delta_html(event: TextDelta) -> str:
+    # Escaped while streaming; the finished message is re-rendered as sanitised Markdown.
+    return f'<div id="text-{escape(event.turn_key)}" hx-swap-oob="beforeend">{escape(event.delta)}</div>'
+
+
+def intro_shown_html(event: IntroShown) -> str:
+    slots = "".join(
+        f'<div class="pick slot" id="pick-{escape(event.turn_key)}-{i}"><div class="shimmer"></div></div>'
+        for i in range(event.planned)
+    )
+    key = escape(event.turn_key)
+    return (
+        f'<div id="text-{key}" class="text" hx-swap-oob="innerHTML">{escape(event.intro)}</div>'
+        f'<div id="picks-{key}" class="picks" hx-swap-oob="innerHTML">{slots}</div>'
+    )
+
+
+def pick_resolved_html(event: PickResolved) -> str:
+    pick = {"index": event.index, **event.pick.model_dump()}
+    html = _partial("pick_card", {"m": {"turn_key": event.turn_key}, "pick": pick})
+    return html.replace('<div class="pick card-pick"', '<div hx-swap-oob="outerHTML" class="pick card-pick"', 1)
+
+
+def pick_dropped_html(event: PickDropped) -> str:
+    # The slot goes away; the finished message lists what was skipped and why.
+    return f'<div id="pick-{escape(event.turn_key)}-{event.index}" hx-swap-oob="delete"></div>'
+
+
+def turn_refused_html(event: TurnRefused) -> str:
+    return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', event.message)
+
+
+def turn_ended_html(message: Message) -> str:
+    """The finished message from the database, and Send back in place of Stop."""
+    return message_html(message, swap="outerHTML") + controls_html(busy=False) + _clear_error()
+
+
+def sync_html(message: Message | None) -> str:
+    """On (re)connect: the latest assistant message as stored, and the right controls."""
+    if message is None:
+        return controls_html(busy=False)
+    return message_html(message, swap="outerHTML") + controls_html(busy=message.is_active)
+
+
+def _clear_error() -> str:
+    return '<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML"></span>'
+
+
+RENDERERS = {
+    "mode.decided": mode_decided_html,
+    "text.delta": text_delta_html,
+    "intro.shown": intro_shown_html,
+    "pick.resolved": pick_resolved_html,
+    "pick.dropped": pick_dropped_html,
+    "turn.refused": turn_refused_html,
+}
+__all__ = ["RENDERERS", "TurnStarted"]

@@ -1,0 +1,170 @@
+"""Writes for chats, turns and API tokens (HackSoft style: <entity>_<action>(*, ...))."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
+from chatapp.models import ApiToken, Chat, Message
+from chatapp.selectors import active_turn, chat_get
+
+TITLE_MAX = 60
+# A turn whose message has not moved for this long was cut off by a restart.
+STALE_TURN_AFTER = timedelta(minutes=10)
+
+
+def chat_create(*, user: AbstractBaseUser, kind: str = Chat.Kind.MOVIES, title: str = "") -> Chat:
+    """Start an empty chat for the user."""
+    if kind not in Chat.Kind.values:
+        raise InvalidInput(f"Unknown chat kind {kind!r}.", code="invalid_kind")
+    return Chat.objects.create(owner=user, kind=kind, title=_clean_title(title))
+
+
+def chat_rename(*, user: AbstractBaseUser, chat_id: int, title: str) -> Chat:
+    """Give a chat a new title (blank titles are refused)."""
+    chat = chat_get(user=user, chat_id=chat_id)
+    cleaned = _clean_title(title)
+    if not cleaned:
+        raise InvalidInput("A chat title cannot be empty.", code="empty_title")
+    chat.title = cleaned
+    chat.save(update_fields=["title", "updated_at"])
+    return chat
+
+
+def chat_delete(*, user: AbstractBaseUser, chat_id: int) -> None:
+    """Delete a chat with its messages."""
+    chat = chat_get(user=user, chat_id=chat_id)
+    chat.delete()
+
+
+def message_text_clean(*, text: object) -> str:
+    """Validate a user's message: not empty, not over the configured length."""
+    if not isinstance(text, str):
+        raise InvalidInput("The message must be text.", code="invalid_message")
+    cleaned = text.strip()
+    if not cleaned:
+        raise InvalidInput("Type a message first.", code="empty_message")
+    limit = settings.MESSAGE_MAX_CHARS
+    if len(cleaned) > limit:
+        raise PayloadTooLarge(
+            f"That message is {len(cleaned):,} characters; the limit is {limit:,}. Please shorten it.",
+            code="message_too_long",
+        )
+    return cleaned
+
+
+def turn_start(*, user: AbstractBaseUser, chat_id: int, text: str, flow: str) -> tuple[Message, Message]:
+    """Store the user's message and a pending assistant placeholder, refusing if a turn is running."""
+    cleaned = message_text_clean(text=text)
+    with transaction.atomic():
+        chat = _chat_for_update(user=user, chat_id=chat_id)
+        _refuse_if_busy(chat=chat)
+        turn_key = Message.new_turn_key()
+        user_message = Message.objects.create(
+            chat=chat, role=Message.Role.USER, turn_key=turn_key, content=cleaned, flow=flow
+        )
+        assistant = Message.objects.create(
+            chat=chat, role=Message.Role.ASSISTANT, turn_key=turn_key, status=Message.Status.PENDING, flow=flow
+        )
+        if not chat.title:
+            chat.title = _clean_title(cleaned)
+        chat.flow = flow
+        chat.save(update_fields=["title", "flow", "updated_at"])
+    return user_message, assistant
+
+
+def assistant_message_upsert(*, chat: Chat, turn_key: str, **fields) -> Message:
+    """Create or update the one assistant message of a turn (INSERT … ON CONFLICT DO UPDATE)."""
+    row = Message(chat=chat, role=Message.Role.ASSISTANT, turn_key=turn_key, **fields)
+    update_fields = sorted(set(fields) | {"updated_at"})
+    Message.objects.bulk_create(
+        [row],
+        update_conflicts=True,
+        unique_fields=["chat", "turn_key", "role"],
+        update_fields=update_fields,
+    )
+    return Message.objects.get(chat=chat, turn_key=turn_key, role=Message.Role.ASSISTANT)
+
+
+def message_save_progress(*, message_id: int, **fields) -> None:
+    """Persist what a running turn has produced so far (content, payload, status…)."""
+    fields["updated_at"] = timezone.now()
+    Message.objects.filter(pk=message_id).update(**fields)
+
+
+def chat_thread_update(*, chat_id: int, last_response_id: str, pending_call_id: str) -> None:
+    """Move the chat's Responses API thread head after a turn."""
+    Chat.objects.filter(pk=chat_id).update(
+        last_response_id=last_response_id, pending_call_id=pending_call_id, updated_at=timezone.now()
+    )
+
+
+def api_token_create(*, user: AbstractBaseUser, name: str = "API token") -> tuple[ApiToken, str]:
+    """Create a token; the raw key is returned once and only its hash is stored."""
+    key = ApiToken.generate_key()
+    token = ApiToken.objects.create(
+        user=user, name=(name or "API token").strip()[:80], key_prefix=key[:10], key_hash=ApiToken.hash_key(key)
+    )
+    return token, key
+
+
+def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
+    """Revoke one of the user's tokens."""
+    token = ApiToken.objects.filter(pk=token_id, user=user).first()
+    if token is None:
+        raise NotFound("That token does not exist.", code="token_not_found")
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
+
+
+def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
+    """The active user behind a bearer key, or None."""
+    if not key or not key.startswith(ApiToken.PREFIX):
+        return None
+    token = (
+        ApiToken.objects.select_related("user")
+        .filter(key_hash=ApiToken.hash_key(key), revoked_at__isnull=True, user__is_active=True)
+        .first()
+    )
+    if token is None:
+        return None
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+    return token.user
+
+
+def _chat_for_update(*, user: AbstractBaseUser, chat_id: int) -> Chat:
+    try:
+        # The row lock serialises two turn starts on PostgreSQL; SQLite's
+        # IMMEDIATE transactions already serialise writers.
+        return Chat.objects.select_for_update().get(pk=chat_id, owner=user)
+    except (Chat.DoesNotExist, ValueError, TypeError):
+        raise NotFound("That chat does not exist.", code="chat_not_found") from None
+
+
+def _refuse_if_busy(*, chat: Chat) -> None:
+    from chatapp.turns import is_running  # local: turns imports services
+
+    running = active_turn(chat=chat)
+    if running is None:
+        return
+    stale = timezone.now() - running.updated_at > STALE_TURN_AFTER
+    if stale and not is_running(chat.pk):
+        Message.objects.filter(pk=running.pk).update(
+            status=Message.Status.FAILED, error="Interrupted by a server restart.", updated_at=timezone.now()
+        )
+        return
+    raise TurnInProgress(
+        "The assistant is still answering your last message. Wait for it to finish or press Stop.",
+    )
+
+
+def _clean_title(title: str) -> str:
+    title = " ".join((title or "").split())
+    return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1].rstrip() + "…"

@@ -1,0 +1,186 @@
+"""Runs a turn as a task that outlives the socket, publishes its events, and lets Stop cancel it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+
+from chatapp.events import TextDelta, TurnEnded, group_name, to_group_message
+from chatapp.models import Message
+from chatapp.planner.steplog import StepLog
+from chatapp.services import message_save_progress
+
+log = logging.getLogger("marquee.turns")
+
+# chat id → the task running its current turn in this process.
+_running: dict[int, asyncio.Task] = {}
+# Text is persisted at most this often while streaming, so a reload shows it.
+FLUSH_EVERY_S = 0.4
+
+
+def is_running(chat_id: int) -> bool:
+    """Whether this process is running a turn for the chat."""
+    task = _running.get(chat_id)
+    return task is not None and not task.done()
+
+
+@dataclass
+class Turn:
+    """The live state of one assistant message while its turn runs."""
+
+    chat_id: int
+    owner_id: int
+    turn_key: str
+    message_id: int
+    text: str
+    flow: str
+    steplog: StepLog
+    content: str = ""
+    payload: dict[str, Any] = field(default_factory=dict)
+    planner_source: str = ""
+    status: str = Message.Status.PENDING
+    _last_flush: float = 0.0
+
+    async def emit(self, event) -> None:
+        """Publish an event to everyone watching this chat."""
+        layer = get_channel_layer()
+        if layer is not None:
+            await layer.group_send(group_name(self.chat_id), to_group_message(event))
+
+    async def stream_text(self, delta: str) -> None:
+        """Append streamed text, publish it, and persist it now and then."""
+        if not delta:
+            return
+        self.content += delta
+        await self.emit(TextDelta(chat_id=self.chat_id, turn_key=self.turn_key, delta=delta))
+        if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
+            await self.save(status=Message.Status.STREAMING)
+
+    async def save(self, **extra) -> None:
+        """Persist content, payload and status so a reloading page shows the state so far."""
+        if "status" in extra:
+            self.status = extra["status"]
+        self._last_flush = time.monotonic()
+        await database_sync_to_async(message_save_progress)(
+            message_id=self.message_id,
+            content=self.content,
+            payload=self.payload,
+            status=self.status,
+            planner_source=self.planner_source,
+            **{k: v for k, v in extra.items() if k != "status"},
+        )
+
+
+FlowFn = Callable[[Turn], Awaitable[None]]
+
+
+def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
+    """Start the turn in the background of this process; it finishes even if the browser leaves."""
+    task = asyncio.get_running_loop().create_task(_run(turn, flow_fn), name=f"turn-{turn.turn_key}")
+    _running[turn.chat_id] = task
+    task.add_done_callback(lambda t: _running.pop(turn.chat_id, None) if _running.get(turn.chat_id) is t else None)
+    return task
+
+
+def stop(chat_id: int) -> bool:
+    """Cancel the chat's running turn in this process; True if there was one."""
+    task = _running.get(chat_id)
+    if task is None or task.done():
+        return False
+    task.cancel()
+    return True
+
+
+async def _run(turn: Turn, flow_fn: FlowFn) -> None:
+    error = ""
+    try:
+        await turn.save(status=Message.Status.STREAMING)
+        await flow_fn(turn)
+        final = Message.Status.COMPLETE
+    except asyncio.CancelledError:
+        final = Message.Status.STOPPED
+    except Exception as exc:  # a turn never crashes the server; the user sees a plain message
+        from chatapp.planner.backends.base import PlannerError
+
+        final = Message.Status.FAILED
+        if isinstance(exc, PlannerError):
+            error = exc.user_message
+            log.warning("turn %s failed: %s", turn.turn_key, exc)
+        else:
+            error = "Something went wrong on our side while answering. Please try again."
+            log.exception("turn %s crashed", turn.turn_key)
+        turn.steplog.record("turn.failed", status="error", error=str(exc)[:500])
+    # Shielded: a Stop must still leave the message stored as "stopped" with what was streamed.
+    await asyncio.shield(_finish(turn, final, error))
+
+
+async def _finish(turn: Turn, status: str, error: str) -> None:
+    turn.steplog.finish()
+    await turn.save(
+        status=status,
+        error=error,
+        step_log=turn.steplog.to_list(),
+        timings=turn.steplog.timings(),
+    )
+    await turn.emit(
+        TurnEnded(
+            chat_id=turn.chat_id,
+            turn_key=turn.turn_key,
+            assistant_message_id=turn.message_id,
+            status=status,
+            error=error,
+        )
+    )
+
+
+def flow_for(*, kind: str, flow: str) -> FlowFn:
+    """The function that runs a turn of this chat kind and flow version."""
+    if kind == "movies" and flow == "v2":
+        from recs.flows import run_v2
+
+        return run_v2
+    raise ValueError(f"No flow for chat kind {kind!r} and version {flow!r}")
+
+
+async def begin(*, user, chat_id: int, text: str) -> tuple[Turn, asyncio.Task]:
+    """Store the user's message, announce the turn, and start it in the background."""
+    from chatapp.events import TurnStarted
+    from chatapp.selectors import chat_get
+    from chatapp.services import turn_start
+
+    from chatapp.errors import RateLimited
+    from chatapp.ratelimit import turn_rate_check
+
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
+        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
+    flow = "v2"
+    flow_fn = flow_for(kind=chat.kind, flow=flow)
+    user_message, assistant = await database_sync_to_async(turn_start)(
+        user=user, chat_id=chat_id, text=text, flow=flow
+    )
+    turn = Turn(
+        chat_id=chat.pk,
+        owner_id=user.pk,
+        turn_key=assistant.turn_key,
+        message_id=assistant.pk,
+        text=user_message.content,
+        flow=flow,
+        steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
+    )
+    await turn.emit(
+        TurnStarted(
+            chat_id=chat.pk,
+            turn_key=turn.turn_key,
+            user_message_id=user_message.pk,
+            assistant_message_id=assistant.pk,
+        )
+    )
+    return turn, launch(turn, flow_fn)

@@ -1,0 +1,32 @@
+"""Root URLs: pages, auth, admin and the one NinjaAPI."""
+
+from django.conf import settings
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import path
+from django.contrib.staticfiles.views import serve as serve_static
+from django.views.static import serve
+
+from chatapp import views
+from chatapp.api import api
+
+urlpatterns = [
+    path("", views.chat_list, name="chat-list"),
+    path("chats/new/", views.chat_create, name="chat-create"),
+    path("chats/<int:chat_id>/", views.chat_detail, name="chat-detail"),
+    path("chats/<int:chat_id>/rename/", views.chat_rename, name="chat-rename"),
+    path("chats/<int:chat_id>/delete/", views.chat_delete, name="chat-delete"),
+    path("account/", views.account, name="account"),
+    path("signup/", views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/", api.urls),
+]
+
+if settings.SERVE_FILES:
+    # daphne serves no files itself; in production put a web server or CDN in front instead.
+    urlpatterns += [
+        path("static/<path:path>", serve_static, {"insecure": True}),
+        path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),
+    ]

@@ -1,0 +1,109 @@
+"""HTMX pages: a full page, or one partial when request.htmx."""
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from chatapp import selectors, services
+from chatapp.errors import MarqueeError
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    """Create an account and log straight in."""
+    if request.user.is_authenticated:
+        return redirect("chat-list")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("chat-list")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@login_required
+@require_GET
+def chat_list(request):
+    """All the user's chats, newest first."""
+    return render(request, "chatapp/chat_list.html", {"chats": selectors.chat_list(user=request.user)})
+
+
+@login_required
+@require_POST
+def chat_create(request):
+    """Start a chat and open it."""
+    try:
+        chat = services.chat_create(user=request.user, kind=request.POST.get("kind", "movies"))
+    except MarqueeError as exc:
+        messages.error(request, exc.message)
+        return redirect("chat-list")
+    return redirect("chat-detail", chat_id=chat.pk)
+
+
+@login_required
+@require_GET
+def chat_detail(request, chat_id: int):
+    """One chat with its full history; the page then listens on the chat's websocket."""
+    chat = _owned(request, chat_id)
+    history = list(selectors.message_list(chat=chat))
+    busy = any(m.is_active for m in history)
+    return render(
+        request,
+        "chatapp/chat.html",
+        {"chat": chat, "chat_messages": history, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/"},
+    )
+
+
+@login_required
+@require_POST
+def chat_rename(request, chat_id: int):
+    """Rename a chat; htmx gets the updated row back."""
+    try:
+        chat = services.chat_rename(user=request.user, chat_id=chat_id, title=request.POST.get("title", ""))
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    if request.htmx:
+        return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
+    return redirect("chat-list")
+
+
+@login_required
+@require_POST
+def chat_delete(request, chat_id: int):
+    """Delete a chat; htmx removes its row."""
+    try:
+        services.chat_delete(user=request.user, chat_id=chat_id)
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    return HttpResponse("") if request.htmx else redirect("chat-list")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request):
+    """Personal API tokens: create (the key is shown once) and revoke."""
+    new_key = None
+    if request.method == "POST":
+        if "revoke" in request.POST:
+            try:
+                services.api_token_revoke(user=request.user, token_id=int(request.POST["revoke"]))
+                messages.success(request, "Token revoked.")
+            except (MarqueeError, ValueError):
+                messages.error(request, "That token does not exist.")
+            return redirect("account")
+        _token, new_key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+    tokens = selectors.api_token_list(user=request.user)
+    return render(request, "chatapp/account.html", {"tokens": tokens, "new_key": new_key})
+
+
+def _owned(request, chat_id: int):
+    from django.http import Http404
+
+    try:
+        return selectors.chat_get(user=request.user, chat_id=chat_id)
+    except MarqueeError:
+        raise Http404("That chat does not exist.") from None

@@ -1,0 +1,293 @@
+"""The v2 movie turn: decide_mode → (answer | plan_picks → parallel lookups → de-dup) → persist."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user_model
+
+from chatapp import llm
+from chatapp.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDropped, PickResolved
+from chatapp.models import Chat, Message
+from chatapp.planner.backends.base import (
+    FunctionCallItem,
+    FunctionCallOutput,
+    InputItem,
+    InputMessage,
+    PlannerRequest,
+    PreviousResponseNotFound,
+)
+from chatapp.planner.runner import ToolRun, run_text, run_tool_call
+from chatapp.selectors import recent_history
+from chatapp.services import chat_thread_update
+from chatapp.turns import Turn
+from recs import prompts
+from recs.dedupe import BlockedIndex
+from recs.movies import BlockedItem, Movie, MovieSource
+from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
+from recs.selectors import blocked_list, last_turn_summary, taste_profile_summary
+from recs.services import recommendation_add
+from recs.sources import LookupFailed, get_movie_source
+
+log = logging.getLogger("marquee.flow")
+
+
+async def run_v2(turn: Turn) -> None:
+    """Run one v2 turn end to end, publishing every step."""
+    backend = llm.planner_backend()
+    turn.planner_source = backend.name
+    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    threaded = bool(getattr(backend, "threads_responses", False))
+
+    blocked, profile = await _read_inputs(turn)
+    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
+    opening = await _opening_items(chat, turn, threaded)
+    previous = chat.last_response_id if threaded and chat.last_response_id else None
+
+    def decide_request(items, prev):
+        return PlannerRequest(
+            instructions=prompts.DECIDE_MODE,
+            input=items,
+            model=settings.DECIDE_MODE_MODEL,
+            tools=[DECIDE_MODE_TOOL],
+            previous_response_id=prev,
+            context=context,
+            purpose="decide_mode",
+        )
+
+    try:
+        decision = await _decide(turn, backend, decide_request(opening, previous))
+    except PreviousResponseNotFound:
+        # The thread expired or was deleted: start a fresh one with a compact replay.
+        turn.steplog.record("thread.reset", result="previous_response_not_found; replaying history")
+        opening = await _replay_items(turn)
+        decision = await _decide(turn, backend, decide_request(opening, None))
+
+    args = decision.args
+    turn.payload.update({"mode": args.mode, "mode_reason": args.reason})
+    await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=args.mode, reason=args.reason))
+    follow, follow_prev = _follow_up(decision, opening, threaded)
+
+    if args.mode == "A":
+        reply = await run_text(
+            backend=backend,
+            request=PlannerRequest(
+                instructions=prompts.ANSWER,
+                input=follow,
+                model=settings.OPENAI_MODEL,
+                previous_response_id=follow_prev,
+                context=context,
+                purpose="movies.answer",
+            ),
+            steplog=turn.steplog,
+            step_name="answer",
+            label="t_answer",
+            on_text=turn.stream_text,
+        )
+        if not turn.content and reply.text:
+            await turn.stream_text(reply.text)
+        await _save_thread(turn, threaded, reply.response_id, "")
+        return
+
+    plan = await run_tool_call(
+        backend=backend,
+        request=PlannerRequest(
+            instructions=prompts.PLAN_PICKS,
+            input=[*follow, InputMessage(role="user", text=planning_input_text(blocked=blocked, profile=profile))],
+            model=settings.OPENAI_MODEL,
+            tools=[PLAN_PICKS_TOOL],
+            previous_response_id=follow_prev,
+            context=context,
+            purpose="plan_picks",
+        ),
+        tool=PLAN_PICKS_TOOL,
+        steplog=turn.steplog,
+        step_name="plan_picks",
+        label="t_plan_picks",
+    )
+    await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
+    await _save_thread(turn, threaded, plan.reply.response_id, plan.call.call_id if threaded else "")
+
+
+async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], source: MovieSource) -> None:
+    """Show the intro, resolve every pick in parallel, and push each one as it resolves."""
+    picks = plan_args.picks[:3]
+    turn.content = plan_args.intro
+    turn.payload.update(
+        {"intro": plan_args.intro, "plan": plan_args.model_dump(mode="json"), "picks": [], "dropped": []}
+    )
+    await turn.emit(
+        IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks))
+    )
+    await _timed_save(turn)
+    index = BlockedIndex(blocked)
+    started = time.perf_counter()
+
+    async def resolve(i, pick):
+        t0 = time.perf_counter()
+        try:
+            movie = await source.lookup(title=pick.title, year=pick.year)
+            error = None if movie else "not found in the movie source"
+        except LookupFailed as exc:
+            movie, error = None, f"lookup failed: {exc}"
+        turn.steplog.record(
+            "lookup",
+            args={"title": pick.title, "year": pick.year},
+            result=f"{movie.source}:{movie.id}" if movie else "",
+            status="ok" if movie else "error",
+            error=error,
+            duration_ms=(time.perf_counter() - t0) * 1000,
+        )
+        return i, pick, movie, error
+
+    tasks = [asyncio.ensure_future(resolve(i, p)) for i, p in enumerate(picks)]
+    try:
+        for next_done in asyncio.as_completed(tasks):
+            i, pick, movie, error = await next_done
+            await _accept_or_drop(turn, index, i, pick, movie, error)
+    finally:
+        for task in tasks:
+            task.cancel()
+    turn.steplog.record(
+        "lookups", label="t_lookups_total", result=f"{len(turn.payload['picks'])} shown",
+        duration_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+async def _accept_or_drop(turn: Turn, index: BlockedIndex, i: int, pick, movie: Movie | None, error) -> None:
+    reason = error or index.reject_reason(movie)
+    if reason is None:
+        added = await _db(turn, recommendation_add, chat_id=turn.chat_id, message_id=turn.message_id, movie=movie)
+        reason = None if added else "already recommended in this chat"
+    if reason is not None:
+        dropped = DroppedPick(title=pick.title, year=pick.year, reason=reason)
+        turn.payload["dropped"].append({"index": i, **dropped.model_dump()})
+        turn.steplog.record("pick.dropped", args={"title": pick.title, "year": pick.year}, result=reason)
+        await turn.emit(PickDropped(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, dropped=dropped))
+        await _timed_save(turn)
+        return
+    index.add(movie)
+    card = pick_card(movie, reason=pick.reason)
+    turn.payload["picks"].append({"index": i, **card.model_dump(mode="json")})
+    turn.payload["picks"].sort(key=lambda p: p["index"])
+    await turn.emit(PickResolved(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, pick=card))
+    await _timed_save(turn)
+
+
+def pick_card(movie: Movie, *, reason: str) -> PickCard:
+    """The card fields of a resolved film (no other movie-source payload)."""
+    return PickCard(
+        source=movie.source,
+        id=movie.id,
+        media_type=movie.media_type,
+        title=movie.title,
+        year=movie.year,
+        reason=reason,
+        genres=list(movie.genres),
+        runtime=movie.runtime,
+        overview=movie.overview,
+        poster_url=movie.poster_url,
+        director=movie.director,
+        rating=movie.rating,
+    )
+
+
+async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
+    return await run_tool_call(
+        backend=backend,
+        request=request,
+        tool=DECIDE_MODE_TOOL,
+        steplog=turn.steplog,
+        step_name="decide_mode",
+        label="t_decide_mode",
+        fallback_model=settings.OPENAI_MODEL,
+    )
+
+
+async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
+    user = await database_sync_to_async(get_user_model().objects.get)(pk=turn.owner_id)
+
+    async def timed(name, label, fn, **kw):
+        t0 = time.perf_counter()
+        value = await database_sync_to_async(fn)(**kw)
+        size = len(value) if isinstance(value, (list, str)) else 0
+        turn.steplog.record(name, label=label, result=f"{size}", duration_ms=(time.perf_counter() - t0) * 1000)
+        return value
+
+    # Independent reads run side by side (seed: Promise.all of profile and blocked list).
+    blocked, profile = await asyncio.gather(
+        timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
+        timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
+    )
+    return blocked, profile
+
+
+async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputItem]:
+    items: list[InputItem] = []
+    if threaded and chat.last_response_id and chat.pending_call_id:
+        # The Responses API needs an output for the call the previous turn left open.
+        summary = await database_sync_to_async(last_turn_summary)(chat_id=chat.pk)
+        items.append(FunctionCallOutput(call_id=chat.pending_call_id, output=json.dumps(summary)))
+    elif not threaded:
+        items.extend(await _history_items(turn))
+    items.append(InputMessage(role="user", text=turn.text))
+    return items
+
+
+async def _replay_items(turn: Turn) -> list[InputItem]:
+    return [*(await _history_items(turn)), InputMessage(role="user", text=turn.text)]
+
+
+async def _history_items(turn: Turn) -> list[InputItem]:
+    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    messages = await database_sync_to_async(recent_history)(chat=chat, limit=10, exclude_turn=turn.turn_key)
+    return [InputMessage(role=m.role, text=_compact(m)) for m in messages]
+
+
+def _compact(message: Message) -> str:
+    if message.role == Message.Role.ASSISTANT and message.payload.get("picks"):
+        shown = ", ".join(f"{p['title']} ({p.get('year')})" for p in message.payload["picks"])
+        return f"{message.content}\nRecommended: {shown}"[:1200]
+    return message.content[:1200]
+
+
+def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):
+    output = FunctionCallOutput(
+        call_id=decision.call.call_id, output=json.dumps({"mode": decision.args.mode, "ok": True})
+    )
+    if threaded and decision.reply.response_id:
+        return [output], decision.reply.response_id
+    call = FunctionCallItem(
+        call_id=decision.call.call_id, name=decision.call.name, arguments=decision.call.arguments
+    )
+    return [*opening, call, output], None
+
+
+async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, pending_call_id: str) -> None:
+    if not threaded:
+        return
+    await _db(
+        turn, chat_thread_update, chat_id=turn.chat_id, last_response_id=response_id or "",
+        pending_call_id=pending_call_id if response_id else "",
+    )
+
+
+async def _timed_save(turn: Turn) -> None:
+    t0 = time.perf_counter()
+    await turn.save()
+    turn.steplog.record("db_write", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000)
+
+
+async def _db(turn: Turn, fn, **kwargs):
+    t0 = time.perf_counter()
+    try:
+        return await database_sync_to_async(fn)(**kwargs)
+    finally:
+        turn.steplog.record(
+            f"db.{fn.__name__}", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000
+        )

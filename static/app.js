@@ -1,0 +1,49 @@
+// Only what HTMX can't do: the character counter, Enter to send, autoscroll, connection state.
+(function () {
+  "use strict";
+
+  function updateCounter() {
+    const box = document.getElementById("composer-text");
+    const counter = document.getElementById("counter");
+    if (!box || !counter) return;
+    const max = Number(box.dataset.max || 0);
+    counter.textContent = box.value.length + " / " + max;
+    counter.classList.toggle("over", max && box.value.length >= max);
+  }
+
+  function nearBottom() {
+    return window.innerHeight + window.scrollY >= document.body.scrollHeight - 160;
+  }
+
+  document.addEventListener("input", function (e) {
+    if (e.target && e.target.id === "composer-text") updateCounter();
+  });
+
+  // Enter sends, Shift+Enter makes a new line.
+  document.addEventListener("keydown", function (e) {
+    if (e.target && e.target.id === "composer-text" && e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      const form = document.getElementById("composer");
+      if (form) form.requestSubmit();
+    }
+  });
+
+  let stick = true;
+  document.addEventListener("htmx:wsBeforeMessage", function () { stick = nearBottom(); });
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    updateCounter();
+    if (stick) window.scrollTo({ top: document.body.scrollHeight });
+  });
+
+  function setConn(text) {
+    const el = document.getElementById("conn");
+    if (el) el.textContent = text;
+  }
+  document.addEventListener("htmx:wsOpen", function () { setConn(""); document.body.dataset.ws = "open"; });
+  document.addEventListener("htmx:wsClose", function () { setConn("reconnecting…"); document.body.dataset.ws = "closed"; });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    updateCounter();
+    window.scrollTo({ top: document.body.scrollHeight });
+  });
+})();
