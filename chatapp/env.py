@@ -6,6 +6,7 @@ silently falling back to a default.
 """
 
 import os
+import tempfile
 from urllib.parse import parse_qs, unquote, urlparse
 
 from django.core.exceptions import ImproperlyConfigured
@@ -132,5 +133,6 @@ def _sqlite(path) -> dict:
             "timeout": 30,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=30000;",
         },
-        "TEST": {"NAME": str(path) + ".test" if str(path) != ":memory:" else None},
+        # One test database per process, so parallel test runs never share (or delete) a file.
+        "TEST": {"NAME": os.path.join(tempfile.gettempdir(), f"marquee-test-{os.getpid()}.sqlite3")},
     }

@@ -46,3 +46,45 @@ def no_real_network(monkeypatch):
     monkeypatch.setattr(socket.socket, "connect", _guarded_connect)
     monkeypatch.setattr(socket.socket, "connect_ex", _guarded_connect_ex)
     monkeypatch.setattr(socket, "getaddrinfo", _guarded_getaddrinfo)
+
+
+@pytest.fixture(autouse=True)
+def embedded_defaults(settings):
+    """Each test starts on the embedded default: no keys, rule planner, catalogue, fresh caches."""
+    from chatapp import llm
+    from recs.sources import reset_movie_source
+
+    settings.OPENAI_API_KEY = ""
+    settings.TMDB_API_KEY = ""
+    settings.PLANNER_BACKEND = "auto"
+    settings.MOVIE_SOURCE = "auto"
+    settings.TURNS_PER_MINUTE = 1000
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    llm.reset_caches()
+    reset_movie_source()
+    yield
+    llm.reset_caches()
+    reset_movie_source()
+
+
+@pytest.fixture
+def alice(django_user_model):
+    """The owner persona."""
+    return django_user_model.objects.create_user("alice", password="correct-horse-9")
+
+
+@pytest.fixture
+def bob(django_user_model):
+    """The persona who is refused other people's things."""
+    return django_user_model.objects.create_user("bob", password="battery-staple-7")
+
+
+@pytest.fixture
+def scripted():
+    """Serve every planning call from a ScriptedBackend (the planner core's test backend)."""
+    from chatapp import llm
+    from chatapp.planner.backends.scripted import ScriptedBackend
+
+    backend = ScriptedBackend()
+    with llm.backend_override(backend):
+        yield backend

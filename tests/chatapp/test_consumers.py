@@ -1,0 +1,243 @@
+"""The chat websocket: ownership, the v2 turn as HTML fragments, Stop, refusals, disconnects."""
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chatapp.models import Chat, Message
+from chatapp.planner.backends.scripted import ScriptedBackend
+from recs.models import Recommendation
+from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAN = {
+    "intro": "Three tense thrillers:",
+    "picks": [
+        {"title": "Se7en", "year": 1995, "reason": "Grim and relentless."},
+        {"title": "Fargo", "year": 1996, "reason": "Snowbound tension."},
+        {"title": "The Silence of the Lambs", "year": 1991, "reason": "A classic cat and mouse."},
+    ],
+}
+
+
+@database_sync_to_async
+def make_chat(user) -> Chat:
+    return Chat.objects.create(owner=user)
+
+
+@database_sync_to_async
+def assistant_messages(chat) -> list[Message]:
+    return list(Message.objects.filter(chat=chat, role="assistant"))
+
+
+async def test_it_refuses_another_users_chat_with_4403(alice, bob):
+    chat = await make_chat(alice)
+    comm = await communicator(bob, f"/ws/chats/{chat.pk}/")
+    connected, code = await comm.connect()
+    assert (connected, code) == (False, 4403)
+
+
+async def test_it_refuses_an_anonymous_socket(alice):
+    chat = await make_chat(alice)
+    comm = await communicator(None, f"/ws/chats/{chat.pk}/")
+    connected, code = await comm.connect()
+    assert (connected, code) == (False, 4401)
+
+
+async def test_it_streams_three_picks_one_by_one_and_stores_one_assistant_message(alice, scripted):
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "wants films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", PLAN), purpose="plan_picks")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    await comm.receive_from()  # the sync fragment sent on connect
+    await comm.send_json_to({"action": "send", "text": "a tense 90s thriller"})
+    frames = await frames_until(comm, 'id="send-button"')
+    joined = "\n".join(frames)
+    assert "a tense 90s thriller" in joined  # the user's message is shown at once
+    assert "Thinking" in joined
+    resolved = [f for f in frames if "card-pick" in f and 'hx-swap-oob="outerHTML" class="pick' in f]
+    assert len(resolved) == 3  # each pick pushed on its own frame
+    for title in ("Se7en", "Fargo", "The Silence of the Lambs"):
+        assert title in joined
+    await comm.disconnect()
+    [message] = await assistant_messages(chat)
+    assert message.status == "complete"
+    assert message.content == "Three tense thrillers:"
+    assert [p["title"] for p in message.payload["picks"]] == ["Se7en", "Fargo", "The Silence of the Lambs"]
+    assert message.planner_source == "scripted"
+    assert {"t_decide_mode", "t_plan_picks", "t_lookups_total", "t_total"} <= set(message.timings)
+    assert await database_sync_to_async(Recommendation.objects.filter(chat=chat).count)() == 3
+
+
+async def test_it_drops_blocked_repeated_and_unknown_picks_with_reasons(alice, scripted):
+    chat = await make_chat(alice)
+    first = {"intro": "One:", "picks": [{"title": "Fargo", "year": 1996, "reason": "r"}]}
+    second = {
+        "intro": "More:",
+        "picks": [
+            {"title": "Fargo", "year": 1996, "reason": "again"},
+            {"title": "Se7en", "year": 1995, "reason": "r"},
+            {"title": "Completely Invented Film", "year": 2001, "reason": "r"},
+        ],
+    }
+    for plan in (first, second):
+        scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+        scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    for text in ("one film", "more films"):
+        await comm.send_json_to({"action": "send", "text": text})
+        await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    messages = await assistant_messages(chat)
+    last = messages[-1].payload
+    assert [p["title"] for p in last["picks"]] == ["Se7en"]
+    reasons = {d["title"]: d["reason"] for d in last["dropped"]}
+    assert "blocked" in reasons["Fargo"]
+    assert "not found" in reasons["Completely Invented Film"]
+
+
+async def test_it_streams_a_mode_a_answer_token_by_token_and_renders_markdown(alice, scripted):
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "a question"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Se7en was directed by **David Fincher**."), purpose="movies.answer")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "who directed se7en?"})
+    frames = await frames_until(comm, 'id="send-button"')
+    deltas = [f for f in frames if 'hx-swap-oob="beforeend"' in f and "text-" in f]
+    assert len(deltas) >= 2
+    assert "<strong>David Fincher</strong>" in frames[-1]
+    await comm.disconnect()
+
+
+async def test_it_refuses_a_second_message_while_a_turn_runs_and_keeps_nothing_half_stored(alice, scripted):
+    gate = asyncio.Event()
+
+    async def slow_decide(request):
+        await gate.wait()
+        return ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"})
+
+    scripted.add(slow_decide, purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Hello!"), purpose="movies.answer")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "hi"})
+    await frames_until(comm, 'id="stop-button"')
+    await comm.send_json_to({"action": "send", "text": "and another thing"})
+    frames = await frames_until(comm, "composer-error")
+    assert "still answering" in frames[-1]
+    gate.set()
+    await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    texts = await database_sync_to_async(lambda: list(Message.objects.filter(chat=chat, role="user").values_list("content", flat=True)))()
+    assert texts == ["hi"]
+
+
+async def test_it_stops_a_turn_on_the_server(alice, scripted):
+    async def never(request):
+        await asyncio.Event().wait()
+
+    scripted.add(never, purpose="decide_mode")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "recommend something"})
+    await frames_until(comm, 'id="stop-button"')
+    await comm.send_json_to({"action": "stop"})
+    frames = await frames_until(comm, 'id="send-button"')
+    assert "Stopped" in frames[-1]
+    await comm.disconnect()
+    [message] = await assistant_messages(chat)
+    assert message.status == "stopped"
+
+
+async def test_it_finishes_and_persists_a_turn_after_the_browser_disconnects(alice, scripted):
+    gate = asyncio.Event()
+
+    async def decide(request):
+        await gate.wait()
+        return ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"})
+
+    scripted.add(decide, purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", PLAN), purpose="plan_picks")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "thrillers please"})
+    await frames_until(comm, 'id="stop-button"')
+    await comm.disconnect()
+    gate.set()
+    await wait_turns_idle()
+    [message] = await assistant_messages(chat)
+    assert message.status == "complete"
+    assert len(message.payload["picks"]) == 3
+    # A page that reconnects is sent the finished state.
+    again = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await again.connect()
+    sync = await again.receive_from()
+    assert "Se7en" in sync and 'id="send-button"' in sync
+    await again.disconnect()
+
+
+async def test_it_answers_a_malformed_frame_without_closing(alice):
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_to(text_data="{not json")
+    frame = await comm.receive_from()
+    assert "could not be read" in frame
+    await comm.send_json_to({"action": "dance"})
+    assert "Unknown action" in await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "   "})
+    assert "Type a message first" in await comm.receive_from()
+    await comm.disconnect()
+
+
+async def test_it_escapes_untrusted_strings_in_fragments(alice, scripted):
+    plan = {"intro": "<img src=x onerror=alert(1)>", "picks": [{"title": "Fargo", "year": 1996, "reason": "<script>alert(1)</script>"}]}
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "<b>hi</b>"})
+    frames = await frames_until(comm, 'id="send-button"')
+    joined = "\n".join(frames)
+    assert "<script>alert(1)</script>" not in joined
+    assert "&lt;script&gt;" in joined
+    assert "<img src=x" not in joined
+    assert "<b>hi</b>" not in joined
+    await comm.disconnect()
+
+
+async def test_it_sends_the_same_events_as_json_on_the_api_socket(alice, scripted):
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", PLAN), purpose="plan_picks")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/api/chats/{chat.pk}/")
+    await comm.connect()
+    assert (await comm.receive_json_from())["type"] == "sync"
+    await comm.send_json_to({"action": "send", "text": "thrillers"})
+    types = []
+    while True:
+        event = json.loads(await comm.receive_from(timeout=10))
+        types.append(event["type"])
+        if event["type"] == "turn.ended":
+            break
+    assert types[:4] == ["message.accepted", "turn.started", "mode.decided", "intro.shown"] or "turn.started" in types
+    assert types.count("pick.resolved") == 3
+    assert event["assistant_message"]["status"] == "complete"
+    await comm.disconnect()

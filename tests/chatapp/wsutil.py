@@ -1,0 +1,49 @@
+"""Helpers for websocket tests against the real ASGI application (auth, origin check and all)."""
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from chatapp.asgi import application
+
+
+def _session_cookie(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def communicator(user, path: str) -> WebsocketCommunicator:
+    """A communicator carrying the user's real session cookie and an allowed Origin."""
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
+    if user is not None:
+        cookie = await database_sync_to_async(_session_cookie)(user)
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def frames_until(comm: WebsocketCommunicator, marker: str, timeout: float = 10.0) -> list[str]:
+    """Collect text frames until one contains `marker`."""
+    frames: list[str] = []
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        remaining = deadline - asyncio.get_running_loop().time()
+        if remaining <= 0:
+            raise AssertionError(f"no frame containing {marker!r}; got {frames!r}")
+        frame = await comm.receive_from(timeout=remaining)
+        frames.append(frame)
+        if marker in frame:
+            return frames
+
+
+async def wait_turns_idle(timeout: float = 10.0) -> None:
+    """Wait until no turn task is running in this process."""
+    from chatapp import turns
+
+    deadline = asyncio.get_running_loop().time() + timeout
+    while any(not t.done() for t in list(turns._running.values())):
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("turns still running")
+        await asyncio.sleep(0.02)
