@@ -1,0 +1,165 @@
+"""The JSON API: contract, auth (session+CSRF or bearer token), ownership and errors."""
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from chatapp.models import ApiToken, Chat, Message
+from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.services import api_token_create, api_token_revoke
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAN = {
+    "intro": "Two picks:",
+    "picks": [
+        {"title": "Fargo", "year": 1996, "reason": "Snowbound tension."},
+        {"title": "No Such Film Anywhere", "year": 1990, "reason": "r"},
+    ],
+}
+
+
+def bearer(user) -> Client:
+    _token, key = api_token_create(user=user, name="test")
+    return Client(headers={"authorization": f"Bearer {key}"})
+
+
+def test_it_creates_lists_reads_and_deletes_chats_with_a_token(alice):
+    api = bearer(alice)
+    created = api.post("/api/chats", {"title": "Friday"}, content_type="application/json")
+    assert created.status_code == 201
+    body = created.json()
+    assert set(body) == {"id", "title", "created_at"} and body["title"] == "Friday"
+    assert [c["id"] for c in api.get("/api/chats").json()] == [body["id"]]
+    detail = api.get(f"/api/chats/{body['id']}").json()
+    assert detail["messages"] == []
+    assert api.delete(f"/api/chats/{body['id']}").status_code == 204
+    assert api.get(f"/api/chats/{body['id']}").status_code == 404
+
+
+def test_it_runs_a_turn_and_returns_the_finished_message(alice, scripted):
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", PLAN), purpose="plan_picks")
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    response = api.post(f"/api/chats/{chat_id}/messages", {"text": "something tense"}, content_type="application/json")
+    assert response.status_code == 200, response.content
+    body = response.json()
+    assert body["user_message"]["text"] == "something tense"
+    msg = body["assistant_message"]
+    assert msg["status"] == "complete" and msg["mode"] == "B" and msg["flow"] == "v2"
+    assert msg["content"] == "Two picks:"
+    assert [p["title"] for p in msg["picks"]] == ["Fargo"]
+    assert set(msg["picks"][0]) == {"source", "id", "title", "year", "reason", "genres", "runtime", "overview", "poster_url"}
+    assert msg["dropped"] == [{"title": "No Such Film Anywhere", "year": 1990, "reason": "not found in the movie source"}]
+    assert msg["planner_source"] == "scripted"
+    assert "t_total" in msg["timings"]
+
+
+def test_it_runs_the_embedded_rule_planner_without_any_keys(alice):
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    body = api.post(
+        f"/api/chats/{chat_id}/messages",
+        {"text": "a tense 90s thriller, nothing with Tom Cruise"},
+        content_type="application/json",
+    ).json()
+    msg = body["assistant_message"]
+    assert msg["planner_source"] == "rules" and msg["status"] == "complete"
+    assert len(msg["picks"]) == 3
+    assert all(1990 <= p["year"] <= 1999 for p in msg["picks"])
+
+
+def test_it_refuses_bob_on_alices_chat_with_404(alice, bob):
+    chat = Chat.objects.create(owner=alice)
+    api = bearer(bob)
+    assert api.get(f"/api/chats/{chat.pk}").json()["code"] == "chat_not_found"
+    assert api.get(f"/api/chats/{chat.pk}").status_code == 404
+    assert api.delete(f"/api/chats/{chat.pk}").status_code == 404
+    posted = api.post(f"/api/chats/{chat.pk}/messages", {"text": "hi"}, content_type="application/json")
+    assert posted.status_code == 404
+    assert not Message.objects.filter(chat=chat).exists()
+
+
+def test_it_answers_401_without_credentials_and_with_a_revoked_token(alice):
+    assert Client().get("/api/chats").status_code == 401
+    token, key = api_token_create(user=alice)
+    api_token_revoke(user=alice, token_id=token.pk)
+    response = Client(headers={"authorization": f"Bearer {key}"}).get("/api/chats")
+    assert response.status_code == 401
+    assert response.json()["code"] == "unauthorized"
+
+
+def test_it_needs_csrf_for_session_writes(alice):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(alice)
+    assert client.get("/api/chats").status_code == 200
+    assert client.post("/api/chats", {}, content_type="application/json").status_code in (401, 403)
+
+
+def test_it_rejects_bad_messages_with_clear_errors_and_stores_nothing(alice, settings):
+    settings.MESSAGE_MAX_CHARS = 50
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    empty = api.post(f"/api/chats/{chat_id}/messages", {"text": "   "}, content_type="application/json")
+    assert (empty.status_code, empty.json()["code"]) == (400, "empty_message")
+    long = api.post(f"/api/chats/{chat_id}/messages", {"text": "x" * 51}, content_type="application/json")
+    assert (long.status_code, long.json()["code"]) == (413, "message_too_long")
+    assert "limit is 50" in long.json()["message"]
+    missing = api.post(f"/api/chats/{chat_id}/messages", {}, content_type="application/json")
+    assert missing.status_code == 400 and missing.json()["code"] == "validation_error"
+    assert api.post("/api/chats/999999/messages", {"text": "hi"}, content_type="application/json").status_code == 404
+    assert not Message.objects.filter(chat_id=chat_id).exists()
+
+
+def test_it_answers_409_while_a_turn_is_running(alice):
+    chat = Chat.objects.create(owner=alice)
+    Message.objects.create(chat=chat, role="user", turn_key="k1", content="hi")
+    Message.objects.create(chat=chat, role="assistant", turn_key="k1", status="streaming")
+    api = bearer(alice)
+    response = api.post(f"/api/chats/{chat.pk}/messages", {"text": "again"}, content_type="application/json")
+    assert response.status_code == 409 and response.json()["code"] == "turn_in_progress"
+
+
+def test_it_answers_429_past_the_turn_rate_limit(alice, settings, scripted):
+    settings.TURNS_PER_MINUTE = 1
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    assert api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json").status_code == 200
+    second = api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json")
+    assert (second.status_code, second.json()["code"]) == (429, "rate_limited")
+
+
+def test_it_answers_413_for_an_oversized_body(alice, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    response = api.post(f"/api/chats/{chat_id}/messages", {"text": "x" * 5000}, content_type="application/json")
+    assert response.status_code == 413
+
+
+def test_it_reports_a_failed_planner_as_a_failed_turn_in_plain_words(alice, scripted):
+    bad = ScriptedBackend.tool("decide_mode", {"mode": "C"})
+    scripted.add(bad, bad, bad, purpose="decide_mode")
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    body = api.post(f"/api/chats/{chat_id}/messages", {"text": "hello"}, content_type="application/json").json()
+    assert body["assistant_message"]["status"] == "failed"
+    assert "not usable" in body["assistant_message"]["error"]
+    assert body["user_message"]["text"] == "hello"  # what the user typed is kept
+
+
+def test_it_creates_a_token_from_the_cli_and_stores_only_its_hash(alice, capsys):
+    call_command("create_api_token", "alice")
+    key = capsys.readouterr().out.strip()
+    assert key.startswith("mq_")
+    token = ApiToken.objects.get(user=alice)
+    assert token.key_hash == ApiToken.hash_key(key) and key not in (token.key_hash, token.key_prefix)
+    assert Client(headers={"authorization": f"Bearer {key}"}).get("/api/chats").status_code == 200
+
+
+def test_it_serves_openapi_docs():
+    assert Client().get("/api/openapi.json").status_code == 200
+    assert Client().get("/api/docs").status_code == 200

@@ -1,0 +1,131 @@
+"""Chat services: turn start, the one-assistant-row upsert (also under a real race), titles."""
+
+import threading
+
+import pytest
+from django.db import connection, connections
+from django.utils import timezone
+
+from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
+from chatapp.models import Chat, Message
+from chatapp.services import (
+    assistant_message_upsert,
+    chat_create,
+    chat_delete,
+    chat_rename,
+    turn_start,
+)
+
+
+@pytest.mark.django_db
+def test_it_starts_a_turn_with_a_pending_placeholder_and_titles_the_chat(alice):
+    chat = chat_create(user=alice)
+    user_msg, assistant = turn_start(user=alice, chat_id=chat.pk, text="  A tense 90s thriller  ", flow="v2")
+    assert user_msg.content == "A tense 90s thriller"
+    assert assistant.turn_key == user_msg.turn_key and assistant.status == "pending"
+    chat.refresh_from_db()
+    assert chat.title == "A tense 90s thriller" and chat.flow == "v2"
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_turn_while_another_runs(alice):
+    chat = chat_create(user=alice)
+    turn_start(user=alice, chat_id=chat.pk, text="one", flow="v2")
+    with pytest.raises(TurnInProgress):
+        turn_start(user=alice, chat_id=chat.pk, text="two", flow="v2")
+    assert Message.objects.filter(chat=chat, role="user").count() == 1
+
+
+@pytest.mark.django_db
+def test_it_unblocks_a_chat_whose_turn_was_cut_off_by_a_restart(alice):
+    chat = chat_create(user=alice)
+    _, stuck = turn_start(user=alice, chat_id=chat.pk, text="one", flow="v2")
+    Message.objects.filter(pk=stuck.pk).update(updated_at=timezone.now() - timezone.timedelta(hours=1))
+    turn_start(user=alice, chat_id=chat.pk, text="two", flow="v2")
+    stuck.refresh_from_db()
+    assert stuck.status == "failed" and "restart" in stuck.error
+
+
+@pytest.mark.django_db
+def test_it_refuses_empty_and_overlong_text(alice, settings):
+    settings.MESSAGE_MAX_CHARS = 10
+    chat = chat_create(user=alice)
+    with pytest.raises(InvalidInput):
+        turn_start(user=alice, chat_id=chat.pk, text="\n  ", flow="v2")
+    with pytest.raises(PayloadTooLarge):
+        turn_start(user=alice, chat_id=chat.pk, text="x" * 11, flow="v2")
+    assert not Message.objects.filter(chat=chat).exists()
+
+
+@pytest.mark.django_db
+def test_it_keeps_bob_out_of_alices_chats(alice, bob):
+    chat = chat_create(user=alice)
+    for call in (
+        lambda: chat_rename(user=bob, chat_id=chat.pk, title="mine"),
+        lambda: chat_delete(user=bob, chat_id=chat.pk),
+        lambda: turn_start(user=bob, chat_id=chat.pk, text="hi", flow="v2"),
+    ):
+        with pytest.raises(NotFound):
+            call()
+    assert Chat.objects.filter(pk=chat.pk, title="").exists()
+
+
+@pytest.mark.django_db
+def test_it_upserts_one_assistant_row_per_turn(alice):
+    chat = chat_create(user=alice)
+    first = assistant_message_upsert(chat=chat, turn_key="k", content="first", status="complete")
+    second = assistant_message_upsert(chat=chat, turn_key="k", content="again", status="complete")
+    assert first.pk == second.pk and second.content == "again"
+    assert Message.objects.filter(chat=chat, role="assistant").count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_leaves_one_row_when_two_connections_run_the_same_turn_at_once(alice):
+    """Two threads, each on its own real database connection, upsert the same turn together."""
+    if connection.vendor != "postgresql":
+        pytest.skip("the real race needs PostgreSQL (CI runs this suite on it too)")
+    chat = chat_create(user=alice)
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def run(label):
+        try:
+            barrier.wait()
+            assistant_message_upsert(chat=chat, turn_key="race", content=label, status="complete")
+        except Exception as exc:  # collected and asserted below
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(f"run-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    rows = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
+    assert len(rows) == 1 and rows[0].content in {"run-0", "run-1"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_never_reports_database_is_locked_under_concurrent_writers(alice):
+    """SQLite in WAL with IMMEDIATE transactions and a busy timeout queues writers instead of failing."""
+    chat = chat_create(user=alice)
+    errors = []
+
+    def write(i):
+        try:
+            for j in range(15):
+                assistant_message_upsert(chat=chat, turn_key=f"t{i}-{j}", content="x", status="complete")
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert Message.objects.filter(chat=chat).count() == 60

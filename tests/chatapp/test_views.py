@@ -1,0 +1,106 @@
+"""HTMX pages: sign-up, the chat list (rename, delete), the chat page, and ownership."""
+
+import pytest
+from django.test import Client
+
+from chatapp.models import Chat, Message
+
+pytestmark = pytest.mark.django_db
+
+
+def logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_it_signs_up_and_lands_on_the_chat_list():
+    client = Client()
+    response = client.post(
+        "/signup/", {"username": "carol", "password1": "a-long-pass-9x", "password2": "a-long-pass-9x"}, follow=True
+    )
+    assert response.status_code == 200
+    assert b"Your chats" in response.content
+    assert response.context["user"].username == "carol"
+
+
+def test_it_explains_a_bad_signup():
+    response = Client().post("/signup/", {"username": "dave", "password1": "short", "password2": "other"})
+    assert response.status_code == 400
+    assert b"didn" in response.content or b"match" in response.content
+
+
+def test_it_sends_anonymous_visitors_to_login():
+    response = Client().get("/")
+    assert response.status_code == 302 and "/login/" in response["Location"]
+
+
+def test_it_lists_only_my_chats_newest_first(alice, bob):
+    Chat.objects.create(owner=alice, title="Old one")
+    Chat.objects.create(owner=alice, title="New one")
+    Chat.objects.create(owner=bob, title="Bob's secret")
+    html = logged_in(alice).get("/").content.decode()
+    assert html.index("New one") < html.index("Old one")
+    assert "Bob&#x27;s secret" not in html and "Bob's secret" not in html
+
+
+def test_it_creates_a_chat_and_opens_it(alice):
+    response = logged_in(alice).post("/chats/new/", {"kind": "movies"})
+    chat = Chat.objects.get(owner=alice)
+    assert response["Location"] == f"/chats/{chat.pk}/"
+
+
+def test_it_renames_and_deletes_with_htmx_partials(alice):
+    chat = Chat.objects.create(owner=alice, title="Before")
+    client = logged_in(alice)
+    renamed = client.post(f"/chats/{chat.pk}/rename/", {"title": "After"}, headers={"HX-Request": "true"})
+    assert renamed.status_code == 200 and b"After" in renamed.content and b"<html" not in renamed.content
+    assert client.post(f"/chats/{chat.pk}/rename/", {"title": "  "}, headers={"HX-Request": "true"}).status_code == 400
+    deleted = client.post(f"/chats/{chat.pk}/delete/", headers={"HX-Request": "true"})
+    assert deleted.status_code == 200 and not Chat.objects.filter(pk=chat.pk).exists()
+
+
+def test_it_shows_the_full_history_with_the_websocket_address(alice):
+    chat = Chat.objects.create(owner=alice, title="Thrillers")
+    Message.objects.create(chat=chat, role="user", turn_key="k", content="a tense 90s thriller")
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="k", status="complete", content="Here you go:",
+        payload={"mode": "B", "picks": [{"index": 0, "source": "catalogue", "id": "fargo-1996", "title": "Fargo", "year": 1996, "reason": "Snow.", "genres": ["Thriller/Suspense"], "runtime": 98}]},
+    )
+    html = logged_in(alice).get(f"/chats/{chat.pk}/").content.decode()
+    assert "a tense 90s thriller" in html and "Fargo" in html and "1h 38m" in html
+    assert f'ws-connect="/ws/chats/{chat.pk}/"' in html
+    assert 'id="send-button"' in html
+
+
+def test_it_404s_bob_on_alices_chat_pages(alice, bob):
+    chat = Chat.objects.create(owner=alice)
+    client = logged_in(bob)
+    assert client.get(f"/chats/{chat.pk}/").status_code == 404
+    assert client.post(f"/chats/{chat.pk}/rename/", {"title": "x"}).status_code == 404
+    assert client.post(f"/chats/{chat.pk}/delete/").status_code == 404
+    assert Chat.objects.filter(pk=chat.pk).exists()
+
+
+def test_it_creates_and_revokes_tokens_on_the_account_page(alice):
+    client = logged_in(alice)
+    response = client.post("/account/", {"name": "laptop"})
+    key = response.context["new_key"]
+    assert key.startswith("mq_") and key in response.content.decode()
+    token = alice.api_tokens.get()
+    assert key not in client.get("/account/").content.decode()  # shown once
+    client.post("/account/", {"revoke": token.pk})
+    token.refresh_from_db()
+    assert token.revoked_at is not None
+
+
+def test_it_renders_assistant_markdown_safely(alice):
+    chat = Chat.objects.create(owner=alice)
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="k", status="complete",
+        content="**Bold** <script>alert(1)</script> [x](javascript:alert(1))",
+    )
+    html = logged_in(alice).get(f"/chats/{chat.pk}/").content.decode()
+    assert "<strong>Bold</strong>" in html
+    assert "<script>alert(1)</script>" not in html
+    assert "href=\"javascript" not in html
