@@ -1,0 +1,469 @@
+"""The one TMDB client: JSON is parsed into pydantic models here, callers only see `Movie`.
+
+No Django imports: recs.sources wires settings and Django's cache into `TmdbClient`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import inspect
+import logging
+import random
+import threading
+import time
+from collections import OrderedDict
+from email.utils import parsedate_to_datetime
+from typing import Any, Protocol, TypeVar
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from recs.movies import Movie, normalize_title
+
+logger = logging.getLogger(__name__)
+
+_M = TypeVar("_M", bound=BaseModel)
+
+FIND_TTL = 24 * 3600  # TMDB metadata changes slowly
+MISS_TTL = 3600  # shorter: a film may be added, or the title was a typo worth retrying later
+DETAILS_TTL = 24 * 3600
+
+# TMDB's movie genre list (GET /3/genre/movie/list); stable, so search results need no extra call.
+MOVIE_GENRES: dict[int, str] = {
+    28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime",
+    99: "Documentary", 18: "Drama", 10751: "Family", 14: "Fantasy", 36: "History",
+    27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
+    878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
+}  # fmt: skip
+
+
+class TmdbError(Exception):
+    """TMDB could not answer; the message is plain and never contains the key."""
+
+    def __init__(self, message: str, *, status: int | None = None):
+        super().__init__(message)
+        self.status = status
+
+
+# --- wire models ---------------------------------------------------------------
+
+
+class _TmdbModel(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _drop_nulls(cls, data: Any) -> Any:
+        # TMDB sends null for unknown values; dropping them lets the field defaults apply.
+        if isinstance(data, dict):
+            return {k: v for k, v in data.items() if v is not None}
+        return data
+
+
+class _Dated(_TmdbModel):
+    release_date: str = ""  # "YYYY-MM-DD", or "" when TMDB has no date
+
+    @property
+    def year(self) -> int | None:
+        """Release year, or None when TMDB has no date."""
+        head = self.release_date[:4]
+        return int(head) if head.isdigit() else None
+
+
+class TmdbSearchResult(_Dated):
+    """One row of GET /3/search/movie."""
+
+    id: int
+    title: str = ""
+    original_title: str = ""
+    popularity: float = 0.0
+    vote_average: float | None = None
+    vote_count: int | None = None
+    poster_path: str | None = None
+    overview: str = ""
+    genre_ids: list[int] = Field(default_factory=list)
+
+
+class TmdbSearchPage(_TmdbModel):
+    """GET /3/search/movie."""
+
+    results: list[TmdbSearchResult] = Field(default_factory=list)
+    page: int = 1
+    total_results: int = 0
+
+
+class TmdbGenre(_TmdbModel):
+    id: int
+    name: str = ""
+
+
+class TmdbMovieDetails(_Dated):
+    """GET /3/movie/{id}."""
+
+    id: int
+    title: str = ""
+    original_title: str = ""
+    runtime: int | None = None
+    genres: list[TmdbGenre] = Field(default_factory=list)
+    overview: str = ""
+    tagline: str = ""
+    poster_path: str | None = None
+    vote_average: float | None = None
+    vote_count: int | None = None
+    popularity: float = 0.0
+    imdb_id: str | None = None
+    original_language: str = ""
+    status: str = ""
+
+
+# --- cache -----------------------------------------------------------------------
+
+
+class TmdbCache(Protocol):
+    """Where results are kept; methods may be coroutines or plain functions."""
+
+    def get(self, key: str) -> Any: ...
+
+    def set(self, key: str, value: Any, ttl: float) -> Any: ...
+
+
+class TtlLruCache:
+    """In-process TTL + LRU dict, the default cache."""
+
+    def __init__(self, maxsize: int = 2048):
+        self._maxsize = maxsize
+        self._data: OrderedDict[str, tuple[float, Any]] = OrderedDict()
+        self._lock = threading.Lock()  # a process-wide source may be used from several threads
+
+    async def get(self, key: str) -> Any:
+        """The value, or None when missing or expired."""
+        with self._lock:
+            item = self._data.get(key)
+            if item is None:
+                return None
+            if item[0] <= time.monotonic():
+                del self._data[key]
+                return None
+            self._data.move_to_end(key)
+            return item[1]
+
+    async def set(self, key: str, value: Any, ttl: float) -> None:
+        """Store value for ttl seconds, evicting the least recently used entry."""
+        with self._lock:
+            self._data[key] = (time.monotonic() + ttl, value)
+            self._data.move_to_end(key)
+            while len(self._data) > self._maxsize:
+                self._data.popitem(last=False)
+
+
+async def _maybe_await(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value
+
+
+# --- client ------------------------------------------------------------------------
+
+
+class _ApiKeyTransport(httpx.AsyncBaseTransport):
+    """Adds the v3 `api_key` parameter below httpx's logging.
+
+    httpx logs every request URL at INFO; adding the key to a copy of the request here
+    keeps it out of those logs, of `response.request` and of our own error messages.
+    """
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, api_key: str):
+        self._inner = inner
+        self._api_key = api_key
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        signed = httpx.Request(
+            request.method,
+            request.url.copy_merge_params({"api_key": self._api_key}),
+            headers=request.headers,
+            stream=request.stream,
+            extensions=request.extensions,
+        )
+        return await self._inner.handle_async_request(signed)
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+class TmdbClient:
+    """Async TMDB client: search, details and `find_movie`, with retries, a concurrency cap and a cache."""
+
+    retry_after_cap = 5.0  # seconds; a chat turn should not hang on a long Retry-After
+    backoff = 0.25  # first 5xx/timeout backoff, doubled per attempt
+
+    def __init__(
+        self,
+        api_key: str,
+        *,
+        base_url: str = "https://api.themoviedb.org",
+        image_base_url: str = "https://image.tmdb.org/t/p/w342",
+        timeout: float = 8.0,
+        concurrency: int = 4,
+        max_retries: int = 3,
+        cache: TmdbCache | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ):
+        api_key = (api_key or "").strip()
+        if not api_key:
+            raise ValueError("TmdbClient needs a TMDB API key or read access token")
+        self._timeout = timeout
+        self._max_retries = max(0, max_retries)
+        self._image_base_url = image_base_url.rstrip("/")
+        self._cache: TmdbCache = cache if cache is not None else TtlLruCache()
+        self._semaphore = asyncio.Semaphore(max(1, concurrency))
+        # Keys depend on the servers, never on the credentials.
+        digest = hashlib.sha256(f"{base_url}|{self._image_base_url}".encode()).hexdigest()
+        self._namespace = f"tmdb:v1:{digest[:10]}"
+        headers = {"Accept": "application/json"}
+        inner = transport or httpx.AsyncHTTPTransport(
+            limits=httpx.Limits(max_connections=max(1, concurrency))
+        )
+        if api_key.startswith("eyJ"):  # a v4 read access token is a JWT
+            headers["Authorization"] = f"Bearer {api_key}"
+        else:
+            inner = _ApiKeyTransport(inner, api_key)
+        self._http = httpx.AsyncClient(
+            base_url=base_url, headers=headers, timeout=httpx.Timeout(timeout), transport=inner
+        )
+
+    async def __aenter__(self) -> TmdbClient:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close pooled connections."""
+        await self._http.aclose()
+
+    # --- public API ---
+
+    async def find_movie(self, title: str, year: int | None) -> Movie | None:
+        """The film with this title (year within ±1), fully detailed, or None when no confident match."""
+        wanted = normalize_title(title)
+        if not wanted:
+            return None
+        key = self._key("find", str(year), hashlib.sha256(wanted.encode()).hexdigest()[:24])
+        cached = await self._cache_get(key)
+        if isinstance(cached, dict) and "movie" in cached:
+            if cached["movie"] is None:
+                return None
+            try:
+                return Movie.model_validate(cached["movie"])
+            except ValidationError:
+                pass  # stale shape from an older release: refetch
+        best = None
+        if year is not None:
+            best = _best_match(wanted, year, (await self._search_page(title, year)).results)
+        if best is None:
+            # The planner's year can be off by one, or TMDB dates the release differently.
+            best = _best_match(wanted, year, (await self._search_page(title, None)).results)
+        movie = await self._detailed(best) if best is not None else None
+        payload = movie.model_dump(mode="json") if movie is not None else None
+        await self._cache_set(key, {"movie": payload}, FIND_TTL if movie else MISS_TTL)
+        return movie
+
+    async def search(self, query: str, year: int | None = None, limit: int = 5) -> list[Movie]:
+        """Films matching a title query in TMDB's relevance order, without a details call."""
+        if not query.strip() or limit <= 0:
+            return []
+        page = await self._search_page(query, year)
+        return [self._movie_from_result(result) for result in page.results[:limit]]
+
+    async def movie_details(self, tmdb_id: int) -> TmdbMovieDetails:
+        """GET /3/movie/{id}, cached by id."""
+        key = self._key("movie", str(int(tmdb_id)))
+        cached = await self._cache_get(key)
+        if cached is not None:
+            try:
+                return TmdbMovieDetails.model_validate(cached)
+            except ValidationError:
+                pass
+        data = await self._get_json(f"/3/movie/{int(tmdb_id)}", {})
+        details = _parse(TmdbMovieDetails, data)
+        await self._cache_set(key, details.model_dump(mode="json"), DETAILS_TTL)
+        return details
+
+    # --- mapping ---
+
+    async def _detailed(self, result: TmdbSearchResult) -> Movie:
+        try:
+            details = await self.movie_details(result.id)
+        except TmdbError as exc:
+            if exc.status != 404:
+                raise
+            return self._movie_from_result(result)  # search index ahead of the details endpoint
+        return Movie(
+            source="tmdb",
+            id=str(details.id),
+            title=details.title or details.original_title or result.title,
+            year=details.year or result.year,
+            genres=[genre.name for genre in details.genres if genre.name],
+            runtime=details.runtime or None,  # TMDB uses 0 for "unknown"
+            overview=details.overview,
+            poster_url=self._poster_url(details.poster_path),
+            rating=_rating(details.vote_average, details.vote_count),
+            votes=details.vote_count,
+            popularity=details.popularity,
+        )
+
+    def _movie_from_result(self, result: TmdbSearchResult) -> Movie:
+        return Movie(
+            source="tmdb",
+            id=str(result.id),
+            title=result.title or result.original_title,
+            year=result.year,
+            genres=[MOVIE_GENRES[g] for g in result.genre_ids if g in MOVIE_GENRES],
+            overview=result.overview,
+            poster_url=self._poster_url(result.poster_path),
+            rating=_rating(result.vote_average, result.vote_count),
+            votes=result.vote_count,
+            popularity=result.popularity,
+        )
+
+    def _poster_url(self, poster_path: str | None) -> str | None:
+        if not poster_path:
+            return None
+        return f"{self._image_base_url}/{poster_path.lstrip('/')}"
+
+    # --- HTTP ---
+
+    async def _search_page(self, query: str, year: int | None) -> TmdbSearchPage:
+        params = {"query": query, "include_adult": "false"}
+        if year is not None:
+            params["primary_release_year"] = str(year)
+        return _parse(TmdbSearchPage, await self._get_json("/3/search/movie", params))
+
+    async def _get_json(self, path: str, params: dict[str, str]) -> Any:
+        attempts = self._max_retries + 1
+        for attempt in range(attempts):
+            try:
+                # Only the request itself holds a slot: backoff sleeps must not block other lookups.
+                async with self._semaphore:
+                    response = await self._http.get(path, params=params)
+            except httpx.TimeoutException:
+                error = TmdbError(f"TMDB did not answer within {self._timeout:g}s")
+                delay = self._backoff_delay(attempt)
+            except httpx.TransportError as exc:
+                error = TmdbError(f"Could not reach TMDB ({type(exc).__name__})")
+                delay = self._backoff_delay(attempt)
+            else:
+                status = response.status_code
+                if status == 200:
+                    try:
+                        return response.json()
+                    except ValueError:
+                        raise TmdbError("TMDB returned a response that is not JSON") from None
+                if status == 429:
+                    error = TmdbError("TMDB rate limit reached (HTTP 429)", status=429)
+                    delay = self._retry_after(response, attempt)
+                elif status >= 500:
+                    error = TmdbError(f"TMDB is unavailable (HTTP {status})", status=status)
+                    delay = self._backoff_delay(attempt)
+                else:
+                    raise _client_error(response)
+            if attempt == attempts - 1:
+                raise TmdbError(f"{error} after {attempts} attempt(s)", status=error.status)
+            logger.warning(
+                "TMDB %s: %s; retry %d/%d in %.2fs", path, error, attempt + 1, self._max_retries, delay
+            )
+            await asyncio.sleep(delay)
+        raise AssertionError("unreachable")
+
+    def _backoff_delay(self, attempt: int) -> float:
+        # Jitter spreads retries of concurrent lookups.
+        return self.backoff * (2**attempt) * (1 + random.random() / 2)
+
+    def _retry_after(self, response: httpx.Response, attempt: int) -> float:
+        raw = response.headers.get("Retry-After", "").strip()
+        if not raw:
+            return self._backoff_delay(attempt)
+        try:
+            seconds = float(raw)
+        except ValueError:
+            try:
+                seconds = parsedate_to_datetime(raw).timestamp() - time.time()
+            except (TypeError, ValueError):
+                return self._backoff_delay(attempt)
+        return min(max(seconds, 0.0), self.retry_after_cap)
+
+    # --- cache ---
+
+    def _key(self, *parts: str) -> str:
+        return ":".join((self._namespace, *parts))
+
+    async def _cache_get(self, key: str) -> Any:
+        try:
+            return await _maybe_await(self._cache.get(key))
+        except Exception:  # a cache outage must not break lookups
+            logger.warning("TMDB cache read failed for %s", key, exc_info=True)
+            return None
+
+    async def _cache_set(self, key: str, value: Any, ttl: float) -> None:
+        try:
+            await _maybe_await(self._cache.set(key, value, ttl))
+        except Exception:
+            logger.warning("TMDB cache write failed for %s", key, exc_info=True)
+
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def _parse(model: type[_M], data: Any) -> _M:
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        raise TmdbError(f"TMDB returned an unexpected {model.__name__} payload") from None
+
+
+def _client_error(response: httpx.Response) -> TmdbError:
+    status = response.status_code
+    if status == 401:
+        return TmdbError("TMDB rejected the API key (HTTP 401): check TMDB_API_KEY", status=401)
+    if status == 404:
+        return TmdbError("TMDB has no such film (HTTP 404)", status=404)
+    try:
+        detail = str(response.json().get("status_message", ""))[:200]
+    except (ValueError, AttributeError):
+        detail = ""
+    return TmdbError(f"TMDB refused the request (HTTP {status}) {detail}".strip(), status=status)
+
+
+def _rating(vote_average: float | None, vote_count: int | None) -> float | None:
+    # TMDB reports 0.0 for films nobody rated; that is "unknown", not "terrible".
+    return vote_average if vote_count else None
+
+
+def _title_rank(wanted: str, result: TmdbSearchResult) -> int | None:
+    """0 for an equal normalized title, 1 when one contains the other as whole words, else None."""
+    ranks = []
+    for candidate in {normalize_title(result.title), normalize_title(result.original_title)}:
+        if not candidate:
+            continue
+        if candidate == wanted:
+            ranks.append(0)
+        elif f" {wanted} " in f" {candidate} " or f" {candidate} " in f" {wanted} ":
+            ranks.append(1)
+    return min(ranks) if ranks else None
+
+
+def _best_match(wanted: str, year: int | None, results: list[TmdbSearchResult]) -> TmdbSearchResult | None:
+    """Closest title, then closest year (±1 at most), then most popular; None when nothing is confident."""
+    best_key, best = None, None
+    for result in results:
+        rank = _title_rank(wanted, result)
+        if rank is None:
+            continue
+        distance = 0
+        if year is not None:
+            if result.year is None or abs(result.year - year) > 1:
+                continue
+            distance = abs(result.year - year)
+        key = (rank, distance, -result.popularity)
+        if best_key is None or key < best_key:
+            best_key, best = key, result
+    return best
