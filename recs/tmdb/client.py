@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import inspect
 import logging
 import random
-import threading
 import time
-from collections import OrderedDict
 from email.utils import parsedate_to_datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ValidationError
 
 from recs.movies import Movie, normalize_title
+from recs.tmdb.cache import TmdbCache, TtlLruCache, _maybe_await
+from recs.tmdb.models import (
+    TmdbError,
+    TmdbMovieDetails,
+    TmdbSearchPage,
+    TmdbSearchResult,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -36,132 +40,6 @@ MOVIE_GENRES: dict[int, str] = {
     27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
     878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
 }  # fmt: skip
-
-
-class TmdbError(Exception):
-    """TMDB could not answer; the message is plain and never contains the key."""
-
-    def __init__(self, message: str, *, status: int | None = None):
-        super().__init__(message)
-        self.status = status
-
-
-# --- wire models ---------------------------------------------------------------
-
-
-class _TmdbModel(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    @model_validator(mode="before")
-    @classmethod
-    def _drop_nulls(cls, data: Any) -> Any:
-        # TMDB sends null for unknown values; dropping them lets the field defaults apply.
-        if isinstance(data, dict):
-            return {k: v for k, v in data.items() if v is not None}
-        return data
-
-
-class _Dated(_TmdbModel):
-    release_date: str = ""  # "YYYY-MM-DD", or "" when TMDB has no date
-
-    @property
-    def year(self) -> int | None:
-        """Release year, or None when TMDB has no date."""
-        head = self.release_date[:4]
-        return int(head) if head.isdigit() else None
-
-
-class TmdbSearchResult(_Dated):
-    """One row of GET /3/search/movie."""
-
-    id: int
-    title: str = ""
-    original_title: str = ""
-    popularity: float = 0.0
-    vote_average: float | None = None
-    vote_count: int | None = None
-    poster_path: str | None = None
-    overview: str = ""
-    genre_ids: list[int] = Field(default_factory=list)
-
-
-class TmdbSearchPage(_TmdbModel):
-    """GET /3/search/movie."""
-
-    results: list[TmdbSearchResult] = Field(default_factory=list)
-    page: int = 1
-    total_results: int = 0
-
-
-class TmdbGenre(_TmdbModel):
-    id: int
-    name: str = ""
-
-
-class TmdbMovieDetails(_Dated):
-    """GET /3/movie/{id}."""
-
-    id: int
-    title: str = ""
-    original_title: str = ""
-    runtime: int | None = None
-    genres: list[TmdbGenre] = Field(default_factory=list)
-    overview: str = ""
-    tagline: str = ""
-    poster_path: str | None = None
-    vote_average: float | None = None
-    vote_count: int | None = None
-    popularity: float = 0.0
-    imdb_id: str | None = None
-    original_language: str = ""
-    status: str = ""
-
-
-# --- cache -----------------------------------------------------------------------
-
-
-class TmdbCache(Protocol):
-    """Where results are kept; methods may be coroutines or plain functions."""
-
-    def get(self, key: str) -> Any: ...
-
-    def set(self, key: str, value: Any, ttl: float) -> Any: ...
-
-
-class TtlLruCache:
-    """In-process TTL + LRU dict, the default cache."""
-
-    def __init__(self, maxsize: int = 2048):
-        self._maxsize = maxsize
-        self._data: OrderedDict[str, tuple[float, Any]] = OrderedDict()
-        self._lock = threading.Lock()  # a process-wide source may be used from several threads
-
-    async def get(self, key: str) -> Any:
-        """The value, or None when missing or expired."""
-        with self._lock:
-            item = self._data.get(key)
-            if item is None:
-                return None
-            if item[0] <= time.monotonic():
-                del self._data[key]
-                return None
-            self._data.move_to_end(key)
-            return item[1]
-
-    async def set(self, key: str, value: Any, ttl: float) -> None:
-        """Store value for ttl seconds, evicting the least recently used entry."""
-        with self._lock:
-            self._data[key] = (time.monotonic() + ttl, value)
-            self._data.move_to_end(key)
-            while len(self._data) > self._maxsize:
-                self._data.popitem(last=False)
-
-
-async def _maybe_await(value: Any) -> Any:
-    return await value if inspect.isawaitable(value) else value
-
-
-# --- client ------------------------------------------------------------------------
 
 
 class _ApiKeyTransport(httpx.AsyncBaseTransport):

@@ -1,0 +1,23 @@
+"""TMDB integration: the client, its wire models and its cache (no Django imports)."""
+
+from recs.tmdb.cache import TmdbCache, TtlLruCache
+from recs.tmdb.client import MOVIE_GENRES, TmdbClient
+from recs.tmdb.models import (
+    TmdbError,
+    TmdbGenre,
+    TmdbMovieDetails,
+    TmdbSearchPage,
+    TmdbSearchResult,
+)
+
+__all__ = [
+    "MOVIE_GENRES",
+    "TmdbCache",
+    "TmdbClient",
+    "TmdbError",
+    "TmdbGenre",
+    "TmdbMovieDetails",
+    "TmdbSearchPage",
+    "TmdbSearchResult",
+    "TtlLruCache",
+]
