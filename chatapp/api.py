@@ -12,7 +12,7 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from chatapp import selectors, services, turns
-from chatapp.errors import MarqueeError
+from chatapp.errors import MarqueeError, UpstreamFailed
 from chatapp.schemas import (
     ChatDetailOut,
     ChatIn,
@@ -124,6 +124,9 @@ async def post_message(request, chat_id: int, body: MessageIn):
 def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     chat = selectors.chat_get(user=user, chat_id=chat_id)
     user_message, assistant = selectors.turn_messages(chat=chat, turn_key=turn_key)
+    if assistant.status == assistant.Status.FAILED:
+        # The planner or a service upstream failed; the user's message and the failed turn stay stored.
+        raise UpstreamFailed(assistant.error, code=(assistant.payload or {}).get("error_code", "upstream_failed"))
     return {
         "user_message": {"id": user_message.pk, "text": user_message.content},
         "assistant_message": assistant_message_out(assistant),

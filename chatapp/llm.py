@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import weakref
 from functools import lru_cache
 
 from django.conf import settings
@@ -19,7 +21,22 @@ def openai_enabled() -> bool:
     return bool(settings.OPENAI_API_KEY)
 
 
-@lru_cache(maxsize=1)
+# An AsyncOpenAI client pools connections on the event loop it first ran on, so each
+# running loop gets its own (daphne has one loop; tests and management commands may have several).
+_per_loop: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _loop_cached(name: str, build):
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return build()
+    cache = _per_loop.setdefault(loop, {})
+    if name not in cache:
+        cache[name] = build()
+    return cache[name]
+
+
 def _openai_client():
     from chatapp.planner.backends import make_openai_client
 
@@ -34,7 +51,6 @@ def _effort(value: str) -> str | None:
     return None if value == "none" else value
 
 
-@lru_cache(maxsize=1)
 def _responses_backend() -> PlannerBackend:
     from chatapp.planner.backends.responses import OpenAIResponsesBackend
 
@@ -46,7 +62,6 @@ def _responses_backend() -> PlannerBackend:
     )
 
 
-@lru_cache(maxsize=1)
 def _chat_backend() -> PlannerBackend:
     from chatapp.planner.backends.chat_completions import OpenAIChatBackend
 
@@ -78,14 +93,18 @@ def planner_backend() -> PlannerBackend:
     """The backend for v2 planning calls (Responses API or rules)."""
     if _override is not None:
         return _override
-    return _responses_backend() if openai_enabled() else _rules_backend()
+    if openai_enabled():
+        return _loop_cached("responses", _responses_backend)
+    return _rules_backend()
 
 
 def chat_completions_backend() -> PlannerBackend:
     """The backend for the legacy v1 flow (Chat Completions or rules)."""
     if _override is not None:
         return _override
-    return _chat_backend() if openai_enabled() else _rules_backend()
+    if openai_enabled():
+        return _loop_cached("chat", _chat_backend)
+    return _rules_backend()
 
 
 @contextlib.contextmanager
@@ -101,5 +120,5 @@ def backend_override(backend: PlannerBackend):
 
 def reset_caches() -> None:
     """Forget built clients and backends (after settings change in tests)."""
-    for fn in (_openai_client, _responses_backend, _chat_backend, _rules_backend):
-        fn.cache_clear()
+    _rules_backend.cache_clear()
+    _per_loop.clear()

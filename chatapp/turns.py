@@ -112,9 +112,11 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
         final = Message.Status.FAILED
         if isinstance(exc, PlannerError):
             error = exc.user_message
+            turn.payload["error_code"] = exc.code
             log.warning("turn %s failed: %s", turn.turn_key, exc)
         else:
             error = "Something went wrong on our side while answering. Please try again."
+            turn.payload["error_code"] = "internal_error"
             log.exception("turn %s crashed", turn.turn_key)
         turn.steplog.record("turn.failed", status="error", error=str(exc)[:500])
     # Shielded: a Stop must still leave the message stored as "stopped" with what was streamed.

@@ -145,10 +145,13 @@ def test_it_reports_a_failed_planner_as_a_failed_turn_in_plain_words(alice, scri
     scripted.add(bad, bad, bad, purpose="decide_mode")
     api = bearer(alice)
     chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-    body = api.post(f"/api/chats/{chat_id}/messages", {"text": "hello"}, content_type="application/json").json()
-    assert body["assistant_message"]["status"] == "failed"
-    assert "not usable" in body["assistant_message"]["error"]
-    assert body["user_message"]["text"] == "hello"  # what the user typed is kept
+    response = api.post(f"/api/chats/{chat_id}/messages", {"text": "hello"}, content_type="application/json")
+    assert response.status_code == 502
+    assert response.json()["code"] == "planning_failed"
+    assert "not usable" in response.json()["message"]
+    messages = api.get(f"/api/chats/{chat_id}").json()["messages"]
+    assert [(m["role"], m["status"]) for m in messages] == [("user", "complete"), ("assistant", "failed")]
+    assert messages[0]["content"] == "hello"  # what the user typed is kept
 
 
 def test_it_creates_a_token_from_the_cli_and_stores_only_its_hash(alice, capsys):

@@ -1,0 +1,42 @@
+"""Planner backends: OpenAI (Responses, Chat Completions), rule-based, and scripted."""
+
+from chatapp.planner.backends.base import (
+    FunctionCallItem,
+    FunctionCallOutput,
+    ImageInput,
+    InputItem,
+    InputMessage,
+    PlannerBackend,
+    PlannerError,
+    PlannerReply,
+    PlannerRequest,
+    PlannerUnavailable,
+    PreviousResponseNotFound,
+    TextSink,
+    ToolCall,
+)
+from chatapp.planner.backends.chat_completions import OpenAIChatBackend
+from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
+from chatapp.planner.backends.rules import RulesBackend
+from chatapp.planner.backends.scripted import ScriptedBackend
+
+__all__ = [
+    "FunctionCallItem",
+    "FunctionCallOutput",
+    "ImageInput",
+    "InputItem",
+    "InputMessage",
+    "OpenAIChatBackend",
+    "OpenAIResponsesBackend",
+    "PlannerBackend",
+    "PlannerError",
+    "PlannerReply",
+    "PlannerRequest",
+    "PlannerUnavailable",
+    "PreviousResponseNotFound",
+    "RulesBackend",
+    "ScriptedBackend",
+    "TextSink",
+    "ToolCall",
+    "make_openai_client",
+]

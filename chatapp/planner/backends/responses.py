@@ -1,0 +1,315 @@
+"""The OpenAI Responses API backend, plus the retry and error mapping both OpenAI backends share."""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import openai
+
+from chatapp.planner.backends.base import (
+    FunctionCallItem,
+    FunctionCallOutput,
+    InputItem,
+    InputMessage,
+    PlannerError,
+    PlannerReply,
+    PlannerRequest,
+    PlannerUnavailable,
+    PreviousResponseNotFound,
+    TextSink,
+    ToolCall,
+)
+from chatapp.planner.steplog import redact
+
+log = logging.getLogger("marquee.planner")
+T = TypeVar("T")
+
+AUTH_MESSAGE = "The AI service refused our API key; an operator must fix OPENAI_API_KEY."
+QUOTA_MESSAGE = (
+    "The AI service account is out of credit; an operator must check the OpenAI billing."
+)
+_RETRYABLE_CODES = {
+    "rate_limit_exceeded",
+    "server_error",
+    "server_is_overloaded",
+    "slow_down",
+    "stream_ended",
+}
+
+
+def make_openai_client(
+    api_key: str, base_url: str | None = None, timeout: float = 60.0
+) -> openai.AsyncOpenAI:
+    """An AsyncOpenAI client that never retries by itself (the backends retry within a budget)."""
+    return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0)
+
+
+class StreamError(Exception):
+    """An error the API reported inside a stream (an `error` or `response.failed` event)."""
+
+    def __init__(self, code: str | None, message: str):
+        super().__init__(f"{code or 'error'}: {message}")
+        self.code = code
+        self.message = message
+
+
+class _Retry(Exception):
+    """Internal: the error is transient; `delay` is the server's hint in seconds, if any."""
+
+    def __init__(self, cause: BaseException, delay: float | None = None):
+        super().__init__(str(cause))
+        self.cause = cause
+        self.delay = delay
+
+
+def _is_previous_response_error(code: str | None, param: str | None, message: str) -> bool:
+    text = message.lower()
+    return (
+        code == "previous_response_not_found"
+        or (param == "previous_response_id" and "not found" in text)
+        or ("previous response" in text and "not found" in text)
+    )
+
+
+def retry_after_seconds(headers: Any) -> float | None:
+    """Read `retry-after-ms` / `retry-after` (seconds or an HTTP date) from response headers."""
+    if headers is None:
+        return None
+    try:
+        value = headers.get("retry-after-ms")
+        if value is not None:
+            return max(float(value) / 1000, 0.0)
+        value = headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return max(float(value), 0.0)
+        except ValueError:
+            parsed = email.utils.parsedate_to_datetime(value)
+            return max(parsed.timestamp() - time.time(), 0.0)
+    except (TypeError, ValueError, OverflowError):
+        return None
+
+
+def classify_error(exc: BaseException) -> BaseException:
+    """Map an SDK/stream error to a PlannerError, or a _Retry for transient failures."""
+    if isinstance(exc, PlannerError):
+        return exc
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+        return _Retry(exc)
+    if isinstance(exc, openai.APIStatusError):
+        status, code, param = exc.status_code, exc.code, exc.param
+        message = redact(str(exc.message))
+        if _is_previous_response_error(code, param, message):
+            return PreviousResponseNotFound(message)
+        if status in (401, 403):
+            return PlannerError(
+                f"{status}: {message}", user_message=AUTH_MESSAGE, code="auth_failed"
+            )
+        if status == 429 and code == "insufficient_quota":
+            return PlannerError(
+                f"429: {message}", user_message=QUOTA_MESSAGE, code="insufficient_quota"
+            )
+        if status in (408, 409, 429) or status >= 500:
+            return _Retry(exc, retry_after_seconds(exc.response.headers))
+        return PlannerError(f"{status}: {message}", code="bad_request")
+    if isinstance(exc, StreamError) or isinstance(exc, openai.APIError):
+        code = getattr(exc, "code", None)
+        message = redact(str(getattr(exc, "message", exc)))
+        if _is_previous_response_error(code, getattr(exc, "param", None), message):
+            return PreviousResponseNotFound(message)
+        if code in _RETRYABLE_CODES:
+            return _Retry(exc)
+        return PlannerError(f"{code or 'error'}: {message}", code="bad_response")
+    return exc
+
+
+async def call_with_retries(
+    attempt: Callable[[], Awaitable[T]],
+    *,
+    budget: float,
+    describe: str,
+    may_retry: Callable[[], bool] = lambda: True,
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    clock: Callable[[], float] = time.monotonic,
+) -> T:
+    """Run `attempt`, retrying transient errors with exponential backoff + jitter within `budget` seconds."""
+    start = clock()
+    tries = 0
+    while True:
+        tries += 1
+        try:
+            return await attempt()
+        except Exception as exc:  # noqa: BLE001 - every error is classified below
+            mapped = classify_error(exc)
+            if not isinstance(mapped, _Retry):
+                if mapped is exc:
+                    raise
+                raise mapped from exc
+            reason = redact(f"{type(exc).__name__}: {exc}")
+            if not may_retry():
+                # Text already reached the user; a retry would repeat it.
+                raise PlannerUnavailable(f"{describe}: failed mid-stream: {reason}") from exc
+            backoff = min(0.5 * 2 ** (tries - 1), 8.0) * random.uniform(0.5, 1.0)
+            delay = mapped.delay if mapped.delay is not None else backoff
+            remaining = budget - (clock() - start)
+            if delay > remaining:
+                raise PlannerUnavailable(
+                    f"{describe}: gave up after {tries} attempt(s) within {budget:g}s: {reason}"
+                ) from exc
+            log.warning(
+                "%s: attempt %d failed (%s); retrying in %.2fs", describe, tries, reason, delay
+            )
+            await sleep(delay)
+
+
+def _effort(value: str | None) -> str | None:
+    return None if value in (None, "", "none") else value
+
+
+def responses_input(items: list[InputItem]) -> list[dict[str, Any]]:
+    """Convert planner input items to Responses API input items."""
+    out: list[dict[str, Any]] = []
+    for item in items:
+        if isinstance(item, InputMessage):
+            if item.role == "user":
+                content: list[dict[str, Any]] = [{"type": "input_text", "text": item.text}]
+                content += [
+                    {"type": "input_image", "image_url": i.url, "detail": i.detail}
+                    for i in item.images
+                ]
+                out.append({"role": "user", "content": content})
+            else:
+                out.append({"role": item.role, "content": item.text})
+        elif isinstance(item, FunctionCallOutput):
+            out.append(
+                {"type": "function_call_output", "call_id": item.call_id, "output": item.output}
+            )
+        elif isinstance(item, FunctionCallItem):
+            out.append(
+                {
+                    "type": "function_call",
+                    "call_id": item.call_id,
+                    "name": item.name,
+                    "arguments": item.arguments,
+                }
+            )
+        else:  # pragma: no cover - InputItem is a closed union
+            raise TypeError(f"unknown input item {item!r}")
+    return out
+
+
+class OpenAIResponsesBackend:
+    """Plans with the Responses API; conversations are threaded by previous_response_id."""
+
+    threads_responses = True
+
+    def __init__(
+        self,
+        client: openai.AsyncOpenAI,
+        *,
+        reasoning_effort: str | None = "low",
+        verbosity: str | None = "low",
+        retry_budget: float = 20.0,
+        name: str = "openai",
+    ):
+        self.client = client
+        self.reasoning_effort = _effort(reasoning_effort)
+        self.verbosity = _effort(verbosity)
+        self.retry_budget = retry_budget
+        self.name = name
+
+    def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
+        """The keyword arguments for `client.responses.create`."""
+        kwargs: dict[str, Any] = {
+            "model": request.model,
+            "instructions": request.instructions,
+            "input": responses_input(request.input),
+            "stream": True,
+            "store": True,  # previous_response_id threading needs stored responses
+            "parallel_tool_calls": False,
+        }
+        if request.tools:
+            kwargs["tools"] = [t.responses_spec() for t in request.tools]
+        if request.tool_choice:
+            kwargs["tool_choice"] = {"type": "function", "name": request.tool_choice}
+        if request.previous_response_id:
+            kwargs["previous_response_id"] = request.previous_response_id
+        if self.reasoning_effort:
+            kwargs["reasoning"] = {"effort": self.reasoning_effort}
+        if self.verbosity:
+            kwargs["text"] = {"verbosity": self.verbosity}
+        return kwargs
+
+    async def complete(
+        self, request: PlannerRequest, *, on_text: TextSink | None = None
+    ) -> PlannerReply:
+        """Stream one response, retrying transient failures until text has been shown."""
+        kwargs = self.request_kwargs(request)
+        emitted = False
+
+        async def sink(delta: str) -> None:
+            nonlocal emitted
+            emitted = True
+            if on_text is not None:
+                await on_text(delta)
+
+        return await call_with_retries(
+            lambda: self._stream_once(kwargs, sink),
+            budget=self.retry_budget,
+            describe=f"responses {request.model} {request.purpose}".strip(),
+            may_retry=lambda: not emitted,
+        )
+
+    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
+        stream = await self.client.responses.create(**kwargs)
+        final = None
+        streamed: list[str] = []
+        async with stream:
+            async for event in stream:
+                kind = getattr(event, "type", "")
+                if kind == "response.output_text.delta":
+                    streamed.append(event.delta)
+                    await sink(event.delta)
+                elif kind in ("response.completed", "response.incomplete"):
+                    final = event.response
+                elif kind == "response.failed":
+                    error = getattr(event.response, "error", None)
+                    raise StreamError(
+                        getattr(error, "code", None) or "response_failed",
+                        getattr(error, "message", None) or "the response failed",
+                    )
+                elif kind == "error":
+                    raise StreamError(
+                        getattr(event, "code", None), getattr(event, "message", "stream error")
+                    )
+        if final is None:
+            raise StreamError("stream_ended", "the stream ended before response.completed")
+        return _reply_from_response(final, "".join(streamed))
+
+
+def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
+    calls: list[ToolCall] = []
+    texts: list[str] = []
+    for item in getattr(response, "output", None) or []:
+        kind = getattr(item, "type", None)
+        if kind == "function_call":
+            calls.append(
+                ToolCall(call_id=item.call_id, name=item.name, arguments=item.arguments or "")
+            )
+        elif kind == "message":
+            for part in getattr(item, "content", None) or []:
+                if getattr(part, "type", None) == "output_text":
+                    texts.append(part.text)
+    return PlannerReply(
+        response_id=getattr(response, "id", None),
+        model=str(getattr(response, "model", "") or ""),
+        text="".join(texts) or streamed_text,
+        tool_calls=calls,
+    )

@@ -1,0 +1,73 @@
+"""A deterministic, offline backend: apps plan with plain Python rules reading `request.context`."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from chatapp.planner.backends.base import (
+    PlannerError,
+    PlannerReply,
+    PlannerRequest,
+    TextSink,
+    ToolCall,
+)
+
+ToolHandler = Callable[[PlannerRequest], "dict[str, Any] | BaseModel"]
+TextHandler = Callable[[PlannerRequest], str]
+
+
+class RulesBackend:
+    """Answers forced tool calls and text requests with app-supplied handlers (never reads prompts)."""
+
+    threads_responses = False
+
+    def __init__(
+        self,
+        *,
+        tool_handlers: dict[str, ToolHandler] | None = None,
+        text_handlers: dict[str, TextHandler] | None = None,
+        name: str = "rules",
+    ):
+        self.tool_handlers = dict(tool_handlers or {})
+        self.text_handlers = dict(text_handlers or {})
+        self.name = name
+
+    async def complete(
+        self, request: PlannerRequest, *, on_text: TextSink | None = None
+    ) -> PlannerReply:
+        """Run the handler for the forced tool, or the text handler for the request's purpose."""
+        model = request.model or self.name
+        if request.tool_choice:
+            handler = self.tool_handlers.get(request.tool_choice)
+            if handler is None:
+                raise PlannerError(
+                    f"rules backend has no handler for tool {request.tool_choice!r}",
+                    code="rules_missing_handler",
+                )
+            args = handler(request)
+            if isinstance(args, BaseModel):
+                args = args.model_dump(mode="json")
+            arguments = json.dumps(args, ensure_ascii=False, sort_keys=True)
+            # Same tool + same arguments -> same id, so replays and snapshots are stable.
+            digest = hashlib.sha1(f"{request.tool_choice}:{arguments}".encode()).hexdigest()[:16]
+            call = ToolCall(
+                call_id=f"call_rules_{digest}", name=request.tool_choice, arguments=arguments
+            )
+            return PlannerReply(model=model, tool_calls=[call])
+        text_handler = self.text_handlers.get(request.purpose)
+        if text_handler is None:
+            raise PlannerError(
+                f"rules backend has no text handler for purpose {request.purpose!r}",
+                code="rules_missing_handler",
+            )
+        text = text_handler(request)
+        if on_text is not None:
+            for word in re.findall(r"\S+\s*|\s+", text):
+                await on_text(word)
+        return PlannerReply(model=model, text=text)

@@ -1,0 +1,14 @@
+"""Planner fixtures: the fake OpenAI server and an SDK client pointed at it."""
+
+import pytest
+
+from chatapp.planner.backends import make_openai_client
+from tests.fakes.openai_server import fake_openai  # noqa: F401 - re-exported fixture
+
+FAKE_API_KEY = "sk-test-fake-key-0123456789abcdef"
+
+
+@pytest.fixture
+def openai_client(fake_openai):  # noqa: F811 - the fixture above
+    """An AsyncOpenAI client (max_retries=0, short timeout) talking to the fake server."""
+    return make_openai_client(api_key=FAKE_API_KEY, base_url=fake_openai.base_url, timeout=2.0)

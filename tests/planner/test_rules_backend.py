@@ -1,0 +1,81 @@
+"""RulesBackend answers from app handlers reading request.context, deterministically."""
+
+import json
+
+import pytest
+
+from chatapp.planner.backends import InputMessage, PlannerError, PlannerRequest, RulesBackend
+from chatapp.planner.runner import run_tool_call
+from chatapp.planner.steplog import StepLog
+from chatapp.planner.tools import Tool
+from recs.tools import DecideModeArgs
+
+DECIDE = Tool.from_model(DecideModeArgs)
+
+
+def decide(request):
+    wants_films = "recommend" in request.context["user_text"]
+    return DecideModeArgs(mode="B" if wants_films else "A", reason="rule")
+
+
+def req(**kw):
+    values = dict(
+        instructions="",
+        input=[InputMessage(role="user", text="x")],
+        model="",
+        context={"user_text": "recommend a film"},
+    )
+    values.update(kw)
+    return PlannerRequest(**values)
+
+
+BACKEND = RulesBackend(
+    tool_handlers={"decide_mode": decide, "raw": lambda r: {"b": 2, "a": 1}},
+    text_handlers={"answer": lambda r: f"You said: {r.context['user_text']}"},
+)
+
+
+async def test_it_answers_a_forced_tool_from_the_context():
+    reply = await BACKEND.complete(req(tool_choice="decide_mode", tools=[DECIDE]))
+    [call] = reply.tool_calls
+    assert call.name == "decide_mode" and json.loads(call.arguments) == {
+        "mode": "B",
+        "reason": "rule",
+    }
+    assert reply.response_id is None and reply.model == "rules"
+
+
+async def test_it_uses_deterministic_call_ids():
+    one = await BACKEND.complete(req(tool_choice="raw"))
+    two = await BACKEND.complete(req(tool_choice="raw"))
+    assert one.tool_calls[0].call_id == two.tool_calls[0].call_id
+    assert one.tool_calls[0].call_id.startswith("call_rules_")
+
+
+async def test_it_streams_text_word_by_word():
+    chunks = []
+
+    async def sink(delta):
+        chunks.append(delta)
+
+    reply = await BACKEND.complete(req(purpose="answer"), on_text=sink)
+    assert chunks == ["You ", "said: ", "recommend ", "a ", "film"]
+    assert reply.text == "".join(chunks)
+
+
+@pytest.mark.parametrize("overrides", [{"tool_choice": "unknown"}, {"purpose": "nothing"}])
+async def test_it_refuses_requests_without_a_handler(overrides):
+    with pytest.raises(PlannerError) as info:
+        await BACKEND.complete(req(**overrides))
+    assert info.value.code == "rules_missing_handler"
+
+
+async def test_it_works_through_the_runner():
+    run = await run_tool_call(
+        backend=BACKEND,
+        request=req(context={"user_text": "what is noir?"}),
+        tool=DECIDE,
+        steplog=StepLog(),
+        step_name="decide_mode",
+    )
+    assert run.args.mode == "A" and run.attempts == 1
