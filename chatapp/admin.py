@@ -40,7 +40,7 @@ class ChatAdmin(admin.ModelAdmin):
     list_display = ("id", "title", "owner", "kind", "flow", "updated_at")
     list_filter = ("kind", "flow", "owner", "messages__status", "messages__planner_source")
     search_fields = ("title", "owner__username")
-    readonly_fields = ("last_response_id", "pending_call_id", "created_at", "updated_at")
+    readonly_fields = ("last_response_id", "pending_call_ids", "created_at", "updated_at")
     inlines = [MessageInline]
 
 

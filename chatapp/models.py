@@ -24,8 +24,8 @@ class Chat(models.Model):
     title = models.CharField(max_length=120, blank=True)
     flow = models.CharField(max_length=2, choices=Flow.choices, blank=True, help_text="Flow of the latest turn.")
     last_response_id = models.CharField(max_length=200, blank=True, help_text="Responses API thread head.")
-    pending_call_id = models.CharField(
-        max_length=200, blank=True, help_text="A function call left open by the last turn; answered at the next."
+    pending_call_ids = models.JSONField(
+        default=list, blank=True, help_text="Function calls left open by the last turn; answered at the next."
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -91,7 +91,7 @@ async def run_v2(turn: Turn) -> None:
         )
         if not turn.content and reply.text:
             await turn.stream_text(reply.text)
-        await _save_thread(turn, threaded, reply.response_id, "")
+        await _save_thread(turn, threaded, reply.response_id, [])
         return
 
     plan = await run_tool_call(
@@ -111,7 +111,8 @@ async def run_v2(turn: Turn) -> None:
         label="t_plan_picks",
     )
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
-    await _save_thread(turn, threaded, plan.reply.response_id, plan.call.call_id if threaded else "")
+    open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]
+    await _save_thread(turn, threaded, plan.reply.response_id, open_calls)
 
 
 async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], source: MovieSource) -> None:
@@ -229,10 +230,13 @@ async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
 
 async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputItem]:
     items: list[InputItem] = []
-    if threaded and chat.last_response_id and chat.pending_call_id:
-        # The Responses API needs an output for the call the previous turn left open.
-        summary = await database_sync_to_async(last_turn_summary)(chat_id=chat.pk)
-        items.append(FunctionCallOutput(call_id=chat.pending_call_id, output=json.dumps(summary)))
+    if threaded and chat.last_response_id and chat.pending_call_ids:
+        # The Responses API needs an output for every call the previous turn left open:
+        # plan_picks gets a summary of what was shown and dropped.
+        summary = json.dumps(await database_sync_to_async(last_turn_summary)(chat_id=chat.pk))
+        first, *others = chat.pending_call_ids
+        items.append(FunctionCallOutput(call_id=first, output=summary))
+        items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
     elif not threaded:
         items.extend(await _history_items(turn))
     items.append(InputMessage(role="user", text=turn.text))
@@ -261,19 +265,19 @@ def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):
         call_id=decision.call.call_id, output=json.dumps({"mode": decision.args.mode, "ok": True})
     )
     if threaded and decision.reply.response_id:
-        return [output], decision.reply.response_id
+        return [output, *decision.ignored_outputs()], decision.reply.response_id
     call = FunctionCallItem(
         call_id=decision.call.call_id, name=decision.call.name, arguments=decision.call.arguments
     )
     return [*opening, call, output], None
 
 
-async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, pending_call_id: str) -> None:
+async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, open_calls: list[str]) -> None:
     if not threaded:
         return
     await _db(
         turn, chat_thread_update, chat_id=turn.chat_id, last_response_id=response_id or "",
-        pending_call_id=pending_call_id if response_id else "",
+        pending_call_ids=open_calls if response_id else [],
     )
 
 
