@@ -7,7 +7,7 @@ import asyncio
 from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
-from ninja import NinjaAPI, Router
+from ninja import NinjaAPI, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
@@ -88,7 +88,7 @@ chats = Router(tags=["chats"])
 def create_chat(request, body: ChatIn | None = None):
     """Create a movie chat."""
     chat = services.chat_create(user=request.auth, title=body.title if body else "")
-    return 201, chat
+    return Status(201, chat)
 
 
 @chats.get("/chats", response=list[ChatOut])
@@ -108,7 +108,7 @@ def get_chat(request, chat_id: int):
 def delete_chat(request, chat_id: int):
     """Delete a chat."""
     services.chat_delete(user=request.auth, chat_id=chat_id)
-    return 204, None
+    return Status(204, None)
 
 
 @chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **ERRORS})
