@@ -45,6 +45,8 @@ _FILMS = [
     (1091, "The Thing", "1982-06-25", [27, 9648, 878], 109, 52.7, 8.1, 6800, "tt0084787"),
     (60935, "The Thing", "2011-10-12", [27, 9648, 878], 103, 24.4, 6.2, 3400, "tt0905372"),
     (424242, "Untitled Project", "", [], 0, 0.4, 0.0, 0, None),
+    # Hostile strings from the movie source must reach the page as text.
+    (666, "<script>alert(1)</script>", "1999-10-31", [27], 99, 1.0, 5.0, 10, None),
 ]
 
 UNAUTHORIZED = {

@@ -1,0 +1,65 @@
+"""The v2 turn resolving picks on TMDB (a local fake speaking TMDB's JSON), as the page sees it."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chatapp.models import Chat, Message
+from chatapp.planner.backends.scripted import ScriptedBackend
+from tests.chatapp.wsutil import communicator, frames_until
+from tests.fakes import tmdb_server
+
+fake_tmdb = tmdb_server.fake_tmdb
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def tmdb_on(settings, fake_tmdb):
+    settings.TMDB_API_KEY = fake_tmdb.api_key
+    settings.TMDB_BASE_URL = fake_tmdb.base_url
+    settings.TMDB_IMAGE_BASE_URL = "http://127.0.0.1:9/posters"
+    return fake_tmdb
+
+
+async def test_it_resolves_picks_on_tmdb_and_escapes_what_it_returns(alice, scripted, tmdb_on):
+    plan = {
+        "intro": "Three picks:",
+        "picks": [
+            {"title": "Heat", "year": 1995, "reason": "Pacino vs De Niro."},
+            {"title": "<script>alert(1)</script>", "year": 1999, "reason": "Hostile title."},
+            {"title": "The Thing", "year": 1982, "reason": "Carpenter's remake."},
+        ],
+    }
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "films"})
+    frames = await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    joined = "\n".join(frames)
+    assert "<script>alert(1)</script>" not in joined
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in joined
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    picks = {p["title"]: p for p in message.payload["picks"]}
+    assert picks["Heat"]["source"] == "tmdb" and picks["Heat"]["id"] == "949" and picks["Heat"]["runtime"] == 170
+    assert picks["The Thing"]["year"] == 1982  # the remake, not the 1951 or 2011 film
+    assert picks["Heat"]["poster_url"].startswith("http://127.0.0.1:9/posters/")
+
+
+async def test_it_drops_a_pick_when_tmdb_is_down_and_says_why(alice, scripted, tmdb_on):
+    tmdb_on.fail_next(500, times=50)
+    plan = {"intro": "One:", "picks": [{"title": "Heat", "year": 1995, "reason": "r"}]}
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "films"})
+    await frames_until(comm, 'id="send-button"', timeout=30)
+    await comm.disconnect()
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert message.status == "complete" and message.payload["picks"] == []
+    assert "lookup failed" in message.payload["dropped"][0]["reason"]
