@@ -223,7 +223,7 @@ async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     # Independent reads run side by side (seed: Promise.all of profile and blocked list).
     blocked, profile = await asyncio.gather(
         timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
-        timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
+        timed("read_profile", "t_read_profile", taste_profile_summary, user=user, exclude_turn=turn.turn_key),
     )
     return blocked, profile
 

@@ -23,10 +23,11 @@ def blocked_list(*, user: AbstractBaseUser, chat_id: int) -> list[BlockedItem]:
     return recommended_in_chat(chat_id=chat_id)
 
 
-def taste_profile_summary(*, user: AbstractBaseUser) -> str:
-    """A short summary (at most 600 characters) of what the user asked for before."""
+def taste_profile_summary(*, user: AbstractBaseUser, exclude_turn: str = "") -> str:
+    """A short summary (at most 600 characters) of what the user asked for before this turn."""
     asks = (
         Message.objects.filter(chat__owner=user, chat__kind=Chat.Kind.MOVIES, role=Message.Role.USER)
+        .exclude(turn_key=exclude_turn)
         .order_by("-created_at")
         .values_list("content", flat=True)[:5]
     )
