@@ -1,0 +1,158 @@
+"""Rule-based planner backend: decide_mode, answer, parse_constraints, plan_picks (offline)."""
+
+from __future__ import annotations
+
+import re
+
+from recs.catalogue import STOPWORDS, Catalogue
+from recs.movies import Movie, normalize_title
+from recs.rules_parse import Constraints, parse_constraints, parse_profile
+from recs.rules_rank import plan_picks
+from recs.rules_vocab import GENRE_PATTERNS, GREETINGS, THANKS
+from recs.tools import DecideModeArgs
+
+__all__ = ["Constraints", "answer", "decide_mode", "parse_constraints", "parse_profile", "plan_picks"]
+
+# (kind, pattern with a title group) for questions about one film; order matters.
+QUESTIONS: list[tuple[str, str]] = [
+    ("director", r"who (?:directed|made|helmed|was the director of|is the director of) (?P<t>.+)"),
+    ("director", r"(?:who(?: is|'s|s)? )?(?:the )?director of (?P<t>.+)"),
+    ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
+    ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
+    ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
+    ("runtime", r"how long is (?P<t>.+)"),
+    ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
+    ("runtime", r"(?:runtime|running time|run time|length) (?:of|for) (?P<t>.+)"),
+    ("rating", r"how (?:is|was|'s) (?P<t>.+?) rated"),
+    ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
+    ("rating", r"what rating (?:does|did|is) (?P<t>.+?)(?: have| get)?"),
+    ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
+    ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
+    ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
+    ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
+    ("about", r"tell me (?:more )?about (?P<t>.+)"),
+    ("about", r"what(?: is|'s) (?P<t>.+?) about"),
+    ("about", r"what do you know about (?P<t>.+)"),
+]
+RECOMMEND = (
+    r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) watch|what to watch|something (?:like|similar)|"
+    r"anything like|similar to|give me|show me|find me|pick (?:me|something|a|one)|i want (?:to watch|a|an|some)|"
+    r"looking for|in the mood for|movie night|more like (?:that|this|those|these)|another one|one more|"
+    r"more of (?:that|those|these)|surprise me|i (?:feel like|fancy)|watch tonight|something (?:else|different)|"
+    r"any (?:good )?(?:\w+ )?(?:films|movies)|(?:films|movies) (?:by|with|from|like|about|for)|"
+    r"(?:a|an|some) (?:good |great )?(?:film|movie)\b|hidden gems?|crowd pleasers?)"
+)
+CAPABILITIES = (
+    "I can recommend films from my offline catalogue (try *“a tense 90s thriller, nothing with Tom Cruise”* "
+    "or *“something like The Matrix but funnier”*), and answer who directed a film, when it came out, "
+    "how it's rated, its genre or its runtime."
+)
+REFINEMENT = r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no more|nothing (?:with|by|from)|without)\b"
+ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
+
+
+def decide_mode(text: str) -> DecideModeArgs:
+    """A (answer in words) for questions, greetings and chat; B (recommend) for film requests."""
+    low = " ".join((text or "").lower().replace("’", "'").split())
+    if not low:
+        return DecideModeArgs(mode="A", reason="Empty message: nothing to recommend yet.")
+    for kind, pattern in QUESTIONS:
+        if re.search(r"\b" + pattern, low.rstrip("?!. ")):
+            return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
+    if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
+        return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
+    if re.search(RECOMMEND, low):
+        return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
+    genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", low) for p, _ in GENRE_PATTERNS)
+    if genre_hit or re.search(ERA, low) or re.search(REFINEMENT, low):
+        return DecideModeArgs(mode="B", reason="Describes films wanted (genre, era or a refinement).")
+    if re.search(GREETINGS, low):
+        return DecideModeArgs(mode="A", reason="A greeting: reply conversationally.")
+    if re.search(THANKS, low):
+        return DecideModeArgs(mode="A", reason="Thanks: reply conversationally.")
+    return DecideModeArgs(mode="A", reason="General chat with no request for films.")
+
+
+def _split_year(span: str) -> tuple[str, int | None]:
+    span = span.strip().strip("\"'“”‘’*_ ").rstrip("?!.,")
+    match = re.fullmatch(r"(.+?)\s*[\(\[]?((?:18|19|20)\d\d)[\)\]]?", span)
+    if match:
+        return match.group(1).strip(), int(match.group(2))
+    return span, None
+
+
+def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
+    title, year = _split_year(span)
+    title = re.sub(r"(?i)^(?:the (?:film|movie) |(?:film|movie) )", "", title).strip("\"'“”‘’ ")
+    films = catalogue.by_title(title)
+    if year is not None:
+        films = [m for m in films if m.year and abs(m.year - year) <= 1]
+    if not films:
+        found = catalogue.lookup(title, year)
+        films = [found] if found else []
+    if not films:  # a distinctive word of a longer title ("Amelie"), only when it is unambiguous
+        words = set(normalize_title(title).split()) - STOPWORDS
+        hits = [m for m in catalogue.search(title, year=year, limit=5)
+                if words and words <= set(normalize_title(m.title).split())]
+        films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
+    return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
+
+
+def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
+    name = f"**{movie.title}** ({movie.year})"
+    if kind == "director":
+        return f"{name} was directed by **{movie.director}**." if movie.director else \
+            f"My catalogue doesn't list a director for {name}."
+    if kind == "year":
+        return f"**{movie.title}** was released in **{movie.year}**."
+    if kind == "runtime":
+        if not movie.runtime:
+            return f"My catalogue doesn't list a runtime for {name}."
+        hours, minutes = divmod(movie.runtime, 60)
+        return f"{name} runs **{movie.runtime} minutes** ({hours} h {minutes:02d} min)."
+    if kind == "genre":
+        if not movie.genres:
+            return f"My catalogue doesn't list a genre for {name}."
+        extra = f" ({movie.creative_type})" if movie.creative_type else ""
+        return f"{name} is listed as **{', '.join(movie.genres)}**{extra}."
+    if kind == "rating":
+        parts = []
+        if movie.rating is not None:
+            votes = f" ({movie.votes:,} votes)" if movie.votes else ""
+            parts.append(f"IMDB **{movie.rating:.1f}**/10{votes}")
+        rotten = catalogue.rotten.get(movie.id)
+        if rotten is not None:
+            parts.append(f"Rotten Tomatoes **{rotten}%**")
+        if movie.mpaa:
+            parts.append(f"MPAA **{movie.mpaa}**")
+        return f"{name}: " + " · ".join(parts) + "." if parts else f"My catalogue has no ratings for {name}."
+    return f"{name}: {movie.overview} (My catalogue has facts, not plot summaries.)"
+
+
+def answer(text: str, catalogue: Catalogue) -> str:
+    """Mode A reply in short Markdown, using only facts from the catalogue."""
+    clean = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ")
+    for kind, pattern in QUESTIONS:
+        match = re.search(r"(?i)\b" + pattern + r"$", clean)
+        if not match:
+            continue
+        title, films = _resolve(match.group("t"), catalogue)
+        if not films:
+            return (f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
+                    "so I won't guess. " + CAPABILITIES)
+        if len(films) > 1 and kind != "year":
+            return f"There are {len(films)} films called **{films[0].title}** in my catalogue:\n\n" + \
+                "\n".join(f"- {_fact(kind, m, catalogue)}" for m in sorted(films, key=lambda m: m.year or 0))
+        if len(films) > 1:
+            years = ", ".join(str(m.year) for m in sorted(films, key=lambda m: m.year or 0))
+            return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
+        return _fact(kind, films[0], catalogue)
+    low = clean.lower()
+    if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
+        return "I'm Marquee, your film guide. " + CAPABILITIES
+    if re.search(GREETINGS, low):
+        return "Hi! Tell me what you're in the mood for — a genre, an era, a director, or “something like …”. " \
+            "I can also answer quick questions about a film."
+    if re.search(THANKS, low):
+        return "You're welcome! Say “another one” or describe a mood whenever you want more picks."
+    return "I don't know that from my catalogue. " + CAPABILITIES

@@ -1,0 +1,187 @@
+"""Intros and per-pick reasons for the rule-based planner: say only what is true."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from recs.catalogue import Catalogue, core_title
+from recs.movies import Movie, normalize_title
+from recs.rules_parse import Constraints, people_index
+from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS
+
+COUNT_WORDS = {1: "One", 2: "Two", 3: "Three"}
+TYPE_PREFIX = {"Science Fiction": "sci-fi", "Kids Fiction": "family", "Super Hero": "superhero", "Fantasy": "fantasy"}
+
+
+def genre_noun(tag: str | None, plural: bool = False) -> str:
+    """How a catalogue genre reads in prose ("thriller", "sci-fi films")."""
+    nouns = GENRE_NOUNS.get(tag or "", ("film", "films"))
+    return nouns[1] if plural else nouns[0]
+
+
+def genre_short(tag: str) -> str:
+    """A genre as an adjective or after "no": "horror", "sci-fi", "comedy"."""
+    return genre_noun(tag).removesuffix(" film")
+
+
+def tag_of(word: str) -> str | None:
+    """The catalogue tag a user's genre word stands for."""
+    for pattern, tag in GENRE_PATTERNS:
+        if re.fullmatch(pattern, word):
+            return tag
+    return None
+
+
+def _era_phrase(era: str | None) -> tuple[str, str]:
+    """(adjective, suffix): decades read as adjectives ("90s"), the rest as a trailing phrase."""
+    if not era:
+        return "", ""
+    if re.fullmatch(r"(?:early |mid |late )?\d+s", era):
+        return era, ""
+    if era[0].isdigit():
+        return "", f"from {era}"
+    return "", era
+
+
+def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> str:
+    """ "Three tense 90s thrillers, none with Tom Cruise" (no count when count is None)."""
+    mood_tags = {tag_of(w) for w in cons.moods}
+    noun_tags = [t for t in dict.fromkeys(tag_of(w) for w in cons.genre_words) if t]
+    noun_tags += [t for t in cons.genres if t not in noun_tags and t not in mood_tags]
+    era_adj, era_suffix = _era_phrase(cons.era)
+    adjectives = []
+    if (cons.min_rating or cons.hidden_gem) and cons.quality_label:
+        adjectives.append(cons.quality_label.replace("hidden gem", "hidden-gem"))
+    runtime_adj = cons.runtime_label in ("short", "long")
+    if runtime_adj:
+        adjectives.append(cons.runtime_label)
+    adjectives += cons.moods
+    if cons.rating_label == "family-friendly":
+        adjectives.append("family-friendly")
+    if era_adj:
+        adjectives.append(era_adj)
+    adjectives += [genre_short(t) for t in noun_tags[:-1]]
+    noun = genre_noun(noun_tags[-1] if noun_tags else None, plural=(count or 3) > 1)
+    head = " ".join(p for p in [COUNT_WORDS.get(count or 0, ""), *adjectives, noun] if p)
+    extras = [f"by {' or '.join(cons.directors)}" if cons.directors else "",
+              f"with {' or '.join(cons.people)}" if cons.people else "",
+              f"like {' and '.join(m.title for m in likes)}" if likes else "",
+              era_suffix, "" if runtime_adj else cons.runtime_label or "",
+              cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else ""]
+    negatives = [f"none with {p}" for p in cons.exclude_people]
+    negatives += [f"nothing by {d}" for d in cons.exclude_directors]
+    negatives += [f"no {genre_short(g)}" for g in cons.exclude_genres]
+    negatives += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+    text = " ".join([head, *[e for e in extras if e]])
+    return ", ".join([text, *negatives])
+
+
+GENERIC_WORDS = frozenset("""
+a an the me us some something anything any good nice film films movie movies recommend recommendation
+recommendations suggest suggestion please pick picks watch watching tonight what should i we can could you
+give show find one another more like that this else different surprise to for my our night evening
+weekend want would love ok okay hey hi so just now again other""".split())
+
+
+def is_generic(text: str) -> bool:
+    """True when a request says nothing beyond "recommend something"."""
+    return set(re.findall(r"[a-z]+", (text or "").lower())) <= GENERIC_WORDS
+
+
+def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: int, relaxed: str,
+              strict_count: int, generic: bool = True) -> str:
+    """One or two sentences naming the understood constraints and anything relaxed."""
+    understood = not Constraints.model_validate(
+        {**cons.model_dump(), "unknown_people": []}).is_empty()
+    if not understood:
+        liked = [genre_short(g) for g in taste.genres]
+        disliked = [genre_short(g) for g in taste.exclude_genres]
+        if liked or disliked:
+            taste_bits = ", ".join(liked) + (f"; no {', '.join(disliked)}" if disliked else "")
+            intro = f"{COUNT_WORDS[count]} picks for your taste ({taste_bits.strip('; ')}):"
+        else:
+            intro = f"{COUNT_WORDS[count]} well-rated crowd-pleasers from different genres:"
+            if not generic:
+                intro = "I couldn't match that to anything my catalogue can filter on, so here are " + \
+                    intro[0].lower() + intro[1:]
+    elif relaxed:
+        wanted = _wanted_phrase(cons, likes, None)
+        if strict_count:
+            fits = f"Only {strict_count} film{'s fit' if strict_count > 1 else ' fits'} everything you asked"
+        else:
+            fits = "Nothing in my catalogue fits everything you asked"
+        intro = f"{fits}, so I {relaxed}. Closest matches for {wanted}:"
+    else:
+        intro = _wanted_phrase(cons, likes, count) + ":"
+    if cons.unknown_people:
+        names = " or ".join(cons.unknown_people)
+        intro += f" (I couldn't check cast for {names} offline, so that part isn't applied.)"
+    return intro[:600]
+
+
+def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie],
+               checks: dict[str, Callable[[Movie], bool]], catalogue: Catalogue) -> str:
+    """One sentence: the film's facts, then which of the asked-for things it satisfies."""
+    noun = genre_noun(movie.genres[0] if movie.genres else None)
+    prefix = TYPE_PREFIX.get(movie.creative_type or "")
+    if prefix and prefix not in noun:
+        noun = f"{prefix} {noun}" if noun != "film" else f"{prefix} film"
+    facts = f"A {movie.year} {noun}"
+    if movie.director:
+        facts += f" by {movie.director}"
+    if movie.rating is not None:
+        facts += f", rated {movie.rating:.1f} on IMDB"
+    passes = {name: check(movie) for name, check in checks.items()}
+    tags = catalogue.tags(movie)
+    labels = [w for w in cons.moods if tag_of(w) in tags]
+    if passes.get("era") and cons.era:
+        labels.append(cons.era)
+    labels += _people_labels(movie, cons, catalogue)
+    if passes.get("runtime") and movie.runtime:
+        labels.append(f"{movie.runtime} min")
+    if passes.get("quality") and cons.quality_label:
+        labels.append(cons.quality_label)
+    if passes.get("gem"):
+        labels.append(f"{cons.quality_label or 'hidden gem'} ({movie.votes:,} IMDB votes)")
+    if (cons.mpaa_allowed and movie.mpaa in cons.mpaa_allowed) or (cons.mpaa_excluded and movie.mpaa):
+        labels.append({"Not Rated": "unrated", "Open": "no MPAA rating"}.get(movie.mpaa, f"rated {movie.mpaa}"))
+    labels += [f"no {genre_short(g)}" for g in cons.exclude_genres]
+    labels += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+    for like in likes:
+        shared = _shared(movie, like, catalogue)
+        if shared:
+            labels.append(f"like {like.title}: {', '.join(shared)}")
+    liked = [genre_short(g) for g in taste.genres if g in tags]
+    if liked:
+        labels.append(f"fits your taste for {' and '.join(liked)}")
+    if not labels:
+        votes = f" ({movie.votes:,} IMDB votes)" if movie.votes else ""
+        if (movie.rating or 0) >= 7.5 and (movie.votes or 0) >= 100000:
+            labels.append(f"a crowd-pleaser{votes}")
+        elif (movie.rating or 0) >= 7.0 and (movie.votes or 0) >= 1000:
+            labels.append(f"well liked{votes}")
+        else:
+            labels.append("the closest match I have")
+    return f"{facts} — {', '.join(labels)}."[:400]
+
+
+def _people_labels(movie: Movie, cons: Constraints, catalogue: Catalogue) -> list[str]:
+    cast = people_index(catalogue).cast_keys
+    key = (core_title(normalize_title(movie.title)), movie.year)
+    labels = [f"with {p}" for p in cons.people if key in cast.get(p, ())]
+    labels += [f"no {p}" for p in cons.exclude_people]
+    labels += [f"not by {d}" for d in cons.exclude_directors]
+    return labels
+
+
+def _shared(movie: Movie, like: Movie, catalogue: Catalogue) -> list[str]:
+    shared = []
+    common = sorted((catalogue.tags(movie) & catalogue.tags(like)) - {"Historical"})
+    if common:
+        shared.append("also " + " and ".join(genre_short(t) for t in common[:2]))
+    if movie.director and movie.director == like.director:
+        shared.append("same director")
+    if movie.year and like.year and abs(movie.year - like.year) <= 5:
+        shared.append("same era")
+    return shared

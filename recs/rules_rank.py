@@ -1,0 +1,251 @@
+"""Rule-based recommender: filter by constraints, rank, diversify, explain (plan_picks)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from recs.catalogue import Catalogue, core_title
+from recs.movies import BlockedItem, Movie, normalize_title
+from recs.rules_explain import intro_for, is_generic, reason_for
+from recs.rules_parse import Constraints, parse_constraints, parse_profile, people_index
+from recs.tools import PlannedPick, PlanPicksArgs
+
+PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
+PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the prior
+GEM_MAX_VOTES = 40000
+MIN_VOTES = 1000  # fewer votes than this and a rating says little
+
+
+@dataclass(frozen=True)
+class Step:
+    """One relaxation step: its name (said in the intro) and what it switches off."""
+
+    note: str
+    drop: frozenset[str]
+
+
+def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movie], bool]]:
+    """Soft checks by name; each says whether a film satisfies that part of the request."""
+    people = people_index(catalogue)
+    tags = catalogue.tags
+
+    def acted(movie: Movie, names: Iterable[str]) -> bool:
+        key = (core_title(normalize_title(movie.title)), movie.year)
+        return any(key in people.cast_keys.get(name, ()) for name in names)
+
+    lo, hi = cons.year_min or 0, cons.year_max or 9999
+    checks: dict[str, Callable[[Movie], bool]] = {}
+    if len(cons.genres) > 1:
+        checks["genre_all"] = lambda m: all(g in tags(m) for g in cons.genres)
+    if cons.genres:
+        checks["genre_any"] = lambda m: any(g in tags(m) for g in cons.genres)
+    if cons.year_min or cons.year_max:
+        checks["era"] = lambda m: lo <= (m.year or 0) <= hi
+        checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
+    if cons.directors or cons.people:
+        checks["people"] = lambda m: m.director in cons.directors or acted(m, cons.people)
+    if cons.mpaa_allowed and cons.rating_label != "family-friendly":
+        checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
+    if cons.max_runtime or cons.min_runtime:
+        low, high = cons.min_runtime or 0, cons.max_runtime or 999
+        checks["runtime"] = lambda m: m.runtime is not None and low <= m.runtime <= high
+        checks["runtime_known"] = lambda m: m.runtime is None or low <= m.runtime <= high
+    if cons.min_rating:
+        checks["quality"] = lambda m: (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES
+    if cons.hidden_gem:
+        checks["gem"] = lambda m: (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES
+    checks["hard"] = _hard_check(cons, catalogue, acted)
+    return checks
+
+
+def _hard_check(cons: Constraints, catalogue: Catalogue, acted) -> Callable[[Movie], bool]:
+    """Never relaxed: negations and family ratings (a "no horror" is a promise)."""
+    excluded_genres = set(cons.exclude_genres)
+
+    def ok(movie: Movie) -> bool:
+        if excluded_genres & catalogue.tags(movie) or movie.director in cons.exclude_directors:
+            return False
+        if cons.exclude_people and acted(movie, cons.exclude_people):
+            return False
+        if any(lo <= (movie.year or 0) <= hi for lo, hi in cons.exclude_years):
+            return False
+        if cons.mpaa_excluded and (movie.mpaa is None or movie.mpaa in cons.mpaa_excluded):
+            return False  # unknown rating: can't promise it isn't R
+        if cons.rating_label == "family-friendly" and movie.mpaa not in cons.mpaa_allowed:
+            return False
+        return True
+
+    return ok
+
+
+# Relaxation order: data gaps first, then the least defining parts of a request.
+STEPS = [
+    Step("included films whose runtime my catalogue doesn't list", frozenset({"runtime"})),
+    Step("lowered the rating bar", frozenset({"quality", "gem"})),
+    Step("dropped the runtime limit", frozenset({"runtime", "runtime_known"})),
+    Step("matched any of the genres rather than all", frozenset({"genre_all"})),
+    Step("widened the years by five either way", frozenset({"era"})),
+    Step("dropped the years", frozenset({"era", "era_wide"})),
+    Step("dropped the people filter", frozenset({"people"})),
+    Step("dropped the rating", frozenset({"mpaa"})),
+    Step("dropped the genre", frozenset({"genre_all", "genre_any"})),
+]
+
+
+def _relax(base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: int = 3
+           ) -> tuple[list[Movie], list[str], int]:
+    """Films passing the checks; if fewer than want, switch checks off in STEPS order, then
+    switch back on any that turn out unnecessary. Returns (pool, notes, strict count)."""
+
+    def pool_without(dropped: set[str]) -> list[Movie]:
+        active = [f for name, f in checks.items() if name not in dropped]
+        return [m for m in base if all(f(m) for f in active)]
+
+    pool = pool_without(set())
+    strict = len(pool)
+    applied: list[Step] = []
+    dropped: set[str] = set()
+    for step in STEPS:
+        if len(pool) >= want:
+            break
+        if not (step.drop & checks.keys()) - dropped:
+            continue  # switches off nothing this request asked for
+        applied.append(step)
+        dropped |= step.drop
+        pool = pool_without(dropped)
+    for step in reversed(applied[:-1]):  # undo steps the final one made unnecessary
+        trial = dropped - (step.drop - set().union(*(s.drop for s in applied if s is not step)))
+        if trial != dropped and len(candidate := pool_without(trial)) >= want:
+            dropped, pool = trial, candidate
+    notes = [s.note for s in applied if s.drop <= dropped]
+    return pool, notes, strict
+
+
+def _score(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue,
+           empty: bool) -> float:
+    """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
+    prior = 2000 if cons.hidden_gem else PRIOR_VOTES
+    if movie.rating is None or not movie.votes:
+        base = PRIOR_MEAN - 0.7
+    else:
+        base = (movie.votes * movie.rating + prior * PRIOR_MEAN) / (movie.votes + prior)
+    score = base + 0.05 * math.log10((movie.votes or 0) + 1)
+    # Similarity must outweigh a point or so of rating, or "like X" just returns the top-rated.
+    score += 1.5 * max((_similarity(movie, like, catalogue) for like in likes), default=0.0)
+    if len(cons.genres) > 1:  # "funny sci-fi": films matching more of the asked genres first
+        score += 0.6 * sum(g in catalogue.tags(movie) for g in cons.genres)
+    tags = catalogue.tags(movie)
+    if set(taste.genres) & tags:
+        score += 0.8 if empty else 0.3
+    if set(taste.exclude_genres) & tags:
+        score -= 1.5
+    if movie.director and movie.director in taste.directors:
+        score += 0.3
+    return score
+
+
+def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
+    shared = (catalogue.tags(movie) & catalogue.tags(like)) - {"Historical"}
+    score = 0.8 * min(len(shared), 2)
+    if movie.creative_type and movie.creative_type == like.creative_type:
+        score += 0.5
+    if movie.director and movie.director == like.director:
+        score += 0.6
+    if movie.year and like.year and abs(movie.year - like.year) <= 5:
+        score += 0.3
+    if movie.mpaa and movie.mpaa == like.mpaa:
+        score += 0.15
+    return score
+
+
+def _franchise(movie: Movie) -> str:
+    words = core_title(normalize_title(movie.title)).split()
+    return " ".join(words[:2])
+
+
+def _diverse(ranked: list[tuple[float, Movie]], cons: Constraints, count: int = 3) -> list[Movie]:
+    """Greedy picks: never the same director or franchise twice, spread genres and years."""
+    chosen: list[Movie] = []
+    pool = ranked[:300]
+    one_director = len(cons.directors) == 1 and not cons.people
+    for strict in (True, False):
+        while len(chosen) < count:
+            best, best_score = None, -math.inf
+            for score, movie in pool:
+                if movie in chosen:
+                    continue
+                if strict and any(_clash(movie, c, one_director) for c in chosen):
+                    continue
+                adjusted = score - sum(
+                    0.35 * (movie.genres[:1] == c.genres[:1]) + 0.2 * (abs((movie.year or 0) - (c.year or 0)) <= 3)
+                    for c in chosen
+                )
+                if adjusted > best_score:
+                    best, best_score = movie, adjusted
+            if best is None:
+                break
+            chosen.append(best)
+    return chosen
+
+
+def _clash(movie: Movie, other: Movie, one_director: bool) -> bool:
+    same_director = bool(movie.director) and movie.director == other.director and not one_director
+    return same_director or _franchise(movie) == _franchise(other)
+
+
+def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], profile: str = "",
+               exclude_ids: Iterable[str] = frozenset()) -> PlanPicksArgs:
+    """Three diverse catalogue films for a request, with an honest intro and per-pick reasons."""
+    cons = parse_constraints(text, catalogue)
+    taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
+    likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
+    blocked_ids = {b.id for b in blocked if b.source == "catalogue"} | set(exclude_ids)
+    blocked_ids |= {m.id for m in likes}
+    blocked_titles = {b.title_key for b in blocked}
+    blocked_any_year = {t for t, y in blocked_titles if y is None}
+    checks = _checks(cons, catalogue)
+    hard = checks.pop("hard")
+    if taste.exclude_genres and not cons.genres:  # the profile's dislikes apply unless asked for
+        profile_ok = lambda m: not set(taste.exclude_genres) & catalogue.tags(m)  # noqa: E731
+    else:
+        profile_ok = lambda m: True  # noqa: E731
+
+    def allowed(movie: Movie) -> bool:
+        norm = normalize_title(movie.title)
+        return (
+            movie.year is not None and movie.id not in blocked_ids and (norm, movie.year) not in blocked_titles
+            and norm not in blocked_any_year and hard(movie)
+        )
+
+    base = [m for m in catalogue.movies if allowed(m)]
+    empty = cons.is_empty()
+    pool, notes, strict_count = _relax([m for m in base if profile_ok(m)], checks)
+    matched = {m.id for m in pool}
+    if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
+        pool = pool + [m for m in base if m.id not in matched]
+    ranked = sorted(
+        ((_score(m, cons, taste, likes, catalogue, empty) + 100 * (m.id in matched), m) for m in pool),
+        key=lambda p: (-p[0], p[1].id),
+    )
+    picks = _diverse(ranked, cons) or [m for _, m in ranked[:1]]
+    if not picks:
+        raise ValueError("every film in the catalogue is blocked")
+    checks["hard"] = hard
+    return PlanPicksArgs(
+        intro=intro_for(cons, taste, likes, len(picks), _say_relaxed(notes), strict_count or 0,
+                        generic=is_generic(text)),
+        picks=[PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
+               for m in picks],
+    )
+
+
+def _say_relaxed(notes: list[str]) -> str:
+    """ "dropped the runtime limit and widened the years" (a later step supersedes its softer twin)."""
+    superseded = {
+        "dropped the runtime limit": "included films whose runtime my catalogue doesn't list",
+        "dropped the years": "widened the years by five either way",
+    }
+    kept = [n for n in notes if n not in {superseded[k] for k in notes if k in superseded}]
+    return " and ".join(kept)

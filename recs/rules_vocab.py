@@ -1,0 +1,83 @@
+"""Word lists for the rule-based planner: genre synonyms, eras, negators, fillers."""
+
+from __future__ import annotations
+
+# (regex over normalized text, catalogue tag, noun used in intros). Longest phrases first so
+# "romantic comedy" wins over "romantic" and "comedy".
+GENRE_PATTERNS: list[tuple[str, str]] = [
+    (r"romantic comed(?:y|ies)|rom ?coms?|romcoms?", "Romantic Comedy"),
+    (r"(?:black|dark) comed(?:y|ies)", "Black Comedy"),
+    (r"science fiction|sci ?fi|scifi|space operas?", "Science Fiction"),
+    (r"super ?hero(?:es)?|comic book", "Super Hero"),
+    (r"horrors?|scary|scarier|spooky|creepy|frightening|terrifying|slashers?|scares?", "Horror"),
+    (r"comed(?:y|ies)|funny|funnier|hilarious|comedic|laughs?|lighthearted|light hearted", "Comedy"),
+    (r"thrillers?|tense|suspense|suspenseful|gripping|nail ?biters?|edge of (?:my|your|the) seat", "Thriller/Suspense"),
+    (r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)", "Family"),
+    (r"documentar(?:y|ies)", "Documentary"),
+    (r"musicals?", "Musical"),
+    (r"concert (?:films?|movies?)|concerts?", "Music"),
+    (r"westerns?|cowboys?", "Western"),
+    (r"action", "Action"),
+    (r"adventures?|adventurous", "Adventure"),
+    (r"dramas?|dramatic", "Drama"),
+    (r"romance|romances|romantic|love stor(?:y|ies)", "Romance"),
+    (r"fantasy|fantasies|magical", "Fantasy"),
+    (r"true stor(?:y|ies)|biopics?|based on real events", "True Story"),
+    (r"historical|period (?:pieces?|dramas?)", "Historical"),
+]
+
+# How a tag reads in an intro ("Three tense 90s thrillers") and in a reason ("a thriller").
+GENRE_NOUNS: dict[str, tuple[str, str]] = {
+    "Romantic Comedy": ("romantic comedy", "romantic comedies"),
+    "Black Comedy": ("black comedy", "black comedies"),
+    "Science Fiction": ("sci-fi film", "sci-fi films"),
+    "Super Hero": ("superhero film", "superhero films"),
+    "Horror": ("horror film", "horror films"),
+    "Comedy": ("comedy", "comedies"),
+    "Thriller/Suspense": ("thriller", "thrillers"),
+    "Family": ("family film", "family films"),
+    "Documentary": ("documentary", "documentaries"),
+    "Musical": ("musical", "musicals"),
+    "Music": ("concert film", "concert films"),
+    "Western": ("western", "westerns"),
+    "Action": ("action film", "action films"),
+    "Adventure": ("adventure", "adventures"),
+    "Drama": ("drama", "dramas"),
+    "Romance": ("romance", "romances"),
+    "Fantasy": ("fantasy film", "fantasy films"),
+    "True Story": ("true story", "true stories"),
+    "Historical": ("period film", "period films"),
+    "Concert/Performance": ("concert film", "concert films"),
+}
+
+# Mood words are adjectives: "tense" reads "Three tense 90s films", not "Three tense thrillers".
+MOOD_WORDS = frozenset({
+    "tense", "suspenseful", "gripping", "scary", "spooky", "creepy", "frightening", "terrifying",
+    "scarier", "funny", "funnier", "hilarious", "comedic", "lighthearted", "light hearted", "romantic",
+    "dramatic", "adventurous", "magical", "animated",
+})
+
+DECADE_WORDS = {
+    "twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
+    "seventies": 1970, "eighties": 1980, "nineties": 1990, "noughties": 2000, "aughts": 2000,
+}
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "an": 1, "a": 1}
+
+# Rewrites applied before scanning so negation is one token.
+NEGATION_REWRITES = [
+    (r"\b(?:i |we )?(?:don t|do not|dont|doesn t|won t|wouldn t|would not) (?:want|like|need|care for|feel like)\b", "not"),
+    (r"\b(?:isn t|aren t|not into|no more|none|hate|hates|dislike|dislikes|skip|avoid|except|excluding)\b", "not"),
+    (r"\banything but\b|\bbut not\b|\bother than\b|\brather than\b|\binstead of\b", "not"),
+]
+NEGATORS = frozenset({"no", "not", "nothing", "without", "never", "neither", "nor"})
+# Words that may sit between a negator and what it negates ("nothing with Tom Cruise").
+FILLER = frozenset({
+    "a", "an", "the", "any", "anything", "something", "too", "much", "more", "by", "with",
+    "starring", "featuring", "films", "movies", "film", "movie", "rated", "from", "in", "of",
+    "set", "s", "really", "very", "particularly", "overly", "kind", "sort", "type", "stuff",
+    "directed", "made", "or", "nor", "one", "ones", "please", "thanks", "so", "that", "is", "are",
+    "pretty", "super", "at", "all", "involving", "about",
+})
+
+GREETINGS = r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b"
+THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"

@@ -1,0 +1,100 @@
+"""decide_mode on a table of phrasings, and answer() for each question kind."""
+
+import pytest
+
+from recs.catalogue import load_catalogue
+from recs.rules import answer, decide_mode
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue()
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [
+        ("Recommend me a movie", "B"),
+        ("can you suggest something for tonight?", "B"),
+        ("something like Heat", "B"),
+        ("what should I watch?", "B"),
+        ("give me a comedy", "B"),
+        ("a tense 90s thriller", "B"),
+        ("more like that", "B"),
+        ("another one", "B"),
+        ("any good horror movies?", "B"),
+        ("I'm in the mood for a western", "B"),
+        ("nothing with Tom Cruise", "B"),
+        ("older please", "B"),
+        ("films by Christopher Nolan", "B"),
+        ("surprise me", "B"),
+        ("Who directed The Matrix?", "A"),
+        ("when was Titanic released?", "A"),
+        ("how is Inception rated?", "A"),
+        ("what genre is Alien?", "A"),
+        ("how long is Titanic?", "A"),
+        ("is The Dark Knight any good?", "A"),
+        ("tell me about Se7en", "A"),
+        ("hi", "A"),
+        ("hello there", "A"),
+        ("thanks!", "A"),
+        ("what can you do?", "A"),
+        ("how are you?", "A"),
+        ("", "A"),
+    ],
+)
+def test_it_decides_mode_on_a_table_of_phrasings(text, mode):
+    decided = decide_mode(text)
+    assert decided.mode == mode, decided.reason
+    assert 0 < len(decided.reason) <= 160
+
+
+def test_it_answers_who_directed(cat):
+    assert answer("Who directed The Matrix?", cat) == "**The Matrix** (1999) was directed by **Andy Wachowski**."
+
+
+def test_it_answers_when_released(cat):
+    assert answer("when was titanic released?", cat) == "**Titanic** was released in **1997**."
+    assert answer("When did 300 come out", cat) == "**300** was released in **2007**."
+
+
+def test_it_answers_how_rated_with_imdb_rt_and_mpaa(cat):
+    text = answer("how is Inception rated?", cat)
+    assert "IMDB **9.1**/10" in text and "Rotten Tomatoes **87%**" in text and "MPAA **PG-13**" in text
+
+
+def test_it_answers_genre_and_runtime(cat):
+    assert answer("what genre is Alien?", cat) == "**Alien** (1979) is listed as **Horror** (Science Fiction)."
+    assert answer("how long is The Matrix (1999)?", cat) == "**The Matrix** (1999) runs **136 minutes** (2 h 16 min)."
+
+
+def test_it_says_when_a_fact_is_missing(cat):
+    assert "doesn't list a runtime" in answer("how long is Se7en?", cat)
+
+
+def test_it_lists_remakes_when_the_year_is_not_given(cat):
+    text = answer("who directed Crash", cat)
+    assert "David Cronenberg" in text and "Paul Haggis" in text
+    assert "Paul Haggis" in answer("who directed Crash (2005)", cat)
+    assert "Cronenberg" not in answer("who directed Crash (2005)", cat)
+
+
+def test_it_handles_fuzzy_titles(cat):
+    assert "Christopher Nolan" in answer("who directed Inceptoin", cat)
+    assert "Amélie" in answer("what's the rating of amelie", cat)
+
+
+def test_it_does_not_invent_facts_for_unknown_films(cat):
+    text = answer("who directed Inception 2?", cat)
+    assert text.startswith("I don't know **Inception 2** from my catalogue")
+    assert "Nolan" not in text
+
+
+def test_it_replies_to_greetings_thanks_and_help(cat):
+    assert answer("hi", cat).startswith("Hi!")
+    assert answer("thanks!", cat).startswith("You're welcome")
+    assert "recommend" in answer("what can you do?", cat)
+
+
+def test_it_is_honest_about_other_chat(cat):
+    assert answer("what is the weather like?", cat).startswith("I don't know that from my catalogue.")

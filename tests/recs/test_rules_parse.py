@@ -1,0 +1,210 @@
+"""parse_constraints: every kind of constraint the offline planner understands."""
+
+import pytest
+
+from recs.catalogue import load_catalogue
+from recs.rules import parse_constraints, parse_profile
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue()
+
+
+def parse(text):
+    return parse_constraints(text, load_catalogue())
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("something scary", "Horror"),
+        ("a horror film", "Horror"),
+        ("something funny", "Comedy"),
+        ("a romcom", "Romantic Comedy"),
+        ("a rom-com", "Romantic Comedy"),
+        ("a thriller", "Thriller/Suspense"),
+        ("something tense", "Thriller/Suspense"),
+        ("full of suspense", "Thriller/Suspense"),
+        ("sci-fi", "Science Fiction"),
+        ("science fiction", "Science Fiction"),
+        ("an animated film", "Family"),
+        ("a cartoon", "Family"),
+        ("a documentary", "Documentary"),
+        ("a musical", "Musical"),
+        ("a western", "Western"),
+        ("some action", "Action"),
+        ("an adventure", "Adventure"),
+        ("a drama", "Drama"),
+        ("a black comedy", "Black Comedy"),
+        ("a superhero movie", "Super Hero"),
+    ],
+)
+def test_it_parses_genres_and_synonyms(text, tag):
+    assert parse(text).genres == [tag]
+
+
+def test_it_keeps_mood_words_apart_from_genre_nouns():
+    cons = parse("a tense thriller")
+    assert cons.genres == ["Thriller/Suspense"]
+    assert cons.moods == ["tense"] and cons.genre_words == ["thriller"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lo", "hi", "label"),
+    [
+        ("90s", 1990, 1999, "90s"),
+        ("from the 1990s", 1990, 1999, "90s"),
+        ("the eighties", 1980, 1989, "80s"),
+        ("early 2000s", 2000, 2003, "early 2000s"),
+        ("late 70s", 1976, 1979, "late 70s"),
+    ],
+)
+def test_it_parses_decades(text, lo, hi, label):
+    cons = parse(text)
+    assert (cons.year_min, cons.year_max, cons.era) == (lo, hi, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "lo", "hi"),
+    [
+        ("after 2005", 2006, None),
+        ("before 1980", None, 1979),
+        ("between 1990 and 1995", 1990, 1995),
+        ("from 2000", 2000, None),
+        ("2000 or later", 2000, None),
+        ("from 1990 to 1995", 1990, 1995),
+        ("released in 1994", 1994, 1994),
+    ],
+)
+def test_it_parses_year_ranges(text, lo, hi):
+    cons = parse(text)
+    assert (cons.year_min, cons.year_max) == (lo, hi)
+
+
+@pytest.mark.parametrize(
+    ("text", "director"),
+    [
+        ("by Christopher Nolan", "Christopher Nolan"),
+        ("directed by Christopher Nolan", "Christopher Nolan"),
+        ("a Spielberg film", "Steven Spielberg"),
+        ("Nolan's movies", "Christopher Nolan"),
+        ("something by Tarantino", "Quentin Tarantino"),
+    ],
+)
+def test_it_parses_directors_by_full_name_or_unambiguous_surname(text, director):
+    assert parse(text).directors == [director]
+
+
+def test_it_maps_brothers_to_every_director_with_that_surname():
+    assert parse("something by the Coen Brothers").directors == ["Joel Coen"]
+    assert parse("something by the Coen Brothers").unknown_people == []
+
+
+def test_it_ignores_ambiguous_or_everyday_surnames():
+    assert parse("a Scott film").directors == []  # Ridley or Tony
+    assert parse("a story film").directors == []  # not Tim Story
+
+
+def test_it_parses_family_ratings():
+    for text in ("family friendly", "something for kids", "ok for my 8 year old"):
+        cons = parse(text)
+        assert cons.mpaa_allowed == ["G", "PG"] and cons.rating_label == "family-friendly"
+
+
+def test_it_parses_rating_negation_and_positive_rating():
+    assert parse("not R").mpaa_excluded == ["R", "NC-17"]
+    assert parse("nothing R-rated").mpaa_excluded == ["R", "NC-17"]
+    assert parse("rated PG-13").mpaa_allowed == ["PG-13"]
+    assert parse("not R, not PG-13").rating_label == "not rated R or PG-13"
+
+
+@pytest.mark.parametrize(
+    ("text", "max_runtime", "min_runtime"),
+    [
+        ("under two hours", 120, None),
+        ("less than 100 minutes", 100, None),
+        ("under an hour and a half", 90, None),
+        ("90 minutes or less", 90, None),
+        ("something short", 100, None),
+        ("not too long", 120, None),
+        ("over 2 hours", None, 120),
+        ("a long epic", None, 140),
+    ],
+)
+def test_it_parses_runtime(text, max_runtime, min_runtime):
+    cons = parse(text)
+    assert (cons.max_runtime, cons.min_runtime) == (max_runtime, min_runtime)
+
+
+def test_it_parses_quality_and_hidden_gems():
+    assert parse("something highly rated").min_rating == 7.5
+    gem = parse("a hidden gem")
+    assert gem.hidden_gem and gem.quality_label == "hidden gem"
+    assert parse("underrated comedies").hidden_gem
+
+
+def test_it_resolves_like_titles_in_the_catalogue(cat):
+    assert parse("something like The Matrix").like_ids == ["the-matrix-1999"]
+    assert parse("movies similar to Crash 2005").like_ids == ["crash-2005"]
+    assert parse("I loved Heat and Se7en").like_ids == ["se7en-1995"]  # Heat isn't in the catalogue
+    assert parse("like Toy Story or Shrek").like_ids == ["toy-story-1995", "shrek-2001"]
+
+
+def test_it_does_not_read_genres_inside_a_like_title():
+    cons = parse("something like Scary Movie")
+    assert cons.like_ids and "Horror" not in cons.genres
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("no horror", "exclude_genres", ["Horror"]),
+        ("not a comedy", "exclude_genres", ["Comedy"]),
+        ("without romance", "exclude_genres", ["Romance"]),
+        ("I don't want anything scary", "exclude_genres", ["Horror"]),
+        ("no horror or musicals", "exclude_genres", ["Horror", "Musical"]),
+        ("nothing by Michael Bay", "exclude_directors", ["Michael Bay"]),
+        ("nothing with Tom Cruise", "exclude_people", ["Tom Cruise"]),
+        ("nothing from the 80s", "exclude_years", [(1980, 1989)]),
+    ],
+)
+def test_it_parses_each_negation_kind(text, field, value):
+    assert getattr(parse(text), field) == value
+
+
+def test_it_scopes_negation_to_its_own_clause():
+    cons = parse("a comedy, no horror")
+    assert cons.genres == ["Comedy"] and cons.exclude_genres == ["Horror"]
+    cons = parse("no horror but a comedy")
+    assert cons.genres == ["Comedy"] and cons.exclude_genres == ["Horror"]
+
+
+def test_it_parses_cast_from_the_curated_table():
+    assert parse("with Tom Hanks").people == ["Tom Hanks"]
+    assert parse("starring Meryl Streep").people == ["Meryl Streep"]
+
+
+def test_it_treats_actor_directors_by_wording():
+    assert parse("directed by Clint Eastwood").directors == ["Clint Eastwood"]
+    assert parse("directed by Clint Eastwood").people == []
+    assert parse("with Clint Eastwood").people == ["Clint Eastwood"]
+    assert parse("with Clint Eastwood").directors == []
+
+
+def test_it_reports_people_it_cannot_check():
+    cons = parse("nothing with Keira Knightley please")
+    assert cons.unknown_people == ["Keira Knightley"] and cons.exclude_people == []
+
+
+def test_it_ignores_unknown_words_without_crashing():
+    assert parse("blorp zindle quux ???").is_empty()
+    assert parse("").is_empty()
+    assert "genres=['Horror']" in parse("horror").describe()
+    assert parse("").describe() == "no constraints"
+
+
+def test_it_reads_a_profile_as_likes_and_dislikes(cat):
+    taste = parse_profile("Likes: Sci-Fi, Thriller. Dislikes: Horror, Musical.", cat)
+    assert taste.genres == ["Science Fiction", "Thriller/Suspense"]
+    assert taste.exclude_genres == ["Horror", "Musical"]

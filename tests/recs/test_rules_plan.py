@@ -1,0 +1,140 @@
+"""plan_picks: constraints honoured, blocked films never returned, diverse, honest, valid."""
+
+import pytest
+
+from recs.catalogue import load_catalogue
+from recs.movies import BlockedItem
+from recs.rules import plan_picks
+from recs.rules_parse import load_cast
+from recs.tools import PlanPicksArgs
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue()
+
+
+def resolved(cat, result):
+    movies = [cat.lookup(p.title, p.year) for p in result.picks]
+    assert all(movies), "every pick must resolve in the catalogue"
+    return movies
+
+
+def test_it_plans_tense_90s_thrillers_without_tom_cruise(cat):
+    result = plan_picks("a tense 90s thriller, nothing with Tom Cruise", cat, blocked=[])
+    movies = resolved(cat, result)
+    cruise = set(load_cast()["Tom Cruise"])
+    assert len(movies) == 3
+    assert all("Thriller/Suspense" in m.genres and 1990 <= m.year <= 1999 for m in movies)
+    assert not {(m.title, m.year) for m in movies} & cruise
+    assert len({m.director for m in movies}) == 3
+    assert result.intro == "Three tense 90s thrillers, none with Tom Cruise:"
+    for pick in result.picks:
+        assert "tense" in pick.reason and "90s" in pick.reason and "no Tom Cruise" in pick.reason
+
+
+def test_it_never_returns_blocked_films_by_id_or_title(cat):
+    first = plan_picks("a tense 90s thriller", cat, blocked=[])
+    by_id = [BlockedItem(id=cat.lookup(p.title, p.year).id, title="whatever", year=1) for p in first.picks[:2]]
+    by_title = [BlockedItem(source="tmdb", id="603", title=first.picks[2].title.upper(), year=first.picks[2].year)]
+    second = plan_picks("a tense 90s thriller", cat, blocked=by_id + by_title)
+    assert not {p.title for p in first.picks} & {p.title for p in second.picks}
+
+
+def test_it_honours_exclude_ids(cat):
+    first = plan_picks("recommend something", cat, blocked=[])
+    ids = {cat.lookup(p.title, p.year).id for p in first.picks}
+    second = plan_picks("recommend something", cat, blocked=[], exclude_ids=ids)
+    assert not ids & {cat.lookup(p.title, p.year).id for p in second.picks}
+
+
+def test_it_is_deterministic(cat):
+    runs = [plan_picks("funny sci-fi from the 90s", cat, blocked=[]).model_dump() for _ in range(3)]
+    assert runs[0] == runs[1] == runs[2]
+
+
+def test_it_relaxes_soft_constraints_and_says_so(cat):
+    result = plan_picks("a western by Christopher Nolan", cat, blocked=[])
+    movies = resolved(cat, result)
+    assert len(movies) == 3 and all("Western" in m.genres for m in movies)
+    assert result.intro.startswith("Nothing in my catalogue fits everything you asked, so I dropped the people filter.")
+
+
+def test_it_states_how_many_fit_before_relaxing(cat):
+    result = plan_picks("a musical by Baz Luhrmann", cat, blocked=[])
+    assert result.intro.startswith(("Only 1 film fits", "Only 2 films fit", "Three"))
+
+
+def test_it_keeps_hard_negations_while_relaxing(cat):
+    result = plan_picks("a horror film by Christopher Nolan, nothing from the 80s", cat, blocked=[])
+    assert all(not 1980 <= m.year <= 1989 for m in resolved(cat, result))
+
+
+def test_it_keeps_family_ratings_hard(cat):
+    result = plan_picks("something family friendly with Tom Cruise", cat, blocked=[])
+    assert all(m.mpaa in ("G", "PG") for m in resolved(cat, result))
+
+
+def test_it_uses_the_profile_without_constraints(cat):
+    result = plan_picks("recommend something", cat, blocked=[],
+                        profile="Likes: Sci-Fi, Thriller. Dislikes: Horror.")
+    movies = resolved(cat, result)
+    assert result.intro.startswith("Three picks for your taste (sci-fi, thriller; no horror)")
+    assert all("Horror" not in cat.tags(m) for m in movies)
+    assert any("Science Fiction" in cat.tags(m) for m in movies)
+
+
+def test_it_picks_varied_crowd_pleasers_without_anything_to_go_on(cat):
+    result = plan_picks("recommend something", cat, blocked=[])
+    movies = resolved(cat, result)
+    assert result.intro == "Three well-rated crowd-pleasers from different genres:"
+    assert all(m.rating >= 8 and m.votes >= 100000 for m in movies)
+    assert len({m.director for m in movies}) == 3
+
+
+def test_it_says_when_it_understood_nothing(cat):
+    result = plan_picks("zombies in space", cat, blocked=[])
+    assert result.intro.startswith("I couldn't match that to anything my catalogue can filter on")
+
+
+def test_it_reads_size_words_as_adjectives_in_the_intro(cat):
+    assert plan_picks("a short funny film for kids", cat, blocked=[]).intro == "Three short funny family-friendly films:"
+
+
+def test_it_ranks_similar_films_for_like_requests(cat):
+    result = plan_picks("something like The Matrix but funnier", cat, blocked=[])
+    movies = resolved(cat, result)
+    assert "The Matrix" not in [m.title for m in movies]
+    assert all("Comedy" in cat.tags(m) for m in movies)
+    assert "Science Fiction" in cat.tags(movies[0])
+    assert "like The Matrix" in result.intro
+
+
+def test_it_honours_runtime_and_family_constraints(cat):
+    result = plan_picks("family friendly animated movie under 90 minutes", cat, blocked=[])
+    for movie in resolved(cat, result):
+        assert movie.mpaa in ("G", "PG") and movie.runtime <= 90 and movie.creative_type == "Kids Fiction"
+
+
+def test_it_honours_a_director_and_allows_the_same_director_then(cat):
+    result = plan_picks("a Spielberg film", cat, blocked=[])
+    assert all(m.director == "Steven Spielberg" for m in resolved(cat, result))
+
+
+def test_it_avoids_sequels_of_the_same_franchise(cat):
+    result = plan_picks("something like Toy Story", cat, blocked=[])
+    titles = [p.title for p in result.picks]
+    assert sum(t.startswith("Toy Story") for t in titles) <= 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "recommend something", "blorp", "no no no", "a 1994 musical with Tom Cruise", "hidden gem",
+     "not R, not PG-13, not PG, not G", "without drama comedy action adventure horror thriller",
+     "nothing before 2100", "under 10 minutes", "like The Matrix", "x" * 2000],
+)
+def test_it_always_returns_valid_plan_picks_args(cat, text):
+    result = plan_picks(text, cat, blocked=[])
+    PlanPicksArgs.model_validate(result.model_dump())
+    assert 1 <= len(result.picks) <= 3
+    resolved(cat, result)
