@@ -79,3 +79,32 @@ async def test_it_works_through_the_runner():
         step_name="decide_mode",
     )
     assert run.args.mode == "A" and run.attempts == 1
+
+
+async def test_it_lets_a_text_handler_answer_with_an_offered_tool_call():
+    from pydantic import BaseModel as _Model
+
+    from chatapp.planner.backends.base import PlannerReply, PlannerRequest
+    from chatapp.planner.backends.rules import RulesBackend, rules_tool_call
+    from chatapp.planner.tools import Tool
+
+    class Args(_Model):
+        item: str
+
+    tool = Tool(name="propose", description="Propose a change.", args_model=Args)
+    backend = RulesBackend(
+        text_handlers={"chat": lambda req: PlannerReply(tool_calls=[rules_tool_call("propose", {"item": "x"})])}
+    )
+    reply = await backend.complete(PlannerRequest(instructions="", input=[], model="m", tools=[tool], purpose="chat"))
+    assert [c.name for c in reply.tool_calls] == ["propose"] and reply.text == ""
+
+
+async def test_it_refuses_a_text_handler_calling_a_tool_that_was_not_offered():
+    import pytest as _pytest
+
+    from chatapp.planner.backends.base import PlannerError, PlannerReply, PlannerRequest
+    from chatapp.planner.backends.rules import RulesBackend, rules_tool_call
+
+    backend = RulesBackend(text_handlers={"chat": lambda req: PlannerReply(tool_calls=[rules_tool_call("x", {})])})
+    with _pytest.raises(PlannerError):
+        await backend.complete(PlannerRequest(instructions="", input=[], model="m", purpose="chat"))

@@ -19,7 +19,9 @@ from chatapp.planner.backends.base import (
 )
 
 ToolHandler = Callable[[PlannerRequest], "dict[str, Any] | BaseModel"]
-TextHandler = Callable[[PlannerRequest], str]
+# A text handler answers in words, or (when the request offers tools with auto choice) may
+# return a PlannerReply carrying a tool call, just as a model could.
+TextHandler = Callable[[PlannerRequest], "str | PlannerReply"]
 
 
 class RulesBackend:
@@ -50,15 +52,7 @@ class RulesBackend:
                     f"rules backend has no handler for tool {request.tool_choice!r}",
                     code="rules_missing_handler",
                 )
-            args = handler(request)
-            if isinstance(args, BaseModel):
-                args = args.model_dump(mode="json")
-            arguments = json.dumps(args, ensure_ascii=False, sort_keys=True)
-            # Same tool + same arguments -> same id, so replays and snapshots are stable.
-            digest = hashlib.sha1(f"{request.tool_choice}:{arguments}".encode()).hexdigest()[:16]
-            call = ToolCall(
-                call_id=f"call_rules_{digest}", name=request.tool_choice, arguments=arguments
-            )
+            call = rules_tool_call(request.tool_choice, handler(request))
             return PlannerReply(model=model, tool_calls=[call])
         text_handler = self.text_handlers.get(request.purpose)
         if text_handler is None:
@@ -67,7 +61,22 @@ class RulesBackend:
                 code="rules_missing_handler",
             )
         text = text_handler(request)
+        if isinstance(text, PlannerReply):
+            offered = {tool.name for tool in request.tools}
+            unknown = [c.name for c in text.tool_calls if c.name not in offered]
+            if unknown:
+                raise PlannerError(f"rules handler called tools not offered: {unknown}", code="rules_bad_tool")
+            return text.model_copy(update={"model": model})
         if on_text is not None:
             for word in re.findall(r"\S+\s*|\s+", text):
                 await on_text(word)
         return PlannerReply(model=model, text=text)
+
+
+def rules_tool_call(name: str, args: dict[str, Any] | BaseModel) -> ToolCall:
+    """A tool call with a stable id (same tool + same arguments -> same id, so replays are stable)."""
+    if isinstance(args, BaseModel):
+        args = args.model_dump(mode="json")
+    arguments = json.dumps(args, ensure_ascii=False, sort_keys=True)
+    digest = hashlib.sha1(f"{name}:{arguments}".encode()).hexdigest()[:16]
+    return ToolCall(call_id=f"call_rules_{digest}", name=name, arguments=arguments)
