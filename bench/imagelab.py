@@ -1,0 +1,257 @@
+"""Benchmark: the seed's five-variation set (few-shot A) on a 12 MP JPEG, fast path vs naive baseline.
+
+    .venv/bin/python bench/imagelab.py [--runs 7] [--workers 3]
+
+Each side runs in its own subprocess so peak RSS figures do not mix. Not a test.
+"""
+
+import argparse
+import io
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+# Few-shot A of ../shared/seeds/000_169d78524fdff6a2.txt ("warmer & punchier; keep framing"), verbatim.
+FEW_SHOT_A = {"variations": [
+    {"label": "Warm Pop", "strategy": "Temp warm + slight sat + gentle contrast; keep geometry", "operations": [
+        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+        {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
+        {"op": "saturation", "params": {"factor": 1.08}},
+        {"op": "contrast", "params": {"strength": 1.05}}]},
+    {"label": "Clean Neutral", "strategy": "Neutral WB; micro-contrast; gamma polish", "operations": [
+        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+        {"op": "contrast", "params": {"strength": 1.04}},
+        {"op": "levels", "params": {"gamma": 0.98}}]},
+    {"label": "Cool Modern", "strategy": "Slight cool tint + clarity", "operations": [
+        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+        {"op": "tint", "params": {"hex": "#DDE8FF", "alpha": 0.08}},
+        {"op": "contrast", "params": {"strength": 1.06}},
+        {"op": "saturation", "params": {"factor": 0.98}}]},
+    {"label": "Soft Film", "strategy": "Lower contrast, mild warm, soft vignette", "operations": [
+        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+        {"op": "contrast", "params": {"strength": 0.97}},
+        {"op": "temperature", "params": {"warm": True, "strength": 0.25}},
+        {"op": "vignette", "params": {"strength": 0.12}}]},
+    {"label": "Tight Crop Punch", "strategy": "Safe tighter crop + punchy finish", "operations": [
+        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+        {"op": "crop", "params": {"x": 64, "y": 64, "width": 1920, "height": 1280}},
+        {"op": "contrast", "params": {"strength": 1.07}},
+        {"op": "saturation", "params": {"factor": 1.06}}]},
+], "diversity_axes": ["WB", "contrast curve", "crop/framing", "finishing vignette", "tint"]}
+
+
+def make_photo(path: Path) -> None:
+    """A photo-like 4000x3000 JPEG q90: gradients, noise, shapes."""
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFilter
+
+    w, h = 4000, 3000
+    rng = np.random.default_rng(7)
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = np.stack([x / w * 190 + 40, y / h * 160 + 50, (x + y) / (w + h) * 140 + 70], -1)
+    a += rng.normal(0, 7, (h, w, 3)).astype(np.float32)
+    im = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+    d = ImageDraw.Draw(im)
+    for i in range(80):
+        x0, y0, s = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(40, 700))
+        c = tuple(int(v) for v in rng.integers(0, 256, 3))
+        (d.ellipse if i % 2 else d.rectangle)([x0, y0, x0 + s, y0 + int(s * 0.7)], fill=c)
+    im = im.filter(ImageFilter.GaussianBlur(1.2))  # soft edges, like optics
+    im.save(path, "JPEG", quality=90)
+
+
+def _rss_mb() -> float:
+    """Peak RSS of this process (VmHWM: reset by exec, unlike ru_maxrss which a child inherits)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def run_fast(data: bytes, runs: int, workers: int) -> dict:
+    """Optimised executor: decode once, shared prefix, fused passes, JPEG q85 per final."""
+    from imagelab import execute as ex
+    from imagelab import ops
+    from imagelab.plans import normalize_plan
+
+    with __import__("PIL").Image.open(io.BytesIO(data)) as probe:
+        size = probe.size
+    plan = normalize_plan(FEW_SHOT_A, image_size=size)
+    plans = [v.operations for v in plan.variations]
+    totals, firsts_cold, firsts_warm, per_var, passes = [], [], [], {}, {}
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        first: list[float] = []
+
+        def on_step(step, t0=t0, first=first):
+            ex.encode(step.image, "jpeg", 80)  # the preview the UI streams
+            if not first:
+                first.append((time.perf_counter() - t0) * 1000)
+
+        def on_done(v):
+            ex.encode(v.image, "jpeg", 85)
+
+        res = ex.execute(data, plans, on_step=on_step, on_variation_done=on_done, workers=workers,
+                         keep_images=False)
+        totals.append((time.perf_counter() - t0) * 1000)
+        firsts_cold.append(first[0])
+        for i, v in enumerate(res.variations):
+            per_var.setdefault(plan.variations[i].label, []).append(v.ms)
+            for p in v.passes:
+                key = f"{p['kind']}:" + "+".join(plans[i][s].op for s in p["steps"])
+                passes.setdefault(key, []).append(p["ms"])
+        # Warm: the working image was decoded while the planner was thinking; the clock
+        # starts when planning ends.
+        work, _ = ex.decode(data, max_side=2048)
+        t1 = time.perf_counter()
+        first2: list[float] = []
+
+        def on_step2(step, t1=t1, first2=first2):
+            ex.encode(step.image, "jpeg", 80)
+            if not first2:
+                first2.append((time.perf_counter() - t1) * 1000)
+
+        ex.execute(work, plans, on_step=on_step2, on_variation_done=on_done, workers=workers, keep_images=False)
+        del work
+        firsts_warm.append(first2[0])
+    peak = _rss_mb()  # before the per-op section below
+    # Per op, alone (uncontended) on the working image.
+    work, _ = ex.decode(data, max_side=2048)
+    per_op: dict[str, list[float]] = {}
+    t = time.perf_counter()
+    for _ in range(runs):
+        t = time.perf_counter()
+        ex.decode(data, max_side=2048)
+        per_op.setdefault("decode+resize to 2048 (libvips)", []).append((time.perf_counter() - t) * 1000)
+        for v in plan.variations:
+            for o in v.operations[1:]:
+                p = o.params.model_dump()
+                t = time.perf_counter()
+                ops.OPS[o.op](work, **p)
+                per_op.setdefault(f"{o.op} {json.dumps(p, separators=(',', ':'))}", []).append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        ex.encode(work, "jpeg", 85)
+        per_op.setdefault("encode JPEG q85 2048x1536", []).append((time.perf_counter() - t) * 1000)
+        t = time.perf_counter()
+        ex.encode(ex.shrink(work, 640), "jpeg", 80)
+        per_op.setdefault("preview 640 px (shrink + JPEG q80)", []).append((time.perf_counter() - t) * 1000)
+    med = statistics.median
+    return {"total_ms": med(totals), "total_all": totals, "first_cold_ms": med(firsts_cold),
+            "first_warm_ms": med(firsts_warm),
+            "per_variation_ms": {k: med(v) for k, v in per_var.items()},
+            "per_pass_ms": {k: med(v) for k, v in passes.items()},
+            "per_op_ms": {k: med(v) for k, v in per_op.items()}, "peak_rss_mb": peak}
+
+
+def run_naive(data: bytes, runs: int) -> dict:
+    """Baseline: decode per variation, full-size decode, one ImageEnhance/ImageOps call per op."""
+    import numpy as np
+    from PIL import Image, ImageEnhance, ImageOps
+
+    def apply(im, op, p):
+        if op == "resize":
+            return ImageOps.contain(im, (p["width"], p.get("height") or p["width"]), Image.Resampling.LANCZOS)
+        if op == "brightness":
+            return ImageEnhance.Brightness(im).enhance(p["value"])
+        if op == "contrast":
+            return ImageEnhance.Contrast(im).enhance(p["value"])
+        if op == "saturation":
+            return ImageEnhance.Color(im).enhance(p["value"])
+        if op == "temperature":
+            k = 0.3 * p["strength"]
+            r, g, b = im.split()
+            return Image.merge("RGB", (r.point(lambda v: 255 * (v / 255) ** (1 / (1 + k))),
+                                       g.point(lambda v: 255 * (v / 255) ** (1 / (1 + k / 4))),
+                                       b.point(lambda v: 255 * (v / 255) ** (1 + k))))
+        if op == "tint":
+            return Image.blend(im, Image.new("RGB", im.size, p["color"]), p["strength"])
+        if op == "levels":
+            return im.point(lambda v: 255 * (v / 255) ** (1 / p["gamma"]))
+        if op == "vignette":
+            w, h = im.size
+            y, x = np.ogrid[0:h, 0:w]
+            d = np.sqrt(((x / w * 2 - 1) ** 2 + (y / h * 2 - 1) ** 2) / 2)
+            mask = 1 - p["strength"] * np.clip((d - 0.3) / 0.7, 0, 1)
+            return Image.fromarray((np.asarray(im) * mask[..., None]).astype(np.uint8))
+        if op == "crop":
+            return im.crop((p["x"], p["y"], p["x"] + p["width"], p["y"] + p["height"]))
+        raise ValueError(op)
+
+    norm = {"factor": "value", "strength": "value"}
+    totals, per_var = [], {}
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for v in FEW_SHOT_A["variations"]:
+            tv = time.perf_counter()
+            im = Image.open(io.BytesIO(data)).convert("RGB")
+            for o in v["operations"]:
+                p = dict(o["params"])
+                if o["op"] in ("contrast", "saturation", "brightness"):
+                    p = {norm.get(k, k): val for k, val in p.items()}
+                if o["op"] == "tint":
+                    p = {"color": p["hex"], "strength": p["alpha"]}
+                im = apply(im, o["op"], p)
+            buf = io.BytesIO()
+            im.save(buf, "JPEG", quality=85)
+            per_var.setdefault(v["label"], []).append((time.perf_counter() - tv) * 1000)
+        totals.append((time.perf_counter() - t0) * 1000)
+    med = statistics.median
+    return {"total_ms": med(totals), "total_all": totals,
+            "per_variation_ms": {k: med(v) for k, v in per_var.items()}, "peak_rss_mb": _rss_mb()}
+
+
+def _child(mode: str, photo: Path, runs: int, workers: int) -> dict:
+    out = subprocess.run([sys.executable, __file__, "--child", mode, "--photo", str(photo), "--runs", str(runs),
+                          "--workers", str(workers)], capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--workers", type=int, default=3)
+    ap.add_argument("--photo", type=Path, default=Path(tempfile.gettempdir()) / "marquee-bench-12mp.jpg")
+    ap.add_argument("--child", choices=["fast", "naive"])
+    a = ap.parse_args()
+    if a.child:
+        data = a.photo.read_bytes()
+        res = run_fast(data, a.runs, a.workers) if a.child == "fast" else run_naive(data, a.runs)
+        print(json.dumps(res))
+        return
+    if not a.photo.exists():
+        make_photo(a.photo)
+    fast = _child("fast", a.photo, a.runs, a.workers)
+    naive = _child("naive", a.photo, a.runs, a.workers)
+    from PIL import Image
+    with Image.open(a.photo) as im:
+        desc = f"{im.size[0]}x{im.size[1]} JPEG q90, {os.path.getsize(a.photo) / 1e6:.1f} MB"
+    print(f"Image lab benchmark — few-shot A, {desc}, median of {a.runs} runs, {a.workers} workers, "
+          f"{os.cpu_count()} CPUs")
+    print(f"{'':44}{'fast':>10}{'naive':>10}")
+    print(f"{'whole set (decode → 5 finals as JPEG q85) ms':44}{fast['total_ms']:>10.0f}{naive['total_ms']:>10.0f}")
+    print(f"{'speed-up vs naive':44}{naive['total_ms'] / fast['total_ms']:>10.1f}x")
+    print(f"{'peak RSS MB':44}{fast['peak_rss_mb']:>10.0f}{naive['peak_rss_mb']:>10.0f}")
+    print(f"{'first step-result ms, decode included':44}{fast['first_cold_ms']:>10.0f}")
+    print(f"{'first step-result ms, decoded during planning':44}{fast['first_warm_ms']:>10.0f}")
+    print("\nper variation ms (fast: concurrent, wall time inside the pool; naive: sequential)")
+    for label, ms in fast["per_variation_ms"].items():
+        print(f"  {label:42}{ms:>10.0f}{naive['per_variation_ms'].get(label, float('nan')):>10.0f}")
+    print("\nper fused pass ms (inside the concurrent run)")
+    for k, ms in sorted(fast["per_pass_ms"].items()):
+        print(f"  {k:60}{ms:>8.1f}")
+    print("\nper op ms (alone, on the 2048x1536 working image)")
+    for k, ms in fast["per_op_ms"].items():
+        print(f"  {k:60}{ms:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,349 @@
+"""Pure image operations: one function per op, `(image, **params) -> image`.
+
+Every op takes and returns an 8-bit RGB `PIL.Image`, never mutates its input and
+does no I/O. Pixel-valued params (crop box, resize target, blur sigma, sharpen
+radius) are in the pixels of the image the op receives; `scale_params` rescales
+them when the same plan is rendered at another resolution (full-res download,
+small previews).
+
+Ops come in three kinds, which `compile.py` uses to fuse runs of steps:
+- "channel": a per-channel tone curve (brightness, contrast, levels, temperature,
+  tint) -> applied as one `Image.point()` lookup table;
+- "mix": an affine colour matrix (saturation, hue, filter) -> one
+  `convert("RGB", matrix)`;
+- "other": geometry and spatial ops, run as they are.
+"""
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+from PIL import Image, ImageChops, ImageFilter
+
+MID_GREY = 127.5  # contrast pivot: symmetric around the middle of 0..255
+_X3 = np.tile(np.arange(256, dtype=np.float64), (3, 1))  # (3, 256): one row per channel
+_LUMA_601 = np.array([0.299, 0.587, 0.114])  # same weights as Pillow's "L" conversion
+
+# ---------------------------------------------------------------- tone curves
+# A curve maps an array of shape (3, N) of channel values (0..255 floats, one row
+# per R, G, B) to new, unclipped values; the caller clips.
+
+
+def _affine_curve(gain, offset) -> Callable[[np.ndarray], np.ndarray]:
+    g = np.asarray(gain, dtype=np.float64).reshape(3, 1)
+    o = np.asarray(offset, dtype=np.float64).reshape(3, 1)
+    return lambda x: x * g + o
+
+
+def channel_affine(op: str, params: dict) -> tuple[np.ndarray, np.ndarray] | None:
+    """Per-channel (gain, offset) when the op is affine, else None."""
+    if op == "brightness":
+        v = float(params["value"])
+        return np.full(3, v), np.zeros(3)
+    if op == "contrast":
+        # Contrast is a straight line through mid-grey, not around the image mean as
+        # in ImageEnhance.Contrast: a fixed pivot makes it a pure curve that fuses.
+        v = float(params["value"])
+        return np.full(3, v), np.full(3, MID_GREY * (1.0 - v))
+    if op == "tint":
+        # Normal-mode blend of a solid colour at `strength` opacity.
+        s = _unit(params.get("strength", 0.1))
+        return np.full(3, 1.0 - s), s * np.array(hex_to_rgb(params["color"]), dtype=np.float64)
+    if op == "levels" and float(params.get("gamma", 1.0)) == 1.0:
+        b, w = _levels_points(params)
+        return np.full(3, 255.0 / (w - b)), np.full(3, -b * 255.0 / (w - b))
+    return None
+
+
+def channel_curve(op: str, params: dict) -> Callable[[np.ndarray], np.ndarray]:
+    """The op's per-channel curve (values 0..255 in, unclipped out)."""
+    if op == "levels":
+        b, w = _levels_points(params)
+        inv_gamma = 1.0 / float(params.get("gamma", 1.0))
+        # Gamma acts on the value normalised by the black/white points (Photoshop
+        # convention: gamma > 1 lifts the midtones), so 0 and 255 stay put.
+        return lambda x: 255.0 * np.clip((x - b) / (w - b), 0.0, 1.0) ** inv_gamma
+    if op == "temperature":
+        k = 0.3 * _unit(params.get("strength", 0.3))
+        warm = bool(params.get("warm", True))
+        # Per-channel gamma curves: midtones shift warm/cool while black and white
+        # stay fixed, so nothing clips (a plain channel gain would blow highlights).
+        if warm:
+            exps = (1.0 / (1.0 + k), 1.0 / (1.0 + k / 4.0), 1.0 + k)
+        else:
+            exps = (1.0 + k, 1.0, 1.0 / (1.0 + k))
+        e = np.array(exps).reshape(3, 1)
+        return lambda x: 255.0 * (np.clip(x, 0.0, 255.0) / 255.0) ** e
+    affine = channel_affine(op, params)
+    if affine is None:
+        raise ValueError(f"{op} is not a per-channel op")
+    return _affine_curve(*affine)
+
+
+def curve_lut(curve: Callable[[np.ndarray], np.ndarray]) -> list[int]:
+    """A 768-entry `Image.point()` table for an RGB curve."""
+    return np.rint(np.clip(curve(_X3), 0, 255)).astype(np.uint8).ravel().tolist()
+
+
+def _levels_points(params: dict) -> tuple[float, float]:
+    b = float(min(max(params.get("black", 0), 0), 254))
+    w = float(min(max(params.get("white", 255), b + 1), 255))
+    return b, w
+
+
+def _unit(v) -> float:
+    return min(max(float(v), 0.0), 1.0)
+
+
+def hex_to_rgb(color: str) -> tuple[int, int, int]:
+    """'#RRGGBB' -> (r, g, b)."""
+    c = color.lstrip("#")
+    if len(c) != 6:
+        raise ValueError(f"colour must be #RRGGBB, got {color!r}")
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
+
+
+# ------------------------------------------------------------- colour matrices
+_SEPIA = np.array([[0.393, 0.769, 0.189], [0.349, 0.686, 0.168], [0.272, 0.534, 0.131]])
+_SEPIA = _SEPIA / _SEPIA[0].sum()  # rows scaled so white maps to (255, 227, 177): no clipping
+
+
+def mix_matrix(op: str, params: dict) -> np.ndarray:
+    """The op's 3x4 affine colour matrix (last column = offset)."""
+    if op == "saturation":
+        v = float(params["value"])
+        m = v * np.eye(3) + (1.0 - v) * np.outer(np.ones(3), _LUMA_601)
+    elif op == "hue":
+        # Rotation around the grey axis that keeps Rec.709 luma constant
+        # (the SVG/CSS hueRotate matrix), so brightness does not jump with the hue.
+        a = math.radians(float(params["value"]))
+        c, s = math.cos(a), math.sin(a)
+        m = np.array([
+            [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928],
+            [0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283],
+            [0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072],
+        ])
+    elif op == "filter":
+        kind = params["type"]
+        if kind == "grayscale":
+            m = np.outer(np.ones(3), _LUMA_601)
+        elif kind == "sepia":
+            m = _SEPIA.copy()
+        else:
+            raise ValueError(f"unknown filter type {kind!r}")
+    else:
+        raise ValueError(f"{op} is not a colour-mixing op")
+    return np.hstack([m, np.zeros((3, 1))])
+
+
+def apply_matrix(image: Image.Image, matrix: np.ndarray) -> Image.Image:
+    """Apply a 3x4 affine colour matrix in one pass (rounded, clipped to 0..255)."""
+    return image.convert("RGB", tuple(float(v) for v in np.asarray(matrix).ravel()))
+
+
+# ------------------------------------------------------------------ the ops
+def brightness(image: Image.Image, *, value: float) -> Image.Image:
+    """Scale every channel by `value` (1.0 = unchanged)."""
+    return image.point(curve_lut(channel_curve("brightness", {"value": value})))
+
+
+def contrast(image: Image.Image, *, value: float) -> Image.Image:
+    """Stretch (>1) or flatten (<1) values around mid-grey 127.5."""
+    return image.point(curve_lut(channel_curve("contrast", {"value": value})))
+
+
+def levels(image: Image.Image, *, black: int = 0, white: int = 255, gamma: float = 1.0) -> Image.Image:
+    """Map black..white to 0..255, then apply gamma (>1 brightens midtones)."""
+    p = {"black": black, "white": white, "gamma": gamma}
+    return image.point(curve_lut(channel_curve("levels", p)))
+
+
+def temperature(image: Image.Image, *, warm: bool = True, strength: float = 0.3) -> Image.Image:
+    """Warm (or cool) the midtones with per-channel gamma curves; black and white stay."""
+    return image.point(curve_lut(channel_curve("temperature", {"warm": warm, "strength": strength})))
+
+
+def tint(image: Image.Image, *, color: str, strength: float = 0.1) -> Image.Image:
+    """Blend a solid colour over the image at `strength` opacity (0..1)."""
+    p = {"color": color, "strength": strength}
+    return image.point(curve_lut(channel_curve("tint", p)))
+
+
+def saturation(image: Image.Image, *, value: float) -> Image.Image:
+    """Scale colourfulness around each pixel's luma (0 = grey, 1 = unchanged)."""
+    return apply_matrix(image, mix_matrix("saturation", {"value": value}))
+
+
+def hue(image: Image.Image, *, value: float) -> Image.Image:
+    """Rotate hues by `value` degrees, keeping luma."""
+    return apply_matrix(image, mix_matrix("hue", {"value": value}))
+
+
+def filter_(image: Image.Image, *, type: str) -> Image.Image:  # noqa: A002 - DSL name
+    """Grayscale (Rec.601 luma, as Pillow's "L") or sepia toning."""
+    return apply_matrix(image, mix_matrix("filter", {"type": type}))
+
+
+def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
+    """Darken towards the corners with a smooth radial falloff (corners x (1 - strength))."""
+    s = _unit(strength)
+    if s == 0:
+        return image
+    w, h = image.size
+    # The mask is computed small in float and upsampled bilinearly: the falloff is
+    # smooth, so a coarse grid loses nothing and costs almost nothing.
+    gw, gh = max(2, min(w, 256)), max(2, min(h, 256))
+    ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float64)
+    dx = (xs + 0.5) / gw * 2.0 - 1.0
+    dy = (ys + 0.5) / gh * 2.0 - 1.0
+    d = np.sqrt((dx * dx + dy * dy) / 2.0)  # 0 at the centre, 1 at the corners
+    t = np.clip((d - 0.3) / 0.7, 0.0, 1.0)
+    falloff = t * t * (3.0 - 2.0 * t)  # smoothstep: no visible edge where it starts
+    mask = Image.fromarray(np.rint(255.0 * (1.0 - s * falloff)).astype(np.uint8), "L")
+    mask = mask.resize((w, h), Image.Resampling.BILINEAR)
+    return ImageChops.multiply(image, Image.merge("RGB", (mask, mask, mask)))
+
+
+def crop(image: Image.Image, *, x: int, y: int, width: int, height: int) -> Image.Image:
+    """Cut the box (x, y, width, height), clamped inside the image."""
+    iw, ih = image.size
+    x0, y0 = min(max(int(round(x)), 0), iw - 1), min(max(int(round(y)), 0), ih - 1)
+    x1 = min(max(x0 + int(round(width)), x0 + 1), iw)
+    y1 = min(max(y0 + int(round(height)), y0 + 1), ih)
+    if (x0, y0, x1, y1) == (0, 0, iw, ih):
+        return image
+    return image.crop((x0, y0, x1, y1))
+
+
+def resize_target(size: tuple[int, int], width, height=None, fit: str = "contain") -> tuple[int, int]:
+    """Output size of `resize` on an image of `size` (before any cover crop)."""
+    iw, ih = size
+    width = int(round(width)) if width else None
+    height = int(round(height)) if height else None
+    if fit == "fill":
+        return max(1, width or iw), max(1, height or ih)
+    sx = width / iw if width else None
+    sy = height / ih if height else None
+    scales = [s for s in (sx, sy) if s is not None] or [1.0]
+    # contain: the whole image fits in the box; cover: it fills the box.
+    scale = min(scales) if fit == "contain" else max(scales)
+    return max(1, round(iw * scale)), max(1, round(ih * scale))
+
+
+def resize(image: Image.Image, *, width: int, height: int | None = None, fit: str = "contain") -> Image.Image:
+    """Resize into a width x height box: contain (fit inside, no padding), cover (fill + centre crop), fill (stretch)."""
+    tw, th = resize_target(image.size, width, height, fit)
+    out = image
+    if (tw, th) != image.size:
+        # reducing_gap lets Pillow box-reduce first on big downscales: ~2x faster,
+        # visually identical to a full Lanczos.
+        out = image.resize((tw, th), Image.Resampling.LANCZOS, reducing_gap=3.0)
+    if fit == "cover" and width and height:
+        bw, bh = min(int(width), tw), min(int(height), th)
+        left, top = (tw - bw) // 2, (th - bh) // 2
+        if (bw, bh) != (tw, th):
+            out = out.crop((left, top, left + bw, top + bh))
+    return out
+
+
+def rotate(image: Image.Image, *, degrees: float) -> Image.Image:
+    """Rotate clockwise by `degrees`, expanding the canvas; corners take the border's mean colour."""
+    d = float(degrees) % 360.0
+    if d == 0:
+        return image
+    quarter = {90.0: Image.Transpose.ROTATE_270, 180.0: Image.Transpose.ROTATE_180,
+               270.0: Image.Transpose.ROTATE_90}
+    if d in quarter:  # lossless and fast
+        return image.transpose(quarter[d])
+    # Filling with the border's mean blends better than black or white on photos.
+    small = image.resize((32, 32), Image.Resampling.BOX)
+    a = np.asarray(small, dtype=np.float64)
+    border = np.concatenate([a[0], a[-1], a[:, 0], a[:, -1]])
+    fill = tuple(int(round(v)) for v in border.mean(axis=0))
+    # Pillow rotates counter-clockwise; bilinear is ~2x cheaper than bicubic here.
+    return image.rotate(-d, Image.Resampling.BILINEAR, expand=True, fillcolor=fill)
+
+
+def rotated_size(size: tuple[int, int], degrees: float) -> tuple[int, int]:
+    """Canvas size after `rotate` (same arithmetic as Pillow's expand)."""
+    d = float(degrees) % 360.0
+    w, h = size
+    if d in (0.0, 180.0):
+        return w, h
+    if d in (90.0, 270.0):
+        return h, w
+    # Pillow's own arithmetic (counter-clockwise angle, centre translation), so the
+    # floor/ceil of the expanded canvas match to the pixel.
+    a = -math.radians((-d) % 360.0)
+    c, s = round(math.cos(a), 15), round(math.sin(a), 15)
+    tx = c * (-w / 2) + s * (-h / 2) + w / 2
+    ty = -s * (-w / 2) + c * (-h / 2) + h / 2
+    corners = ((0, 0), (w, 0), (w, h), (0, h))
+    xs = [c * x + s * y + tx for x, y in corners]
+    ys = [-s * x + c * y + ty for x, y in corners]
+    return math.ceil(max(xs)) - math.floor(min(xs)), math.ceil(max(ys)) - math.floor(min(ys))
+
+
+def blur(image: Image.Image, *, sigma: float) -> Image.Image:
+    """Gaussian blur with standard deviation `sigma` pixels."""
+    return image.filter(ImageFilter.GaussianBlur(radius=max(float(sigma), 0.0)))
+
+
+def sharpen(image: Image.Image, *, amount: float = 1.0, radius: float = 1.0) -> Image.Image:
+    """Unsharp mask: add `amount` x (image - blur(radius)); threshold 0."""
+    return image.filter(ImageFilter.UnsharpMask(radius=float(radius), percent=int(round(float(amount) * 100)), threshold=0))
+
+
+OPS: dict[str, Callable[..., Image.Image]] = {
+    "brightness": brightness, "contrast": contrast, "saturation": saturation, "hue": hue,
+    "filter": filter_, "tint": tint, "temperature": temperature, "levels": levels,
+    "vignette": vignette, "crop": crop, "resize": resize, "rotate": rotate,
+    "blur": blur, "sharpen": sharpen,
+}
+CHANNEL_OPS = frozenset({"brightness", "contrast", "levels", "temperature", "tint"})
+MIX_OPS = frozenset({"saturation", "hue", "filter"})
+AI_OP = "aiEdit"  # not local: the executor calls an injected callable
+
+
+def output_size(op: str, params: dict, size: tuple[int, int]) -> tuple[int, int]:
+    """Image size after running `op` on an image of `size` (no pixels touched)."""
+    if op == "crop":
+        iw, ih = size
+        x0 = min(max(int(round(params["x"])), 0), iw - 1)
+        y0 = min(max(int(round(params["y"])), 0), ih - 1)
+        return (min(max(int(round(params["width"])), 1), iw - x0),
+                min(max(int(round(params["height"])), 1), ih - y0))
+    if op == "resize":
+        tw, th = resize_target(size, params.get("width"), params.get("height"), params.get("fit", "contain"))
+        if params.get("fit") == "cover" and params.get("width") and params.get("height"):
+            return min(int(params["width"]), tw), min(int(params["height"]), th)
+        return tw, th
+    if op == "rotate":
+        return rotated_size(size, params["degrees"])
+    return size
+
+
+def scale_params(op: str, params: dict, k: float) -> dict:
+    """Params for the same visual result on an image `k` times larger (pixel values x k)."""
+    if k == 1.0:
+        return dict(params)
+    p = dict(params)
+    if op == "crop":
+        for key in ("x", "y", "width", "height"):
+            p[key] = int(round(float(p[key]) * k))
+    elif op == "resize":
+        for key in ("width", "height"):
+            if p.get(key):
+                p[key] = max(1, int(round(float(p[key]) * k)))
+    elif op == "blur":
+        p["sigma"] = float(p["sigma"]) * k
+    elif op == "sharpen":
+        p["radius"] = float(p.get("radius", 1.0)) * k
+    return p
+
+
+def working_size(size: tuple[int, int], max_side: int = 2048) -> tuple[int, int]:
+    """Size of the working image: longest side at most `max_side`, never upscaled."""
+    w, h = size
+    scale = min(1.0, max_side / max(w, h))
+    return max(1, round(w * scale)), max(1, round(h * scale))

@@ -1,0 +1,171 @@
+"""Validate and normalise an uploaded photo: the format is decided by decoding, never by the name.
+
+Result: an 8-bit sRGB RGB image, EXIF orientation applied, first frame of an
+animation, alpha composited on white. Pillow's decompression-bomb guard stays on.
+"""
+
+import io
+import os
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
+
+FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
+DEFAULT_MAX_BYTES = 25 * 1024 * 1024
+DEFAULT_MAX_PIXELS = 50_000_000
+_EXTENSIONS = {".jpg": "JPEG", ".jpeg": "JPEG", ".jpe": "JPEG", ".jfif": "JPEG", ".png": "PNG",
+               ".webp": "WEBP", ".gif": "GIF"}
+# Magic numbers of image formats we recognise but refuse (so the message can say so).
+_OTHER_FORMATS = [(b"BM", "BMP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"8BPS", "PSD"),
+                  (b"\x00\x00\x01\x00", "ICO"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
+                  (b"\xff\x4f\xff\x51", "JPEG 2000"), (b"qoif", "QOI")]
+_FTYP_BRANDS = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF", b"avis": "AVIF"}
+
+
+class UploadError(Exception):
+    """A refused upload: `code` for the API, a human `message`, and the HTTP `status`."""
+
+    def __init__(self, code: str, message: str, status: int):
+        super().__init__(message)
+        self.code, self.message, self.status = code, message, status
+
+    def as_dict(self) -> dict:
+        """The API error body."""
+        return {"code": self.code, "message": self.message}
+
+
+@dataclass
+class LoadedImage:
+    """A decoded, normalised upload."""
+
+    image: Image.Image  # RGB, 8-bit, sRGB, upright
+    format: str  # "JPEG" | "PNG" | "WEBP" | "GIF" (as decoded)
+    original_mode: str
+    frames: int  # >1: animated, only the first frame is kept
+    icc_converted: bool
+    orientation_applied: bool
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(width, height) after orientation."""
+        return self.image.size
+
+
+def check_declared_size(content_length: int | str | None, *, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+    """Refuse a request from its Content-Length before reading the body."""
+    try:
+        n = int(content_length) if content_length is not None else 0
+    except (TypeError, ValueError):
+        return
+    if n > max_bytes:
+        raise _too_large(max_bytes)
+
+
+def _too_large(max_bytes: int) -> UploadError:
+    return UploadError("image_too_large", f"The file is larger than {max_bytes // (1024 * 1024)} MB.", 413)
+
+
+def _too_many_pixels(max_pixels: int) -> UploadError:
+    return UploadError("too_many_pixels", f"The image has more than {max_pixels / 1e6:g} megapixels.", 413)
+
+
+def _sniff_other(data: bytes) -> str | None:
+    head = data[:64]
+    for magic, name in _OTHER_FORMATS:
+        if head.startswith(magic):
+            return name
+    if head[4:8] == b"ftyp" and head[8:12] in _FTYP_BRANDS:
+        return _FTYP_BRANDS[head[8:12]]
+    text = data[:1024].lstrip().lower()
+    if text.startswith(b"<svg") or (text.startswith(b"<?xml") and b"<svg" in text):
+        return "SVG"
+    return None
+
+
+def _to_8bit(im: Image.Image) -> Image.Image:
+    """16/32-bit integer and float greyscale -> 8-bit "L" (scaled, not clipped)."""
+    a = np.asarray(im).astype(np.float64)
+    if im.mode == "F":
+        a = a * 255.0 if a.size and float(np.nanmax(a)) <= 1.0 else a
+    elif im.mode.startswith("I;16") or (a.size and int(a.max()) > 255):
+        a = a / 257.0  # 0..65535 -> 0..255
+    return Image.fromarray(np.clip(np.rint(a), 0, 255).astype(np.uint8))
+
+
+def _to_srgb(im: Image.Image) -> tuple[Image.Image, bool]:
+    """Any mode -> RGB; an embedded ICC profile is converted to sRGB."""
+    icc = im.info.get("icc_profile")
+    if im.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N", "F"):
+        im, icc = _to_8bit(im), None
+    if im.mode == "P":
+        im = im.convert("RGBA" if "transparency" in im.info else "RGB")
+    elif im.mode in ("PA", "LA", "La", "RGBa", "1"):
+        im = im.convert("RGBA" if im.mode != "1" else "L")
+    alpha = im.getchannel("A") if im.mode == "RGBA" else None
+    base = im.convert("RGB") if im.mode == "RGBA" else im
+    converted = False
+    if icc:
+        try:
+            src = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+            base = ImageCms.profileToProfile(base, src, ImageCms.createProfile("sRGB"), outputMode="RGB")
+            converted = True
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            pass  # a broken profile: fall back to the plain conversion below
+    if base.mode != "RGB":
+        base = base.convert("RGB")
+    if alpha is not None:
+        white = Image.new("RGB", base.size, (255, 255, 255))
+        white.paste(base, mask=alpha)
+        base = white
+    return base, converted
+
+
+def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
+                max_pixels: int = DEFAULT_MAX_PIXELS) -> LoadedImage:
+    """Decode and normalise an upload, or raise UploadError(code, message, status)."""
+    if len(data) > max_bytes:
+        raise _too_large(max_bytes)
+    if not data:
+        raise UploadError("not_an_image", "The file is empty.", 400)
+    # Keep the bomb guard on and consistent with our own limit (never None).
+    Image.MAX_IMAGE_PIXELS = max_pixels
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            im = Image.open(io.BytesIO(data), formats=FORMATS)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise _too_many_pixels(max_pixels) from None
+    except UnidentifiedImageError:
+        other = _sniff_other(data)
+        if other:
+            raise UploadError("unsupported_format",
+                              f"{other} images are not supported; use JPEG, PNG or WebP.", 415) from None
+        raise UploadError("not_an_image", "The file is not an image.", 400) from None
+    except (OSError, SyntaxError, ValueError):
+        raise UploadError("corrupt_image", "The image file is damaged and cannot be read.", 400) from None
+    fmt = im.format
+    w, h = im.size
+    if w * h > max_pixels:
+        raise _too_many_pixels(max_pixels)
+    ext = os.path.splitext(filename or "")[1].lower()
+    if ext and _EXTENSIONS.get(ext) != fmt:
+        raise UploadError("extension_mismatch",
+                          f"The file is named {ext} but contains a {fmt} image; rename it or export it again.", 400)
+    frames = getattr(im, "n_frames", 1)
+    original_mode = im.mode
+    try:
+        im.seek(0)  # animated: the first frame only
+        im.load()
+    except (OSError, SyntaxError, ValueError, EOFError):
+        raise UploadError("corrupt_image", "The image file is truncated or damaged and cannot be read.", 400) from None
+    if ImageFile.LOAD_TRUNCATED_IMAGES:  # never accept half an image, whatever someone set globally
+        raise RuntimeError("ImageFile.LOAD_TRUNCATED_IMAGES must stay False")
+    orientation = im.getexif().get(0x0112, 1)
+    upright = ImageOps.exif_transpose(im) if orientation not in (1, None) else im
+    rgb, converted = _to_srgb(upright)
+    if rgb is im:
+        rgb = im.copy()  # detach from the file object and its metadata
+    rgb.info = {}  # metadata never travels with the pixels
+    return LoadedImage(rgb, fmt, original_mode, frames, converted, orientation not in (1, None))

@@ -1,0 +1,198 @@
+"""The executor: decode once, shared prefix once, concurrency, fallbacks, previews, full-res re-render."""
+
+import io
+import threading
+import time
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from imagelab import execute as ex
+from imagelab import ops
+from imagelab.compile import run_sequential
+from imagelab.plans import normalize_plan
+
+
+def photo_bytes(size=(1200, 900), fmt="JPEG"):
+    w, h = size
+    y, x = np.mgrid[0:h, 0:w]
+    a = np.stack([x * 255 // w, y * 255 // h, (x + y) * 255 // (w + h)], -1).astype(np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(a, "RGB").save(buf, fmt, quality=95)
+    return buf.getvalue()
+
+
+RESIZE = {"op": "resize", "params": {"width": 600, "height": 600, "fit": "contain"}}
+PLANS = [
+    [RESIZE, {"op": "contrast", "params": {"value": 1.1}}],
+    [RESIZE, {"op": "temperature", "params": {"warm": True, "strength": 0.4}}, {"op": "saturation", "params": {"value": 1.1}}],
+    [RESIZE, {"op": "crop", "params": {"x": 30, "y": 20, "width": 400, "height": 300}}],
+    [RESIZE, {"op": "vignette", "params": {"strength": 0.3}}],
+    [RESIZE, {"op": "filter", "params": {"type": "sepia"}}],
+]
+
+
+def collect(**kw):
+    steps, done, lock = [], [], threading.Lock()
+
+    def on_step(s):
+        with lock:
+            steps.append(s)
+
+    def on_done(v):
+        with lock:
+            done.append(v)
+
+    return steps, done, dict(on_step=on_step, on_variation_done=on_done, **kw)
+
+
+def test_it_runs_every_step_and_reports_each_one():
+    steps, done, kw = collect()
+    res = ex.execute(photo_bytes(), PLANS, max_side=800, preview_side=200, **kw)
+    assert res.working_size == (800, 600) and res.source_size == (1200, 900)
+    assert sorted((s.variation, s.step) for s in steps) == sorted((v, i) for v, p in enumerate(PLANS) for i in range(len(p)))
+    assert all(max(s.image.size) <= 200 and s.status == "ok" for s in steps)
+    assert sorted(v.variation for v in done) == [0, 1, 2, 3, 4]
+    assert [v.image.size for v in res.variations] == [(600, 450)] * 2 + [(400, 300)] + [(600, 450)] * 2
+
+
+def test_it_computes_the_shared_prefix_once(monkeypatch):
+    calls = []
+    real = ops.OPS["resize"]
+    monkeypatch.setitem(ops.OPS, "resize", lambda im, **p: calls.append(p) or real(im, **p))
+    steps, _, kw = collect()
+    res = ex.execute(photo_bytes(), PLANS, max_side=800, **kw)
+    assert res.prefix_length == 1
+    assert len(calls) == 2  # once on the preview track, once at working size — not ten times
+    shared = [s for s in steps if s.step == 0]
+    assert len(shared) == 5 and all(s.shared for s in shared) and len({id(s.image) for s in shared}) == 1
+
+
+def test_it_runs_variations_concurrently(monkeypatch):
+    active, peak, lock = [0], [0], threading.Lock()
+    real = ops.OPS["contrast"]
+
+    def slow(im, **p):
+        with lock:
+            active[0] += 1
+            peak[0] = max(peak[0], active[0])
+        time.sleep(0.05)
+        with lock:
+            active[0] -= 1
+        return real(im, **p)
+
+    monkeypatch.setitem(ops.OPS, "contrast", slow)
+    plans = [[{"op": "contrast", "params": {"value": 1 + i / 10}}, {"op": "rotate", "params": {"degrees": 90}}]
+             for i in range(5)]
+    ex.execute(photo_bytes((300, 200)), plans, workers=3)
+    assert peak[0] >= 2
+
+
+def test_it_keeps_the_previous_image_when_a_step_fails(monkeypatch):
+    def boom(im, **p):
+        raise ValueError("kaput")
+
+    monkeypatch.setitem(ops.OPS, "vignette", boom)
+    steps, _, kw = collect()
+    plan = [{"op": "vignette", "params": {"strength": 0.3}}, {"op": "brightness", "params": {"value": 0.5}}]
+    src = photo_bytes((300, 200), "PNG")
+    res = ex.execute(src, [plan], **kw)
+    failed = [s for s in steps if s.status == "error"]
+    assert [(s.step, s.op) for s in failed] == [(0, "vignette")] and "kaput" in failed[0].error
+    assert res.variations[0].errors == [{"step": 0, "op": "vignette", "error": "ValueError: kaput"}]
+    expected = run_sequential(Image.open(io.BytesIO(src)).convert("RGB"), [("brightness", {"value": 0.5})])
+    assert np.abs(np.asarray(res.variations[0].image, int) - np.asarray(expected, int)).max() <= 1
+
+
+def test_it_fails_ai_steps_without_a_backend_and_continues():
+    steps, _, kw = collect()
+    plan = [{"op": "aiEdit", "params": {"prompt": "add a moon"}}, {"op": "contrast", "params": {"value": 1.2}}]
+    res = ex.execute(photo_bytes((300, 200)), [plan], **kw)
+    ai = next(s for s in steps if s.op == "aiEdit")
+    assert ai.status == "error" and ai.error == "AI edit unavailable"
+    assert res.variations[0].status == "done" and res.variations[0].image.size == (300, 200)
+    assert next(s for s in steps if s.op == "contrast").status == "ok"
+
+
+def test_it_calls_the_injected_ai_edit_and_fits_its_output():
+    seen = []
+
+    def fake_ai(image, prompt):
+        seen.append((image.size, prompt))
+        return Image.new("RGB", (64, 64), (0, 200, 0))
+
+    plan = [{"op": "aiEdit", "params": {"prompt": "make it green"}}, {"op": "crop", "params": {"x": 0, "y": 0, "width": 100, "height": 50}}]
+    res = ex.execute(photo_bytes((300, 200)), [plan], ai_edit=fake_ai)
+    assert seen == [((300, 200), "make it green")]
+    assert res.variations[0].image.size == (100, 50) and res.variations[0].image.getpixel((5, 5))[1] > 190
+
+
+def test_it_isolates_a_broken_callback():
+    def bad(step):
+        if step.variation == 1:
+            raise RuntimeError("storage down")
+
+    res = ex.execute(photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": v}}] for v in (1.1, 1.2)],
+                     on_step=bad)
+    assert [v.status for v in res.variations] == ["done", "failed"]
+
+
+def test_it_renders_a_chain_at_full_resolution():
+    src = photo_bytes((3000, 2000))
+    plan1 = [{"op": "resize", "params": {"width": 2048, "height": 2048, "fit": "contain"}},
+             {"op": "crop", "params": {"x": 24, "y": 40, "width": 1024, "height": 1024}}]
+    plan2 = [{"op": "crop", "params": {"x": 0, "y": 0, "width": 512, "height": 256}},
+             {"op": "blur", "params": {"sigma": 1}}]
+    job1 = ex.execute(src, [plan1]).variations[0].image
+    assert job1.size == (1024, 1024)
+    job2 = ex.execute(job1, [plan2]).variations[0].image
+    full = ex.render_chain(src, [plan1, plan2])
+    k = 3000 / 2048
+    assert full.size == (round(512 * k), round(256 * k))
+    working = ex.render_chain(src, [plan1, plan2], full_resolution=False)
+    assert working.size == job2.size
+    assert np.abs(np.asarray(working, int) - np.asarray(job2, int)).mean() < 1
+    small = np.asarray(full.resize(job2.size, Image.Resampling.BOX), int)
+    assert np.abs(small - np.asarray(job2, int)).mean() < 3  # same picture, more pixels
+
+
+def test_it_replays_stored_ai_images_in_render_chain():
+    src = photo_bytes((600, 400))
+    plan = [{"op": "aiEdit", "params": {"prompt": "x"}}, {"op": "brightness", "params": {"value": 0.5}}]
+    out = ex.render_chain(src, [plan], ai_images={(0, 0): Image.new("RGB", (30, 20), (200, 200, 200))})
+    assert out.size == (600, 400) and out.getpixel((10, 10)) == (100, 100, 100)
+
+
+def test_it_accepts_normalized_plans():
+    plan = normalize_plan({"variations": [{"label": "a", "strategy": "b", "operations": PLANS[1]}]},
+                          image_size=(1200, 900))
+    res = ex.execute(photo_bytes(), [v.operations for v in plan.variations], max_side=800)
+    assert res.variations[0].image.size == (600, 450)
+
+
+def test_it_encodes_without_metadata_and_makes_small_previews():
+    im = Image.new("RGB", (1000, 500), (10, 20, 30))
+    im.info["icc_profile"] = b"fake"
+    im.info["exif"] = b"Exif\x00\x00fake"
+    for fmt in ("jpeg", "png"):
+        out = Image.open(io.BytesIO(ex.encode(im, fmt)))
+        assert "icc_profile" not in out.info and "exif" not in out.info and out.format == fmt.upper()
+    p = Image.open(io.BytesIO(ex.preview(im)))
+    assert p.format == "JPEG" and p.size == (640, 320)
+    with pytest.raises(ValueError):
+        ex.encode(im, "gif")
+
+
+def test_it_refuses_formats_outside_the_allow_list():
+    buf = io.BytesIO()
+    Image.new("RGB", (10, 10)).save(buf, "BMP")
+    with pytest.raises(Exception):  # noqa: B017 - Pillow's UnidentifiedImageError
+        ex.decode(buf.getvalue())
+
+
+def test_it_can_drop_final_images_after_the_callback():
+    got = []
+    res = ex.execute(photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": 1.1}}]] * 2,
+                     on_variation_done=lambda v: got.append(v.image.size), keep_images=False)
+    assert got == [(300, 200)] * 2 and all(v.image is None for v in res.variations)

@@ -1,0 +1,140 @@
+"""Every kind of bad upload, EXIF rotation, colour-mode conversions, animated first frame."""
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image, ImageCms
+
+from imagelab.uploads import UploadError, check_declared_size, load_upload
+
+
+def encoded(im, fmt, **kw):
+    buf = io.BytesIO()
+    im.save(buf, fmt, **kw)
+    return buf.getvalue()
+
+
+def refused(data, filename="photo.jpg", **kw):
+    with pytest.raises(UploadError) as e:
+        load_upload(data, filename=filename, **kw)
+    return e.value
+
+
+JPEG = encoded(Image.new("RGB", (40, 30), (200, 100, 50)), "JPEG", quality=95)
+
+
+def test_it_loads_a_plain_jpeg():
+    li = load_upload(JPEG, filename="Photo.JPG")
+    assert li.format == "JPEG" and li.image.mode == "RGB" and li.size == (40, 30) and li.image.info == {}
+
+
+def test_it_refuses_a_file_over_the_byte_limit():
+    e = refused(JPEG, max_bytes=100)
+    assert (e.code, e.status) == ("image_too_large", 413)
+    with pytest.raises(UploadError):
+        check_declared_size("104857600", max_bytes=25 * 1024 * 1024)
+    check_declared_size(None)
+
+
+def test_it_refuses_too_many_pixels_before_decoding():
+    big = encoded(Image.new("L", (4000, 3000)), "PNG")  # tiny file, 12 MP
+    e = refused(big, "big.png", max_pixels=1_000_000)
+    assert (e.code, e.status) == ("too_many_pixels", 413)
+    e = refused(big, "big.png", max_pixels=10_000_000)  # between 1x and 2x: Pillow's warning zone
+    assert e.code == "too_many_pixels"
+    assert Image.MAX_IMAGE_PIXELS is not None  # the bomb guard is never disabled
+
+
+def test_it_refuses_what_is_not_an_image():
+    e = refused(b"hello, I am a text file" * 10, "notes.jpg")
+    assert (e.code, e.status) == ("not_an_image", 400)
+    assert refused(b"", "x.png").code == "not_an_image"
+
+
+def test_it_refuses_a_truncated_image():
+    e = refused(JPEG[: len(JPEG) // 2])
+    assert (e.code, e.status) == ("corrupt_image", 400) and "cannot be read" in e.message
+    png = encoded(Image.new("RGB", (200, 200), (1, 2, 3)), "PNG")
+    assert refused(png[:-40], "x.png").code == "corrupt_image"
+
+
+@pytest.mark.parametrize("fmt,name", [("BMP", "x.bmp"), ("TIFF", "x.tiff")])
+def test_it_refuses_unsupported_formats(fmt, name):
+    e = refused(encoded(Image.new("RGB", (10, 10)), fmt), name)
+    assert (e.code, e.status) == ("unsupported_format", 415) and fmt in e.message
+
+
+def test_it_refuses_svg():
+    svg = b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
+    assert refused(svg, "x.svg").code == "unsupported_format"
+
+
+def test_it_refuses_content_that_does_not_match_the_extension():
+    e = refused(JPEG, "holiday.png")
+    assert (e.code, e.status) == ("extension_mismatch", 400) and ".png" in e.message and "JPEG" in e.message
+    assert load_upload(JPEG, filename="").format == "JPEG"  # no extension: decided by decoding
+
+
+def test_it_applies_exif_orientation():
+    im = Image.new("RGB", (40, 20), (0, 0, 0))
+    im.paste((255, 0, 0), (0, 0, 10, 10))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90 CW to display
+    li = load_upload(encoded(im, "JPEG", exif=exif.tobytes(), quality=95), filename="x.jpg")
+    assert li.size == (20, 40) and li.orientation_applied
+    assert li.image.getpixel((15, 3))[0] > 200  # red top-left moved to top-right
+
+
+def test_it_converts_cmyk_to_rgb():
+    li = load_upload(encoded(Image.new("CMYK", (8, 8), (0, 255, 255, 0)), "JPEG", quality=95), filename="x.jpg")
+    r, g, b = li.image.getpixel((2, 2))
+    assert li.original_mode == "CMYK" and li.image.mode == "RGB" and r > 200 and g < 60 and b < 60
+
+
+def test_it_converts_palette_images():
+    p = Image.new("RGB", (8, 8), (10, 200, 30)).convert("P", palette=Image.Palette.ADAPTIVE)
+    li = load_upload(encoded(p, "PNG"), filename="x.png")
+    assert li.image.mode == "RGB" and li.image.getpixel((0, 0)) == (10, 200, 30)
+
+
+def test_it_composites_alpha_on_white():
+    im = Image.new("RGBA", (8, 8), (0, 0, 0, 0))
+    im.paste((255, 0, 0, 255), (0, 0, 4, 8))
+    li = load_upload(encoded(im, "PNG"), filename="x.png")
+    assert li.image.getpixel((6, 2)) == (255, 255, 255) and li.image.getpixel((1, 1)) == (255, 0, 0)
+    la = Image.new("LA", (4, 4), (0, 128))
+    assert load_upload(encoded(la, "PNG"), filename="x.png").image.getpixel((0, 0)) == (127, 127, 127)
+
+
+def test_it_scales_16_bit_images_to_8_bit():
+    a = np.full((6, 6), 65535 // 2, dtype=np.uint16)
+    im = Image.fromarray(a)  # uint16 -> "I;16"
+    li = load_upload(encoded(im, "PNG"), filename="x.png")
+    assert li.image.mode == "RGB" and li.image.getpixel((0, 0)) == (127, 127, 127)
+
+
+def test_it_converts_icc_profiles_to_srgb():
+    lab_profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("LAB"))
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+    im = Image.new("RGB", (4, 4), (120, 130, 140))
+    li = load_upload(encoded(im, "PNG", icc_profile=srgb.tobytes()), filename="x.png")
+    assert li.icc_converted and li.image.getpixel((0, 0)) == (120, 130, 140)
+    # a broken profile falls back to the plain conversion instead of failing
+    li = load_upload(encoded(im, "PNG", icc_profile=b"garbage"), filename="x.png")
+    assert not li.icc_converted and li.image.getpixel((0, 0)) == (120, 130, 140)
+    assert lab_profile  # profile creation itself works on this platform
+
+
+@pytest.mark.parametrize("fmt,name", [("GIF", "a.gif"), ("WEBP", "a.webp")])
+def test_it_keeps_the_first_frame_of_an_animation(fmt, name):
+    frames = [Image.new("RGB", (16, 16), c) for c in ((250, 0, 0), (0, 0, 250), (0, 250, 0))]
+    data = encoded(frames[0], fmt, save_all=True, append_images=frames[1:], duration=100, loop=0,
+                   **({"lossless": True} if fmt == "WEBP" else {}))
+    li = load_upload(data, filename=name)
+    r, g, b = li.image.getpixel((8, 8))
+    assert li.frames == 3 and r > 200 and g < 30 and b < 30 and li.image.mode == "RGB"
+
+
+def test_it_gives_api_error_bodies():
+    assert refused(JPEG, max_bytes=1).as_dict()["code"] == "image_too_large"
