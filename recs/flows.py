@@ -28,9 +28,10 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
+from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary
 from recs.movies import BlockedItem, Movie, MovieSource
 from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
-from recs.selectors import blocked_list, last_turn_summary, taste_profile_summary
+from recs.selectors import blocked_list, last_turn_summary
 from recs.services import recommendation_add
 from recs.sources import LookupFailed, get_movie_source
 
@@ -111,6 +112,7 @@ async def run_v2(turn: Turn) -> None:
         label="t_plan_picks",
     )
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
+    await _db(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
     open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]
     await _save_thread(turn, threaded, plan.reply.response_id, open_calls)
 
@@ -212,6 +214,12 @@ async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
 
 async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     user = await database_sync_to_async(get_user_model().objects.get)(pk=turn.owner_id)
+    if turn.text:
+        # Stated preferences ("I hate horror") count from this very turn on.
+        learned = await database_sync_to_async(memory_learn)(user=user, text=turn.text)
+        if not learned.is_empty():
+            turn.payload["learned"] = learned.describe()
+            turn.steplog.record("memory.learn", result=learned.describe())
 
     async def timed(name, label, fn, **kw):
         t0 = time.perf_counter()
@@ -223,7 +231,7 @@ async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     # Independent reads run side by side (seed: Promise.all of profile and blocked list).
     blocked, profile = await asyncio.gather(
         timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
-        timed("read_profile", "t_read_profile", taste_profile_summary, user=user, exclude_turn=turn.turn_key),
+        timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
     )
     return blocked, profile
 

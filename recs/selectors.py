@@ -2,11 +2,9 @@
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from chatapp.models import Chat, Message
-from recs.models import Recommendation
+from chatapp.models import Message
+from recs.models import Recommendation, SeenItem, WatchlistItem
 from recs.movies import BlockedItem
-
-PROFILE_MAX_CHARS = 600
 
 
 def recommended_in_chat(*, chat_id: int) -> list[BlockedItem]:
@@ -19,22 +17,40 @@ def recommended_in_chat(*, chat_id: int) -> list[BlockedItem]:
 
 
 def blocked_list(*, user: AbstractBaseUser, chat_id: int) -> list[BlockedItem]:
-    """Everything planning must avoid: films already recommended in this chat."""
-    return recommended_in_chat(chat_id=chat_id)
+    """Everything planning must avoid: the watchlist, the seen list, and this chat's recommendations."""
+    items: dict[tuple[str, str], BlockedItem] = {}
+    for model in (WatchlistItem, SeenItem):
+        for row in model.objects.filter(user=user).order_by("added_at", "id"):
+            item = BlockedItem(source=row.source, id=row.movie_id, media_type=row.media_type, title=row.title, year=row.year)
+            items.setdefault(item.key, item)
+    for item in recommended_in_chat(chat_id=chat_id):
+        items.setdefault(item.key, item)
+    return list(items.values())
 
 
-def taste_profile_summary(*, user: AbstractBaseUser, exclude_turn: str = "") -> str:
-    """A short summary (at most 600 characters) of what the user asked for before this turn."""
-    asks = (
-        Message.objects.filter(chat__owner=user, chat__kind=Chat.Kind.MOVIES, role=Message.Role.USER)
-        .exclude(turn_key=exclude_turn)
-        .order_by("-created_at")
-        .values_list("content", flat=True)[:5]
-    )
-    if not asks:
-        return ""
-    recent = "; ".join(a.replace("\n", " ")[:110] for a in asks)
-    return f"Recently asked for: {recent}"[:PROFILE_MAX_CHARS]
+def list_items(*, user: AbstractBaseUser, list_name: str, sort: str = "added"):
+    """A user's watchlist or seen list, sorted by added (newest), title, year or rating."""
+    model = WatchlistItem if list_name == "watchlist" else SeenItem
+    order = {
+        "added": ["-added_at", "-id"],
+        "title": ["title", "year"],
+        "year": ["-year", "title"],
+        "rating": ["-rating", "title"] if model is SeenItem else ["-added_at"],
+    }.get(sort, ["-added_at", "-id"])
+    return model.objects.filter(user=user).order_by(*order)
+
+
+def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[str, dict]:
+    """For pick cards: which of these films are on the watchlist or seen ("source:id" → marks)."""
+    if not keys:
+        return {}
+    ids = {movie_id for _, movie_id in keys}
+    marks: dict[str, dict] = {}
+    for row in WatchlistItem.objects.filter(user=user, movie_id__in=ids):
+        marks.setdefault(f"{row.source}:{row.movie_id}", {})["watchlist"] = True
+    for row in SeenItem.objects.filter(user=user, movie_id__in=ids):
+        marks.setdefault(f"{row.source}:{row.movie_id}", {})["seen"] = row.rating or True
+    return marks
 
 
 def last_turn_summary(*, chat_id: int) -> dict:
