@@ -45,7 +45,7 @@ async def run_v2(turn: Turn) -> None:
     chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
     threaded = bool(getattr(backend, "threads_responses", False))
 
-    blocked, profile = await _read_inputs(turn)
+    blocked, profile = await read_inputs(turn)
     context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
     opening = await _opening_items(chat, turn, threaded)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
@@ -128,6 +128,13 @@ async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], sou
         IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks))
     )
     await _timed_save(turn)
+    await resolve_picks(turn, picks, blocked=blocked, source=source)
+
+
+async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], source: MovieSource) -> None:
+    """Resolve picks in parallel, dropping blocked/repeated/unknown ones, and push each as it resolves."""
+    turn.payload.setdefault("picks", [])
+    turn.payload.setdefault("dropped", [])
     index = BlockedIndex(blocked)
     started = time.perf_counter()
 
@@ -212,7 +219,8 @@ async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
     )
 
 
-async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
+async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
+    """The blocked list and the taste profile, read side by side (timed as t_read_blocked/t_read_profile)."""
     user = await database_sync_to_async(get_user_model().objects.get)(pk=turn.owner_id)
     if turn.text:
         # Stated preferences ("I hate horror") count from this very turn on.
@@ -223,12 +231,14 @@ async def _read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
 
     async def timed(name, label, fn, **kw):
         t0 = time.perf_counter()
-        value = await database_sync_to_async(fn)(**kw)
+        # Read-only: each read gets its own thread and connection so the two really overlap
+        # (the default thread-sensitive mode would queue them on one DB thread).
+        value = await database_sync_to_async(fn, thread_sensitive=False)(**kw)
         size = len(value) if isinstance(value, (list, str)) else 0
         turn.steplog.record(name, label=label, result=f"{size}", duration_ms=(time.perf_counter() - t0) * 1000)
         return value
 
-    # Independent reads run side by side (seed: Promise.all of profile and blocked list).
+    # Independent reads run side by side (seed: Promise.all of the profile and the blocked list).
     blocked, profile = await asyncio.gather(
         timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
         timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
@@ -245,17 +255,20 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
         first, *others = chat.pending_call_ids
         items.append(FunctionCallOutput(call_id=first, output=summary))
         items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
-    elif not threaded:
-        items.extend(await _history_items(turn))
+    elif not threaded or not chat.last_response_id:
+        # No thread head (a new chat, or the last turn ran the v1 flow, which clears it): the
+        # fresh thread starts with a compact replay, as after an expired thread.
+        items.extend(await history_items(turn))
     items.append(InputMessage(role="user", text=turn.text))
     return items
 
 
 async def _replay_items(turn: Turn) -> list[InputItem]:
-    return [*(await _history_items(turn)), InputMessage(role="user", text=turn.text)]
+    return [*(await history_items(turn)), InputMessage(role="user", text=turn.text)]
 
 
-async def _history_items(turn: Turn) -> list[InputItem]:
+async def history_items(turn: Turn) -> list[InputItem]:
+    """The chat's recent messages before this turn, compact (picks named, no payloads)."""
     chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
     messages = await database_sync_to_async(recent_history)(chat=chat, limit=10, exclude_turn=turn.turn_key)
     return [InputMessage(role=m.role, text=_compact(m)) for m in messages]
