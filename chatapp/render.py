@@ -77,7 +77,7 @@ def intro_shown_html(event: IntroShown) -> str:
 
 def pick_resolved_html(event: PickResolved) -> str:
     pick = {"index": event.index, **event.pick.model_dump()}
-    html = _partial("pick_card", {"m": {"turn_key": event.turn_key}, "pick": pick})
+    html = _partial("pick_card", {"m": {"turn_key": event.turn_key, "chat_id": event.chat_id}, "pick": pick})
     return html.replace('<div class="pick card-pick"', '<div hx-swap-oob="outerHTML" class="pick card-pick"', 1)
 
 

@@ -3,7 +3,7 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 from django.contrib.staticfiles.views import serve as serve_static
 from django.views.static import serve
 
@@ -20,6 +20,7 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("recs.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
 ]

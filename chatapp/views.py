@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from chatapp import selectors, services
 from chatapp.errors import MarqueeError
+from recs.selectors import list_marks
 
 
 @require_http_methods(["GET", "POST"])
@@ -51,10 +52,17 @@ def chat_detail(request, chat_id: int):
     chat = _owned(request, chat_id)
     history = list(selectors.message_list(chat=chat))
     busy = any(m.is_active for m in history)
+    keys = [(p["source"], p["id"]) for m in history for p in (m.payload or {}).get("picks", [])]
     return render(
         request,
         "chatapp/chat.html",
-        {"chat": chat, "chat_messages": history, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/"},
+        {
+            "chat": chat,
+            "chat_messages": history,
+            "busy": busy,
+            "ws_path": f"/ws/chats/{chat.pk}/",
+            "marks": list_marks(user=request.user, keys=keys),
+        },
     )
 
 

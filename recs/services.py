@@ -36,6 +36,8 @@ def rating_clean(*, rating: object) -> int | None:
     if rating in (None, ""):
         return None
     try:
+        if isinstance(rating, float) and not rating.is_integer():
+            raise ValueError(rating)
         value = int(rating)
     except (TypeError, ValueError):
         raise InvalidInput("A rating must be a whole number from 1 to 5.", code="invalid_rating") from None
@@ -94,11 +96,12 @@ def seen_rate(*, user: AbstractBaseUser, item_id: int, rating: object) -> SeenIt
 
 
 def pick_to_list(
-    *, user: AbstractBaseUser, message_id: int, index: int, list_name: str, rating: object = None
+    *, user: AbstractBaseUser, chat_id: int, turn_key: str, index: int, list_name: str, rating: object = None
 ) -> tuple[Message, dict]:
     """A pick-card button: put the film shown on that card on a list (the card is the user's own)."""
     message = Message.objects.select_related("chat").filter(
-        pk=message_id, chat__owner=user, chat__kind=Chat.Kind.MOVIES, role=Message.Role.ASSISTANT
+        chat_id=chat_id, turn_key=turn_key, chat__owner=user, chat__kind=Chat.Kind.MOVIES,
+        role=Message.Role.ASSISTANT,
     ).first()
     if message is None:
         raise NotFound("That message does not exist.", code="message_not_found")

@@ -53,3 +53,11 @@ def runtime_text(minutes) -> str:
         return ""
     minutes = int(minutes)
     return f"{minutes // 60}h {minutes % 60}m" if minutes >= 60 else f"{minutes}m"
+
+
+@register.filter
+def mark_of(marks, pick) -> dict:
+    """The watchlist/seen marks of a pick card ({} when none)."""
+    if not marks or not pick:
+        return {}
+    return marks.get(f"{pick.get('source')}:{pick.get('id')}", {})

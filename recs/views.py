@@ -1,0 +1,88 @@
+"""Movie-chat pages: pick-card list buttons, the lists page, and the memory panel."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from chatapp.errors import MarqueeError
+from recs import memory_services, selectors, services
+
+SORTS = ("added", "title", "year", "rating")
+
+
+@login_required
+@require_POST
+def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: str):
+    """Add the film on a pick card to the watchlist or the seen list; the card's buttons update in place."""
+    try:
+        message, pick = services.pick_to_list(
+            user=request.user, chat_id=chat_id, turn_key=turn_key, index=index, list_name=list_name,
+            rating=request.POST.get("rating"),
+        )
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    marks = selectors.list_marks(user=request.user, keys=[(pick["source"], pick["id"])])
+    context = {"m": message, "pick": pick, "marks": marks}
+    return render(request, "chatapp/chat.html#pick_actions", context)
+
+
+@login_required
+@require_GET
+def lists_page(request):
+    """The watchlist and the seen list (sortable), and what Marquee remembers about you."""
+    sort = request.GET.get("sort", "added")
+    sort = sort if sort in SORTS else "added"
+    context = {
+        "sort": sort,
+        "sorts": SORTS,
+        "watchlist": selectors.list_items(user=request.user, list_name="watchlist", sort=sort),
+        "seen": selectors.list_items(user=request.user, list_name="seen", sort=sort),
+        "memory": memory_services.memory_get(user=request.user),
+        "profile": memory_services.taste_profile_summary(user=request.user),
+    }
+    return render(request, "recs/lists.html", context)
+
+
+@login_required
+@require_POST
+def list_item_remove(request, list_name: str, item_id: int):
+    """Remove a row; htmx drops it from the page."""
+    try:
+        services.list_item_remove(user=request.user, list_name=list_name, item_id=item_id)
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    return HttpResponse("") if request.htmx else redirect("lists")
+
+
+@login_required
+@require_POST
+def seen_rate(request, item_id: int):
+    """Rate a seen film 1–5 (empty clears the rating)."""
+    try:
+        item = services.seen_rate(user=request.user, item_id=item_id, rating=request.POST.get("rating"))
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    if request.htmx:
+        return render(request, "recs/lists.html#seen_row", {"item": item})
+    return redirect("lists")
+
+
+@login_required
+@require_POST
+def memory_reset(request):
+    """Forget what was learned from chats."""
+    memory_services.memory_reset(user=request.user)
+    messages.success(request, "Done: I have forgotten what I learned about your taste.")
+    return redirect("lists")
+
+
+@login_required
+@require_POST
+def autostart_toggle(request):
+    """Switch the greeting with three picks in new chats on or off."""
+    enabled = request.POST.get("autostart") == "on"
+    memory_services.memory_set_autostart(user=request.user, enabled=enabled)
+    messages.success(request, "New chats will greet you with picks." if enabled else "New chats will start empty.")
+    return redirect("lists")

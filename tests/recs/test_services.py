@@ -1,0 +1,95 @@
+"""List services: add/remove/rate, the blocked list they feed, and pick-card buttons."""
+
+import pytest
+from django.test import Client
+
+from chatapp.errors import InvalidInput, NotFound
+from chatapp.models import Chat, Message
+from recs.models import SeenItem, WatchlistItem
+from recs.movies import Movie
+from recs.selectors import blocked_list, list_marks
+from recs.services import list_add, list_remove, pick_to_list, seen_rate
+
+pytestmark = pytest.mark.django_db
+
+FARGO = Movie(source="catalogue", id="fargo-1996", title="Fargo", year=1996, genres=["Thriller/Suspense"])
+SE7EN = Movie(source="catalogue", id="se7en-1995", title="Se7en", year=1995)
+
+
+def _chat_with_pick(user) -> tuple[Chat, Message]:
+    chat = Chat.objects.create(owner=user)
+    message = Message.objects.create(
+        chat=chat, role="assistant", turn_key="t1", status="complete",
+        payload={"picks": [{"index": 0, **{k: v for k, v in FARGO.model_dump().items() if k in (
+            "source", "id", "media_type", "title", "year", "genres", "director")}, "reason": "r"}]},
+    )
+    return chat, message
+
+
+def test_it_adds_once_and_updates_the_rating_of_a_seen_film(alice):
+    _, created = list_add(user=alice, list_name="seen", movie=FARGO, rating=3)
+    _, again = list_add(user=alice, list_name="seen", movie=FARGO, rating="5")
+    assert created and not again
+    assert SeenItem.objects.get(user=alice).rating == 5
+
+
+@pytest.mark.parametrize("bad", [0, 6, "abc", 2.5, "-1"])
+def test_it_refuses_ratings_outside_one_to_five(alice, bad):
+    with pytest.raises(InvalidInput):
+        list_add(user=alice, list_name="seen", movie=FARGO, rating=bad)
+    assert not SeenItem.objects.exists()
+
+
+def test_it_says_clearly_when_removing_a_film_that_is_not_on_the_list(alice):
+    with pytest.raises(NotFound, match="not on your watchlist"):
+        list_remove(user=alice, list_name="watchlist", source="catalogue", movie_id="fargo-1996")
+
+
+def test_it_blocks_watchlist_seen_and_recommended_films(alice):
+    chat = Chat.objects.create(owner=alice)
+    list_add(user=alice, list_name="watchlist", movie=FARGO)
+    list_add(user=alice, list_name="seen", movie=SE7EN, rating=4)
+    keys = {b.key for b in blocked_list(user=alice, chat_id=chat.pk)}
+    assert keys == {("catalogue", "fargo-1996"), ("catalogue", "se7en-1995")}
+
+
+def test_it_puts_a_pick_on_a_list_from_its_card_only_for_the_owner(alice, bob):
+    chat, _ = _chat_with_pick(alice)
+    pick_to_list(user=alice, chat_id=chat.pk, turn_key="t1", index=0, list_name="watchlist")
+    assert WatchlistItem.objects.filter(user=alice, movie_id="fargo-1996").exists()
+    with pytest.raises(NotFound):
+        pick_to_list(user=bob, chat_id=chat.pk, turn_key="t1", index=0, list_name="watchlist")
+    with pytest.raises(NotFound):
+        pick_to_list(user=alice, chat_id=chat.pk, turn_key="t1", index=7, list_name="watchlist")
+    assert list_marks(user=alice, keys=[("catalogue", "fargo-1996")]) == {"catalogue:fargo-1996": {"watchlist": True}}
+
+
+def test_it_updates_the_card_in_place_when_a_button_is_pressed(alice):
+    chat, _ = _chat_with_pick(alice)
+    client = Client()
+    client.force_login(alice)
+    url = f"/chats/{chat.pk}/turns/t1/picks/0/seen/"
+    response = client.post(url, {"rating": "4"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "✓ Seen · 4★" in html and 'id="pick-actions-t1-0"' in html and "<html" not in html
+    assert client.post(url, {"rating": "9"}).status_code == 400
+    page = client.get(f"/chats/{chat.pk}/").content.decode()
+    assert "✓ Seen · 4★" in page  # the page shows list state after a reload
+
+
+def test_it_shows_sorts_rates_and_removes_on_the_lists_page(alice, bob):
+    list_add(user=alice, list_name="watchlist", movie=FARGO)
+    seen, _ = list_add(user=alice, list_name="seen", movie=SE7EN)
+    client = Client()
+    client.force_login(alice)
+    page = client.get("/lists/?sort=title").content.decode()
+    assert "Fargo" in page and "Se7en" in page and "What I know about you" in page
+    assert client.post(f"/lists/seen/{seen.pk}/rate/", {"rating": "2"}, headers={"HX-Request": "true"}).status_code == 200
+    seen_rate(user=alice, item_id=seen.pk, rating="")
+    assert SeenItem.objects.get(pk=seen.pk).rating is None
+    other = Client()
+    other.force_login(bob)
+    assert other.post(f"/lists/seen/{seen.pk}/remove/").status_code == 404
+    assert client.post(f"/lists/seen/{seen.pk}/remove/", headers={"HX-Request": "true"}).status_code == 200
+    assert not SeenItem.objects.filter(pk=seen.pk).exists()
