@@ -263,9 +263,15 @@ async def run_text(
     step_name: str,
     label: str | None = None,
     on_text: TextSink,
+    offer: list[Tool] | None = None,
 ) -> PlannerReply:
-    """Ask for a conversational answer (no tools), streaming it through `on_text`."""
-    text_request = dataclasses.replace(request, tools=[], tool_choice=None)
+    """Ask for a conversational answer, streaming it through `on_text`.
+
+    With `offer`, those tools are available with automatic choice (e.g. proposing a list change);
+    the reply keeps only calls to offered tools, unvalidated: the caller parses them with the tool.
+    """
+    offered = list(offer or [])
+    text_request = dataclasses.replace(request, tools=offered, tool_choice=None)
     step_args = {
         "purpose": request.purpose,
         "previous_response_id": request.previous_response_id,
@@ -274,7 +280,12 @@ async def run_text(
     async with steplog.step(step_name, args=step_args, label=label, model=request.model) as step:
         reply = await backend.complete(text_request, on_text=on_text)
         step.result = f"{len(reply.text)} chars: {_summary(reply.text)[:80]}"
-        if reply.tool_calls:
-            # Nothing was offered, so any call is noise; note it rather than run it.
-            step.result += f" (ignored {len(reply.tool_calls)} tool call(s))"
+        names = {tool.name for tool in offered}
+        kept = [c for c in reply.tool_calls if c.name in names]
+        if len(kept) != len(reply.tool_calls):
+            # Unknown tools are noise: note them rather than run them.
+            step.result += f" (ignored {len(reply.tool_calls) - len(kept)} tool call(s))"
+            reply = reply.model_copy(update={"tool_calls": kept})
+        if kept:
+            step.result += f" (called {', '.join(c.name for c in kept)})"
     return reply
