@@ -37,8 +37,8 @@ class MessageInline(PrettyJsonMixin, admin.StackedInline):
 
 @admin.register(Chat)
 class ChatAdmin(admin.ModelAdmin):
-    list_display = ("id", "title", "owner", "kind", "flow", "updated_at")
-    list_filter = ("kind", "flow", "owner", "messages__status", "messages__planner_source")
+    list_display = ("id", "title", "owner", "kind", "flow", "flow_override", "updated_at")
+    list_filter = ("kind", "flow", "flow_override", "owner", "messages__status", "messages__planner_source")
     search_fields = ("title", "owner__username")
     readonly_fields = ("last_response_id", "pending_call_ids", "created_at", "updated_at")
     inlines = [MessageInline]

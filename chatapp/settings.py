@@ -144,6 +144,8 @@ MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
 if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
     raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")
 MESSAGE_MAX_CHARS = env_int("MESSAGE_MAX_CHARS", 4000, minimum=1, maximum=100_000)
+# The flow for new movie turns: v2 (Responses API) or the legacy v1 (Chat Completions + search tool).
+CHAT_API_VERSION = env_choice("CHAT_API_VERSION", "v2", ("v1", "v2"))
 
 # --- Image lab ---------------------------------------------------------------
 IMAGE_MAX_UPLOAD_BYTES = env_int("IMAGE_MAX_UPLOAD_BYTES", 25 * 1024 * 1024, minimum=1024)
@@ -151,6 +153,11 @@ IMAGE_MAX_PIXELS = env_int("IMAGE_MAX_PIXELS", 50_000_000, minimum=10_000)
 IMAGE_WORKERS = env_int("IMAGE_WORKERS", 3, minimum=1, maximum=16)
 IMAGE_EDIT_BACKEND = env_choice("IMAGE_EDIT_BACKEND", "none", ("none", "openai"))
 IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
+IMAGE_EDIT_TIMEOUT = env_float("IMAGE_EDIT_TIMEOUT", 60.0, minimum=1.0)
+IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum=5)
+IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
+# Private: served only through views that check ownership (never under /media/).
+IMAGE_ROOT = Path(env_str("IMAGE_ROOT") or BASE_DIR / "var" / "imagelab")
 
 # Django refuses bodies above this before reading them into memory.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440

@@ -11,6 +11,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from chatapp.events import TextDelta, TurnEnded, group_name, to_group_message
 from chatapp.models import Message
@@ -148,26 +149,47 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
         from recs.flows import run_v2
 
         return run_v2
+    if kind == "images":
+        from imagelab.flows import run_image_turn
+
+        return run_image_turn
+    if kind == "movies" and flow == "v1":
+        from recs.flows_v1 import run_v1
+
+        return run_v1
     raise ValueError(f"No flow for chat kind {kind!r} and version {flow!r}")
 
 
-async def begin(*, user, chat_id: int, text: str) -> tuple[Turn, asyncio.Task]:
-    """Store the user's message, announce the turn, and start it in the background."""
+async def begin(
+    *, user, chat_id: int, text: str, prepare: Callable[[Message, Message], Any] | None = None
+) -> tuple[Turn, asyncio.Task]:
+    """Store the user's message, announce the turn, and start it in the background.
+
+    `prepare(user_message, assistant)` runs in the same transaction as the insert (the
+    image lab stores the attachment and the job there); if it raises, nothing is kept.
+    """
+    from chatapp.errors import RateLimited
     from chatapp.events import TurnStarted
+    from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start
-
-    from chatapp.errors import RateLimited
-    from chatapp.ratelimit import turn_rate_check
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
         raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
-    flow = "v2"
+    # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
+    flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_fn = flow_for(kind=chat.kind, flow=flow)
-    user_message, assistant = await database_sync_to_async(turn_start)(
-        user=user, chat_id=chat_id, text=text, flow=flow
-    )
+    def start() -> tuple[Message, Message]:
+        from django.db import transaction
+
+        with transaction.atomic():
+            pair = turn_start(user=user, chat_id=chat_id, text=text, flow=flow)
+            if prepare is not None:
+                prepare(*pair)
+        return pair
+
+    user_message, assistant = await database_sync_to_async(start)()
     turn = Turn(
         chat_id=chat.pk,
         owner_id=user.pk,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from chatapp.planner.backends.base import PlannerRequest
+from chatapp.planner.backends.base import FunctionCallOutput, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
-from recs.tools import DecideModeArgs, PlanPicksArgs
+from recs.tools import DecideModeArgs, PlanPicksArgs, SearchMoviesArgs
 
 DECIDE_MODE_TOOL = Tool(
     name="decide_mode",
@@ -17,6 +17,11 @@ PLAN_PICKS_TOOL = Tool(
     name="plan_picks",
     description="Plan the recommendation: a short intro and one to three films (title, year, reason).",
     args_model=PlanPicksArgs,
+)
+SEARCH_MOVIES_TOOL = Tool(
+    name="search_movies",
+    description="Search the movie source by title words; returns compact matches (id, title, year, genres).",
+    args_model=SearchMoviesArgs,
 )
 
 
@@ -61,5 +66,40 @@ def rules_answer(request: PlannerRequest) -> str:
     return rules.answer(request.context.get("text", ""), _catalogue())
 
 
+def v1_pick_line(title: str, year: int | None, reason: str) -> str:
+    """One pick as the v1 answer names it: `- **Title** (Year) — reason`."""
+    return f"- **{title}** ({year}) — {reason}"
+
+
+def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
+    """Offline v1 turn: answer questions; for films, search first, then name three picks as lines."""
+    from chatapp.planner.backends.rules import rules_tool_call
+    from recs import rules
+
+    ctx = request.context
+    text = ctx.get("text", "")
+    if rules.decide_mode(text).mode == "A":
+        return rules.answer(text, _catalogue())
+    # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
+    if not any(isinstance(item, FunctionCallOutput) for item in request.input):
+        return PlannerReply(tool_calls=[rules_tool_call("search_movies", _v1_search_args(text))])
+    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""))
+    lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
+    return plan.intro + "\n\n" + "\n".join(lines)
+
+
+def _v1_search_args(text: str) -> SearchMoviesArgs:
+    from recs import rules
+
+    catalogue = _catalogue()
+    cons = rules.parse_constraints(text, catalogue)
+    liked = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
+    if liked:  # "something like Heat": look the reference film up
+        return SearchMoviesArgs(query=liked[0].title, year=liked[0].year)
+    words = cons.genre_words or cons.moods or cons.genres
+    query = " ".join(words[:2]) if words else " ".join(text.split())[:200]
+    return SearchMoviesArgs(query=query or "film")
+
+
 RULE_TOOL_HANDLERS = {"decide_mode": rules_decide_mode, "plan_picks": rules_plan_picks}
-RULE_TEXT_HANDLERS = {"movies.answer": rules_answer}
+RULE_TEXT_HANDLERS = {"movies.answer": rules_answer, "movies.v1": rules_v1_chat}

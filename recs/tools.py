@@ -1,4 +1,4 @@
-"""Argument models of the movie-chat planner tools (decide_mode, plan_picks)."""
+"""Argument models of the movie-chat planner tools (decide_mode, plan_picks, v1 search_movies)."""
 
 from __future__ import annotations
 
@@ -41,3 +41,20 @@ class PlanPicksArgs(BaseModel):
 
     intro: str = Field(min_length=1, max_length=600, description="One or two sentences shown before the picks.")
     picks: list[PlannedPick] = Field(min_length=1, max_length=3, description="One to three films, best first.")
+
+
+class SearchMoviesArgs(BaseModel):
+    """search_movies (v1 flow): look films up in the movie source by title words."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(min_length=1, max_length=200, description="Title words to search for, e.g. \"heat\".")
+    year: int | None = Field(default=None, ge=1870, le=2100, description="Release year to narrow the search, or null.")
+
+    @field_validator("query")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        value = " ".join(value.split())
+        if not value:
+            raise ValueError("must not be blank")
+        return value
