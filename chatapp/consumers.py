@@ -27,7 +27,7 @@ def _owned_chat(user, chat_id: int) -> Chat | None:
 
 @database_sync_to_async
 def _message(message_id: int) -> Message | None:
-    return Message.objects.filter(pk=message_id).first()
+    return Message.objects.select_related("chat").filter(pk=message_id).first()
 
 
 @database_sync_to_async
@@ -37,7 +37,10 @@ def _message_by_turn(chat_id: int, turn_key: str, role: str) -> Message | None:
 
 @database_sync_to_async
 def _latest_assistant(chat_id: int) -> Message | None:
-    return Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT).order_by("-created_at", "-id").first()
+    return (
+        Message.objects.select_related("chat").filter(chat_id=chat_id, role=Message.Role.ASSISTANT)
+        .order_by("-created_at", "-id").first()
+    )
 
 
 class ChatConsumer(AsyncJsonWebsocketConsumer):
@@ -107,7 +110,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=render.composer_reset_html(max_chars=settings.MESSAGE_MAX_CHARS))
 
     async def send_sync(self) -> None:
-        await self.send(text_data=render.sync_html(await _latest_assistant(self.chat_id)))
+        # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
+        await self.send(text_data=await database_sync_to_async(render.sync_html)(await _latest_assistant(self.chat_id)))
 
     async def refuse(self, code: str, message: str, text: str = "") -> None:
         event = TurnRefused(chat_id=getattr(self, "chat_id", 0), turn_key="", code=code, message=message, text=text)
@@ -117,12 +121,12 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         user_message = await _message(event.user_message_id) if event.user_message_id else None
         assistant = await _message(event.assistant_message_id)
         if assistant is not None:
-            await self.send(text_data=render.turn_started_html(user_message, assistant))
+            await self.send(text_data=await database_sync_to_async(render.turn_started_html)(user_message, assistant))
 
     async def send_turn_ended(self, event) -> None:
         message = await _message(event.assistant_message_id)
         if message is not None:
-            await self.send(text_data=render.turn_ended_html(message))
+            await self.send(text_data=await database_sync_to_async(render.turn_ended_html)(message))
 
     # --- group events: dotted names map to handlers -------------------------
     async def turn_started(self, message):
@@ -146,6 +150,33 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def pick_dropped(self, message):
         await self.send_event(from_group_message(message))
 
+    async def proposal_shown(self, message):
+        await self.send_proposal(from_group_message(message), fresh=True)
+
+    async def proposal_updated(self, message):
+        await self.send_proposal(from_group_message(message), fresh=False)
+
+    async def send_proposal(self, event, *, fresh: bool) -> None:
+        found = await _message(event.assistant_message_id)
+        if found is not None:
+            await self.send(text_data=render.proposal_shown_html(found) if fresh else render.proposal_html(found))
+
+    # --- image lab events (registered in chatapp.render by imagelab) --------
+    async def planner_source(self, message):
+        await self.send_event(render.parse_extra(message))
+
+    async def plans(self, message):
+        await self.send_event(render.parse_extra(message))
+
+    async def step_result(self, message):
+        await self.send_event(render.parse_extra(message))
+
+    async def variation_done(self, message):
+        await self.send_event(render.parse_extra(message))
+
+    async def job_ended(self, message):
+        await self.send_event(render.parse_extra(message))
+
 
 class ChatJsonConsumer(ChatConsumer):
     """The same stream as JSON events, for API clients."""
@@ -166,6 +197,11 @@ class ChatJsonConsumer(ChatConsumer):
     async def send_turn_ended(self, event) -> None:
         message = await _message(event.assistant_message_id)
         await self.send_json({**event.model_dump(mode="json"), "assistant_message": _message_json(message)})
+
+    async def send_proposal(self, event, *, fresh: bool) -> None:
+        found = await _message(event.assistant_message_id)
+        proposal = (found.payload or {}).get("proposal") if found else None
+        await self.send_json({**event.model_dump(mode="json"), "proposal": proposal})
 
 
 def _message_json(message: Message | None) -> dict | None:

@@ -76,6 +76,20 @@ class PickDropped(_Event):
     dropped: DroppedPick
 
 
+class ProposalShown(_Event):
+    """A diff card of proposed list changes, waiting for the user's approval."""
+
+    type: Literal["proposal.shown"] = "proposal.shown"
+    assistant_message_id: int
+
+
+class ProposalUpdated(_Event):
+    """A diff card was applied or discarded (possibly from another tab)."""
+
+    type: Literal["proposal.updated"] = "proposal.updated"
+    assistant_message_id: int
+
+
 class TurnEnded(_Event):
     type: Literal["turn.ended"] = "turn.ended"
     assistant_message_id: int
@@ -93,7 +107,16 @@ class TurnRefused(_Event):
 
 
 Event = Annotated[
-    TurnStarted | ModeDecided | TextDelta | IntroShown | PickResolved | PickDropped | TurnEnded | TurnRefused,
+    TurnStarted
+    | ModeDecided
+    | TextDelta
+    | IntroShown
+    | PickResolved
+    | PickDropped
+    | ProposalShown
+    | ProposalUpdated
+    | TurnEnded
+    | TurnRefused,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

@@ -25,6 +25,9 @@ def _partial(name: str, context: dict) -> str:
 
 def message_html(message: Message, *, swap: str | None = None) -> str:
     """A whole message; with `swap`, marked for an out-of-band swap."""
+    custom = MESSAGE_RENDERERS.get(message.chat.kind)
+    if custom is not None:  # e.g. image chats render their jobs (may read the DB: call off the event loop)
+        return custom(message, swap=swap)
     html = _partial("message", {"m": message})
     if swap:
         html = html.replace("<article ", f'<article hx-swap-oob="{swap}" ', 1)
@@ -86,6 +89,18 @@ def pick_dropped_html(event: PickDropped) -> str:
     return f'<div id="pick-{escape(event.turn_key)}-{event.index}" hx-swap-oob="delete"></div>'
 
 
+def proposal_html(message: Message) -> str:
+    """The diff card of a message, swapped in place (out of band)."""
+    html = _partial("proposal", {"m": message})
+    return html.replace('<form class="proposal', '<form hx-swap-oob="outerHTML" class="proposal', 1)
+
+
+def proposal_shown_html(message: Message) -> str:
+    """A new diff card goes right after the message text."""
+    card = _partial("proposal", {"m": message})
+    return f'<div id="text-{escape(message.turn_key)}" hx-swap-oob="afterend">{card}</div>'
+
+
 def turn_refused_html(event: TurnRefused) -> str:
     return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', event.message)
 
@@ -114,4 +129,21 @@ RENDERERS = {
     "pick.dropped": pick_dropped_html,
     "turn.refused": turn_refused_html,
 }
-__all__ = ["RENDERERS", "TurnStarted"]
+# Other apps (the image lab) register their own events and, per chat kind, how a message renders.
+EXTRA_EVENT_PARSERS: dict = {}
+MESSAGE_RENDERERS: dict = {}
+
+
+def register(*, kind: str, message_renderer, event_renderers: dict, parse) -> None:
+    """Add a chat kind's message renderer and its extra event types (type -> renderer; `parse` reads them)."""
+    MESSAGE_RENDERERS[kind] = message_renderer
+    RENDERERS.update(event_renderers)
+    EXTRA_EVENT_PARSERS.update(dict.fromkeys(event_renderers, parse))
+
+
+def parse_extra(message: dict):
+    """A registered app's channel-layer message back into its event model."""
+    return EXTRA_EVENT_PARSERS[message["type"]](message)
+
+
+__all__ = ["RENDERERS", "TurnStarted", "register"]

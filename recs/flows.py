@@ -28,10 +28,12 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
+from recs.flows_lists import present_proposal
 from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary
 from recs.movies import BlockedItem, Movie, MovieSource
 from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
-from recs.selectors import blocked_list, last_turn_summary
+from recs.proposals import PROPOSE_LIST_CHANGES_TOOL
+from recs.selectors import blocked_list, last_shown_picks, last_turn_summary
 from recs.services import recommendation_add
 from recs.sources import LookupFailed, get_movie_source
 
@@ -46,7 +48,11 @@ async def run_v2(turn: Turn) -> None:
     threaded = bool(getattr(backend, "threads_responses", False))
 
     blocked, profile = await read_inputs(turn)
-    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
+    last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
+    context = {
+        "text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
+        "last_picks": last_picks, "learned": turn.payload.get("learned", ""),
+    }
     opening = await _opening_items(chat, turn, threaded)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
 
@@ -89,10 +95,13 @@ async def run_v2(turn: Turn) -> None:
             step_name="answer",
             label="t_answer",
             on_text=turn.stream_text,
+            offer=[PROPOSE_LIST_CHANGES_TOOL],
         )
         if not turn.content and reply.text:
             await turn.stream_text(reply.text)
-        await _save_thread(turn, threaded, reply.response_id, [])
+        if reply.tool_calls:
+            await present_proposal(turn, reply.tool_calls[0], source=get_movie_source())
+        await _save_thread(turn, threaded, reply.response_id, [c.call_id for c in reply.tool_calls])
         return
 
     plan = await run_tool_call(

@@ -43,10 +43,14 @@ def _catalogue():
 
 
 def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
-    """Offline decide_mode: intent classification of the user's text."""
+    """Offline decide_mode: intent classification; a list change is answered in mode A."""
     from recs import rules
+    from recs.proposals import parse_list_changes
 
-    return rules.decide_mode(request.context.get("text", ""))
+    text = request.context.get("text", "")
+    if parse_list_changes(text, last_picks=request.context.get("last_picks", [])):
+        return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
+    return rules.decide_mode(text)
 
 
 def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
@@ -59,11 +63,23 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     )
 
 
-def rules_answer(request: PlannerRequest) -> str:
-    """Offline conversational answer from the catalogue."""
+def rules_answer(request: PlannerRequest) -> str | PlannerReply:
+    """Offline mode A: propose list changes asked for in words, else answer from the catalogue."""
+    from chatapp.planner.backends.rules import rules_tool_call
     from recs import rules
+    from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, parse_list_changes
 
-    return rules.answer(request.context.get("text", ""), _catalogue())
+    ctx = request.context
+    text = ctx.get("text", "")
+    if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
+        changes = parse_list_changes(text, last_picks=ctx.get("last_picks", []))
+        if changes:
+            args = {"changes": [c.model_dump() for c in changes]}
+            return PlannerReply(tool_calls=[rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)])
+    if ctx.get("learned") and rules.decide_mode(text).mode == "A":
+        # A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know".
+        return f"Noted: {ctx['learned']}. I'll keep that in mind when I recommend films."
+    return rules.answer(text, _catalogue())
 
 
 def v1_pick_line(title: str, year: int | None, reason: str) -> str:

@@ -53,6 +53,19 @@ def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[s
     return marks
 
 
+def last_shown_picks(*, chat_id: int) -> list[dict]:
+    """The picks (title, year) of the latest answer that showed any, for "the first two"."""
+    for payload in (
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT)
+        .order_by("-created_at", "-id")
+        .values_list("payload", flat=True)[:10]
+    ):
+        picks = (payload or {}).get("picks") or []
+        if picks:
+            return [{"title": p["title"], "year": p.get("year")} for p in picks]
+    return []
+
+
 def last_turn_summary(*, chat_id: int) -> dict:
     """What the last completed assistant turn showed and dropped (answers its open tool call)."""
     message = (
@@ -64,8 +77,12 @@ def last_turn_summary(*, chat_id: int) -> dict:
     if message is None:
         return {"shown": [], "dropped": []}
     payload = message.payload or {}
+    proposal = payload.get("proposal")
     return {
         "status": message.status,
+        **({"proposal": {"state": proposal["state"], "rows": [
+            {"action": r["action"], "title": r["title"], "status": r["status"]} for r in proposal["rows"]
+        ]}} if proposal else {}),
         "shown": [{"title": p.get("title"), "year": p.get("year")} for p in payload.get("picks", [])],
         "dropped": [
             {"title": d.get("title"), "year": d.get("year"), "reason": d.get("reason")}

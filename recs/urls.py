@@ -10,6 +10,7 @@ urlpatterns = [
         views.pick_to_list,
         name="pick-to-list",
     ),
+    path("chats/<int:chat_id>/turns/<str:turn_key>/proposal/", views.proposal_decide, name="proposal-decide"),
     path("lists/", views.lists_page, name="lists"),
     path("lists/<str:list_name>/<int:item_id>/remove/", views.list_item_remove, name="list-item-remove"),
     path("lists/seen/<int:item_id>/rate/", views.seen_rate, name="seen-rate"),

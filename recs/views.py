@@ -86,3 +86,27 @@ def autostart_toggle(request):
     memory_services.memory_set_autostart(user=request.user, enabled=enabled)
     messages.success(request, "New chats will greet you with picks." if enabled else "New chats will start empty.")
     return redirect("lists")
+
+
+@login_required
+@require_POST
+def proposal_decide(request, chat_id: int, turn_key: str):
+    """Apply the ticked rows of a diff card, or discard it; every open tab sees the result."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from chatapp.events import ProposalUpdated, group_name, to_group_message
+    from recs.proposal_services import proposal_decide as decide
+
+    try:
+        message = decide(
+            user=request.user, chat_id=chat_id, turn_key=turn_key,
+            decision=request.POST.get("decision", ""), selected=request.POST.getlist("rows"),
+        )
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    except ValueError:
+        return HttpResponse("Those rows could not be read.", status=400)
+    event = ProposalUpdated(chat_id=chat_id, turn_key=turn_key, assistant_message_id=message.pk)
+    async_to_sync(get_channel_layer().group_send)(group_name(chat_id), to_group_message(event))
+    return render(request, "chatapp/chat.html#proposal", {"m": message})

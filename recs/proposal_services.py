@@ -1,0 +1,115 @@
+"""Proposed list changes: resolve them to real films, then apply only what the user approves."""
+
+from __future__ import annotations
+
+import asyncio
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from chatapp.errors import InvalidInput, NotFound
+from chatapp.models import Chat, Message
+from recs.models import SeenItem, WatchlistItem
+from recs.movies import Movie, MovieSource, normalize_title
+from recs.proposals import ACTION_LABELS, ListChange
+from recs.services import list_add
+from recs.sources import LookupFailed
+
+_LIST_OF = {"remove_watchlist": WatchlistItem, "unmark_seen": SeenItem}
+
+
+async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource) -> dict:
+    """Build the diff card: one row per change, each resolved to a real film or marked unresolved."""
+
+    async def row(i: int, change: ListChange) -> dict:
+        base = {"i": i, "action": change.action, "label": ACTION_LABELS[change.action],
+                "title": change.title, "year": change.year, "rating": change.rating}
+        if change.action in _LIST_OF:
+            listed = _find_listed(user_lists["watchlist" if change.action == "remove_watchlist" else "seen"], change)
+            if listed is None:
+                where = "watchlist" if change.action == "remove_watchlist" else "seen list"
+                return {**base, "movie": None, "status": "unresolved", "note": f"not on your {where}"}
+            return {**base, "movie": listed, "status": "ready", "note": ""}
+        try:
+            movie = await source.lookup(title=change.title, year=change.year)
+        except LookupFailed as exc:
+            return {**base, "movie": None, "status": "unresolved", "note": f"lookup failed: {exc}"}
+        if movie is None:
+            return {**base, "movie": None, "status": "unresolved", "note": "no such film found"}
+        return {**base, "movie": _movie_dict(movie), "status": "ready", "note": ""}
+
+    rows = await asyncio.gather(*(row(i, c) for i, c in enumerate(changes)))
+    return {"state": "pending", "rows": list(rows)}
+
+
+def user_lists_snapshot(*, user: AbstractBaseUser) -> dict[str, list[dict]]:
+    """The user's lists as plain dicts, for resolving removals."""
+    def rows(model):
+        return [
+            {"source": r.source, "id": r.movie_id, "media_type": r.media_type, "title": r.title,
+             "year": r.year, "genres": r.genres, "director": r.director or None}
+            for r in model.objects.filter(user=user)
+        ]
+    return {"watchlist": rows(WatchlistItem), "seen": rows(SeenItem)}
+
+
+def proposal_decide(
+    *, user: AbstractBaseUser, chat_id: int, turn_key: str, decision: str, selected: list[int]
+) -> Message:
+    """Apply the selected rows atomically, or discard; a card already decided is returned unchanged."""
+    if decision not in ("apply", "discard"):
+        raise InvalidInput("Choose Apply selected or Discard.", code="invalid_decision")
+    with transaction.atomic():
+        # The row lock makes two tabs approving at once apply once.
+        message = (
+            Message.objects.select_for_update()
+            .filter(chat_id=chat_id, turn_key=turn_key, role=Message.Role.ASSISTANT, chat__owner=user,
+                    chat__kind=Chat.Kind.MOVIES)
+            .first()
+        )
+        proposal = (message.payload or {}).get("proposal") if message else None
+        if proposal is None:
+            raise NotFound("That proposal does not exist.", code="proposal_not_found")
+        if proposal["state"] != "pending":
+            return message  # stale approval: nothing more to do, no duplicates
+        chosen = {int(i) for i in selected}
+        for row in proposal["rows"]:
+            if row["status"] != "ready":
+                continue
+            if decision == "apply" and row["i"] in chosen:
+                row["status"], row["note"] = _apply(user, row)
+            else:
+                row["status"], row["note"] = "skipped", "not selected" if decision == "apply" else "discarded"
+        proposal["state"] = "applied" if decision == "apply" else "discarded"
+        message.payload = {**message.payload, "proposal": proposal}
+        message.save(update_fields=["payload", "updated_at"])
+    return message
+
+
+def _apply(user: AbstractBaseUser, row: dict) -> tuple[str, str]:
+    movie = row["movie"]
+    if row["action"] in ("add_watchlist", "mark_seen"):
+        list_name = "watchlist" if row["action"] == "add_watchlist" else "seen"
+        _, created = list_add(user=user, list_name=list_name, movie=Movie(**movie), rating=row.get("rating"))
+        if created:
+            return "applied", "added" + (f" with {row['rating']}★" if row.get("rating") else "")
+        return "applied", "already there" + (" (rating updated)" if row.get("rating") else "")
+    deleted, _ = _LIST_OF[row["action"]].objects.filter(
+        user=user, source=movie["source"], movie_id=movie["id"]
+    ).delete()
+    return ("applied", "removed") if deleted else ("applied", "was already gone")
+
+
+def _find_listed(items: list[dict], change: ListChange) -> dict | None:
+    wanted = normalize_title(change.title)
+    matches = [i for i in items if normalize_title(i["title"]) == wanted]
+    if change.year is not None:
+        matches = [i for i in matches if i["year"] is None or abs(i["year"] - change.year) <= 1] or matches
+    return matches[0] if matches else None
+
+
+def _movie_dict(movie: Movie) -> dict:
+    return {
+        "source": movie.source, "id": movie.id, "media_type": movie.media_type, "title": movie.title,
+        "year": movie.year, "genres": list(movie.genres), "director": movie.director,
+    }

@@ -1,0 +1,195 @@
+"""Proposed list changes: parsed from words, shown as a diff card, applied only when approved."""
+
+import threading
+
+import pytest
+from channels.db import database_sync_to_async
+from django.db import connection, connections
+from django.test import Client
+
+from chatapp import llm
+from chatapp.models import Chat, Message
+from recs.models import SeenItem, WatchlistItem
+from recs.movies import Movie
+from recs.proposal_services import proposal_decide
+from recs.proposals import parse_list_changes
+from recs.services import list_add
+from tests.chatapp.wsutil import communicator, frames_until
+from tests.fakes import openai_server
+from tests.fakes.openai_server import tool_call
+
+fake_openai = openai_server.fake_openai
+LAST = [{"title": "Se7en", "year": 1995}, {"title": "Fargo", "year": 1996}, {"title": "The Sixth Sense", "year": 1999}]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("add the first two to my watchlist", [("add_watchlist", "Se7en"), ("add_watchlist", "Fargo")]),
+        ("I've seen Heat and Ronin", [("mark_seen", "Heat"), ("mark_seen", "Ronin")]),
+        ("drop Alien from my watchlist", [("remove_watchlist", "Alien")]),
+        ("mark the last one as seen", [("mark_seen", "The Sixth Sense")]),
+        ("I haven't seen Se7en", [("unmark_seen", "Se7en")]),
+        ("who directed Fargo?", []),
+    ],
+)
+def test_it_reads_list_changes_from_words(words, expected):
+    assert [(c.action, c.title) for c in parse_list_changes(words, last_picks=LAST)] == expected
+
+
+def test_it_reads_a_rating_given_with_a_seen_film():
+    [change] = parse_list_changes("I saw Fargo, 4 stars", last_picks=[])
+    assert (change.action, change.title, change.rating) == ("mark_seen", "Fargo", 4)
+
+
+def _seed_picks(user) -> Chat:
+    chat = Chat.objects.create(owner=user)
+    Message.objects.create(chat=chat, role="user", turn_key="t0", content="thrillers")
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="t0", status="complete", content="Here:",
+        payload={"picks": [{"index": i, "source": "catalogue", "id": f"x{i}", **p} for i, p in enumerate(LAST)]},
+    )
+    return chat
+
+
+async def _say(user, chat, words) -> list[str]:
+    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": words})
+    frames = await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    return frames
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_shows_a_diff_card_offline_and_changes_nothing_until_approved(alice):
+    chat = await database_sync_to_async(_seed_picks)(alice)
+    frames = await _say(alice, chat, "add the first two to my watchlist")
+    joined = "\n".join(frames)
+    assert "Apply selected" in joined and "Se7en" in joined and "Fargo" in joined
+    assert not await database_sync_to_async(WatchlistItem.objects.exists)()
+    message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
+    rows = message.payload["proposal"]["rows"]
+    assert [(r["action"], r["movie"]["id"], r["status"]) for r in rows] == [
+        ("add_watchlist", "se7en-1995", "ready"), ("add_watchlist", "fargo-1996", "ready"),
+    ]
+    assert message.planner_source == "rules"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_applies_only_the_selected_rows_once_and_tells_other_tabs(alice, bob):
+    chat = _seed_picks(alice)
+    from asgiref.sync import async_to_sync
+
+    async_to_sync(_say)(alice, chat, "add the first two to my watchlist")
+    message = Message.objects.filter(chat=chat, role="assistant").last()
+    client = Client()
+    client.force_login(alice)
+    url = f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/"
+    intruder = Client()
+    intruder.force_login(bob)
+    assert intruder.post(url, {"decision": "apply", "rows": ["0", "1"]}).status_code == 404
+    response = client.post(url, {"decision": "apply", "rows": ["0"]}, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "Applied." in response.content.decode()
+    assert list(WatchlistItem.objects.filter(user=alice).values_list("movie_id", flat=True)) == ["se7en-1995"]
+    again = client.post(url, {"decision": "apply", "rows": ["0", "1"]})  # stale second approval
+    assert again.status_code == 200
+    assert WatchlistItem.objects.filter(user=alice).count() == 1
+    statuses = [r["status"] for r in Message.objects.get(pk=message.pk).payload["proposal"]["rows"]]
+    assert statuses == ["applied", "skipped"]
+
+
+@pytest.mark.django_db
+def test_it_shows_unknown_films_as_unresolved_and_never_applies_them(alice):
+    chat = _seed_picks(alice)
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="t9", status="complete",
+        payload={"proposal": {"state": "pending", "rows": [
+            {"i": 0, "action": "mark_seen", "label": "Mark as seen", "title": "No Such Film", "year": None,
+             "rating": None, "movie": None, "status": "unresolved", "note": "no such film found"},
+        ]}},
+    )
+    proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0])
+    assert not SeenItem.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_discards_without_changing_anything(alice):
+    chat = _seed_picks(alice)
+    row = {"i": 0, "action": "add_watchlist", "label": "Add to watchlist", "title": "Fargo", "year": 1996,
+           "rating": None, "status": "ready", "note": "",
+           "movie": {"source": "catalogue", "id": "fargo-1996", "media_type": "movie", "title": "Fargo", "year": 1996, "genres": [], "director": None}}
+    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
+                           payload={"proposal": {"state": "pending", "rows": [row]}})
+    message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="discard", selected=[0])
+    assert message.payload["proposal"]["state"] == "discarded" and not WatchlistItem.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_applies_once_when_two_tabs_approve_at_the_same_time(alice):
+    chat = _seed_picks(alice)
+    list_add(user=alice, list_name="seen", movie=Movie(source="catalogue", id="fargo-1996", title="Fargo", year=1996))
+    rows = [
+        {"i": 0, "action": "add_watchlist", "label": "Add to watchlist", "title": "Se7en", "year": 1995, "rating": None,
+         "status": "ready", "note": "", "movie": {"source": "catalogue", "id": "se7en-1995", "media_type": "movie",
+                                                   "title": "Se7en", "year": 1995, "genres": [], "director": None}},
+        {"i": 1, "action": "unmark_seen", "label": "Unmark seen", "title": "Fargo", "year": 1996, "rating": None,
+         "status": "ready", "note": "", "movie": {"source": "catalogue", "id": "fargo-1996", "media_type": "movie",
+                                                   "title": "Fargo", "year": 1996, "genres": [], "director": None}},
+    ]
+    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
+                           payload={"proposal": {"state": "pending", "rows": rows}})
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def approve():
+        try:
+            barrier.wait()
+            proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0, 1])
+        except Exception as exc:
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=approve) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == [], connection.vendor
+    assert WatchlistItem.objects.filter(user=alice).count() == 1
+    assert not SeenItem.objects.filter(user=alice).exists()
+    notes = [r["note"] for r in Message.objects.get(chat=chat, turn_key="t9").payload["proposal"]["rows"]]
+    assert notes == ["added", "removed"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_shows_a_card_for_a_model_proposal_and_survives_invalid_arguments(alice, settings, fake_openai):
+    settings.OPENAI_API_KEY = "sk-test-key"
+    settings.OPENAI_BASE_URL = fake_openai.base_url
+    llm.reset_caches()
+    chat = _seed_picks(alice)
+    fake_openai.enqueue(
+        tool_call("decide_mode", {"mode": "A", "reason": "list change"}, response_id="r1"),
+        tool_call("propose_list_changes", {"changes": [
+            {"action": "mark_seen", "title": "Fargo", "year": 1996, "rating": 5},
+            {"action": "add_watchlist", "title": "Completely Invented", "year": 2001, "rating": None},
+        ]}, response_id="r2", call_id="call_prop"),
+        tool_call("decide_mode", {"mode": "A", "reason": "list change"}, response_id="r3"),
+        tool_call("propose_list_changes", {"changes": [{"action": "juggle", "title": "Fargo"}]}, response_id="r4"),
+    )
+    from asgiref.sync import async_to_sync
+
+    async_to_sync(_say)(alice, chat, "I've seen Fargo, loved it")
+    message = Message.objects.filter(chat=chat, role="assistant").last()
+    rows = message.payload["proposal"]["rows"]
+    assert [(r["status"], r["rating"]) for r in rows] == [("ready", 5), ("unresolved", None)]
+    assert Chat.objects.get(pk=chat.pk).pending_call_ids == ["call_prop"]
+    async_to_sync(_say)(alice, chat, "and Heat")
+    bad = Message.objects.filter(chat=chat, role="assistant").last()
+    assert bad.status == "complete" and "proposal" not in bad.payload
+    assert "couldn't work out" in bad.content
+    answered = fake_openai.bodies("/responses")[2]["input"][0]
+    assert answered["call_id"] == "call_prop" and "proposal" in answered["output"]
+    llm.reset_caches()
