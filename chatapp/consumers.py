@@ -61,6 +61,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.chat_id), self.channel_name)
         await self.accept()
         await self.send_sync()
+        # A new movie chat greets the user with picks; the first socket to connect starts it.
+        await turns.begin_autostart(user=user, chat_id=self.chat_id)
 
     async def disconnect(self, code):
         # The running turn is not tied to the socket: it finishes and persists on its own.
@@ -83,6 +85,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.stop_turn()
         elif action == "send":
             await self.send_message(content.get("text"))
+        elif action in ("regenerate", "edit"):
+            await self.regenerate(content.get("text") if action == "edit" else None)
         else:
             await self.refuse("unknown_action", f"Unknown action {str(action)[:40]!r}.")
 
@@ -94,6 +98,15 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse(exc.code, exc.message, text=text if isinstance(text, str) else "")
             return
         await self.send_accepted()
+
+    async def regenerate(self, new_text) -> None:
+        """Re-run the last turn in place, optionally with an edited question."""
+        if new_text is not None and not isinstance(new_text, str):
+            new_text = ""
+        try:
+            await turns.regenerate(user=self.scope["user"], chat_id=self.chat_id, new_text=new_text)
+        except MarqueeError as exc:
+            await self.refuse(exc.code, exc.message)
 
     async def stop_turn(self) -> None:
         """Cancel the running turn on the server."""
@@ -121,7 +134,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         user_message = await _message(event.user_message_id) if event.user_message_id else None
         assistant = await _message(event.assistant_message_id)
         if assistant is not None:
-            await self.send(text_data=await database_sync_to_async(render.turn_started_html)(user_message, assistant))
+            html = await database_sync_to_async(render.turn_started_html)(user_message, assistant, replace=event.replace)
+            await self.send(text_data=html)
 
     async def send_turn_ended(self, event) -> None:
         message = await _message(event.assistant_message_id)

@@ -45,6 +45,7 @@ class TurnStarted(_Event):
     type: Literal["turn.started"] = "turn.started"
     user_message_id: int | None
     assistant_message_id: int
+    replace: bool = False  # a regenerated turn updates its messages in place
 
 
 class ModeDecided(_Event):

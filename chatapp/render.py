@@ -46,8 +46,13 @@ def composer_reset_html(*, max_chars: int) -> str:
     return html.replace("<textarea ", '<textarea hx-swap-oob="outerHTML" ', 1)
 
 
-def turn_started_html(user_message: Message | None, assistant: Message) -> str:
-    """Append the user's message and the thinking placeholder; show Stop."""
+def turn_started_html(user_message: Message | None, assistant: Message, *, replace: bool = False) -> str:
+    """Append the user's message and the thinking placeholder (or replace them in place); show Stop."""
+    if replace:
+        swapped = (message_html(user_message, swap="outerHTML") if user_message else "") + message_html(
+            assistant, swap="outerHTML"
+        )
+        return swapped + controls_html(busy=True)
     body = (message_html(user_message) if user_message else "") + message_html(assistant)
     return f'<div id="messages" hx-swap-oob="beforeend">{body}</div>' + controls_html(busy=True)
 

@@ -168,3 +168,53 @@ def _refuse_if_busy(*, chat: Chat) -> None:
 def _clean_title(title: str) -> str:
     title = " ".join((title or "").split())
     return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1].rstrip() + "…"
+
+
+AUTOSTART_TURN = "autostart"
+
+
+def turn_start_autostart(*, user: AbstractBaseUser, chat_id: int, flow: str) -> Message | None:
+    """Open a new chat's greeting turn (no user text); None if the chat already has messages."""
+    with transaction.atomic():
+        chat = _chat_for_update(user=user, chat_id=chat_id)
+        if chat.messages.exists():
+            return None
+        # The unique (chat, turn_key, role) constraint also stops two tabs starting it twice.
+        assistant = Message.objects.create(
+            chat=chat, role=Message.Role.ASSISTANT, turn_key=AUTOSTART_TURN, status=Message.Status.PENDING, flow=flow
+        )
+        chat.flow = flow
+        chat.save(update_fields=["flow", "updated_at"])
+    return assistant
+
+
+def turn_regenerate(
+    *, user: AbstractBaseUser, chat_id: int, flow: str, new_text: str | None = None
+) -> tuple[Message | None, Message, list[dict]]:
+    """Re-run the chat's last turn in place (same assistant row); with `new_text`, edit the question first.
+
+    Returns (user message or None for a greeting, the reset assistant message, the picks it had shown).
+    """
+    cleaned = message_text_clean(text=new_text) if new_text is not None else None
+    with transaction.atomic():
+        chat = _chat_for_update(user=user, chat_id=chat_id)
+        _refuse_if_busy(chat=chat)
+        last = chat.messages.order_by("-created_at", "-id").first()
+        if last is None or last.role != Message.Role.ASSISTANT:
+            raise InvalidInput("There is no answer to regenerate yet.", code="nothing_to_regenerate")
+        user_message = chat.messages.filter(turn_key=last.turn_key, role=Message.Role.USER).first()
+        if cleaned is not None:
+            if user_message is None:
+                raise InvalidInput("This greeting has no question to edit.", code="nothing_to_edit")
+            user_message.content = cleaned
+            user_message.save(update_fields=["content", "updated_at"])
+        old_picks = list((last.payload or {}).get("picks", []))
+        # Its picks leave the recommended set; the new plan blocks them explicitly instead.
+        last.recommendations.all().delete()
+        assistant = assistant_message_upsert(
+            chat=chat, turn_key=last.turn_key, content="", status=Message.Status.PENDING, payload={},
+            step_log=[], timings={}, error="", planner_source="", flow=flow,
+        )
+        chat.flow = flow
+        chat.save(update_fields=["flow", "updated_at"])
+    return user_message, assistant, old_picks

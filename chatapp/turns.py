@@ -169,7 +169,6 @@ async def begin(
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
     from chatapp.errors import RateLimited
-    from chatapp.events import TurnStarted
     from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start
@@ -179,7 +178,8 @@ async def begin(
         raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
-    flow_fn = flow_for(kind=chat.kind, flow=flow)
+    flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
+
     def start() -> tuple[Message, Message]:
         from django.db import transaction
 
@@ -190,21 +190,71 @@ async def begin(
         return pair
 
     user_message, assistant = await database_sync_to_async(start)()
+    return await _announce(chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow)
+
+
+async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
+    """Greet a new movie chat with picks planned from the user's taste; None when not wanted."""
+    from chatapp.selectors import chat_get
+    from chatapp.services import turn_start_autostart
+    from recs.memory_services import autostart_enabled
+
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    if chat.kind != "movies" or not await database_sync_to_async(autostart_enabled)(user=user):
+        return None
+    flow = chat.flow_override or settings.CHAT_API_VERSION
+    assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)
+    if assistant is None:  # the chat has messages, or another tab already started it
+        return None
+    return await _announce(
+        chat=chat, user=user, user_message=None, assistant=assistant, flow=flow, payload={"autostart": True}
+    )
+
+
+async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
+    """Re-run the last turn in place (optionally with an edited question); its old picks are blocked."""
+    from chatapp.errors import RateLimited
+    from chatapp.ratelimit import turn_rate_check
+    from chatapp.selectors import chat_get
+    from chatapp.services import AUTOSTART_TURN, turn_regenerate
+
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
+        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
+    flow = chat.flow_override or settings.CHAT_API_VERSION
+    user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
+        user=user, chat_id=chat_id, flow=flow, new_text=new_text
+    )
+    payload = {"regenerated": True, "replaced_picks": old_picks}
+    if assistant.turn_key == AUTOSTART_TURN:
+        payload["autostart"] = True
+    return await _announce(
+        chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow, payload=payload, replace=True
+    )
+
+
+async def _announce(
+    *, chat, user, user_message, assistant, flow: str, payload: dict | None = None, replace: bool = False
+) -> tuple[Turn, asyncio.Task]:
+    from chatapp.events import TurnStarted
+
     turn = Turn(
         chat_id=chat.pk,
         owner_id=user.pk,
         turn_key=assistant.turn_key,
         message_id=assistant.pk,
-        text=user_message.content,
+        text=user_message.content if user_message else "",
         flow=flow,
         steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
+        payload=dict(payload or {}),
     )
     await turn.emit(
         TurnStarted(
             chat_id=chat.pk,
             turn_key=turn.turn_key,
-            user_message_id=user_message.pk,
+            user_message_id=user_message.pk if user_message else None,
             assistant_message_id=assistant.pk,
+            replace=replace,
         )
     )
-    return turn, launch(turn, flow_fn)
+    return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))

@@ -48,10 +48,17 @@ async def run_v2(turn: Turn) -> None:
     threaded = bool(getattr(backend, "threads_responses", False))
 
     blocked, profile = await read_inputs(turn)
+    # A regenerated turn must not show again what it showed before.
+    blocked += [
+        BlockedItem(source=p["source"], id=p["id"], media_type=p.get("media_type", "movie"), title=p["title"],
+                    year=p.get("year"))
+        for p in turn.payload.get("replaced_picks", [])
+    ]
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     context = {
         "text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
         "last_picks": last_picks, "learned": turn.payload.get("learned", ""),
+        "autostart": bool(turn.payload.get("autostart")),
     }
     opening = await _opening_items(chat, turn, threaded)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
@@ -67,20 +74,24 @@ async def run_v2(turn: Turn) -> None:
             purpose="decide_mode",
         )
 
-    try:
-        decision = await _decide(turn, backend, decide_request(opening, previous))
-    except PreviousResponseNotFound:
-        # The thread expired or was deleted: start a fresh one with a compact replay.
-        turn.steplog.record("thread.reset", result="previous_response_not_found; replaying history")
-        opening = await _replay_items(turn)
-        decision = await _decide(turn, backend, decide_request(opening, None))
+    if turn.payload.get("autostart"):
+        # A greeting has no question to classify: plan picks straight from the taste profile.
+        mode, reason = "B", "Greeting a new chat with picks for the user's taste."
+        follow, follow_prev = opening, previous
+    else:
+        try:
+            decision = await _decide(turn, backend, decide_request(opening, previous))
+        except PreviousResponseNotFound:
+            # The thread expired or was deleted: start a fresh one with a compact replay.
+            turn.steplog.record("thread.reset", result="previous_response_not_found; replaying history")
+            opening = await _replay_items(turn)
+            decision = await _decide(turn, backend, decide_request(opening, None))
+        mode, reason = decision.args.mode, decision.args.reason
+        follow, follow_prev = _follow_up(decision, opening, threaded)
+    turn.payload.update({"mode": mode, "mode_reason": reason})
+    await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=mode, reason=reason))
 
-    args = decision.args
-    turn.payload.update({"mode": args.mode, "mode_reason": args.reason})
-    await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=args.mode, reason=args.reason))
-    follow, follow_prev = _follow_up(decision, opening, threaded)
-
-    if args.mode == "A":
+    if mode == "A":
         reply = await run_text(
             backend=backend,
             request=PlannerRequest(
@@ -268,12 +279,20 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
         # No thread head (a new chat, or the last turn ran the v1 flow, which clears it): the
         # fresh thread starts with a compact replay, as after an expired thread.
         items.extend(await history_items(turn))
-    items.append(InputMessage(role="user", text=turn.text))
+    items.append(InputMessage(role="user", text=_model_text(turn)))
     return items
 
 
 async def _replay_items(turn: Turn) -> list[InputItem]:
-    return [*(await history_items(turn)), InputMessage(role="user", text=turn.text)]
+    return [*(await history_items(turn)), InputMessage(role="user", text=_model_text(turn))]
+
+
+def _model_text(turn: Turn) -> str:
+    """What the model is told the user said (a greeting turn has no text of its own)."""
+    text = turn.text or prompts.AUTOSTART_REQUEST
+    if turn.payload.get("regenerated"):
+        text += "\n\n(Answer this again, differently: the previous answer's films are now blocked.)"
+    return text
 
 
 async def history_items(turn: Turn) -> list[InputItem]:

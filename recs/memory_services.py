@@ -56,6 +56,16 @@ def memory_reset(*, user: AbstractBaseUser) -> TasteMemory:
     return memory
 
 
+def autostart_enabled(*, user: AbstractBaseUser) -> bool:
+    """Whether a new chat should greet this user with picks (setting and personal switch)."""
+    from django.conf import settings
+
+    if not settings.AUTOSTART_RECOMMENDATIONS:
+        return False
+    memory = TasteMemory.objects.filter(user=user).only("autostart").first()
+    return memory.autostart if memory else True
+
+
 def memory_set_autostart(*, user: AbstractBaseUser, enabled: bool) -> TasteMemory:
     """Switch the new-chat greeting on or off for this user."""
     memory = memory_get(user=user)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from chatapp.planner.backends.base import FunctionCallOutput, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
@@ -50,7 +51,17 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     text = request.context.get("text", "")
     if parse_list_changes(text, last_picks=request.context.get("last_picks", [])):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
+    if request.context.get("learned") and _STATEMENT.match(text) and not _ASKS.search(text):
+        return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
     return rules.decide_mode(text)
+
+
+# "I hate horror" states a taste; "I love horror, what should I watch?" still asks for films.
+_STATEMENT = re.compile(
+    r"^\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|love|like|dislike|adore|enjoy|can.?t stand|don.?t (?:like|enjoy))\b"
+    r"|^\s*(?:no|less|more)\s+", re.I
+)
+_ASKS = re.compile(r"recommend|suggest|watch|give me|show me|what should|any ideas|\?", re.I)
 
 
 def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
@@ -58,9 +69,12 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     from recs import rules
 
     ctx = request.context
-    return rules.plan_picks(
+    plan = rules.plan_picks(
         ctx.get("text", ""), _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", "")
     )
+    if ctx.get("autostart"):
+        return plan.model_copy(update={"intro": f"Hello! {plan.intro}"})
+    return plan
 
 
 def rules_answer(request: PlannerRequest) -> str | PlannerReply:
@@ -76,10 +90,12 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
         if changes:
             args = {"changes": [c.model_dump() for c in changes]}
             return PlannerReply(tool_calls=[rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)])
-    if ctx.get("learned") and rules.decide_mode(text).mode == "A":
+    answer = rules.answer(text, _catalogue())
+    if ctx.get("learned"):
         # A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know".
-        return f"Noted: {ctx['learned']}. I'll keep that in mind when I recommend films."
-    return rules.answer(text, _catalogue())
+        ack = f"Noted: {ctx['learned']}. I'll keep that in mind when I recommend films."
+        return ack if answer.startswith("I don't know") else f"{ack}\n\n{answer}"
+    return answer
 
 
 def v1_pick_line(title: str, year: int | None, reason: str) -> str:

@@ -59,6 +59,8 @@ def embedded_defaults(settings):
     settings.PLANNER_BACKEND = "auto"
     settings.MOVIE_SOURCE = "auto"
     settings.TURNS_PER_MINUTE = 1000
+    # Greeting turns have their own tests (tests/recs/test_autostart.py); elsewhere a new chat starts empty.
+    settings.AUTOSTART_RECOMMENDATIONS = False
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     llm.reset_caches()
     reset_movie_source()
