@@ -193,3 +193,23 @@ def test_it_shows_a_card_for_a_model_proposal_and_survives_invalid_arguments(ali
     answered = fake_openai.bodies("/responses")[2]["input"][0]
     assert answered["call_id"] == "call_prop" and "proposal" in answered["output"]
     llm.reset_caches()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_updates_the_card_in_another_open_tab_when_applied(alice):
+    chat = await database_sync_to_async(_seed_picks)(alice)
+    await _say(alice, chat, "put the first one on my watchlist")
+    message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
+    other_tab = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await other_tab.connect()
+    await other_tab.receive_from()
+
+    def approve():
+        client = Client()
+        client.force_login(alice)
+        return client.post(f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/", {"decision": "apply", "rows": ["0"]})
+
+    assert (await database_sync_to_async(approve)()).status_code == 200
+    frame = await other_tab.receive_from(timeout=5)
+    await other_tab.disconnect()
+    assert f'id="proposal-{message.turn_key}"' in frame and "Applied." in frame and "added" in frame
