@@ -289,7 +289,7 @@ async def bench_overhead(
         "DB: SQLite file, WAL, synchronous=NORMAL"
     )
     out.append("")
-    out.append(f"   {'measure (ms)':<44}{'p50':>9}{'p95':>9}{'mean':>9}{'min':>9}{'max':>9}")
+    out.append(f"   {'measure (ms)':<52}{'p50':>9}{'p95':>9}{'mean':>9}{'min':>9}{'max':>9}")
     for label, values in (
         ("turn wall: begin() -> task done", wall),
         ("  begin() (rate check, turn_start, announce)", begin),
@@ -298,7 +298,7 @@ async def bench_overhead(
         ("SQL execute time per turn", sql_ms),
     ):
         out.append(
-            f"   {label:<44}{fmt(statistics.median(values))} {fmt(pct(values, 95))} "
+            f"   {label:<52}{fmt(statistics.median(values))} {fmt(pct(values, 95))} "
             f"{fmt(statistics.fmean(values))} {fmt(min(values))} {fmt(max(values))}"
         )
     out.append(
@@ -383,7 +383,7 @@ async def bench_conn_ab(user, n_turns: int, block: int = 10) -> list[str]:
     ):
         v = walls[mode]
         out.append(
-            f"   {label:<44}{fmt(statistics.median(v))} {fmt(pct(v, 95))} {fmt(statistics.fmean(v))}"
+            f"   {label:<52}{fmt(statistics.median(v))} {fmt(pct(v, 95))} {fmt(statistics.fmean(v))}"
             f"   {statistics.median(connects[mode]):.0f}"
         )
     return out
@@ -533,6 +533,44 @@ async def bench_lookups(user, reps: int, delay_per_request: float) -> list[str]:
 # --- main ---------------------------------------------------------------------------------------
 
 
+async def bench_autostart(user, reps: int) -> list[str]:
+    """3. A new chat's greeting turn with the real rule-based planner: time to the first pick card."""
+    from chatapp import llm
+
+    layer = get_channel_layer()
+    firsts, totals = [], []
+    llm.reset_caches()
+    for rep in range(reps + 1):  # the first run is a warm-up (catalogue load, first plan)
+        chat = await database_sync_to_async(chat_create)(user=user, kind=Chat.Kind.MOVIES)
+        channel = await layer.new_channel()
+        await layer.group_add(group_name(chat.pk), channel)
+        t0 = time.perf_counter()
+        started = await turns.begin_autostart(user=user, chat_id=chat.pk)
+        if started is None:
+            return ["3. Autostart: not started (AUTOSTART_RECOMMENDATIONS is off)"]
+        _turn, task = started
+        first = None
+        while first is None:
+            message = await asyncio.wait_for(layer.receive(channel), 30)
+            if message["type"] == "pick.resolved":
+                first = time.perf_counter()
+        await task
+        done = time.perf_counter()
+        await layer.group_discard(group_name(chat.pk), channel)
+        if rep:
+            firsts.append((first - t0) * 1000)
+            totals.append((done - t0) * 1000)
+    rows = [
+        "3. Autostart (new chat greeting, no user text): rule-based planner + embedded catalogue, "
+        f"{reps} chats (+1 warm-up)",
+        "",
+        f"   {'measure (ms)':<52}{'p50':>9}{'p95':>9}{'mean':>9}",
+    ]
+    for label, values in (("time to first pick card (begin -> pick.resolved)", firsts), ("whole greeting turn", totals)):
+        rows.append(f"   {label:<52}{fmt(pct(values, 50))}{fmt(pct(values, 95))}{fmt(statistics.fmean(values))}")
+    return rows
+
+
 def header(argv: list[str]) -> list[str]:
     try:
         affinity = len(os.sched_getaffinity(0))
@@ -560,6 +598,8 @@ async def amain(args: argparse.Namespace, user) -> list[str]:
         out += await bench_conn_ab(user, args.ab_turns)
         out.append("")
     out += await bench_lookups(user, args.reps, args.delay_ms / 1000)
+    out.append("")
+    out += await bench_autostart(user, max(args.reps * 3, 10))
     # Close the DB connection of the database_sync_to_async thread before the file is removed.
     await database_sync_to_async(connections.close_all)()
     return out + prof
