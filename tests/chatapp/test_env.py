@@ -1,0 +1,87 @@
+"""Settings from the environment: strict helpers, database URLs, Redis, and DEBUG/SECRET_KEY."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from chatapp.env import database_from_url, env_bool, env_choice, env_http_url, env_int
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize(("raw", "value"), [("1", True), ("yes", True), ("off", False), ("0", False)])
+def test_it_parses_booleans(monkeypatch, raw, value):
+    monkeypatch.setenv("X_FLAG", raw)
+    assert env_bool("X_FLAG", not value) is value
+
+
+@pytest.mark.parametrize(
+    ("helper", "raw"),
+    [
+        (lambda: env_bool("X", True), "maybe"),
+        (lambda: env_int("X", 1, minimum=1), "0"),
+        (lambda: env_int("X", 1), "ten"),
+        (lambda: env_choice("X", "auto", ("auto", "rules")), "gpt"),
+        (lambda: env_http_url("X"), "ftp://example"),
+    ],
+)
+def test_it_refuses_nonsense_with_improperly_configured(monkeypatch, helper, raw):
+    monkeypatch.setenv("X", raw)
+    with pytest.raises(ImproperlyConfigured, match="X"):
+        helper()
+
+
+def test_it_reads_database_urls(tmp_path):
+    pg = database_from_url("postgres://bob:s%40cret@db.local:5433/marquee?sslmode=require", base_dir=tmp_path)
+    assert (pg["ENGINE"], pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
+        "django.db.backends.postgresql", "marquee", "bob", "s@cret", "db.local", "5433",
+    )
+    assert pg["OPTIONS"] == {"sslmode": "require"}
+    lite = database_from_url("sqlite:////var/tmp/x.sqlite3", base_dir=tmp_path)
+    assert lite["NAME"] == "/var/tmp/x.sqlite3" and lite["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in lite["OPTIONS"]["init_command"]
+    with pytest.raises(ImproperlyConfigured):
+        database_from_url("mysql://x/y", base_dir=tmp_path)
+
+
+def _settings_in_subprocess(env: dict, expr: str) -> subprocess.CompletedProcess:
+    code = f"import django, os; os.environ['DJANGO_SETTINGS_MODULE']='chatapp.settings'; django.setup(); from django.conf import settings; print({expr})"
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "TMDB", "REDIS", "DATABASE"))}
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True)
+
+
+def test_it_requires_a_secret_key_when_debug_is_off():
+    result = _settings_in_subprocess({"DEBUG": "0"}, "settings.DEBUG")
+    assert result.returncode != 0 and "SECRET_KEY is required" in result.stderr
+    ok = _settings_in_subprocess({"DEBUG": "0", "SECRET_KEY": "x" * 50}, "settings.DEBUG")
+    assert ok.stdout.strip() == "False"
+
+
+def test_it_uses_redis_for_channels_and_cache_when_redis_url_is_set():
+    result = _settings_in_subprocess(
+        {"REDIS_URL": "redis://127.0.0.1:6379/0"},
+        "settings.CHANNEL_LAYERS['default']['BACKEND'], settings.CACHES['default']['BACKEND']",
+    )
+    assert "channels_redis.core.RedisChannelLayer" in result.stdout
+    assert "django.core.cache.backends.redis.RedisCache" in result.stdout
+    default = _settings_in_subprocess({}, "settings.CHANNEL_LAYERS['default']['BACKEND']")
+    assert "InMemoryChannelLayer" in default.stdout
+
+
+async def test_it_round_trips_an_event_through_a_real_redis_channel_layer():
+    from channels_redis.core import RedisChannelLayer
+
+    layer = RedisChannelLayer(hosts=["redis://127.0.0.1:6379/0"], prefix=f"marquee-test-{os.getpid()}")
+    try:
+        channel = await layer.new_channel()
+    except OSError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    await layer.group_add("chat_1", channel)
+    await layer.group_send("chat_1", {"type": "pick.resolved", "event": {"title": "Fargo"}})
+    message = await layer.receive(channel)
+    await layer.flush()
+    assert message["event"]["title"] == "Fargo"
