@@ -50,11 +50,15 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     async def connect(self):
         user = self.scope.get("user")
+        # Accept, then close with our code: a close before accepting reaches the browser as 1006,
+        # which the htmx ws extension would retry forever as if the network had dropped.
         if user is None or not user.is_authenticated:
+            await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
         chat = await _owned_chat(user, self.scope["url_route"]["kwargs"]["chat_id"])
-        if chat is None:  # another user's chat, or none at all: refuse the same way
+        if chat is None:  # another user's chat, or none at all: refuse the same way, sending nothing
+            await self.accept()
             await self.close(code=CLOSE_FORBIDDEN)
             return
         self.chat_id = chat.pk

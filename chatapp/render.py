@@ -54,7 +54,9 @@ def turn_started_html(user_message: Message | None, assistant: Message, *, repla
         )
         return swapped + controls_html(busy=True)
     body = (message_html(user_message) if user_message else "") + message_html(assistant)
-    return f'<div id="messages" hx-swap-oob="beforeend">{body}</div>' + controls_html(busy=True)
+    # The first message names the chat: update the header too.
+    title = format_html('<h1 id="chat-title" hx-swap-oob="outerHTML">{}</h1>', assistant.chat.display_title)
+    return f'<div id="messages" hx-swap-oob="beforeend">{body}</div>' + title + controls_html(busy=True)
 
 
 def mode_decided_html(event: ModeDecided) -> str:
@@ -86,7 +88,8 @@ def intro_shown_html(event: IntroShown) -> str:
 def pick_resolved_html(event: PickResolved) -> str:
     pick = {"index": event.index, **event.pick.model_dump()}
     html = _partial("pick_card", {"m": {"turn_key": event.turn_key, "chat_id": event.chat_id}, "pick": pick})
-    return html.replace('<div class="pick card-pick"', '<div hx-swap-oob="outerHTML" class="pick card-pick"', 1)
+    # Only a card arriving live animates; re-renders (turn end, reload, reconnect) do not flicker.
+    return html.replace('<div class="pick card-pick"', '<div hx-swap-oob="outerHTML" class="pick card-pick fresh"', 1)
 
 
 def pick_dropped_html(event: PickDropped) -> str:

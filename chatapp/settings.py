@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",
     "channels",
     "template_partials",
     "chatapp",
@@ -114,7 +115,8 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "loggers": {
-        "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+        # propagate=False: daphne configures the root logger too, which printed every line twice.
+        "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper(), "propagate": False},
     },
 }
 

@@ -90,6 +90,7 @@ async def run_v2(turn: Turn) -> None:
         follow, follow_prev = _follow_up(decision, opening, threaded)
     turn.payload.update({"mode": mode, "mode_reason": reason})
     await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=mode, reason=reason))
+    await _timed_save(turn)  # a page reloaded while planning still says "Finding films…"
 
     if mode == "A":
         reply = await run_text(

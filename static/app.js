@@ -40,7 +40,14 @@
     if (el) el.textContent = text;
   }
   document.addEventListener("htmx:wsOpen", function () { setConn(""); document.body.dataset.ws = "open"; });
-  document.addEventListener("htmx:wsClose", function () { setConn("reconnecting…"); document.body.dataset.ws = "closed"; });
+  document.addEventListener("htmx:wsClose", function (e) {
+    const code = e.detail && e.detail.event ? e.detail.event.code : 0;
+    document.body.dataset.ws = "closed";
+    // 4401/4403: the server refused this chat; the extension does not retry those.
+    if (code === 4401) setConn("Your session ended: log in again.");
+    else if (code === 4403) setConn("This chat is not available.");
+    else setConn("reconnecting…");
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     updateCounter();

@@ -175,7 +175,8 @@ def test_it_keeps_another_persons_chat_private(new_page, live_server_url):
     ws_url = live_server_url.replace("http://", "ws://") + f"/ws/chats/{chat_id}/"
     open_socket = """url => new Promise(resolve => {
         const ws = new WebSocket(url);
-        ws.onopen = () => { ws.close(); resolve("open"); };
+        // The server greets an accepted socket with the chat's state; a refused one is closed.
+        ws.onmessage = () => { ws.close(); resolve("open"); };
         ws.onclose = e => resolve("closed:" + e.code);
         setTimeout(() => resolve("timeout"), 5000);
     })"""
@@ -192,7 +193,7 @@ def test_it_keeps_another_persons_chat_private(new_page, live_server_url):
     other.goto(live_server_url + "/")
     expect(other.locator(".chat-row")).to_have_count(0)
     refused = other.evaluate(open_socket, ws_url)
-    assert refused.startswith("closed:"), refused
+    assert refused == "closed:4403", refused
     # The same socket opens for its owner, so the refusal above is about who asks.
     assert owner.evaluate(open_socket, ws_url) == "open"
     # Their attempts changed nothing for the owner.

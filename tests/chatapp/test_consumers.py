@@ -36,15 +36,16 @@ def assistant_messages(chat) -> list[Message]:
 async def test_it_refuses_another_users_chat_with_4403(alice, bob):
     chat = await make_chat(alice)
     comm = await communicator(bob, f"/ws/chats/{chat.pk}/")
-    connected, code = await comm.connect()
-    assert (connected, code) == (False, 4403)
+    await comm.connect()
+    # Closed with our code (not a bare handshake refusal) and nothing of the chat is sent.
+    assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}
 
 
 async def test_it_refuses_an_anonymous_socket(alice):
     chat = await make_chat(alice)
     comm = await communicator(None, f"/ws/chats/{chat.pk}/")
-    connected, code = await comm.connect()
-    assert (connected, code) == (False, 4401)
+    await comm.connect()
+    assert await comm.receive_output() == {"type": "websocket.close", "code": 4401}
 
 
 async def test_it_streams_three_picks_one_by_one_and_stores_one_assistant_message(alice, scripted):
