@@ -28,7 +28,10 @@ def message_html(message: Message, *, swap: str | None = None) -> str:
     custom = MESSAGE_RENDERERS.get(message.chat.kind)
     if custom is not None:  # e.g. image chats render their jobs (may read the DB: call off the event loop)
         return custom(message, swap=swap)
-    html = _partial("message", {"m": message})
+    context = {"m": message}
+    for extra in MESSAGE_CONTEXT.get(message.chat.kind, ()):
+        context.update(extra(message))  # e.g. the movie chat's watchlist/seen marks on pick cards
+    html = _partial("message", context)
     if swap:
         html = html.replace("<article ", f'<article hx-swap-oob="{swap}" ', 1)
     return html
@@ -140,6 +143,12 @@ RENDERERS = {
 # Other apps (the image lab) register their own events and, per chat kind, how a message renders.
 EXTRA_EVENT_PARSERS: dict = {}
 MESSAGE_RENDERERS: dict = {}
+MESSAGE_CONTEXT: dict[str, list] = {}
+
+
+def register_context(*, kind: str, provider) -> None:
+    """Add template context for a chat kind's messages: provider(message) -> dict (may read the DB)."""
+    MESSAGE_CONTEXT.setdefault(kind, []).append(provider)
 
 
 def register(*, kind: str, message_renderer, event_renderers: dict, parse) -> None:

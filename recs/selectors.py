@@ -89,3 +89,9 @@ def last_turn_summary(*, chat_id: int) -> dict:
             for d in payload.get("dropped", [])
         ],
     }
+
+
+def pick_marks_context(message: Message) -> dict:
+    """Template context for a movie message: the list marks of its pick cards."""
+    keys = [(p["source"], p["id"]) for p in (message.payload or {}).get("picks", [])]
+    return {"marks": list_marks(user=message.chat.owner, keys=keys)}

@@ -1,0 +1,86 @@
+"""A person keeping lists, approving a proposed change, and regenerating an answer, in Chromium."""
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import new_movie_chat, send, shoot, sign_up
+
+pytestmark = pytest.mark.browser
+
+ASK = "a tense 90s thriller, nothing with Tom Cruise"
+
+
+def _three_cards(page):
+    cards = page.locator(".card-pick")
+    expect(cards).to_have_count(3)
+    expect(page.locator("#send-button")).to_be_visible()
+    return [cards.nth(i).locator(".pick-title").inner_text().split(" (")[0] for i in range(3)]
+
+
+def test_it_adds_a_pick_to_the_watchlist_from_its_card(page, live_server_url):
+    sign_up(page, live_server_url, prefix="lists")
+    new_movie_chat(page)
+    send(page, ASK)
+    titles = _three_cards(page)
+    first = page.locator(".card-pick").nth(0)
+    first.get_by_role("button", name="+ Watchlist").click()
+    expect(first.locator(".chip")).to_have_text("✓ On watchlist")  # the card updates in place
+    second = page.locator(".card-pick").nth(1)
+    second.locator("select[name=rating]").select_option("4")
+    second.get_by_role("button", name="Seen it").click()
+    expect(second.locator(".chip")).to_have_text("✓ Seen · 4★")
+    page.reload()
+    expect(page.locator(".card-pick").nth(0).locator(".chip")).to_have_text("✓ On watchlist")
+    page.goto(live_server_url + "/lists/")
+    expect(page.locator("#watchlist")).to_contain_text(titles[0])
+    expect(page.locator("#seen")).to_contain_text(titles[1])
+    shoot(page, "lists-page", at="top")
+
+
+def test_it_changes_lists_only_after_the_diff_is_approved(page, live_server_url):
+    sign_up(page, live_server_url, prefix="approve")
+    new_movie_chat(page)
+    send(page, ASK)
+    titles = _three_cards(page)
+    send(page, "add the first two to my watchlist")
+    card = page.locator("form.proposal")
+    expect(card).to_be_visible()
+    expect(card.locator("tr")).to_have_count(2)
+    expect(card).to_contain_text(titles[0])
+    expect(page.locator("#send-button")).to_be_visible()
+    shoot(page, "proposal-pending")
+    # Nothing has changed yet.
+    lists = page.context.new_page()
+    lists.goto(live_server_url + "/lists/")
+    expect(lists.locator("#watchlist")).to_contain_text("Nothing yet")
+    # Untick the second row and apply only the first.
+    card.locator("input[type=checkbox]").nth(1).uncheck()
+    card.get_by_role("button", name="Apply selected").click()
+    expect(page.locator("form.proposal")).to_contain_text("Applied.")
+    expect(page.locator("form.proposal")).to_contain_text("not selected")
+    lists.reload()
+    expect(lists.locator("#watchlist")).to_contain_text(titles[0])
+    expect(lists.locator("#watchlist")).not_to_contain_text(titles[1])
+    page.reload()
+    expect(page.locator("form.proposal")).to_contain_text("Applied.")  # the state survives a reload
+    expect(page.get_by_role("button", name="Apply selected")).to_have_count(0)
+
+
+def test_it_regenerates_the_last_answer_in_place_with_new_picks(page, live_server_url):
+    sign_up(page, live_server_url, prefix="regen")
+    new_movie_chat(page)
+    send(page, ASK)
+    before = _three_cards(page)
+    page.get_by_role("button", name="↻ Regenerate").click()
+    # The answer is replaced in place: wait until its first card is no longer the old one.
+    page.wait_for_function(
+        """first => { const t = document.querySelector('.card-pick .pick-title');
+                      return t && !t.textContent.startsWith(first); }""",
+        arg=before[0],
+    )
+    expect(page.locator(".msg.assistant")).to_have_attribute("data-status", "complete")
+    after = _three_cards(page)
+    assert not set(before) & set(after), (before, after)
+    expect(page.locator(".msg")).to_have_count(2)  # the same turn, updated in place
+    page.reload()
+    assert _three_cards(page) == after
