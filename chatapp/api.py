@@ -134,3 +134,7 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
 
 
 api.add_router("/", chats)
+
+from imagelab.api import router as imagelab_router  # noqa: E402  (imagelab imports this module's errors)
+
+api.add_router("/imagelab", imagelab_router)

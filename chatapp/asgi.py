@@ -12,10 +12,14 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
+from imagelab.asgi_limits import UploadLimit, install_daphne_guard  # noqa: E402
+
+# Oversized uploads are refused from Content-Length before their body is read (see imagelab/asgi_limits.py).
+install_daphne_guard()
 
 application = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        "http": UploadLimit(django_asgi_app),
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

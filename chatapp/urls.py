@@ -3,8 +3,8 @@
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
 from django.contrib.staticfiles.views import serve as serve_static
+from django.urls import include, path
 from django.views.static import serve
 
 from chatapp import views
@@ -23,6 +23,7 @@ urlpatterns = [
     path("", include("recs.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
+    path("", include("imagelab.urls")),
 ]
 
 if settings.SERVE_FILES:

@@ -52,6 +52,10 @@ def chat_detail(request, chat_id: int):
     chat = _owned(request, chat_id)
     history = list(selectors.message_list(chat=chat))
     busy = any(m.is_active for m in history)
+    if chat.kind == "images":
+        from imagelab.views import chat_page
+
+        return chat_page(request, chat, history, busy)
     keys = [(p["source"], p["id"]) for m in history for p in (m.payload or {}).get("picks", [])]
     return render(
         request,

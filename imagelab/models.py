@@ -1,0 +1,94 @@
+"""Image chats: stored images (uploads and chosen variations), each chat's current image, and edit jobs."""
+
+from django.conf import settings
+from django.db import models
+
+from chatapp.models import Chat, Message
+
+
+class ImageAsset(models.Model):
+    """One image in a chat's history strip: an upload, or a variation the user chose."""
+
+    class Kind(models.TextChoices):
+        UPLOAD = "upload", "Upload"
+        VARIATION = "variation", "Chosen variation"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="image_assets")
+    chat = models.ForeignKey(Chat, on_delete=models.CASCADE, related_name="image_assets")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    path = models.CharField(max_length=300, help_text="Our JPEG re-encode (full size for uploads).")
+    preview_path = models.CharField(max_length=300, help_text="JPEG, longest side <= 640.")
+    original_path = models.CharField(max_length=300, blank=True, help_text="The raw upload; never served.")
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    source_format = models.CharField(max_length=10, blank=True)
+    filename = models.CharField(max_length=200, blank=True)
+    job = models.ForeignKey("ImageJob", null=True, blank=True, on_delete=models.CASCADE, related_name="chosen_assets")
+    variation = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["job", "variation"], name="one_asset_per_variation")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.pk} ({self.width}x{self.height})"
+
+
+class ImageChatState(models.Model):
+    """Per image chat: the image the next instruction applies to."""
+
+    chat = models.OneToOneField(Chat, on_delete=models.CASCADE, primary_key=True, related_name="image_state")
+    current = models.ForeignKey(ImageAsset, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Chat {self.chat_id} → image {self.current_id}"
+
+
+class ImageJob(models.Model):
+    """One edit turn: five planned variations of the source image, executed and streamed."""
+
+    class Status(models.TextChoices):
+        PLANNING = "planning", "Planning"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+        STOPPED = "stopped", "Stopped"
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="image_jobs")
+    chat = models.ForeignKey(Chat, on_delete=models.CASCADE, related_name="image_jobs")
+    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="image_job")
+    source = models.ForeignKey(ImageAsset, on_delete=models.CASCADE, related_name="jobs")
+    instruction = models.TextField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
+    planner_source = models.CharField(max_length=20, blank=True, help_text="openai | rules | none (| scripted)")
+    diversity_axes = models.JSONField(default=list, blank=True)
+    normalization_log = models.JSONField(default=list, blank=True)
+    plans = models.JSONField(default=list, blank=True, help_text="[{label, strategy, operations}] after normalisation")
+    variations = models.JSONField(
+        default=list, blank=True, help_text="[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]"
+    )
+    result_variation = models.PositiveSmallIntegerField(null=True, blank=True)
+    working_width = models.PositiveIntegerField(null=True, blank=True)
+    working_height = models.PositiveIntegerField(null=True, blank=True)
+    source_width = models.PositiveIntegerField(null=True, blank=True)
+    source_height = models.PositiveIntegerField(null=True, blank=True)
+    ai_images = models.JSONField(default=dict, blank=True, help_text='{"variation:step": path} for re-rendering')
+    ai_edits = models.PositiveSmallIntegerField(default=0)
+    timings = models.JSONField(default=dict, blank=True)
+    step_log = models.JSONField(default=list, blank=True)
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["owner", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"Job {self.pk} ({self.status})"
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (self.Status.PLANNING, self.Status.RUNNING)

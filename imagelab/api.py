@@ -1,0 +1,95 @@
+"""The image-lab JSON API (mounted on the one NinjaAPI at /api/imagelab): jobs, results, downloads."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from asgiref.sync import sync_to_async
+from ninja import File, Form, Router, Schema, Status
+from ninja.files import UploadedFile
+
+from chatapp.errors import InvalidInput, NotFound
+from imagelab import downloads, flows, selectors, services
+from imagelab.jobrun import job_urls
+from imagelab.models import ImageJob
+from imagelab.views import image_response
+
+router = Router(tags=["imagelab"])
+ERRORS = {code: dict for code in (400, 401, 404, 409, 413, 415, 429)}
+
+
+class JobCreated(Schema):
+    id: int
+    status: str
+    chat: int
+
+
+class ResultIn(Schema):
+    variation: int
+
+
+def job_out(job: ImageJob) -> dict:
+    """The job as the API shows it."""
+    urls = job_urls(job.pk)
+    variations = []
+    for i, plan in enumerate(job.plans):
+        state = job.variations[i] if i < len(job.variations) else {}
+        variations.append({
+            "index": i, "label": plan["label"], "strategy": plan["strategy"], "operations": plan["operations"],
+            "status": state.get("status", "pending"),
+            "steps": [{"index": s["index"], "op": s["op"], "params": s["params"], "status": s["status"],
+                       "error": s.get("error"), "ms": s.get("ms"),
+                       "preview_url": urls.step(i, s["index"]) if s.get("preview") else None}
+                      for s in state.get("steps", [])],
+            "final_url": urls.final(i) if state.get("final") else None,
+        })
+    return {"id": job.pk, "status": job.status, "chat": job.chat_id, "instruction": job.instruction,
+            "planner_source": job.planner_source, "diversity_axes": job.diversity_axes,
+            "normalization_log": job.normalization_log, "variations": variations,
+            "result_variation": job.result_variation, "error": job.error}
+
+
+def _chat_for(user, chat_id: int | None, has_image: bool):
+    if chat_id is None:
+        if not has_image:
+            raise InvalidInput("Send an image (field `image`) or the id of a chat that has one.", code="no_image")
+        return services.image_chat_create(user=user)
+    return selectors.image_chat_get(user=user, chat_id=chat_id)
+
+
+@router.post("/jobs", response={201: JobCreated, **ERRORS})
+async def create_job(request, instruction: Form[str] = "", chat: Form[int | None] = None,
+                     image: File[UploadedFile] = None):
+    """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
+    user = request.auth
+    data, name = (await sync_to_async(services.upload_read)(upload=image)) if image else (None, "")
+    loaded = None
+    if data is not None:  # validate before creating anything
+        loaded = await sync_to_async(services.upload_validate)(data=data, filename=name)
+    target = await sync_to_async(_chat_for)(user, chat, data is not None)
+    _turn, job = await flows.start_turn(user=user, chat=target, text=instruction, data=data, filename=name,
+                                        with_job=True, loaded=loaded)
+    return Status(201, {"id": job.pk, "status": job.status, "chat": target.pk})
+
+
+@router.get("/jobs/{job_id}", response={200: dict, **ERRORS})
+def get_job(request, job_id: int):
+    """A job with its plans, per-step state and image URLs."""
+    return job_out(selectors.job_get(user=request.auth, job_id=job_id))
+
+
+@router.post("/jobs/{job_id}/result", response={200: dict, **ERRORS})
+def set_result(request, job_id: int, body: ResultIn):
+    """Make a variation the chat's current image (the next instruction edits it)."""
+    asset = services.job_choose_result(user=request.auth, job_id=job_id, variation=body.variation)
+    return {"id": job_id, "result_variation": body.variation, "asset": asset.pk, "chat": asset.chat_id}
+
+
+@router.get("/jobs/{job_id}/download", response={200: None, **ERRORS})
+def download(request, job_id: int, variation: int, format: Literal["jpeg", "png"] = "jpeg"):  # noqa: A002
+    """The variation at full resolution, re-rendered from the original upload through every chosen plan."""
+    job = selectors.job_get(user=request.auth, job_id=job_id)
+    if not 0 <= variation < len(job.plans):
+        raise NotFound("That variation does not exist.", code="not_found")
+    data, content_type = downloads.render_download(job=job, variation=variation, fmt=format)
+    return image_response(data, content_type, filename=f"marquee-job{job.pk}-v{variation}.{'jpg' if format == 'jpeg' else 'png'}")

@@ -1,0 +1,71 @@
+"""Image-lab events (one pydantic model per thing that happens), published on the chat's group."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+
+class _Event(BaseModel):
+    chat_id: int
+    turn_key: str
+    job_id: int
+
+
+class PlannerSource(_Event):
+    type: Literal["planner.source"] = "planner.source"
+    source: Literal["openai", "rules", "none", "scripted"]
+
+
+class PlannedVariation(BaseModel):
+    """One normalised plan as shown in its column."""
+
+    index: int
+    label: str
+    strategy: str
+    operations: list[dict]
+
+
+class Plans(_Event):
+    type: Literal["plans"] = "plans"
+    variations: list[PlannedVariation]
+    diversity_axes: list[str] = Field(default_factory=list)
+    source_url: str = ""
+
+
+class StepResultEvent(_Event):
+    type: Literal["step.result"] = "step.result"
+    variation: int
+    step: int
+    op: str
+    status: Literal["ok", "error"]
+    error: str | None = None
+    ms: float
+    preview_url: str
+
+
+class VariationDone(_Event):
+    type: Literal["variation.done"] = "variation.done"
+    variation: int
+    status: Literal["done", "failed"]
+    final_url: str | None = None
+    errors: list[dict] = Field(default_factory=list)
+
+
+class JobEnded(_Event):
+    type: Literal["job.ended"] = "job.ended"
+    status: Literal["done", "failed", "stopped"]
+    error: str = ""
+
+
+ImageEvent = Annotated[
+    PlannerSource | Plans | StepResultEvent | VariationDone | JobEnded, Field(discriminator="type")
+]
+IMAGE_EVENT_ADAPTER: TypeAdapter[ImageEvent] = TypeAdapter(ImageEvent)
+EVENT_TYPES = ("planner.source", "plans", "step.result", "variation.done", "job.ended")
+
+
+def parse(message: dict) -> _Event:
+    """A channel-layer message back into its image-lab event."""
+    return IMAGE_EVENT_ADAPTER.validate_python(message["event"])

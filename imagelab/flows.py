@@ -1,0 +1,224 @@
+"""The image-lab turn: plan (tool call or short answer) while decoding, normalise, execute, stream, persist."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+
+from channels.db import database_sync_to_async
+from django.conf import settings
+
+from chatapp import llm, turns
+from chatapp.models import Chat, Message
+from chatapp.planner.backends.base import (
+    ImageInput,
+    InputMessage,
+    PlannerError,
+    PlannerReply,
+    PlannerRequest,
+)
+from chatapp.turns import Turn
+from imagelab import ai_edit, ops, planning, services, storage
+from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
+from imagelab.execute import decode, execute
+from imagelab.jobrun import JobRun, job_urls
+from imagelab.models import ImageAsset, ImageJob
+from imagelab.normalize import NoVariations, normalize_plan
+
+log = logging.getLogger("marquee.flow")
+DEFAULT_INSTRUCTION = "Make it look its best."
+
+
+class JobFailed(PlannerError):
+    """The job could not start (no usable plan); the message says why in plain words."""
+
+    def __init__(self, message: str, code: str = "no_variations"):
+        super().__init__(message, user_message=message, code=code)
+
+
+@dataclass
+class _Context:
+    job: ImageJob | None
+    source: ImageAsset | None
+    history: list[str]
+
+
+def _load_context(turn: Turn) -> _Context:
+    job = ImageJob.objects.select_related("source").filter(message_id=turn.message_id).first()
+    if job is not None:
+        source = job.source
+    else:
+        from imagelab.selectors import chat_current
+
+        source = chat_current(chat=Chat.objects.get(pk=turn.chat_id))
+    earlier = (
+        Message.objects.filter(chat_id=turn.chat_id, role=Message.Role.USER)
+        .exclude(turn_key=turn.turn_key).order_by("-created_at", "-id").values_list("content", flat=True)[:4]
+    )
+    return _Context(job=job, source=source, history=[t[:200] for t in reversed(earlier)])
+
+
+def _data_url(asset: ImageAsset) -> str:
+    import base64
+
+    # The stored preview is a JPEG of at most 640 px: small enough for the model, ready at once.
+    return "data:image/jpeg;base64," + base64.b64encode(storage.read(asset.preview_path)).decode()
+
+
+async def run_image_turn(turn: Turn) -> None:
+    """Run one image-chat turn end to end, publishing every step."""
+    ctx = await database_sync_to_async(_load_context)(turn)
+    if ctx.source is None:
+        turn.payload["kind"] = "answer"
+        await turn.stream_text("Add a photo first: drop one in, paste it, or pick a file.")
+        return
+    side = settings.IMAGE_WORKING_SIDE
+    size = (ctx.source.width, ctx.source.height)
+    # Decode the working image while the planner thinks, so the first step result comes fast.
+    decoding = asyncio.ensure_future(asyncio.to_thread(lambda: decode(storage.read(ctx.source.path), max_side=side)))
+    try:
+        backend = llm.planner_backend()
+        turn.planner_source = backend.name
+        reply = await _plan(turn, backend, ctx, size, side)
+        call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
+        if call is None and ctx.job is None:
+            turn.payload["kind"] = "answer"
+            if not turn.content and reply.text:
+                await turn.stream_text(reply.text)
+            return
+        job = ctx.job or await database_sync_to_async(_job_for_turn)(turn, ctx.source)
+        turn.payload.update({"kind": "job", "job_id": job.pk})
+        await turn.save()
+        await _run_job(turn, job, backend.name, call.arguments if call else None, size, side, decoding)
+    finally:
+        decoding.cancel()
+
+
+def _job_for_turn(turn: Turn, source: ImageAsset) -> ImageJob:
+    message = Message.objects.select_related("chat").get(pk=turn.message_id)
+    return services.job_create(user=message.chat.owner, chat=message.chat, message=message, source=source,
+                               instruction=turn.text)
+
+
+async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
+    working = ops.working_size(size, side)
+    images = [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.name != "rules" else []
+    request = PlannerRequest(
+        instructions=planning.INSTRUCTIONS,
+        input=[InputMessage(role="user", text=planning.planning_text(
+            instruction=turn.text, working_size=working, history=ctx.history), images=images)],
+        model=settings.OPENAI_MODEL,
+        tools=[planning.PLAN_VARIATIONS_TOOL],
+        # A job asked for through the API must plan; a chat message lets the planner decide.
+        tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,
+        context={"text": turn.text, "image_size": size, "max_side": side, "chat_id": turn.chat_id},
+        purpose=planning.PURPOSE,
+    )
+    async with turn.steplog.step("plan_variations", args={"tool_choice": request.tool_choice or "auto",
+                                                          "images": len(images)},
+                                 label="t_plan", model=request.model) as step:
+        reply = await backend.complete(request, on_text=turn.stream_text)
+        step.result = f"{len(reply.tool_calls)} tool call(s), {len(reply.text)} chars of text"
+    return reply
+
+
+async def _emit_end(turn: Turn, job_id: int, status: str, error: str = "") -> None:
+    await turn.emit(JobEnded(chat_id=turn.chat_id, turn_key=turn.turn_key, job_id=job_id, status=status, error=error))
+
+
+async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str | None, size, side, decoding) -> None:
+    ids = {"chat_id": turn.chat_id, "turn_key": turn.turn_key, "job_id": job.pk}
+    try:
+        if arguments is None:
+            raise NoVariations("The planner did not return a plan.", [
+                {"variation": None, "step": None, "change": "rejected plan", "reason": "no plan_variations call"}])
+        plan = normalize_plan(arguments, image_size=size, max_side=side)
+    except NoVariations as exc:
+        message = f"{exc.message} No variations were made; try rephrasing the instruction."
+        await database_sync_to_async(services.job_save_progress)(
+            job_id=job.pk, status=ImageJob.Status.FAILED, planner_source="none",
+            normalization_log=exc.log, error=message)
+        turn.steplog.record("normalize", result="no usable variations", status="error", error=exc.message)
+        await turn.emit(PlannerSource(**ids, source="none"))
+        await _emit_end(turn, job.pk, "failed", message)
+        raise JobFailed(message) from None
+    turn.steplog.record("normalize", result=f"{len(plan.variations)} variations, {len(plan.log)} changes")
+    source = source_name if source_name in ("openai", "rules", "scripted") else "openai"
+    plans = [v.model_dump(mode="json") for v in plan.variations]
+    await database_sync_to_async(services.job_save_progress)(
+        job_id=job.pk, status=ImageJob.Status.RUNNING, planner_source=source, plans=plans,
+        diversity_axes=plan.diversity_axes, normalization_log=plan.log)
+    await turn.emit(PlannerSource(**ids, source=source))
+    await turn.emit(Plans(**ids, diversity_axes=plan.diversity_axes, source_url=job_urls(job.pk).source(),
+                          variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)]))
+    run = JobRun(turn=turn, job_id=job.pk, plans=plans, folder=storage.new_folder("jobs"))
+    planned_at = time.perf_counter()
+    try:
+        work, source_size = await decoding
+        result = await run.execute(lambda on_step, on_done: execute(
+            work, [v.operations for v in plan.variations], on_step=on_step,
+            on_variation_done=on_done, ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
+            workers=settings.IMAGE_WORKERS, max_side=side, keep_images=False))
+    except asyncio.CancelledError:
+        run.cancel()
+        await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
+        raise
+    except Exception as exc:
+        run.cancel()
+        log.exception("image job %s crashed", job.pk)
+        await asyncio.shield(_finish_job(turn, run, "failed", f"The edit failed: {type(exc).__name__}."))
+        raise
+    if run.first_step_at is not None:
+        turn.steplog.record("first_step", label="t_first_step", duration_ms=(run.first_step_at - planned_at) * 1000)
+    turn.steplog.record("execute", label="t_execute", duration_ms=result.ms,
+                        result=f"prefix {result.prefix_length}, working {result.working_size}")
+    done = [v for v in run.variations if v["status"] == "done"]
+    status = "done" if done else "failed"
+    turn.content = (f"{len(done)} variations: " + ", ".join(p["label"] for p in plans)) if done else ""
+    await _finish_job(turn, run, status, "" if done else "Every variation failed.",
+                      working=result.working_size, source_size=source_size)
+    if not done:
+        raise JobFailed("Every variation failed; nothing to show.", code="job_failed")
+
+
+async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, working=None, source_size=None) -> None:
+    fields = {"status": status, "error": error, "variations": run.variations, "ai_images": run.ai_images,
+              "ai_edits": len(run.ai_images), "step_log": turn.steplog.to_list(), "timings": turn.steplog.timings()}
+    if working:
+        fields.update(working_width=working[0], working_height=working[1])
+    if source_size:
+        fields.update(source_width=source_size[0], source_height=source_size[1])
+    await database_sync_to_async(services.job_save_progress)(job_id=run.job_id, **fields)
+    await _emit_end(turn, run.job_id, status, error)
+
+
+async def submit_turn(*, user, chat: Chat, text: str, upload: services.StoredUpload | None,
+                      with_job: bool) -> tuple[Turn, ImageJob | None]:
+    """Start an image turn (stores the message, the upload's row and, for the API, the job)."""
+    made: dict = {}
+
+    def prepare(user_message: Message, assistant: Message) -> None:
+        made["job"] = services.turn_prepare(user=user, chat=chat, user_message=user_message,
+                                            assistant=assistant, upload=upload, with_job=with_job)
+
+    try:
+        # A photo alone is a fine message; text alone applies to the current image.
+        text = text if (text or "").strip() or upload is None else DEFAULT_INSTRUCTION
+        turn, _task = await turns.begin(user=user, chat_id=chat.pk, text=text, prepare=prepare)
+    except BaseException:
+        await asyncio.to_thread(services.upload_discard, stored=upload)
+        raise
+    return turn, made.get("job")
+
+
+async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filename: str = "",
+                     with_job: bool, loaded=None) -> tuple[Turn, ImageJob | None]:
+    """Validate the upload (if any; nothing stored on refusal), store it, and start the turn."""
+    stored = None
+    if data is not None:
+        if loaded is None:
+            loaded = await asyncio.to_thread(services.upload_validate, data=data, filename=filename)
+        stored = await asyncio.to_thread(services.upload_store, loaded=loaded, data=data, filename=filename)
+    return await submit_turn(user=user, chat=chat, text=text, upload=stored, with_job=with_job)

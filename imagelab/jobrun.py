@@ -1,0 +1,163 @@
+"""One running job: executor callbacks (worker threads) bridged to the event loop, state persisted as it arrives."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from channels.db import database_sync_to_async
+from django.urls import reverse
+
+from chatapp.turns import Turn
+from imagelab import ai_edit as ai_module
+from imagelab import services, storage
+from imagelab.events import StepResultEvent, VariationDone
+from imagelab.execute import ExecutionResult, StepResult, VariationResult, encode
+
+# Step state is written at most this often while a job runs (and always when a variation ends).
+FLUSH_EVERY_S = 0.3
+
+
+class Stopped(Exception):
+    """Raised inside a worker callback once the turn was stopped: the remaining steps are skipped."""
+
+
+@dataclass
+class job_urls:  # noqa: N801 - reads like a function at call sites
+    """URLs of a job's images (all behind owner-checked views)."""
+
+    job_id: int
+
+    def source(self) -> str:
+        return reverse("imagelab-job-source", args=[self.job_id])
+
+    def step(self, variation: int, step: int) -> str:
+        return reverse("imagelab-step", args=[self.job_id, variation, step])
+
+    def final(self, variation: int) -> str:
+        return reverse("imagelab-final", args=[self.job_id, variation])
+
+
+@dataclass
+class JobRun:
+    """Collects step results from the executor's threads and publishes them from the event loop."""
+
+    turn: Turn
+    job_id: int
+    plans: list[dict]
+    folder: str
+    variations: list[dict] = field(default_factory=list)
+    ai_images: dict[str, str] = field(default_factory=dict)
+    first_step_at: float | None = None
+    _stopped: threading.Event = field(default_factory=threading.Event)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _shared: dict[int, str] = field(default_factory=dict)
+    _ai_local: threading.local = field(default_factory=threading.local)
+    _last_flush: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.variations = [
+            {"index": i, "status": "running", "final": None, "ms": None, "errors": [],
+             "steps": [{"index": s, "op": o["op"], "params": o["params"], "status": "pending", "error": None,
+                        "preview": None, "ms": None} for s, o in enumerate(p["operations"])]}
+            for i, p in enumerate(self.plans)
+        ]
+
+    def cancel(self) -> None:
+        """Tell the worker threads to stop at their next step."""
+        self._stopped.set()
+
+    def wrap_ai(self, fn: Callable | None) -> Callable | None:
+        """Keep each AI result on its worker thread so on_step can store it for re-renders."""
+        if fn is None:
+            return None
+
+        def ai_edit(image, prompt):
+            self._ai_local.image = None
+            out = fn(image, prompt)
+            self._ai_local.image = out
+            return out
+
+        return ai_edit
+
+    # --- worker threads ---------------------------------------------------
+    def _store_step(self, r: StepResult) -> str:
+        if r.shared:  # a common-prefix step: one picture for every column
+            with self._lock:
+                if r.step in self._shared:
+                    return self._shared[r.step]
+                path = storage.save(f"{self.folder}/shared-s{r.step}.jpg", encode(r.image, "jpeg", 80))
+                self._shared[r.step] = path
+                return path
+        return storage.save(f"{self.folder}/v{r.variation}-s{r.step}.jpg", encode(r.image, "jpeg", 80))
+
+    def _on_step(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: StepResult) -> None:
+        if self._stopped.is_set():
+            raise Stopped("stopped")
+        path = self._store_step(r)
+        ai_path = None
+        if r.op == "aiEdit" and r.status == "ok" and getattr(self._ai_local, "image", None) is not None:
+            ai_path = storage.save(f"{self.folder}/ai-v{r.variation}-s{r.step}.png",
+                                   ai_module.to_png(self._ai_local.image))
+            self._ai_local.image = None
+        item = {"variation": r.variation, "step": r.step, "op": r.op, "status": r.status, "error": r.error,
+                "ms": round(r.ms, 2), "preview": path, "ai": ai_path}
+        loop.call_soon_threadsafe(queue.put_nowait, ("step", item))
+
+    def _on_done(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: VariationResult) -> None:
+        path = None
+        if r.image is not None and not self._stopped.is_set():
+            path = storage.save(f"{self.folder}/v{r.variation}-final.jpg", encode(r.image, "jpeg", 92))
+        item = {"variation": r.variation, "status": r.status if path else "failed", "final": path,
+                "ms": round(r.ms, 2), "errors": r.errors}
+        loop.call_soon_threadsafe(queue.put_nowait, ("done", item))
+
+    # --- event loop ---------------------------------------------------------
+    async def execute(self, run: Callable) -> ExecutionResult:
+        """Run `run(on_step, on_done)` in a thread; publish and persist each result as it arrives."""
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue = asyncio.Queue()
+        worker = asyncio.ensure_future(asyncio.to_thread(
+            run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r)))
+        # Every callback was queued before the thread returned, so the sentinel comes last.
+        worker.add_done_callback(lambda _f: queue.put_nowait(None))
+        while (item := await queue.get()) is not None:
+            kind, data = item
+            await (self._step(data) if kind == "step" else self._done(data))
+        await self._flush(force=True)
+        return await worker
+
+    async def _step(self, d: dict) -> None:
+        if self.first_step_at is None:
+            self.first_step_at = time.perf_counter()
+        step = self.variations[d["variation"]]["steps"][d["step"]]
+        step.update(status=d["status"], error=d["error"], preview=d["preview"], ms=d["ms"])
+        if d["ai"]:
+            self.ai_images[f"{d['variation']}:{d['step']}"] = d["ai"]
+        t = self.turn
+        await t.emit(StepResultEvent(
+            chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], step=d["step"],
+            op=d["op"], status=d["status"], error=d["error"], ms=d["ms"],
+            preview_url=job_urls(self.job_id).step(d["variation"], d["step"])))
+        await self._flush()
+
+    async def _done(self, d: dict) -> None:
+        v = self.variations[d["variation"]]
+        v.update(status=d["status"], final=d["final"], ms=d["ms"], errors=d["errors"])
+        t = self.turn
+        t.steplog.record("variation", args={"index": d["variation"]}, status="ok" if d["final"] else "error",
+                         result=f"{len(d['errors'])} step error(s)", duration_ms=d["ms"])
+        await t.emit(VariationDone(
+            chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], status=d["status"],
+            final_url=job_urls(self.job_id).final(d["variation"]) if d["final"] else None, errors=d["errors"]))
+        await self._flush(force=True)
+
+    async def _flush(self, *, force: bool = False) -> None:
+        if not force and time.monotonic() - self._last_flush < FLUSH_EVERY_S:
+            return
+        self._last_flush = time.monotonic()
+        await database_sync_to_async(services.job_save_progress)(
+            job_id=self.job_id, variations=self.variations, ai_images=self.ai_images)

@@ -1,0 +1,79 @@
+"""The `plan_variations` planner tool, the system prompt, and the rule-based backend's handlers."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+from chatapp.planner.backends.base import PlannerReply, PlannerRequest
+from chatapp.planner.backends.rules import rules_tool_call
+from chatapp.planner.tools import Tool
+from imagelab import rules
+from imagelab.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
+
+PURPOSE = "imagelab.plan"
+
+
+@dataclass(frozen=True)
+class _PlanVariationsTool(Tool):
+    """The planner Tool whose schema is exactly `plans.plan_variations_tool()` (strict mode)."""
+
+    def json_schema(self) -> dict[str, Any]:
+        return copy.deepcopy(plan_variations_tool()["function"]["parameters"])
+
+
+# Arguments are normalised (imagelab.normalize), never rejected by the Tool: model output is repaired and logged.
+PLAN_VARIATIONS_TOOL = _PlanVariationsTool(
+    name="plan_variations", description=TOOL_DESCRIPTION, args_model=PlanVariationsArgs
+)
+
+INSTRUCTIONS = """You are the planner of an image editing chat. The user sends a photo (attached) and an instruction.
+
+If the message asks for a change to the photo, call `plan_variations` exactly once with exactly 5 variations.
+Otherwise (small talk, "what can you do?", thanks) answer in one or two short sentences without calling a tool.
+If the user asks you to judge the photo's quality (sharpness, focus, noise, exposure), say honestly that
+quality checks are not available yet and suggest an edit instead; do not plan.
+
+Principles for the plans:
+- Local operations first (brightness, contrast, saturation, hue, filter, tint, temperature, levels, vignette,
+  crop, resize, rotate, blur, sharpen). Use aiEdit only for generative needs local ops cannot do (removing or
+  adding objects, replacing a sky, blurring only the background): at most one aiEdit per plan, at most two plans with one.
+- Concrete, bounded numbers: brightness/contrast/saturation 0.1-3.0 (1.0 = unchanged, stay near 0.8-1.3 unless asked),
+  hue -180..180, blur sigma 0.3-10, rotate -180..180, levels black 0-254 white 1-255 gamma 0.1-10.
+- Pixel values (crop box, resize) refer to the working image: the size given in the message. Keep crops inside it.
+- Respect what the user asked to keep (e.g. "keep the framing" means no crop).
+- Make the five meaningfully different along stated diversity axes: tone/colour, geometry, finish.
+- Give every variation a short `label` and a one-sentence `strategy`."""
+
+
+def planning_text(*, instruction: str, working_size: tuple[int, int], history: list[str]) -> str:
+    """The user turn given to the model: the instruction, the working size, and earlier instructions."""
+    lines = [f"Instruction: {instruction}", f"Working image: {working_size[0]}x{working_size[1]} pixels."]
+    if history:
+        lines.append("Earlier instructions in this chat (oldest first): " + " | ".join(history))
+    return "\n".join(lines)
+
+
+def _size(request: PlannerRequest) -> tuple[int, int]:
+    return tuple(request.context.get("image_size") or (2048, 2048))  # type: ignore[return-value]
+
+
+def plan_with_rules(request: PlannerRequest) -> dict:
+    """The forced `plan_variations` call of the rule-based backend."""
+    return rules.plan_variations(
+        request.context.get("text", ""), image_size=_size(request), max_side=request.context.get("max_side", 2048)
+    )
+
+
+def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
+    """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
+    text = request.context.get("text", "")
+    kind = rules.classify_request(text)
+    if kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools):
+        return PlannerReply(tool_calls=[rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(request))])
+    return rules.chat_reply(text, kind)
+
+
+RULE_TOOL_HANDLERS = {PLAN_VARIATIONS_TOOL.name: plan_with_rules}
+RULE_TEXT_HANDLERS = {PURPOSE: answer_or_plan}

@@ -1,0 +1,69 @@
+"""Reads for image chats and jobs; every read is scoped to its owner (others get NotFound)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from chatapp.errors import NotFound
+from chatapp.models import Chat
+from imagelab.models import ImageAsset, ImageChatState, ImageJob
+
+
+def job_get(*, user: AbstractBaseUser, job_id: int) -> ImageJob:
+    """One of the user's jobs; another user's job does not exist for them."""
+    try:
+        return ImageJob.objects.select_related("source", "chat").get(pk=job_id, owner=user)
+    except (ImageJob.DoesNotExist, ValueError, TypeError):
+        raise NotFound("That job does not exist.", code="not_found") from None
+
+
+def asset_get(*, user: AbstractBaseUser, asset_id: int) -> ImageAsset:
+    """One of the user's stored images."""
+    try:
+        return ImageAsset.objects.get(pk=asset_id, owner=user)
+    except (ImageAsset.DoesNotExist, ValueError, TypeError):
+        raise NotFound("That image does not exist.", code="not_found") from None
+
+
+def image_chat_get(*, user: AbstractBaseUser, chat_id: int) -> Chat:
+    """One of the user's image chats."""
+    try:
+        return Chat.objects.get(pk=chat_id, owner=user, kind=Chat.Kind.IMAGES)
+    except (Chat.DoesNotExist, ValueError, TypeError):
+        raise NotFound("That image chat does not exist.", code="chat_not_found") from None
+
+
+def chat_current(*, chat: Chat) -> ImageAsset | None:
+    """The image the chat's next instruction applies to."""
+    state = ImageChatState.objects.select_related("current").filter(chat=chat).first()
+    return state.current if state else None
+
+
+def chat_assets(*, chat: Chat) -> list[ImageAsset]:
+    """The history strip: every upload and chosen variation, oldest first."""
+    return list(ImageAsset.objects.filter(chat=chat).order_by("created_at", "id"))
+
+
+def jobs_by_message(*, message_ids: list[int]) -> dict[int, ImageJob]:
+    """Jobs keyed by their assistant message id (one query for a whole page)."""
+    jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids)
+    return {j.message_id: j for j in jobs}
+
+
+def job_chain(*, job: ImageJob, variation: int) -> tuple[ImageAsset, list[list[dict]], dict]:
+    """(root upload, plans from the original to this variation, AI images keyed (plan index, step))."""
+    links: list[tuple[ImageJob, int]] = [(job, variation)]
+    source = job.source
+    while source.kind == ImageAsset.Kind.VARIATION and source.job_id is not None:
+        parent = ImageJob.objects.select_related("source").get(pk=source.job_id)
+        links.append((parent, source.variation))
+        source = parent.source
+    links.reverse()
+    plans, ai = [], {}
+    for pi, (j, vi) in enumerate(links):
+        plans.append(j.plans[vi]["operations"])
+        for key, path in (j.ai_images or {}).items():
+            v, s = (int(x) for x in key.split(":"))
+            if v == vi:
+                ai[(pi, s)] = path
+    return source, plans, ai

@@ -1,0 +1,152 @@
+"""Image-chat pages: the chat page, a turn (multipart POST), "Use this", history choice, and image files."""
+
+from __future__ import annotations
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+
+from chatapp.errors import MarqueeError
+from imagelab import flows, selectors, services, storage
+from imagelab import render as image_render
+
+JPEG = "image/jpeg"
+
+
+def chat_page(request, chat, history, busy: bool):
+    """The image chat page (called by chatapp.views.chat_detail for chats of kind images)."""
+    jobs = selectors.jobs_by_message(message_ids=[m.pk for m in history if m.role == "assistant"])
+    items = [{"m": m, "job": image_render.job_view(jobs[m.pk]) if m.pk in jobs else None} for m in history]
+    return render(request, "imagelab/chat.html", {
+        "chat": chat, "items": items, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
+        "current": selectors.chat_current(chat=chat), "assets": selectors.chat_assets(chat=chat),
+        "MAX_MB": settings.IMAGE_MAX_UPLOAD_BYTES // (1024 * 1024),
+    })
+
+
+def _error_html(message: str) -> str:
+    from django.utils.html import format_html
+
+    return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', message)
+
+
+def _state(user, chat) -> str:
+    return image_render.state_html(chat=chat, current=selectors.chat_current(chat=chat),
+                                   assets=selectors.chat_assets(chat=chat))
+
+
+@login_required
+@require_POST
+async def chat_turn(request, chat_id: int):
+    """Start a turn from the composer: text plus an optional photo; refusals are 4xx with the reason."""
+    user = await request.auser()
+    try:
+        chat = await sync_to_async(selectors.image_chat_get)(user=user, chat_id=chat_id)
+    except MarqueeError:
+        raise Http404("That chat does not exist.") from None
+    upload = request.FILES.get("image")
+    try:
+        data, name = await sync_to_async(services.upload_read)(upload=upload) if upload else (None, "")
+        await flows.start_turn(user=user, chat=chat, text=request.POST.get("text", ""), data=data,
+                               filename=name, with_job=False)
+    except MarqueeError as exc:
+        response = HttpResponse(_error_html(exc.message), status=exc.status)
+        response["X-Error-Code"] = exc.code
+        return response
+    reset = image_render._partial("composer_inputs", {"MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS})
+    state = await sync_to_async(_state)(user, chat)
+    return HttpResponse(reset + _error_html("") + state)
+
+
+@login_required
+@require_POST
+def choose_result(request, job_id: int):
+    """"Use this": the variation becomes the current image; the message and the strip are re-rendered."""
+    try:
+        asset = services.job_choose_result(user=request.user, job_id=job_id, variation=request.POST.get("variation"))
+    except MarqueeError as exc:
+        if exc.status == 404:
+            raise Http404(exc.message) from None
+        return HttpResponse(exc.message, status=exc.status)
+    job = selectors.job_get(user=request.user, job_id=job_id)
+    html = image_render.message_html(job.message, swap="outerHTML", job=job)
+    return HttpResponse(html + _state(request.user, asset.chat))
+
+
+@login_required
+@require_POST
+def choose_current(request, chat_id: int):
+    """Pick any image of the history strip as the current image."""
+    try:
+        asset = services.chat_current_choose(user=request.user, chat_id=chat_id, asset_id=request.POST.get("asset"))
+    except MarqueeError:
+        raise Http404("That image does not exist.") from None
+    return HttpResponse(_state(request.user, asset.chat))
+
+
+def image_response(data: bytes, content_type: str = JPEG, *, filename: str | None = None) -> HttpResponse:
+    """Bytes we encoded ourselves, with their exact type, nosniff, and private caching."""
+    response = HttpResponse(data, content_type=content_type)
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, max-age=3600"
+    if filename:
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _file(rel: str | None) -> HttpResponse:
+    if not rel or not storage.exists(rel):
+        raise Http404("No such image.")
+    return image_response(storage.read(rel))
+
+
+def _job(request, job_id: int):
+    try:
+        return selectors.job_get(user=request.user, job_id=job_id)
+    except MarqueeError:
+        raise Http404("That job does not exist.") from None
+
+
+def _variation(job, vi: int) -> dict:
+    entry = next((v for v in job.variations if v.get("index") == vi), None)
+    if entry is None:
+        raise Http404("No such variation.")
+    return entry
+
+
+@login_required
+@require_GET
+def asset_file(request, asset_id: int, size: str = "full"):
+    """A history image (our JPEG re-encode) or its preview."""
+    try:
+        asset = selectors.asset_get(user=request.user, asset_id=asset_id)
+    except MarqueeError:
+        raise Http404("No such image.") from None
+    return _file(asset.preview_path if size == "preview" else asset.path)
+
+
+@login_required
+@require_GET
+def job_source(request, job_id: int):
+    """The preview of the image a job started from."""
+    return _file(_job(request, job_id).source.preview_path)
+
+
+@login_required
+@require_GET
+def step_preview(request, job_id: int, variation: int, step: int):
+    """One step's preview (<= 640 px)."""
+    steps = _variation(_job(request, job_id), variation).get("steps", [])
+    if not 0 <= step < len(steps):
+        raise Http404("No such step.")
+    return _file(steps[step].get("preview"))
+
+
+@login_required
+@require_GET
+def final_image(request, job_id: int, variation: int):
+    """A variation's final image at working size."""
+    return _file(_variation(_job(request, job_id), variation).get("final"))

@@ -1,0 +1,126 @@
+"""The image-lab JSON API: every bad upload refused with a code and nothing stored, jobs, ownership, downloads."""
+
+import io
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import AsyncClient
+from PIL import Image
+
+from chatapp.models import Chat, Message
+from imagelab.models import ImageAsset, ImageJob
+from tests.chatapp.wsutil import wait_turns_idle
+from tests.imagelab.conftest import api_for, photo
+
+db = sync_to_async
+
+
+def _bmp() -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", (8, 8)).save(buf, "BMP")
+    return buf.getvalue()
+
+
+BAD = {
+    "too_large_by_body": (lambda: photo((400, 300)) + b"\0" * 40_000, "big.jpg", 413, "image_too_large"),
+    "too_many_pixels": (lambda: photo((200, 100), "PNG"), "wide.png", 413, "too_many_pixels"),
+    "not_an_image": (lambda: b"just some notes, not a picture\n" * 10, "notes.jpg", 400, "not_an_image"),
+    "truncated": (lambda: (lambda b: b[: len(b) // 2])(photo((100, 100))), "cut.jpg", 400, "corrupt_image"),
+    "unsupported_format": (_bmp, "old.bmp", 415, "unsupported_format"),
+    "extension_mismatch": (lambda: photo((64, 64), "PNG"), "really-a-png.jpg", 400, "extension_mismatch"),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", list(BAD))
+def test_it_refuses_every_bad_upload_with_a_code_and_stores_nothing(alice, settings, image_root, case):
+    settings.IMAGE_MAX_UPLOAD_BYTES = 30_000
+    settings.IMAGE_MAX_PIXELS = 15_000
+    make, name, status, code = BAD[case]
+    response = api_for(alice).post("/api/imagelab/jobs", {
+        "instruction": "warmer", "image": SimpleUploadedFile(name, make(), content_type="image/jpeg")})
+    assert response.status_code == status
+    assert response.json()["code"] == code and response.json()["message"]
+    assert not Chat.objects.exists() and not Message.objects.exists() and not ImageAsset.objects.exists()
+    assert not image_root.exists() or not any(p.is_file() for p in image_root.rglob("*"))
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_needs_an_image_or_a_chat_with_one(alice):
+    api = await browser(alice)
+    assert (await api.post("/api/imagelab/jobs", {"instruction": "warmer"})).json()["code"] == "no_image"
+    chat = await db(Chat.objects.create)(owner=alice, kind="images")
+    response = await api.post("/api/imagelab/jobs", {"instruction": "warmer", "chat": chat.pk})
+    assert (response.status_code, response.json()["code"]) == (400, "no_image")
+    assert not await db(Message.objects.exists)()
+
+
+async def browser(user) -> AsyncClient:
+    """An async client logged in with the session (the API accepts it like a token)."""
+    client = AsyncClient()
+    await client.aforce_login(user)
+    return client
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_creates_a_job_that_runs_in_the_background_and_reports_it(alice, settings):
+    settings.IMAGE_WORKING_SIDE = 256  # smaller than the photo: the download must still be full size
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((600, 400)), content_type="image/jpeg")
+    response = await api.post("/api/imagelab/jobs", {"instruction": "warmer, keep the framing", "image": upload})
+    assert response.status_code == 201
+    created = response.json()
+    assert created["status"] == "planning" and created["chat"]
+    await wait_turns_idle(30)
+
+    job = (await api.get(f"/api/imagelab/jobs/{created['id']}")).json()
+    assert job["status"] == "done" and job["planner_source"] == "rules" and job["diversity_axes"]
+    assert len(job["variations"]) == 5 and job["result_variation"] is None
+    v0 = job["variations"][0]
+    assert v0["label"] and v0["strategy"] and v0["operations"][0]["op"] == "resize"
+    assert all(s["status"] == "ok" and s["preview_url"] and s["ms"] is not None for s in v0["steps"])
+    final = await api.get(v0["final_url"])
+    assert final["content-type"] == "image/jpeg" and final["x-content-type-options"] == "nosniff"
+    assert max(Image.open(io.BytesIO(final.content)).size) == 256
+
+    for fmt, kind in (("jpeg", "JPEG"), ("png", "PNG")):
+        got = await api.get(f"/api/imagelab/jobs/{job['id']}/download", {"variation": 0, "format": fmt})
+        assert got.status_code == 200 and got["content-type"] == f"image/{fmt}"
+        assert got["x-content-type-options"] == "nosniff"
+        image = Image.open(io.BytesIO(got.content))
+        assert (image.format, image.size) == (kind, (600, 400))
+        image.load()  # decodes completely
+
+    chosen = await api.post(f"/api/imagelab/jobs/{job['id']}/result", {"variation": 2}, content_type="application/json")
+    assert chosen.status_code == 200 and chosen.json()["result_variation"] == 2
+    second = await api.post("/api/imagelab/jobs", {"instruction": "now crop it square", "chat": created["chat"]})
+    assert second.status_code == 201
+    await wait_turns_idle(30)
+    source = await db(lambda: ImageJob.objects.select_related("source").get(pk=second.json()["id"]).source)()
+    assert (source.kind, source.job_id, source.variation) == ("variation", job["id"], 2)
+    bad = await api.get(f"/api/imagelab/jobs/{job['id']}/download", {"variation": 0, "format": "gif"})
+    assert bad.status_code == 400
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_hides_a_job_and_its_images_from_other_users(alice, bob):
+    alices = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((160, 120)), content_type="image/jpeg")
+    job_id = (await alices.post("/api/imagelab/jobs", {"instruction": "cooler", "image": upload})).json()["id"]
+    await wait_turns_idle(30)
+    job = (await alices.get(f"/api/imagelab/jobs/{job_id}")).json()
+    step_url, final_url = job["variations"][0]["steps"][0]["preview_url"], job["variations"][0]["final_url"]
+
+    bobs_api = await browser(bob)
+    for response in (
+        await bobs_api.get(f"/api/imagelab/jobs/{job_id}"),
+        await bobs_api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 0}),
+        await bobs_api.post(f"/api/imagelab/jobs/{job_id}/result", {"variation": 0}, content_type="application/json"),
+    ):
+        assert (response.status_code, response.json()["code"]) == (404, "not_found")
+    bobs_browser = await browser(bob)
+    for url in (step_url, final_url, f"/imagelab/jobs/{job_id}/source.jpg"):
+        assert (await bobs_browser.get(url)).status_code == 404
+    assert (await bobs_browser.post(f"/imagelab/jobs/{job_id}/result/", {"variation": 0})).status_code == 404
+    assert await db(lambda: ImageJob.objects.get(pk=job_id).result_variation)() is None

@@ -1,0 +1,66 @@
+"""The image chat's websocket: ownership, and the event sequence of a rule-planned job with real images."""
+
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chatapp.models import Chat, Message
+from imagelab import flows, services, storage
+from imagelab.models import ImageJob
+from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+from tests.imagelab.conftest import photo
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@database_sync_to_async
+def image_chat(user) -> Chat:
+    return services.image_chat_create(user=user)
+
+
+async def test_it_refuses_another_users_image_chat_with_4403(alice, bob):
+    chat = await image_chat(alice)
+    comm = await communicator(bob, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}  # nothing of the chat sent
+
+
+async def test_it_streams_planner_source_plans_steps_five_variations_then_the_end(alice):
+    chat = await image_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    await comm.receive_from()  # sync on connect
+    await flows.start_turn(user=alice, chat=chat, text="warmer and punchier, keep the framing",
+                           data=photo((480, 360)), filename="holiday.jpg", with_job=False)
+    frames = await frames_until(comm, 'id="send-button"', timeout=20)
+    await comm.disconnect()
+    await wait_turns_idle()
+
+    def kind(frame):
+        for marker, name in (("Planned by the", "planner.source"), ('class="job-wrap" hx-swap-oob', "plans"),
+                             ('<figure hx-swap-oob', "step.result"), ('<div hx-swap-oob="outerHTML" class="final"', "variation.done")):
+            if marker in frame:
+                return name
+        return "other"
+
+    kinds = [kind(f) for f in frames]
+    first_status = kinds.index("planner.source")
+    assert "Planned by the rule-based planner" in frames[first_status]
+    assert kinds.index("plans") == first_status + 1
+    assert kinds.count("variation.done") == 5
+    assert kinds.count("step.result") >= 10
+    last_done = max(i for i, k in enumerate(kinds) if k == "variation.done")
+    first_step = kinds.index("step.result")
+    assert first_step > kinds.index("plans") and first_step < last_done
+    assert "Done: pick one." in frames[last_done + 1]  # job.ended
+    assert 'id="msg-' in frames[-1] and 'id="send-button"' in frames[-1]  # turn.ended re-renders the message
+
+    job = await database_sync_to_async(ImageJob.objects.get)(chat=chat)
+    assert job.status == "done" and job.planner_source == "rules"
+    assert len(job.plans) == 5 and all(v["status"] == "done" for v in job.variations)
+    for v in job.variations:
+        assert storage.exists(v["final"])
+        assert all(storage.exists(s["preview"]) for s in v["steps"])
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert message.status == "complete" and message.payload["job_id"] == job.pk
+    assert {"t_plan", "t_first_step", "t_execute", "t_total"} <= set(message.timings)

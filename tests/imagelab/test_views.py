@@ -1,0 +1,112 @@
+"""Image-chat pages: the chat list, the page, a turn from the composer, "Use this", the strip, the size guard."""
+
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import AsyncClient, Client
+
+from chatapp.asgi import application
+from chatapp.models import Chat, Message
+from imagelab import services
+from imagelab.models import ImageAsset, ImageJob
+from tests.chatapp.wsutil import wait_turns_idle
+from tests.imagelab.conftest import photo
+
+db = sync_to_async
+
+
+async def browser(user) -> AsyncClient:
+    client = AsyncClient()
+    await client.aforce_login(user)
+    return client
+
+
+@pytest.mark.django_db
+def test_it_starts_an_image_chat_from_the_list(alice):
+    client = Client()
+    client.force_login(alice)
+    assert 'id="new-image-chat"' in client.get("/").content.decode()
+    response = client.post("/chats/new/", {"kind": "images"})
+    chat = Chat.objects.get(owner=alice)
+    assert chat.kind == "images" and response["location"] == f"/chats/{chat.pk}/"
+    page = client.get(response["location"]).content.decode()
+    assert 'hx-encoding="multipart/form-data"' in page and 'name="image"' in page and "No photo yet" in page
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_runs_a_turn_from_the_composer_and_shows_the_job_on_reload(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    client = await browser(alice)
+    upload = SimpleUploadedFile("beach.jpg", photo((320, 240)), content_type="image/jpeg")
+    response = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "vintage", "image": upload})
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert 'id="composer-inputs"' in body and 'hx-swap-oob="outerHTML"' in body and 'id="image-state"' in body
+    await wait_turns_idle(30)
+    page = (await client.get(f"/chats/{chat.pk}/")).content.decode()
+    job = await db(ImageJob.objects.get)(chat=chat)
+    assert page.count('<section class="column') == 5 and f'id="final-{job.pk}-4"' in page
+    assert 'class="compare"' in page and "Use this" in page and f"/api/imagelab/jobs/{job.pk}/download" in page
+    assert 'class="attachment"' in page  # the user's photo in their message
+
+    chosen = await client.post(f"/imagelab/jobs/{job.pk}/result/", {"variation": 1})
+    html = chosen.content.decode()
+    assert chosen.status_code == 200 and 'hx-swap-oob="outerHTML"' in html and "In use" in html
+    assert html.count('class="thumb') == 2  # the upload and the chosen variation
+    upload_asset = await db(ImageAsset.objects.get)(chat=chat, kind="upload")
+    back = await client.post(f"/imagelab/chats/{chat.pk}/current/", {"asset": upload_asset.pk})
+    assert f'id="history-{upload_asset.pk}"' in back.content.decode() and "is-current" in back.content.decode()
+    listing = (await client.get("/")).content.decode()
+    assert f"/imagelab/assets/{upload_asset.pk}/preview.jpg" in listing  # the chat list thumbnail
+    preview = await client.get(f"/imagelab/assets/{upload_asset.pk}/preview.jpg")
+    assert preview["content-type"] == "image/jpeg" and preview["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_a_bad_upload_from_the_composer_with_the_reason(alice, settings):
+    chat = await db(services.image_chat_create)(user=alice)
+    client = await browser(alice)
+    bad = SimpleUploadedFile("cat.png", photo((64, 64), "JPEG"), content_type="image/png")
+    response = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "warmer", "image": bad})
+    assert response.status_code == 400 and response["x-error-code"] == "extension_mismatch"
+    assert 'id="composer-error"' in response.content.decode()
+    first = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "warmer"})
+    assert (first.status_code, first["x-error-code"]) == (400, "no_image")
+    assert not await db(Message.objects.exists)() and not await db(ImageAsset.objects.exists)()
+
+
+async def _call(path: str, length: int, method: str = "POST"):
+    """Call the real ASGI app; receiving the body fails the test."""
+    sent = []
+
+    async def receive():
+        raise AssertionError("the body was read")
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
+             "headers": [(b"content-length", str(length).encode()), (b"host", b"testserver"),
+                         (b"content-type", b"multipart/form-data; boundary=x")], "client": ("127.0.0.1", 1),
+             "server": ("testserver", 80), "scheme": "http", "http_version": "1.1", "root_path": ""}
+    await application(scope, receive, send)
+    return sent
+
+
+@pytest.mark.parametrize("path", ["/api/imagelab/jobs", "/imagelab/chats/7/turn/"])
+async def test_it_refuses_an_oversized_upload_from_its_header_without_reading_it(settings, path):
+    settings.IMAGE_MAX_UPLOAD_BYTES = 1_000_000
+    start, body = await _call(path, 100 * 1024 * 1024)
+    assert start["status"] == 413 and (b"x-content-type-options", b"nosniff") in start["headers"]
+    assert json.loads(body["body"])["code"] == "image_too_large"
+
+
+def test_it_leaves_other_paths_and_small_uploads_alone():
+    from imagelab.asgi_limits import too_large
+
+    assert not too_large("POST", "/api/chats/1/messages", "999999999")
+    assert not too_large("GET", "/api/imagelab/jobs", "999999999")
+    assert not too_large("POST", "/api/imagelab/jobs", "1000")
+    assert too_large("POST", "/api/imagelab/jobs", str(10**9))
