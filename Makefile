@@ -31,7 +31,7 @@ run: migrate
 	@echo ""
 	@echo "  Marquee is starting: open http://$(HOST):$(PORT)/ (sign up, then start a chat)"
 	@echo ""
-	$(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+	MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
 
 # Debian's Chromium for the browser tests (never `playwright install`: it downloads).
 browser-deps:

@@ -209,9 +209,14 @@ def run_naive(data: bytes, runs: int) -> dict:
             "per_variation_ms": {k: med(v) for k, v in per_var.items()}, "peak_rss_mb": _rss_mb()}
 
 
+# Both sides run with the malloc setting `make run` gives daphne (fewer per-thread arenas).
+CHILD_ENV = {**os.environ, "MALLOC_ARENA_MAX": os.environ.get("MALLOC_ARENA_MAX", "2")}
+
+
 def _child(mode: str, photo: Path, runs: int, workers: int) -> dict:
     out = subprocess.run([sys.executable, __file__, "--child", mode, "--photo", str(photo), "--runs", str(runs),
-                          "--workers", str(workers)], capture_output=True, text=True, check=True, cwd=ROOT)
+                          "--workers", str(workers)], capture_output=True, text=True, check=True, cwd=ROOT,
+                         env=CHILD_ENV)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -235,7 +240,7 @@ def main() -> None:
     with Image.open(a.photo) as im:
         desc = f"{im.size[0]}x{im.size[1]} JPEG q90, {os.path.getsize(a.photo) / 1e6:.1f} MB"
     print(f"Image lab benchmark — few-shot A, {desc}, median of {a.runs} runs, {a.workers} workers, "
-          f"{os.cpu_count()} CPUs")
+          f"{os.cpu_count()} CPUs, MALLOC_ARENA_MAX={CHILD_ENV['MALLOC_ARENA_MAX']} (as make run starts daphne)")
     print(f"{'':44}{'fast':>10}{'naive':>10}")
     print(f"{'whole set (decode → 5 finals as JPEG q85) ms':44}{fast['total_ms']:>10.0f}{naive['total_ms']:>10.0f}")
     print(f"{'speed-up vs naive':44}{naive['total_ms'] / fast['total_ms']:>10.1f}x")

@@ -33,6 +33,11 @@ from imagelab.plans import op_dict
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 AI_UNAVAILABLE = "AI edit unavailable"
 
+# libvips caches recent operations and their pixel buffers; we decode each upload once and
+# never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
+pyvips.cache_set_max(0)
+pyvips.cache_set_max_mem(0)
+
 
 @dataclass
 class StepResult:
