@@ -137,7 +137,7 @@ def plan_variations(instruction: str, *, image_size: tuple[int, int], max_side: 
     for v in variations:
         v["strategy"] += note
     return {"variations": variations,
-            "diversity_axes": ["tone/colour strength", "contrast curve", framing_axis, "finish"],
+            "diversity_axes": list(dict.fromkeys(["tone/colour strength", "contrast curve", framing_axis, "finish"])),
             "notes": intent["generative"]}
 
 

@@ -1,0 +1,88 @@
+"""A person editing a photo in the image lab, in Chromium against a real daphne (offline planner)."""
+
+import io
+
+import pytest
+from PIL import Image, ImageDraw, ImageFilter
+from playwright.sync_api import expect
+
+from tests.browser.conftest import shoot, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def photo(tmp_path_factory):
+    """A real, photo-like JPEG (gradient sky, sun, hill, field) of 1600×1067."""
+    w, h = 1600, 1067
+    im = Image.new("RGB", (w, h))
+    d = ImageDraw.Draw(im)
+    for y in range(h):
+        d.line([(0, y), (w, y)], fill=(int(90 + 80 * y / h), int(130 + 60 * y / h), int(200 - 90 * y / h)))
+    d.ellipse([900, 200, 1300, 600], fill=(240, 200, 90))
+    d.rectangle([200, 650, 1400, 1000], fill=(60, 110, 60))
+    d.polygon([(300, 650), (600, 300), (900, 650)], fill=(110, 100, 120))
+    path = tmp_path_factory.mktemp("photos") / "landscape.jpg"
+    im.filter(ImageFilter.GaussianBlur(2)).save(path, quality=90)
+    return path
+
+
+def _five_done(page, job_index: int):
+    job = page.locator(".job").nth(job_index)
+    expect(job.locator(".column")).to_have_count(5)
+    expect(job.locator(".final[data-status=done]")).to_have_count(5, timeout=30_000)
+    return job
+
+
+def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(page, live_server_url, photo):
+    sign_up(page, live_server_url, prefix="photo")
+    page.get_by_role("button", name="New image chat").click()
+    expect(page.locator("body[data-ws=open]")).to_have_count(1)
+    page.set_input_files("#image-input", str(photo))
+    page.fill("#composer-text", "warmer and punchier, keep the framing")
+    page.keyboard.press("Enter")
+    first = _five_done(page, 0)
+    expect(first.locator(".step img").first).to_be_visible()  # step thumbnails streamed in
+    shoot(page, "image-lab-five-columns", at="top")
+
+    # Choose the second variation: it becomes the current image and joins the history strip.
+    first.locator(".column").nth(1).get_by_role("button", name="Use this").click()
+    expect(page.locator("#history-strip li")).to_have_count(2)
+    expect(first.locator(".column").nth(1).get_by_role("button", name="In use")).to_be_visible()
+
+    # A second instruction without a photo starts from the chosen image.
+    page.fill("#composer-text", "now crop it square")
+    page.keyboard.press("Enter")
+    second = _five_done(page, 1)
+    expect(page.locator(".msg.user").nth(1).locator("img.attachment")).to_have_count(0)
+    source = second.locator(".job-source img")
+    width, height = source.evaluate("img => [img.naturalWidth, img.naturalHeight]")
+    assert abs(width / height - 1600 / 1067) < 0.02  # the chosen 3:2 variation, not a new upload
+
+    # Going back through the history strip makes the original upload current again.
+    page.locator("#history-strip li").nth(0).locator("button").click()
+    expect(page.locator("#history-strip li").nth(0).locator("button.is-current")).to_have_count(1)
+
+    # Download a square-crop variation at full resolution and check it decodes.
+    href = second.locator(".column").nth(0).get_by_role("link", name="JPEG").get_attribute("href")
+    response = page.request.get(live_server_url + href)
+    assert response.status == 200 and response.headers["content-type"] == "image/jpeg"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    with Image.open(io.BytesIO(response.body())) as downloaded:
+        downloaded.load()
+        assert downloaded.format == "JPEG"
+        assert max(downloaded.size) >= 1000  # re-rendered from the 1600×1067 original, not a preview
+        assert abs(downloaded.size[0] - downloaded.size[1]) <= 2  # square, as asked
+
+
+def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, live_server_url, tmp_path):
+    sign_up(page, live_server_url, prefix="badfile")
+    page.get_by_role("button", name="New image chat").click()
+    fake = tmp_path / "holiday.jpg"
+    fake.write_text("this is not a photo")
+    page.set_input_files("#image-input", str(fake))
+    page.fill("#composer-text", "make it warmer")
+    page.keyboard.press("Enter")
+    expect(page.locator("#composer-error")).to_contain_text("not")
+    expect(page.locator("#composer-text")).to_have_value("make it warmer")
+    expect(page.locator(".job")).to_have_count(0)
