@@ -92,8 +92,21 @@ async def run_image_turn(turn: Turn) -> None:
         turn.payload.update({"kind": "job", "job_id": job.pk})
         await turn.save()
         await _run_job(turn, job, backend.name, call.arguments if call else None, size, side, decoding)
+    except asyncio.CancelledError:
+        await asyncio.shield(_close_unfinished(ctx.job, "stopped", "Stopped before the edit started."))
+        raise
+    except Exception:
+        await asyncio.shield(_close_unfinished(ctx.job, "failed", "Planning failed, so no edit was made."))
+        raise
     finally:
         decoding.cancel()
+
+
+async def _close_unfinished(job: ImageJob | None, status: str, error: str) -> None:
+    """A job created up front (API) that never reached execution must not stay 'planning' forever."""
+    if job is None:
+        return
+    await database_sync_to_async(services.job_close_if_planning)(job_id=job.pk, status=status, error=error)
 
 
 def _job_for_turn(turn: Turn, source: ImageAsset) -> ImageJob:

@@ -147,6 +147,13 @@ def job_save_progress(*, job_id: int, **fields) -> None:
     ImageJob.objects.filter(pk=job_id).update(**fields)
 
 
+def job_close_if_planning(*, job_id: int, status: str, error: str) -> None:
+    """End a job that was stopped or failed while still planning (later stages close their own)."""
+    ImageJob.objects.filter(pk=job_id, status=ImageJob.Status.PLANNING).update(
+        status=status, error=error, updated_at=timezone.now()
+    )
+
+
 def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object) -> ImageAsset:
     """"Use this": the variation becomes a history image and the chat's current image."""
     job = job_get(user=user, job_id=job_id)

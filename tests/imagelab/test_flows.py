@@ -124,3 +124,25 @@ async def test_it_runs_an_ai_edit_through_the_images_endpoint_and_replays_it_on_
     image = Image.open(io.BytesIO(data))
     assert content_type == "image/png" and image.size == (300, 200)
     assert image.convert("RGB").getpixel((150, 100)) == (220, 20, 20)
+
+
+async def test_it_stops_a_job_on_the_server_and_keeps_it_stored_as_stopped(alice, openai_on):
+    import asyncio
+
+    from chatapp import turns
+    from imagelab import flows
+    from tests.chatapp.wsutil import wait_turns_idle
+    from tests.fakes.openai_server import hang
+
+    openai_on.enqueue(hang(5))  # the planner never answers in time
+    chat = await db(services.image_chat_create)(user=alice)
+    turn, _job = await flows.start_turn(user=alice, chat=chat, text="warmer please", data=photo((160, 120)),
+                                        filename="photo.jpg", with_job=True)
+    await asyncio.sleep(0.3)
+    assert turns.stop(chat.pk) is True
+    await wait_turns_idle(10)
+    message = await db(assistant_of)(turn)
+    job = await db(job_of)(turn)
+    assert message.status == "stopped"
+    assert job is not None and job.status == "stopped"
+    assert not job.is_active
