@@ -40,6 +40,12 @@ def _guarded_getaddrinfo(host, *args, **kwargs):
     return _real_getaddrinfo(host, *args, **kwargs)
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last (after pytest-django's own ordering): the fast suites report first."""
+    items.sort(key=lambda item: "browser" in item.keywords)
+
+
 @pytest.fixture(autouse=True)
 def no_real_network(monkeypatch):
     """Fail any connection that leaves the machine; loopback fakes are allowed."""

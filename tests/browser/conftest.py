@@ -277,7 +277,10 @@ def openai_server_url(migrated_db, _fake_openai_session) -> str:
     _remove_db(db)
 
 
-@pytest.fixture(scope="session")
+# Module scope: while Playwright's sync API is alive it keeps its event loop registered on the
+# main thread, and async tests collected after a browser module would fail with
+# "Runner.run() cannot be called from a running event loop".
+@pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium, headless, driven by Playwright's sync API."""
     from playwright.sync_api import sync_playwright
