@@ -8,22 +8,27 @@ from django.utils.html import format_html
 from chatapp.models import ApiToken, Chat, Message
 
 
-def _pretty(value) -> str:
+def pretty_json(value) -> str:
+    """JSON shown read-only and readable in the admin."""
     return format_html("<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
 
 
-class PrettyJsonMixin:
-    @admin.display(description="Plan & picks")
-    def payload_pretty(self, obj):
-        return _pretty(obj.payload)
+class StepLogAdminMixin:
+    """Read-only step log and timings, for anything a planner ran (messages, image jobs)."""
 
     @admin.display(description="Step log")
     def step_log_pretty(self, obj):
-        return _pretty(obj.step_log)
+        return pretty_json(obj.step_log)
 
     @admin.display(description="Timings (ms)")
     def timings_pretty(self, obj):
-        return _pretty(obj.timings)
+        return pretty_json(obj.timings)
+
+
+class PrettyJsonMixin(StepLogAdminMixin):
+    @admin.display(description="Plan & picks")
+    def payload_pretty(self, obj):
+        return pretty_json(obj.payload)
 
 
 class MessageInline(PrettyJsonMixin, admin.StackedInline):

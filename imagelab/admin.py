@@ -1,19 +1,14 @@
 """Admin: image jobs with plans, normalization log, step log and timings pretty-printed read-only."""
 
-import json
-
 from django.contrib import admin
-from django.utils.html import format_html
 
+from chatapp.admin import StepLogAdminMixin
+from chatapp.admin import pretty_json as _pretty
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 
 
-def _pretty(value) -> str:
-    return format_html("<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
-
-
 @admin.register(ImageJob)
-class ImageJobAdmin(admin.ModelAdmin):
+class ImageJobAdmin(StepLogAdminMixin, admin.ModelAdmin):
     list_display = ("id", "owner", "chat", "status", "planner_source", "result_variation", "created_at")
     list_filter = ("status", "planner_source", "owner")
     search_fields = ("instruction", "owner__username")
@@ -38,14 +33,6 @@ class ImageJobAdmin(admin.ModelAdmin):
     @admin.display(description="Variations (steps, ms, errors)")
     def variations_pretty(self, obj):
         return _pretty(obj.variations)
-
-    @admin.display(description="Step log")
-    def step_log_pretty(self, obj):
-        return _pretty(obj.step_log)
-
-    @admin.display(description="Timings (ms)")
-    def timings_pretty(self, obj):
-        return _pretty(obj.timings)
 
 
 @admin.register(ImageAsset)

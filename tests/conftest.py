@@ -5,6 +5,11 @@ import socket
 
 import pytest
 
+from tests.fakes import openai_server
+
+# Shared fixtures from the fakes, available to every test.
+fake_openai = openai_server.fake_openai
+
 _real_connect = socket.socket.connect
 _real_connect_ex = socket.socket.connect_ex
 _real_getaddrinfo = socket.getaddrinfo
@@ -96,3 +101,17 @@ def scripted():
     backend = ScriptedBackend()
     with llm.backend_override(backend):
         yield backend
+
+
+@pytest.fixture
+def openai_on(settings, fake_openai):
+    """The product's OpenAI paths pointed at the local fake server, with short timeouts."""
+    from chatapp import llm
+
+    settings.OPENAI_API_KEY = "sk-test-not-a-real-key"
+    settings.OPENAI_BASE_URL = fake_openai.base_url
+    settings.PLANNER_RETRY_BUDGET = 1.0
+    settings.OPENAI_TIMEOUT = 5.0
+    llm.reset_caches()
+    yield fake_openai
+    llm.reset_caches()

@@ -6,7 +6,6 @@ import pytest
 from asgiref.sync import sync_to_async
 from PIL import Image
 
-from chatapp import llm
 from imagelab import downloads, services, storage
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call
@@ -15,17 +14,6 @@ from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
 db = sync_to_async
-
-
-@pytest.fixture
-def openai_on(settings, fake_openai):
-    settings.OPENAI_API_KEY = "sk-test-not-a-real-key"
-    settings.OPENAI_BASE_URL = fake_openai.base_url
-    settings.PLANNER_RETRY_BUDGET = 1.0
-    settings.OPENAI_TIMEOUT = 5.0
-    llm.reset_caches()
-    yield fake_openai
-    llm.reset_caches()
 
 
 def local(label, *ops):

@@ -22,17 +22,6 @@ PLAN = {
 }
 
 
-@pytest.fixture
-def openai_on(settings, fake_openai):
-    settings.OPENAI_API_KEY = "sk-test-not-a-real-key"
-    settings.OPENAI_BASE_URL = fake_openai.base_url
-    settings.PLANNER_RETRY_BUDGET = 1.0
-    settings.OPENAI_TIMEOUT = 2.0
-    llm.reset_caches()
-    yield fake_openai
-    llm.reset_caches()
-
-
 def api_for(user) -> Client:
     _token, key = api_token_create(user=user)
     return Client(headers={"authorization": f"Bearer {key}"})

@@ -6,7 +6,6 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from chatapp import llm
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import FunctionCallItem, FunctionCallOutput
 from chatapp.planner.backends.scripted import ScriptedBackend
@@ -34,17 +33,6 @@ V2_PLAN = {
     ],
 }
 LABELS = {"t_read_blocked", "t_read_profile", "t_plan_picks", "t_lookups_total", "t_db_writes", "t_total"}
-
-
-@pytest.fixture
-def openai_on(settings, fake_openai):
-    settings.OPENAI_API_KEY = "sk-test-not-a-real-key"
-    settings.OPENAI_BASE_URL = fake_openai.base_url
-    settings.PLANNER_RETRY_BUDGET = 1.0
-    settings.OPENAI_TIMEOUT = 2.0
-    llm.reset_caches()
-    yield fake_openai
-    llm.reset_caches()
 
 
 @pytest.fixture

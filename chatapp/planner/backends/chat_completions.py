@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import openai
-
 from chatapp.planner.backends.base import (
     FunctionCallItem,
     FunctionCallOutput,
@@ -16,7 +14,7 @@ from chatapp.planner.backends.base import (
     TextSink,
     ToolCall,
 )
-from chatapp.planner.backends.responses import StreamError, _effort, call_with_retries
+from chatapp.planner.backends.responses import OpenAIBackendBase, StreamError, call_with_retries
 
 
 def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, Any]]:
@@ -54,25 +52,11 @@ def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, A
     return messages
 
 
-class OpenAIChatBackend:
+class OpenAIChatBackend(OpenAIBackendBase):
     """Plans with Chat Completions; no server-side thread, so history is always resent."""
 
     threads_responses = False
-
-    def __init__(
-        self,
-        client: openai.AsyncOpenAI,
-        *,
-        reasoning_effort: str | None = "low",
-        verbosity: str | None = "low",
-        retry_budget: float = 20.0,
-        name: str = "openai-chat",
-    ):
-        self.client = client
-        self.reasoning_effort = _effort(reasoning_effort)
-        self.verbosity = _effort(verbosity)
-        self.retry_budget = retry_budget
-        self.name = name
+    name = "openai-chat"
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
         """The keyword arguments for `client.chat.completions.create` (previous_response_id is ignored)."""

@@ -205,10 +205,10 @@ def responses_input(items: list[InputItem]) -> list[dict[str, Any]]:
     return out
 
 
-class OpenAIResponsesBackend:
-    """Plans with the Responses API; conversations are threaded by previous_response_id."""
+class OpenAIBackendBase:
+    """What both OpenAI backends hold: the client, the reasoning/verbosity settings, the retry budget."""
 
-    threads_responses = True
+    name = "openai"
 
     def __init__(
         self,
@@ -217,13 +217,20 @@ class OpenAIResponsesBackend:
         reasoning_effort: str | None = "low",
         verbosity: str | None = "low",
         retry_budget: float = 20.0,
-        name: str = "openai",
+        name: str | None = None,
     ):
         self.client = client
         self.reasoning_effort = _effort(reasoning_effort)
         self.verbosity = _effort(verbosity)
         self.retry_budget = retry_budget
-        self.name = name
+        self.name = name or type(self).name
+
+
+class OpenAIResponsesBackend(OpenAIBackendBase):
+    """Plans with the Responses API; conversations are threaded by previous_response_id."""
+
+    threads_responses = True
+    name = "openai"
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
         """The keyword arguments for `client.responses.create`."""
