@@ -213,3 +213,24 @@ async def test_it_updates_the_card_in_another_open_tab_when_applied(alice):
     frame = await other_tab.receive_from(timeout=5)
     await other_tab.disconnect()
     assert f'id="proposal-{message.turn_key}"' in frame and "Applied." in frame and "added" in frame
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_shows_a_discarded_card_in_other_tabs_and_changes_nothing(alice):
+    chat = await database_sync_to_async(_seed_picks)(alice)
+    await _say(alice, chat, "I've seen the first two")
+    message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
+    other_tab = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await other_tab.connect()
+    await other_tab.receive_from()
+
+    def discard():
+        client = Client()
+        client.force_login(alice)
+        return client.post(f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/", {"decision": "discard", "rows": ["0", "1"]})
+
+    assert (await database_sync_to_async(discard)()).status_code == 200
+    frame = await other_tab.receive_from(timeout=5)
+    await other_tab.disconnect()
+    assert "Discarded: nothing changed." in frame
+    assert not await database_sync_to_async(SeenItem.objects.exists)()
