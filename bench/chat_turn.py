@@ -122,7 +122,7 @@ def _wrap_connection(sender, connection, **kwargs) -> None:
         connection.execute_wrappers.append(SQL)
 
 
-CONNECTS: list[int] = []  # one entry per DB connection opened (CONN_MAX_AGE=0 reopens per hop)
+CONNECTS: list[int] = []  # one entry per DB connection opened (CONN_MAX_AGE=0 would reopen per hop)
 
 
 connection_created.connect(_wrap_connection, dispatch_uid="bench.sql_counter")
@@ -378,7 +378,7 @@ async def bench_conn_ab(user, n_turns: int, block: int = 10) -> list[str]:
         f"   {'turn wall (ms)':<44}{'p50':>9}{'p95':>9}{'mean':>9}   connections opened per turn",
     ]
     for mode, label in (
-        (original, f"CONN_MAX_AGE={original} (product: reopen per hop)"),
+        (original, f"CONN_MAX_AGE={original} (product setting)"),
         (None, "CONN_MAX_AGE=None (persistent)"),
     ):
         v = walls[mode]
