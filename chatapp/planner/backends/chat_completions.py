@@ -14,7 +14,7 @@ from chatapp.planner.backends.base import (
     TextSink,
     ToolCall,
 )
-from chatapp.planner.backends.responses import OpenAIBackendBase, StreamError, call_with_retries
+from chatapp.planner.backends.responses import OpenAIBackendBase, StreamError
 
 
 def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, Any]]:
@@ -57,6 +57,7 @@ class OpenAIChatBackend(OpenAIBackendBase):
 
     threads_responses = False
     name = "openai-chat"
+    api_label = "chat"
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
         """The keyword arguments for `client.chat.completions.create` (previous_response_id is ignored)."""
@@ -78,26 +79,6 @@ class OpenAIChatBackend(OpenAIBackendBase):
         if self.verbosity:
             kwargs["verbosity"] = self.verbosity
         return kwargs
-
-    async def complete(
-        self, request: PlannerRequest, *, on_text: TextSink | None = None
-    ) -> PlannerReply:
-        """Stream one completion, assembling text and tool-call fragments."""
-        kwargs = self.request_kwargs(request)
-        emitted = False
-
-        async def sink(delta: str) -> None:
-            nonlocal emitted
-            emitted = True
-            if on_text is not None:
-                await on_text(delta)
-
-        return await call_with_retries(
-            lambda: self._stream_once(kwargs, sink),
-            budget=self.retry_budget,
-            describe=f"chat {request.model} {request.purpose}".strip(),
-            may_retry=lambda: not emitted,
-        )
 
     async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
         stream = await self.client.chat.completions.create(**kwargs)

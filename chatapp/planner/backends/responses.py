@@ -206,9 +206,10 @@ def responses_input(items: list[InputItem]) -> list[dict[str, Any]]:
 
 
 class OpenAIBackendBase:
-    """What both OpenAI backends hold: the client, the reasoning/verbosity settings, the retry budget."""
+    """What both OpenAI backends share: client, reasoning/verbosity, retry budget, streaming with retries."""
 
     name = "openai"
+    api_label = "openai"  # names the API in retry logs
 
     def __init__(
         self,
@@ -225,12 +226,41 @@ class OpenAIBackendBase:
         self.retry_budget = retry_budget
         self.name = name or type(self).name
 
+    async def complete(
+        self, request: PlannerRequest, *, on_text: TextSink | None = None
+    ) -> PlannerReply:
+        """Stream one reply, retrying transient failures until text has been shown (then never again)."""
+        kwargs = self.request_kwargs(request)
+        emitted = False
+
+        async def sink(delta: str) -> None:
+            nonlocal emitted
+            emitted = True
+            if on_text is not None:
+                await on_text(delta)
+
+        return await call_with_retries(
+            lambda: self._stream_once(kwargs, sink),
+            budget=self.retry_budget,
+            describe=f"{self.api_label} {request.model} {request.purpose}".strip(),
+            may_retry=lambda: not emitted,
+        )
+
+    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
+        """One streamed API call (each backend speaks its own API)."""
+        raise NotImplementedError
+
+    def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
+        """The keyword arguments of the API call for this request."""
+        raise NotImplementedError
+
 
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
     threads_responses = True
     name = "openai"
+    api_label = "responses"
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
         """The keyword arguments for `client.responses.create`."""
@@ -253,26 +283,6 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
         if self.verbosity:
             kwargs["text"] = {"verbosity": self.verbosity}
         return kwargs
-
-    async def complete(
-        self, request: PlannerRequest, *, on_text: TextSink | None = None
-    ) -> PlannerReply:
-        """Stream one response, retrying transient failures until text has been shown."""
-        kwargs = self.request_kwargs(request)
-        emitted = False
-
-        async def sink(delta: str) -> None:
-            nonlocal emitted
-            emitted = True
-            if on_text is not None:
-                await on_text(delta)
-
-        return await call_with_retries(
-            lambda: self._stream_once(kwargs, sink),
-            budget=self.retry_budget,
-            describe=f"responses {request.model} {request.purpose}".strip(),
-            may_retry=lambda: not emitted,
-        )
 
     async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
         stream = await self.client.responses.create(**kwargs)
