@@ -19,6 +19,7 @@ from chatapp.planner.backends.base import (
     FunctionCallOutput,
     InputItem,
     InputMessage,
+    PlannerError,
     PlannerRequest,
     PreviousResponseNotFound,
 )
@@ -48,12 +49,6 @@ async def run_v2(turn: Turn) -> None:
     threaded = bool(getattr(backend, "threads_responses", False))
 
     blocked, profile = await read_inputs(turn)
-    # A regenerated turn must not show again what it showed before.
-    blocked += [
-        BlockedItem(source=p["source"], id=p["id"], media_type=p.get("media_type", "movie"), title=p["title"],
-                    year=p.get("year"))
-        for p in turn.payload.get("replaced_picks", [])
-    ]
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     context = {
         "text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
@@ -81,10 +76,10 @@ async def run_v2(turn: Turn) -> None:
     else:
         try:
             decision = await _decide(turn, backend, decide_request(opening, previous))
-        except PreviousResponseNotFound:
-            # The thread expired or was deleted: start a fresh one with a compact replay.
-            turn.steplog.record("thread.reset", result="previous_response_not_found; replaying history")
-            opening = await _replay_items(turn)
+        except PlannerError as exc:
+            if not _thread_broken(exc, previous):
+                raise
+            opening = await _reset_thread(turn, exc)
             decision = await _decide(turn, backend, decide_request(opening, None))
         mode, reason = decision.args.mode, decision.args.reason
         follow, follow_prev = _follow_up(decision, opening, threaded)
@@ -111,27 +106,33 @@ async def run_v2(turn: Turn) -> None:
         )
         if not turn.content and reply.text:
             await turn.stream_text(reply.text)
-        if reply.tool_calls:
-            await present_proposal(turn, reply.tool_calls[0], source=get_movie_source())
-        await _save_thread(turn, threaded, reply.response_id, [c.call_id for c in reply.tool_calls])
+        proposals = [c for c in reply.tool_calls if c.name == PROPOSE_LIST_CHANGES_TOOL.name]
+        if proposals:
+            await present_proposal(turn, proposals[0], source=get_movie_source())
+        # Every call the model made stays open for the next turn to answer (the proposal first,
+        # with a summary; any other as ignored), or the thread would be rejected.
+        others = [c.call_id for c in reply.tool_calls if c not in proposals[:1]]
+        await _save_thread(turn, threaded, reply.response_id, [c.call_id for c in proposals[:1]] + others)
         return
 
-    plan = await run_tool_call(
-        backend=backend,
-        request=PlannerRequest(
+    def plan_request(items, prev):
+        return PlannerRequest(
             instructions=prompts.PLAN_PICKS,
-            input=[*follow, InputMessage(role="user", text=planning_input_text(blocked=blocked, profile=profile))],
+            input=[*items, InputMessage(role="user", text=planning_input_text(blocked=blocked, profile=profile))],
             model=settings.OPENAI_MODEL,
             tools=[PLAN_PICKS_TOOL],
-            previous_response_id=follow_prev,
+            previous_response_id=prev,
             context=context,
             purpose="plan_picks",
-        ),
-        tool=PLAN_PICKS_TOOL,
-        steplog=turn.steplog,
-        step_name="plan_picks",
-        label="t_plan_picks",
-    )
+        )
+
+    try:
+        plan = await _plan(turn, backend, plan_request(follow, follow_prev))
+    except PlannerError as exc:
+        # A greeting plans straight on the chat's stored thread head, which may have expired.
+        if not _thread_broken(exc, follow_prev):
+            raise
+        plan = await _plan(turn, backend, plan_request(await _reset_thread(turn, exc), None))
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
     await _db(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
     open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]
@@ -228,6 +229,26 @@ def pick_card(movie: Movie, *, reason: str) -> PickCard:
     )
 
 
+async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
+    return await run_tool_call(
+        backend=backend, request=request, tool=PLAN_PICKS_TOOL, steplog=turn.steplog,
+        step_name="plan_picks", label="t_plan_picks",
+    )
+
+
+def _thread_broken(exc: PlannerError, previous: str | None) -> bool:
+    """An expired thread, or one the API refuses (e.g. a call left unanswered by an older version)."""
+    if previous is None:
+        return False
+    return isinstance(exc, PreviousResponseNotFound) or exc.code == "bad_request"
+
+
+async def _reset_thread(turn: Turn, exc: PlannerError) -> list[InputItem]:
+    """Start a fresh thread with a compact replay of the recent history."""
+    turn.steplog.record("thread.reset", result=f"{exc.code}; replaying history")
+    return await _replay_items(turn)
+
+
 async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
     return await run_tool_call(
         backend=backend,
@@ -264,6 +285,13 @@ async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
         timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
         timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
     )
+    # A regenerated turn must not show again what it showed before (those picks left the
+    # recommended set when it was reset).
+    blocked += [
+        BlockedItem(source=p["source"], id=p["id"], media_type=p.get("media_type", "movie"), title=p["title"],
+                    year=p.get("year"))
+        for p in turn.payload.get("replaced_picks", [])
+    ]
     return blocked, profile
 
 
@@ -272,7 +300,13 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
     if threaded and chat.last_response_id and chat.pending_call_ids:
         # The Responses API needs an output for every call the previous turn left open:
         # plan_picks gets a summary of what was shown and dropped.
-        summary = json.dumps(await database_sync_to_async(last_turn_summary)(chat_id=chat.pk))
+        if turn.payload.get("regenerated"):
+            # The open call belongs to the answer being redone: say what it showed and that it is gone.
+            replaced = [{"title": p["title"], "year": p.get("year")} for p in turn.payload.get("replaced_picks", [])]
+            summary = json.dumps({"status": "superseded", "note": "The user asked to redo this answer.",
+                                  "shown": replaced})
+        else:
+            summary = json.dumps(await database_sync_to_async(last_turn_summary)(chat_id=chat.pk))
         first, *others = chat.pending_call_ids
         items.append(FunctionCallOutput(call_id=first, output=summary))
         items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
@@ -280,15 +314,15 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
         # No thread head (a new chat, or the last turn ran the v1 flow, which clears it): the
         # fresh thread starts with a compact replay, as after an expired thread.
         items.extend(await history_items(turn))
-    items.append(InputMessage(role="user", text=_model_text(turn)))
+    items.append(InputMessage(role="user", text=model_text(turn)))
     return items
 
 
 async def _replay_items(turn: Turn) -> list[InputItem]:
-    return [*(await history_items(turn)), InputMessage(role="user", text=_model_text(turn))]
+    return [*(await history_items(turn)), InputMessage(role="user", text=model_text(turn))]
 
 
-def _model_text(turn: Turn) -> str:
+def model_text(turn: Turn) -> str:
     """What the model is told the user said (a greeting turn has no text of its own)."""
     text = turn.text or prompts.AUTOSTART_REQUEST
     if turn.payload.get("regenerated"):

@@ -30,7 +30,8 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
-from recs.flows import history_items, read_inputs, resolve_picks
+from recs.flows import history_items, model_text, read_inputs, resolve_picks
+from recs.memory_services import memory_record_results
 from recs.movies import Movie, MovieSource
 from recs.planning import SEARCH_MOVIES_TOOL, planning_input_text
 from recs.sources import LookupFailed, get_movie_source
@@ -59,9 +60,11 @@ async def run_v1(turn: Turn) -> None:
     blocked, profile = await read_inputs(turn)
     await _end_responses_thread(turn)
     source = get_movie_source()
-    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
+    # A greeting has no text of its own and a regenerated turn asks again: model_text says so.
+    asked = model_text(turn)
+    context = {"text": asked, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
     # No server-side thread: the compact recent history is resent from the database every turn.
-    items: list[InputItem] = [*(await history_items(turn)), InputMessage(role="user", text=turn.text)]
+    items: list[InputItem] = [*(await history_items(turn)), InputMessage(role="user", text=asked)]
     instructions = prompts.V1_CHAT + "\n\n" + planning_input_text(blocked=blocked, profile=profile)
 
     answer = await _converse(turn, backend, instructions, items, context, source, BlockedIndex(blocked))
@@ -79,6 +82,7 @@ async def run_v1(turn: Turn) -> None:
     # IntroShown re-sets the text to the answer as streamed (without a pre-search preamble) and adds a slot per card.
     await turn.emit(IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=turn.content, planned=len(picks)))
     await resolve_picks(turn, [p for _, p in picks], blocked=blocked, source=source)
+    await database_sync_to_async(memory_record_results)(user_id=turn.owner_id, picks=turn.payload["picks"])
     for n, (_, pick) in enumerate(extra, start=len(picks)):
         why = f"more than {MAX_PICKS} picks in the answer"
         turn.payload["dropped"].append({"index": n, "title": pick.title, "year": pick.year, "reason": why})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from chatapp.planner.tools import Tool
 
@@ -58,16 +58,24 @@ _COUNTS = {"one": 1, "two": 2, "three": 3, "both": 2, "all": 3, "all three": 3}
 _PATTERNS: list[tuple[Action, re.Pattern]] = [
     ("remove_watchlist", re.compile(r"(?:drop|remove|delete|take)\s+(?P<what>.+?)\s+(?:from|off)\s+(?:my\s+)?watch\s?list", re.I)),
     ("add_watchlist", re.compile(r"(?:add|put|save)\s+(?P<what>.+?)\s+(?:to|on|in)(?:to)?\s+(?:my\s+)?watch\s?list", re.I)),
-    ("unmark_seen", re.compile(r"(?:i\s+)?(?:have\s*n.?t|haven't|did\s*n.?t|never)\s+(?:actually\s+)?(?:seen|watched|see|watch)\s+(?P<what>.+)", re.I)),
+    ("unmark_seen", re.compile(r"(?:^|[.;!]\s*)(?:i\s+)?(?:have\s*n.?t|haven't|did\s*n.?t|never)\s+(?:actually\s+)?(?:seen|watched|see|watch)\s+(?P<what>.+)", re.I)),
     ("unmark_seen", re.compile(r"(?:unmark|remove|drop)\s+(?P<what>.+?)\s+(?:as\s+seen|from\s+(?:my\s+)?seen(?:\s+list)?)", re.I)),
     ("mark_seen", re.compile(r"(?:mark)\s+(?P<what>.+?)\s+as\s+(?:seen|watched)", re.I)),
-    ("mark_seen", re.compile(r"(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)", re.I)),
+    ("mark_seen", re.compile(r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)", re.I)),
 ]
 _RATING = re.compile(r"\b([1-5])\s*(?:/\s*5|stars?|★)", re.I)
 
 
+# "I watched Alien, recommend something like it" asks for films; it is not a list change.
+_ASKS_FOR_FILMS = re.compile(
+    r"\?|\brecommend|\bsuggest|\bsomething like\b|\bwhat (?:else|should)\b|\bmore like\b|\bany ideas\b", re.I
+)
+
+
 def parse_list_changes(text: str, *, last_picks: list[dict]) -> list[ListChange]:
     """Read list changes from words; ordinals ("the first two") refer to the last picks shown."""
+    if _ASKS_FOR_FILMS.search(text or ""):
+        return []
     for action, pattern in _PATTERNS:
         match = pattern.search(text or "")
         if not match:
@@ -79,8 +87,13 @@ def parse_list_changes(text: str, *, last_picks: list[dict]) -> list[ListChange]
             if found:
                 rating = int(found.group(1))
                 what = _RATING.sub("", what)
-        films = _refs(what, last_picks)
-        return [ListChange(action=action, title=t, year=y, rating=rating) for t, y in films][:10]
+        changes = []
+        for title, year in _refs(what, last_picks)[:10]:
+            try:
+                changes.append(ListChange(action=action, title=title, year=year, rating=rating))
+            except ValidationError:  # an impossible year or an overlong "title": not a film to change
+                continue
+        return changes
     return []
 
 

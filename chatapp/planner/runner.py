@@ -267,8 +267,9 @@ async def run_text(
 ) -> PlannerReply:
     """Ask for a conversational answer, streaming it through `on_text`.
 
-    With `offer`, those tools are available with automatic choice (e.g. proposing a list change);
-    the reply keeps only calls to offered tools, unvalidated: the caller parses them with the tool.
+    With `offer`, those tools are available with automatic choice (e.g. proposing a list change).
+    The reply keeps every call the model made, because a Responses thread needs an output for each
+    of them; callers run only offered ones, after validating them with the tool.
     """
     offered = list(offer or [])
     text_request = dataclasses.replace(request, tools=offered, tool_choice=None)
@@ -281,11 +282,10 @@ async def run_text(
         reply = await backend.complete(text_request, on_text=on_text)
         step.result = f"{len(reply.text)} chars: {_summary(reply.text)[:80]}"
         names = {tool.name for tool in offered}
-        kept = [c for c in reply.tool_calls if c.name in names]
-        if len(kept) != len(reply.tool_calls):
-            # Unknown tools are noise: note them rather than run them.
-            step.result += f" (ignored {len(reply.tool_calls) - len(kept)} tool call(s))"
-            reply = reply.model_copy(update={"tool_calls": kept})
-        if kept:
-            step.result += f" (called {', '.join(c.name for c in kept)})"
+        unknown = [c.name for c in reply.tool_calls if c.name not in names]
+        if unknown:
+            # Never run: noted, and answered as ignored at the next turn.
+            step.result += f" (ignored {len(unknown)} call(s) to {', '.join(sorted(set(unknown)))})"
+        if len(unknown) != len(reply.tool_calls):
+            step.result += " (called " + ", ".join(c.name for c in reply.tool_calls if c.name in names) + ")"
     return reply
