@@ -43,6 +43,11 @@ def _latest_assistant(chat_id: int) -> Message | None:
     )
 
 
+def _sync_html(chat_id: int) -> str:
+    messages = list(Message.objects.filter(chat_id=chat_id).select_related("chat").order_by("created_at", "id"))
+    return render.sync_html(messages)
+
+
 class ChatConsumer(AsyncJsonWebsocketConsumer):
     """One chat's socket: the owner sends messages and Stop, and sees every event as HTML."""
 
@@ -113,8 +118,10 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse(exc.code, exc.message)
 
     async def stop_turn(self) -> None:
-        """Cancel the running turn on the server."""
-        if not turns.stop(self.chat_id):
+        """Cancel the running turn on the server (or close one that no process is running any more)."""
+        if turns.stop(self.chat_id):
+            return
+        if not await turns.close_orphaned(user=self.scope["user"], chat_id=self.chat_id):
             await self.refuse("no_turn", "There is no answer in progress to stop.")
 
     # --- rendering (the JSON consumer overrides these) ---------------------
@@ -128,7 +135,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_sync(self) -> None:
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
-        await self.send(text_data=await database_sync_to_async(render.sync_html)(await _latest_assistant(self.chat_id)))
+        await self.send(text_data=await database_sync_to_async(_sync_html)(self.chat_id))
 
     async def refuse(self, code: str, message: str, text: str = "") -> None:
         event = TurnRefused(chat_id=getattr(self, "chat_id", 0), turn_key="", code=code, message=message, text=text)

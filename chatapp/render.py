@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.html import escape, format_html
 
@@ -28,7 +29,8 @@ def message_html(message: Message, *, swap: str | None = None) -> str:
     custom = MESSAGE_RENDERERS.get(message.chat.kind)
     if custom is not None:  # e.g. image chats render their jobs (may read the DB: call off the event loop)
         return custom(message, swap=swap)
-    context = {"m": message}
+    # Context processors do not run here: pass what the templates need.
+    context = {"m": message, "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS}
     for extra in MESSAGE_CONTEXT.get(message.chat.kind, ()):
         context.update(extra(message))  # e.g. the movie chat's watchlist/seen marks on pick cards
     html = _partial("message", context)
@@ -121,11 +123,13 @@ def turn_ended_html(message: Message) -> str:
     return message_html(message, swap="outerHTML") + controls_html(busy=False) + _clear_error()
 
 
-def sync_html(message: Message | None) -> str:
-    """On (re)connect: the latest assistant message as stored, and the right controls."""
-    if message is None:
-        return controls_html(busy=False)
-    return message_html(message, swap="outerHTML") + controls_html(busy=message.is_active)
+def sync_html(messages: list[Message]) -> str:
+    """On (re)connect: the whole history as stored (turns may have happened while away), and the controls."""
+    body = "".join(message_html(m) for m in messages)
+    busy = any(m.is_active for m in messages)
+    return f'<div id="messages" class="messages" aria-live="polite" hx-swap-oob="innerHTML">{body}</div>' + controls_html(
+        busy=busy
+    )
 
 
 def _clear_error() -> str:

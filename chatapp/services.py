@@ -139,6 +139,19 @@ def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
     return token.user
 
 
+def turn_close_orphaned(*, user: AbstractBaseUser, chat_id: int) -> Message | None:
+    """Stop an answer no process is running (cut off by a restart): it ends as "stopped"."""
+    from chatapp.turns import is_running  # local: turns imports services
+
+    chat = chat_get(user=user, chat_id=chat_id)
+    running = active_turn(chat=chat)
+    if running is None or is_running(chat.pk):
+        return None
+    Message.objects.filter(pk=running.pk).update(status=Message.Status.STOPPED, updated_at=timezone.now())
+    running.refresh_from_db()
+    return running
+
+
 def _chat_for_update(*, user: AbstractBaseUser, chat_id: int) -> Chat:
     try:
         # The row lock serialises two turn starts on PostgreSQL; SQLite's
@@ -198,6 +211,10 @@ def turn_regenerate(
     cleaned = message_text_clean(text=new_text) if new_text is not None else None
     with transaction.atomic():
         chat = _chat_for_update(user=user, chat_id=chat_id)
+        if chat.kind != Chat.Kind.MOVIES:
+            # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
+            raise InvalidInput("Only movie answers can be regenerated; send a new instruction instead.",
+                               code="cannot_regenerate")
         _refuse_if_busy(chat=chat)
         last = chat.messages.order_by("-created_at", "-id").first()
         if last is None or last.role != Message.Role.ASSISTANT:

@@ -47,6 +47,7 @@ class Turn:
     payload: dict[str, Any] = field(default_factory=dict)
     planner_source: str = ""
     status: str = Message.Status.PENDING
+    started: bool = False
     _last_flush: float = 0.0
 
     async def emit(self, event) -> None:
@@ -84,10 +85,32 @@ FlowFn = Callable[[Turn], Awaitable[None]]
 
 def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
     """Start the turn in the background of this process; it finishes even if the browser leaves."""
-    task = asyncio.get_running_loop().create_task(_run(turn, flow_fn), name=f"turn-{turn.turn_key}")
+    loop = asyncio.get_running_loop()
+    task = loop.create_task(_run(turn, flow_fn), name=f"turn-{turn.turn_key}")
     _running[turn.chat_id] = task
-    task.add_done_callback(lambda t: _running.pop(turn.chat_id, None) if _running.get(turn.chat_id) is t else None)
+
+    def done(t: asyncio.Task) -> None:
+        if _running.get(turn.chat_id) is t:
+            _running.pop(turn.chat_id, None)
+        if t.cancelled() and not turn.started:
+            # Stopped before its first step ran: _run never got to store "stopped", so do it here.
+            loop.create_task(_finish(turn, Message.Status.STOPPED, ""))
+
+    task.add_done_callback(done)
     return task
+
+
+async def close_orphaned(*, user, chat_id: int) -> bool:
+    """Stop an answer that no process runs any more, and tell every open page; False if none."""
+    from chatapp.services import turn_close_orphaned
+
+    message = await database_sync_to_async(turn_close_orphaned)(user=user, chat_id=chat_id)
+    if message is None:
+        return False
+    layer = get_channel_layer()
+    event = TurnEnded(chat_id=chat_id, turn_key=message.turn_key, assistant_message_id=message.pk, status="stopped")
+    await layer.group_send(group_name(chat_id), to_group_message(event))
+    return True
 
 
 def stop(chat_id: int) -> bool:
@@ -101,6 +124,7 @@ def stop(chat_id: int) -> bool:
 
 async def _run(turn: Turn, flow_fn: FlowFn) -> None:
     error = ""
+    turn.started = True
     try:
         await turn.save(status=Message.Status.STREAMING)
         await flow_fn(turn)
@@ -195,12 +219,16 @@ async def begin(
 
 async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
     """Greet a new movie chat with picks planned from the user's taste; None when not wanted."""
+    from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start_autostart
     from recs.memory_services import autostart_enabled
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     if chat.kind != "movies" or not await database_sync_to_async(autostart_enabled)(user=user):
+        return None
+    # A greeting is a planner call like any other turn (and may cost money): same rate limit.
+    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
         return None
     flow = chat.flow_override or settings.CHAT_API_VERSION
     assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)

@@ -30,7 +30,9 @@ def signup(request):
 @require_GET
 def chat_list(request):
     """All the user's chats, newest first."""
-    return render(request, "chatapp/chat_list.html", {"chats": selectors.chat_list(user=request.user)})
+    # image_state: the list shows each image chat's current picture (one query, not one per chat).
+    chats = selectors.chat_list(user=request.user).select_related("image_state")
+    return render(request, "chatapp/chat_list.html", {"chats": chats})
 
 
 @login_required

@@ -7,7 +7,7 @@ import asyncio
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
-from chatapp.errors import InvalidInput, NotFound
+from chatapp.errors import InvalidInput, NotFound, TurnInProgress
 from chatapp.models import Chat, Message
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie, MovieSource, normalize_title
@@ -70,6 +70,9 @@ def proposal_decide(
         proposal = (message.payload or {}).get("proposal") if message else None
         if proposal is None:
             raise NotFound("That proposal does not exist.", code="proposal_not_found")
+        if message.is_active:
+            # The turn's last save would overwrite a decision taken before it ended.
+            raise TurnInProgress("The assistant is still finishing this answer; try again in a moment.")
         if proposal["state"] != "pending":
             return message  # stale approval: nothing more to do, no duplicates
         chosen = {int(i) for i in selected}

@@ -115,3 +115,91 @@ async def test_it_replays_history_when_a_greeting_meets_an_expired_thread(alice,
     await comm.disconnect()
     greeting = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert greeting.status == "complete" and [p["title"] for p in greeting.payload["picks"]] == ["Se7en"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_lets_stop_close_an_answer_no_process_is_running(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="user", turn_key="k", content="hi")
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="assistant", turn_key="k", status="streaming")
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    assert 'id="stop-button"' in await comm.receive_from()
+    await comm.send_json_to({"action": "stop"})
+    frame = await comm.receive_from()
+    await comm.disconnect()
+    assert "Stopped." in frame and 'id="send-button"' in frame
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert message.status == "stopped"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_stores_stopped_when_stop_lands_before_the_first_step(alice, scripted):
+    from chatapp import turns
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    _turn, task = await turns.begin(user=alice, chat_id=chat.pk, text="hi")
+    assert turns.stop(chat.pk)
+    await wait_turns_idle()
+    import asyncio
+
+    for _ in range(50):  # the done-callback stores the result on the next loop turns
+        message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+        if message.status == "stopped":
+            break
+        await asyncio.sleep(0.02)
+    assert message.status == "stopped"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_shows_turns_that_happened_while_the_page_was_away(alice, scripted):
+    from chatapp.planner.backends.scripted import ScriptedBackend
+
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Answered while you were away."), purpose="movies.answer")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    from chatapp import turns
+
+    _turn, task = await turns.begin(user=alice, chat_id=chat.pk, text="hello from the API")
+    await task
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    sync = await comm.receive_from()
+    await comm.disconnect()
+    assert 'id="messages"' in sync and "hello from the API" in sync and "Answered while you were away." in sync
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_to_regenerate_an_image_turn(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice, kind="images")
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="user", turn_key="k", content="warmer")
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="assistant", turn_key="k", status="complete")
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "regenerate"})
+    frame = await comm.receive_from()
+    await comm.disconnect()
+    assert "Only movie answers can be regenerated" in frame
+
+
+@pytest.mark.django_db
+def test_it_refuses_to_decide_a_proposal_while_its_turn_is_still_finishing(alice):
+    from chatapp.errors import TurnInProgress
+    from recs.proposal_services import proposal_decide
+
+    chat = Chat.objects.create(owner=alice)
+    Message.objects.create(chat=chat, role="assistant", turn_key="t", status="streaming",
+                           payload={"proposal": {"state": "pending", "rows": []}})
+    with pytest.raises(TurnInProgress):
+        proposal_decide(user=alice, chat_id=chat.pk, turn_key="t", decision="apply", selected=[])
+
+
+@pytest.mark.django_db
+def test_it_lists_chats_in_a_constant_number_of_queries(alice, django_assert_max_num_queries):
+    for kind in ("movies", "images", "images", "images"):
+        Chat.objects.create(owner=alice, kind=kind)
+    client = Client()
+    client.force_login(alice)
+    with django_assert_max_num_queries(6):
+        assert client.get("/").status_code == 200
