@@ -5,12 +5,15 @@
 Each scenario gets a fresh daphne so the figures do not mix:
   (a) POST /api/imagelab/jobs with a declared 100 MB body: refused from Content-Length (413) by the
       daphne guard in imagelab/asgi_limits.py before twisted spools or queues the body;
-  (b) baseline: the same body POSTed to a path the size check does not cover (/api/chats/0/messages;
-      the multipart fix is on): daphne receives it completely and pushes all of it into the app's queue;
+  (b) baseline: the same body POSTed to a non-upload path (/api/chats/0/messages) with the global cap
+      switched off in that process (the multipart fix is on): daphne receives it completely and pushes
+      all of it into the app's queue;
   (c) the upload path with only the ASGI-level check (the daphne guard switched off in that process):
       twisted spools the whole body, then reads it all into memory to parse multipart fields
       for request.args (a malformed body gets its 400 right there), and daphne queues it again;
-  (d) an accepted-size upload (20 MB, valid multipart, unauthenticated so nothing is stored), with the guard.
+  (d) an accepted-size upload (20 MB, valid multipart, unauthenticated so nothing is stored), with the guard;
+  (e) the upload path with a chunked body (no Content-Length): counted as it arrives, refused past the limit;
+  (f) the (b) body with the guard: the global cap for every other path refuses it from the header.
 The client streams the body from a generator, so it never holds it.
 """
 
@@ -69,18 +72,23 @@ def body(mb: int):
     yield TAIL
 
 
-def post(port: int, path: str, mb: int) -> str:
-    """Stream `mb` MB with a declared Content-Length; return the status (or how the server cut us off)."""
+def post(port: int, path: str, mb: int, *, chunked: bool = False) -> str:
+    """Stream `mb` MB (declared Content-Length, or chunked); return the status (or how the server cut us off)."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
     conn.putrequest("POST", path)
     conn.putheader("Content-Type", "multipart/form-data; boundary=bench")
-    conn.putheader("Content-Length", str(len(HEAD) + mb * len(CHUNK) + len(TAIL)))
+    if chunked:
+        conn.putheader("Transfer-Encoding", "chunked")
+    else:
+        conn.putheader("Content-Length", str(len(HEAD) + mb * len(CHUNK) + len(TAIL)))
     conn.endheaders()
     sent = 0
     try:
         for chunk in body(mb):
-            conn.send(chunk)
+            conn.send(b"%x\r\n%s\r\n" % (len(chunk), chunk) if chunked else chunk)
             sent += len(chunk) == len(CHUNK)
+        if chunked:
+            conn.send(b"0\r\n\r\n")
     except (BrokenPipeError, ConnectionResetError):
         pass
     try:
@@ -95,17 +103,23 @@ NO_GUARD = ("import sys; from daphne.http_protocol import WebRequest; WebRequest
             "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()")
 
 
-def scenario(name: str, path: str, mb: int, *, guard: bool = True) -> None:
+# The guard with no cap on non-upload paths: what (b) measured before that cap existed.
+NO_CAP = ("import sys; import imagelab.asgi_limits as limits; limits.OTHER_FACTOR = 10**6; "
+          "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()")
+
+
+def scenario(name: str, path: str, mb: int, *, guard: bool = True, cap: bool = True, chunked: bool = False) -> None:
     port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "chatapp.settings", "LOG_LEVEL": "WARNING"}
-    server = [str(ROOT / ".venv/bin/daphne")] if guard else [sys.executable, "-c", NO_GUARD]
+    server = ([str(ROOT / ".venv/bin/daphne")] if guard and cap
+              else [sys.executable, "-c", NO_GUARD if not guard else NO_CAP])
     proc = subprocess.Popen([*server, "-b", "127.0.0.1", "-p", str(port),
                              "chatapp.asgi:application"], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_ready(port)
         before = memory(proc.pid)
-        outcome = post(port, path, mb)
+        outcome = post(port, path, mb, chunked=chunked)
         time.sleep(1.0)
         after = memory(proc.pid)
         print(f"{name:<42} {before['VmRSS']:>8.1f} {after['VmRSS']:>8.1f} {after['VmHWM']:>8.1f} "
@@ -122,9 +136,11 @@ def main() -> None:
     print(f"{'scenario (' + str(args.mb) + ' MB body)':<42} {'RSS0 MB':>8} {'RSS1 MB':>8} {'HWM MB':>8} "
           f"{'peak +MB':>9}   outcome")
     scenario("(a) upload path, refused from header", "/api/imagelab/jobs", args.mb)
-    scenario("(b) baseline: path without the size check", "/api/chats/0/messages", args.mb)
+    scenario("(b) baseline: other path, no global cap", "/api/chats/0/messages", args.mb, cap=False)
     scenario("(c) upload path, ASGI check only", "/api/imagelab/jobs", args.mb, guard=False)
     scenario("(d) accepted size (20 MB), guard on", "/api/imagelab/jobs", 20)
+    scenario("(e) upload path, chunked, guard on", "/api/imagelab/jobs", args.mb, chunked=True)
+    scenario("(f) other path, global cap, guard on", "/api/chats/0/messages", args.mb)
     sys.stdout.flush()
 
 

@@ -103,10 +103,11 @@ async def test_it_refuses_an_oversized_upload_from_its_header_without_reading_it
     assert json.loads(body["body"])["code"] == "image_too_large"
 
 
-def test_it_leaves_other_paths_and_small_uploads_alone():
+def test_it_leaves_small_uploads_alone_and_gives_other_paths_the_generous_cap():
     from imagelab.asgi_limits import too_large
 
-    assert not too_large("POST", "/api/chats/1/messages", "999999999")
-    assert not too_large("GET", "/api/imagelab/jobs", "999999999")
+    assert not too_large("POST", "/api/chats/1/messages", "1000000")
+    assert too_large("POST", "/api/chats/1/messages", "999999999")  # the global cap, not the upload limit
+    assert too_large("GET", "/api/imagelab/jobs", "999999999")
     assert not too_large("POST", "/api/imagelab/jobs", "1000")
     assert too_large("POST", "/api/imagelab/jobs", str(10**9))
