@@ -67,8 +67,13 @@ async def create_job(request, instruction: Form[str] = "", chat: Form[int | None
     if data is not None:  # validate before creating anything
         loaded = await sync_to_async(services.upload_validate)(data=data, filename=name)
     target = await sync_to_async(_chat_for)(user, chat, data is not None)
-    _turn, job = await flows.start_turn(user=user, chat=target, text=instruction, data=data, filename=name,
-                                        with_job=True, loaded=loaded)
+    try:
+        _turn, job = await flows.start_turn(user=user, chat=target, text=instruction, data=data, filename=name,
+                                            with_job=True, loaded=loaded)
+    except Exception:
+        if chat is None:  # the chat made for this request would stay behind empty
+            await sync_to_async(target.delete)()
+        raise
     return Status(201, {"id": job.pk, "status": job.status, "chat": target.pk})
 
 

@@ -17,6 +17,7 @@ working-size image is computed with fused passes (`compile.py`) and handed to
 """
 
 import io
+import math
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -188,11 +189,15 @@ def _run_working(image: Image.Image, steps: list[tuple[int, str, dict]], k: floa
     return image
 
 
-def _preview_step(img: Image.Image, op: str, params: dict, k: float) -> tuple[Image.Image, str | None]:
+def _preview_step(img: Image.Image, op: str, params: dict, k: float,
+                  side: int) -> tuple[Image.Image, float, str | None]:
+    """(step picture, its scale k, error); a resize or rotate that grew it past `side` is shrunk back."""
     try:
-        return ops.OPS[op](img, **ops.scale_params(op, params, k)), None
+        out = ops.OPS[op](img, **ops.scale_params(op, params, k))
     except Exception as e:  # noqa: BLE001 - a failing step keeps the previous image
-        return img, f"{type(e).__name__}: {e}"
+        return img, k, f"{type(e).__name__}: {e}"
+    small = shrink(out, side)
+    return small, k * max(small.size) / max(out.size), None
 
 
 def _run_ai(image: Image.Image, prompt: str, ai_edit: AiEdit | None) -> Image.Image:
@@ -207,10 +212,10 @@ def _run_ai(image: Image.Image, prompt: str, ai_edit: AiEdit | None) -> Image.Im
 
 
 def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Image, prev: Image.Image,
-               on_step, ai_edit: AiEdit | None) -> VariationResult:
+               on_step, ai_edit: AiEdit | None, side: int = 640) -> VariationResult:
     t0 = time.perf_counter()
     res = VariationResult(vi, None, "done")
-    kp = _k(prev, work)  # preview track scale: constant through the plan (ops keep ratios)
+    kp = _k(prev, work)  # preview track scale: ops keep ratios, only a shrink back to `side` changes it
     pending: list[tuple[int, str, dict]] = []  # local steps not yet run at working size
     for si in range(start, len(plan)):
         op, params = plan[si]
@@ -225,7 +230,7 @@ def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Im
             except Exception as e:  # noqa: BLE001 - the variation continues without it
                 err = str(e) if str(e) == AI_UNAVAILABLE else f"AI edit failed: {type(e).__name__}: {e}"
         else:
-            prev, err = _preview_step(prev, op, params, kp)
+            prev, kp, err = _preview_step(prev, op, params, kp, side)
             if err is None:
                 pending.append((si, op, params))  # a step that failed is skipped at working size too
         if err is not None:
@@ -243,8 +248,11 @@ def execute(source: bytes | Image.Image, plans: Sequence[Sequence[Any]], *,
             on_step: Callable[[StepResult], None] | None = None,
             on_variation_done: Callable[[VariationResult], None] | None = None,
             ai_edit: AiEdit | None = None, workers: int = 3, max_side: int = 2048,
-            preview_side: int = 640, keep_images: bool = True) -> ExecutionResult:
+            preview_side: int = 640, keep_images: bool = True,
+            stopped: Callable[[], bool] | None = None) -> ExecutionResult:
     """Decode once, run the plans' common prefix once, then the variations concurrently.
+
+    Once `stopped()` is true, variations not yet started are skipped (status "failed").
 
     With keep_images=False each final image is dropped once `on_variation_done` has
     stored it (VariationResult.image is then None): peak memory stays ~50 MB lower.
@@ -259,7 +267,7 @@ def execute(source: bytes | Image.Image, plans: Sequence[Sequence[Any]], *,
     for si in range(n):
         op, params = pairs[0][si]
         t = time.perf_counter()
-        prev, err = _preview_step(prev, op, params, kp)
+        prev, kp, err = _preview_step(prev, op, params, kp, preview_side)
         ms = (time.perf_counter() - t) * 1000
         if err:
             prefix_errors.append({"step": si, "op": op, "error": err})
@@ -273,8 +281,10 @@ def execute(source: bytes | Image.Image, plans: Sequence[Sequence[Any]], *,
                         1.0, prefix_errors, prefix_timings)
 
     def task(vi: int) -> VariationResult:
+        if stopped is not None and stopped():
+            return VariationResult(vi, None, "failed", [{"step": None, "op": None, "error": "stopped"}])
         try:
-            r = _variation(vi, pairs[vi], n, work, prev, on_step, ai_edit)
+            r = _variation(vi, pairs[vi], n, work, prev, on_step, ai_edit, preview_side)
         except Exception as e:  # noqa: BLE001 - a broken callback must not sink the other variations
             r = VariationResult(vi, None, "failed", [{"step": None, "op": None, "error": f"{type(e).__name__}: {e}"}])
         r.errors = [dict(e) for e in prefix_errors] + r.errors
@@ -297,15 +307,49 @@ def _simulate(plan: list[tuple[str, dict]], size: tuple[int, int]) -> tuple[int,
     return size
 
 
+def chain_peak(plans: Sequence[Sequence[Any]], start: tuple[int, int], source: tuple[int, int],
+               max_side: int = 2048) -> int:
+    """Most pixels any image of `render_chain` holds when it starts from `start` (the original is `source`)."""
+    size, peak = start, start[0] * start[1]
+    job_size = ops.working_size(source, max_side)
+    for plan in (_as_pairs(p) for p in plans):
+        k = max(size) / max(job_size)
+        for op, params in plan:
+            if op == ops.AI_OP:
+                continue
+            p = ops.scale_params(op, params, k)
+            if op == "resize":  # a cover resize allocates its full target before cropping
+                tw, th = ops.resize_target(size, p.get("width"), p.get("height"), p.get("fit", "contain"))
+                peak = max(peak, tw * th)
+            size = ops.output_size(op, p, size)
+            peak = max(peak, size[0] * size[1])
+        job_size = ops.working_size(_simulate(plan, job_size), max_side)
+    return peak
+
+
+def _fit_pixels(img: Image.Image, plans: Sequence[Sequence[Any]], source: tuple[int, int], max_side: int,
+                max_pixels: int) -> Image.Image:
+    """`img` reduced until no step of the chain holds more than `max_pixels` (so k shrinks with it)."""
+    while (peak := chain_peak(plans, img.size, source, max_side)) > max_pixels and max(img.size) > 1:
+        side = max(1, min(max(img.size) - 1, int(max(img.size) * math.sqrt(max_pixels / peak))))
+        img, _ = decode(img, max_side=side)
+    return img
+
+
 def render_chain(original: bytes | Image.Image, plans: Sequence[Sequence[Any]], *, full_resolution: bool = True,
-                 max_side: int = 2048, ai_images: dict[tuple[int, int], Image.Image] | None = None) -> Image.Image:
+                 max_side: int = 2048, ai_images: dict[tuple[int, int], Image.Image] | None = None,
+                 max_pixels: int | None = None) -> Image.Image:
     """Deterministically re-render a chain of chosen plans on the original (full resolution by default).
 
     Plan i ran, in its job, on the working image of plan i-1's final; its pixel params
     are scaled by (long side here) / (long side of that working image). aiEdit steps
     are replayed from `ai_images[(plan_index, step_index)]` (resized), else skipped.
+    With `max_pixels`, the start image is first reduced so that no intermediate image and
+    not the result exceed that many pixels (an upscaling plan stays bounded in memory).
     """
     img, size = decode(original, max_side=None if full_resolution else max_side)
+    if max_pixels:
+        img = _fit_pixels(img, plans, size, max_side, max_pixels)
     job_size = ops.working_size(size, max_side)  # what plan 0 ran on in its job
     for pi, plan in enumerate(_as_pairs(p) for p in plans):
         k, local = _k(img, job_size), []

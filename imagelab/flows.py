@@ -43,10 +43,13 @@ class _Context:
     job: ImageJob | None
     source: ImageAsset | None
     history: list[str]
+    ran_before: bool = False  # the message already has a job past planning: never rerun or rewrite it
 
 
 def _load_context(turn: Turn) -> _Context:
     job = ImageJob.objects.select_related("source").filter(message_id=turn.message_id).first()
+    if job is not None and job.status != ImageJob.Status.PLANNING:
+        return _Context(job=None, source=None, history=[], ran_before=True)
     if job is not None:
         source = job.source
     else:
@@ -70,6 +73,8 @@ def _data_url(asset: ImageAsset) -> str:
 async def run_image_turn(turn: Turn) -> None:
     """Run one image-chat turn end to end, publishing every step."""
     ctx = await database_sync_to_async(_load_context)(turn)
+    if ctx.ran_before:
+        raise JobFailed("This edit has already run; send a new message to edit again.", code="job_finished")
     if ctx.source is None:
         turn.payload["kind"] = "answer"
         await turn.stream_text("Add a photo first: drop one in, paste it, or pick a file.")
@@ -78,6 +83,7 @@ async def run_image_turn(turn: Turn) -> None:
     size = (ctx.source.width, ctx.source.height)
     # Decode the working image while the planner thinks, so the first step result comes fast.
     decoding = asyncio.ensure_future(asyncio.to_thread(lambda: decode(storage.read(ctx.source.path), max_side=side)))
+    job = ctx.job
     try:
         backend = llm.planner_backend()
         turn.planner_source = backend.name
@@ -88,25 +94,25 @@ async def run_image_turn(turn: Turn) -> None:
             if not turn.content and reply.text:
                 await turn.stream_text(reply.text)
             return
-        job = ctx.job or await database_sync_to_async(_job_for_turn)(turn, ctx.source)
+        job = job or await database_sync_to_async(_job_for_turn)(turn, ctx.source)
         turn.payload.update({"kind": "job", "job_id": job.pk})
         await turn.save()
         await _run_job(turn, job, backend.name, call.arguments if call else None, size, side, decoding)
     except asyncio.CancelledError:
-        await asyncio.shield(_close_unfinished(ctx.job, "stopped", "Stopped before the edit started."))
+        await asyncio.shield(_close_unfinished(job, "stopped", "Stopped before the edit started."))
         raise
     except Exception:
-        await asyncio.shield(_close_unfinished(ctx.job, "failed", "Planning failed, so no edit was made."))
+        await asyncio.shield(_close_unfinished(job, "failed", "Planning failed, so no edit was made."))
         raise
     finally:
         decoding.cancel()
 
 
 async def _close_unfinished(job: ImageJob | None, status: str, error: str) -> None:
-    """A job created up front (API) that never reached execution must not stay 'planning' forever."""
+    """A job (API or chat) that never reached its own end must not stay 'planning' or 'running' forever."""
     if job is None:
         return
-    await database_sync_to_async(services.job_close_if_planning)(job_id=job.pk, status=status, error=error)
+    await database_sync_to_async(services.job_close_unfinished)(job_id=job.pk, status=status, error=error)
 
 
 def _job_for_turn(turn: Turn, source: ImageAsset) -> ImageJob:
@@ -155,25 +161,26 @@ async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str |
             normalization_log=exc.log, error=message)
         turn.steplog.record("normalize", result="no usable variations", status="error", error=exc.message)
         await turn.emit(PlannerSource(**ids, source="none"))
+        await turn.emit(Plans(**ids, variations=[], source_url=job_urls(job.pk).source()))  # every job opens so
         await _emit_end(turn, job.pk, "failed", message)
         raise JobFailed(message) from None
     turn.steplog.record("normalize", result=f"{len(plan.variations)} variations, {len(plan.log)} changes")
     source = source_name if source_name in ("openai", "rules", "scripted") else "openai"
     plans = [v.model_dump(mode="json") for v in plan.variations]
-    await database_sync_to_async(services.job_save_progress)(
-        job_id=job.pk, status=ImageJob.Status.RUNNING, planner_source=source, plans=plans,
-        diversity_axes=plan.diversity_axes, normalization_log=plan.log)
-    await turn.emit(PlannerSource(**ids, source=source))
-    await turn.emit(Plans(**ids, diversity_axes=plan.diversity_axes, source_url=job_urls(job.pk).source(),
-                          variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)]))
     run = JobRun(turn=turn, job_id=job.pk, plans=plans, folder=storage.new_folder("jobs"))
     planned_at = time.perf_counter()
-    try:
+    try:  # from here on every way out (Stop included) ends the job through _finish_job
+        await database_sync_to_async(services.job_save_progress)(
+            job_id=job.pk, status=ImageJob.Status.RUNNING, planner_source=source, plans=plans,
+            diversity_axes=plan.diversity_axes, normalization_log=plan.log)
+        await turn.emit(PlannerSource(**ids, source=source))
+        await turn.emit(Plans(**ids, diversity_axes=plan.diversity_axes, source_url=job_urls(job.pk).source(),
+                              variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)]))
         work, source_size = await decoding
         result = await run.execute(lambda on_step, on_done: execute(
             work, [v.operations for v in plan.variations], on_step=on_step,
             on_variation_done=on_done, ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
-            workers=settings.IMAGE_WORKERS, max_side=side, keep_images=False))
+            workers=settings.IMAGE_WORKERS, max_side=side, keep_images=False, stopped=run.stopped))
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))

@@ -15,7 +15,7 @@ from chatapp.turns import Turn
 from imagelab import ai_edit as ai_module
 from imagelab import services, storage
 from imagelab.events import StepResultEvent, VariationDone
-from imagelab.execute import ExecutionResult, StepResult, VariationResult, encode
+from imagelab.execute import ExecutionResult, StepResult, VariationResult, encode, preview
 
 # Step state is written at most this often while a job runs (and always when a variation ends).
 FLUSH_EVERY_S = 0.3
@@ -70,12 +70,18 @@ class JobRun:
         """Tell the worker threads to stop at their next step."""
         self._stopped.set()
 
+    def stopped(self) -> bool:
+        """Whether the turn was stopped (the executor starts no further variation)."""
+        return self._stopped.is_set()
+
     def wrap_ai(self, fn: Callable | None) -> Callable | None:
-        """Keep each AI result on its worker thread so on_step can store it for re-renders."""
+        """Keep each AI result on its worker thread so on_step can store it; no paid call once stopped."""
         if fn is None:
             return None
 
         def ai_edit(image, prompt):
+            if self._stopped.is_set():
+                raise Stopped("stopped")
             self._ai_local.image = None
             out = fn(image, prompt)
             self._ai_local.image = out
@@ -89,10 +95,10 @@ class JobRun:
             with self._lock:
                 if r.step in self._shared:
                     return self._shared[r.step]
-                path = storage.save(f"{self.folder}/shared-s{r.step}.jpg", encode(r.image, "jpeg", 80))
+                path = storage.save(f"{self.folder}/shared-s{r.step}.jpg", preview(r.image))
                 self._shared[r.step] = path
                 return path
-        return storage.save(f"{self.folder}/v{r.variation}-s{r.step}.jpg", encode(r.image, "jpeg", 80))
+        return storage.save(f"{self.folder}/v{r.variation}-s{r.step}.jpg", preview(r.image))
 
     def _on_step(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: StepResult) -> None:
         if self._stopped.is_set():

@@ -199,10 +199,20 @@ def plan_variations_tool() -> dict:
     }
 
 
-from imagelab.normalize import NormalizedPlan, NoVariations, normalize_plan  # noqa: E402
+_FROM_NORMALIZE = ("NormalizedPlan", "NoVariations", "normalize_plan")
 
+
+def __getattr__(name: str):
+    """Re-export normalize's API lazily: normalize imports this module, so an eager import is circular."""
+    if name in _FROM_NORMALIZE:
+        from imagelab import normalize
+
+        return getattr(normalize, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# NormalizedPlan, NoVariations and normalize_plan are still importable from here (lazily, above).
 __all__ = [
-    "BOUNDS", "MAX_AI_VARIATIONS", "MAX_VARIATIONS", "OPERATION", "OP_MODELS", "NoVariations",
-    "NormalizedPlan", "Operation", "PlanVariationsArgs", "Variation", "normalize_plan", "op_dict",
-    "plan_variations_tool",
+    "BOUNDS", "MAX_AI_VARIATIONS", "MAX_VARIATIONS", "OPERATION", "OP_MODELS", "Operation",
+    "PlanVariationsArgs", "Variation", "op_dict", "plan_variations_tool",
 ]

@@ -68,7 +68,8 @@ def planner_source_html(event: PlannerSource) -> str:
 
 
 def plans_html(event: Plans) -> str:
-    body = _partial("job", {"job": plans_view(event), "m": {"turn_key": event.turn_key}})
+    # A job with no usable plan shows no columns (as the stored page does); its status says why.
+    body = _partial("job", {"job": plans_view(event), "m": {"turn_key": event.turn_key}}) if event.variations else ""
     return format_html('<div id="job-{}" class="job-wrap" hx-swap-oob="innerHTML">', event.turn_key) + body + "</div>"
 
 

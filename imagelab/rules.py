@@ -37,12 +37,26 @@ def _has(text: str, key: str) -> bool:
     return re.search(_WORDS[key], text) is not None
 
 
+# A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
+# ("turn up the warmth 10%" and "a 1970s look" are not rotations); percentages and decades never are.
+_ANGLE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z])")
+_UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
+_VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*(\D{0,30})$")
+_LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
+_LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
+
+
 def _rotation(text: str) -> float | None:
-    m = re.search(r"(?:rotate|straighten|tilt|turn)\D{0,20}?(-?\d+(?:\.\d+)?)\s*(?:°|degrees?|deg)?"
-                  r"(\s*(?:counter[- ]?clockwise|anti[- ]?clockwise|ccw|left))?", text)
-    if m:
+    """Clockwise degrees asked for (negative for left / counter-clockwise), or None."""
+    for m in _ANGLE.finditer(text):
+        unit = _UNIT.match(text, m.end())
+        verb = _VERB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+        if not unit and not (verb and verb.group(1) != "turn"):
+            continue
+        left = (verb is not None and re.search(rf"\b(?:{_LEFT})\b", verb.group(2)) is not None) or \
+            _LEFT_AFTER.match(text, unit.end() if unit else m.end()) is not None
         deg = float(m.group(1))
-        return -deg if m.group(2) else deg
+        return -deg if left else deg
     return None
 
 

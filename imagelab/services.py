@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from PIL import Image
 
@@ -107,9 +107,15 @@ def chat_current_set(*, user: AbstractBaseUser, chat: Chat, asset: ImageAsset) -
 
 
 def chat_current_choose(*, user: AbstractBaseUser, chat_id: int, asset_id: int) -> ImageAsset:
-    """Pick any image of the history strip as the current image."""
+    """Pick any image of the history strip as the current image (a chosen variation is its job's result again)."""
     chat = image_chat_get(user=user, chat_id=chat_id)
-    return chat_current_set(user=user, chat=chat, asset=asset_get(user=user, asset_id=asset_id))
+    asset = asset_get(user=user, asset_id=asset_id)
+    with transaction.atomic():
+        chat_current_set(user=user, chat=chat, asset=asset)
+        if asset.kind == ImageAsset.Kind.VARIATION and asset.job_id is not None:
+            ImageJob.objects.filter(pk=asset.job_id).update(result_variation=asset.variation,
+                                                            updated_at=timezone.now())
+    return asset
 
 
 def turn_prepare(*, user: AbstractBaseUser, chat: Chat, user_message: Message, assistant: Message,
@@ -147,9 +153,9 @@ def job_save_progress(*, job_id: int, **fields) -> None:
     ImageJob.objects.filter(pk=job_id).update(**fields)
 
 
-def job_close_if_planning(*, job_id: int, status: str, error: str) -> None:
-    """End a job that was stopped or failed while still planning (later stages close their own)."""
-    ImageJob.objects.filter(pk=job_id, status=ImageJob.Status.PLANNING).update(
+def job_close_unfinished(*, job_id: int, status: str, error: str) -> None:
+    """End a job stopped or failed before it ended itself (one already ended is left as it is)."""
+    ImageJob.objects.filter(pk=job_id, status__in=[ImageJob.Status.PLANNING, ImageJob.Status.RUNNING]).update(
         status=status, error=error, updated_at=timezone.now()
     )
 
@@ -164,15 +170,20 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
     entry = next((v for v in job.variations if v.get("index") == vi), None)
     if entry is None or not entry.get("final"):
         raise InvalidInput("That variation has no finished image.", code="invalid_variation")
+    asset = ImageAsset.objects.filter(job=job, variation=vi).first()
+    if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
+        image = Image.open(io.BytesIO(storage.read(entry["final"])))
+        small = storage.save(f"{storage.new_folder('chosen')}/preview.jpg", preview(image.convert("RGB")))
+        try:
+            with transaction.atomic():
+                asset = ImageAsset.objects.create(
+                    owner=user, chat=job.chat, kind=ImageAsset.Kind.VARIATION, path=entry["final"],
+                    preview_path=small, width=image.width, height=image.height, job=job, variation=vi,
+                )
+        except IntegrityError:  # one asset per (job, variation): use the one the other request made
+            storage.delete(small)
+            asset = ImageAsset.objects.get(job=job, variation=vi)
     with transaction.atomic():
-        asset = ImageAsset.objects.filter(job=job, variation=vi).first()
-        if asset is None:
-            image = Image.open(io.BytesIO(storage.read(entry["final"])))
-            small = storage.save(f"{storage.new_folder('chosen')}/preview.jpg", preview(image.convert("RGB")))
-            asset = ImageAsset.objects.create(
-                owner=user, chat=job.chat, kind=ImageAsset.Kind.VARIATION, path=entry["final"],
-                preview_path=small, width=image.width, height=image.height, job=job, variation=vi,
-            )
         job.result_variation = vi
         job.save(update_fields=["result_variation", "updated_at"])
         chat_current_set(user=user, chat=job.chat, asset=asset)

@@ -84,7 +84,11 @@ def choose_current(request, chat_id: int):
         asset = services.chat_current_choose(user=request.user, chat_id=chat_id, asset_id=request.POST.get("asset"))
     except MarqueeError:
         raise Http404("That image does not exist.") from None
-    return HttpResponse(_state(request.user, asset.chat))
+    html = _state(request.user, asset.chat)
+    if asset.job_id is not None:  # its job's message now says which variation is in use
+        job = selectors.job_get(user=request.user, job_id=asset.job_id)
+        html = image_render.message_html(job.message, swap="outerHTML", job=job) + html
+    return HttpResponse(html)
 
 
 def image_response(data: bytes, content_type: str = JPEG, *, filename: str | None = None) -> HttpResponse:
