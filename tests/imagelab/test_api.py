@@ -3,7 +3,7 @@
 import io
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient
 from PIL import Image
@@ -13,7 +13,7 @@ from imagelab.models import ImageAsset, ImageJob
 from tests.chatapp.wsutil import wait_turns_idle
 from tests.imagelab.conftest import api_for, photo
 
-db = sync_to_async
+db = database_sync_to_async
 
 
 def _bmp() -> bytes:

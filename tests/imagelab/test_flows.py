@@ -3,7 +3,7 @@
 import io
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from PIL import Image
 
 from imagelab import downloads, services, storage
@@ -13,7 +13,7 @@ from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
-db = sync_to_async
+db = database_sync_to_async
 
 
 def local(label, *ops):

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.test import AsyncClient
 from PIL import Image
 
@@ -24,7 +24,7 @@ from imagelab.models import ImageAsset, ImageJob
 from tests.chatapp.wsutil import wait_turns_idle
 from tests.imagelab.conftest import job_of, photo, run_turn
 
-db = sync_to_async
+db = database_sync_to_async
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -5,7 +5,7 @@ import io
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.test import AsyncClient
 from PIL import Image
 
@@ -17,7 +17,7 @@ from imagelab.asgi_limits import install_daphne_guard, too_large
 from imagelab.execute import chain_peak, render_chain
 from tests.imagelab.conftest import job_of, photo, run_turn
 
-db = sync_to_async
+db = database_sync_to_async
 
 
 # ------------------------------------------------------------------ daphne guard

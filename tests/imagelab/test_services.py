@@ -1,7 +1,7 @@
 """Image chats: the current image, "Use this", the history strip, and edits that start from the chosen image."""
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 
 from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Message
@@ -10,7 +10,7 @@ from imagelab.models import ImageAsset, ImageJob
 from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
-db = sync_to_async
+db = database_sync_to_async
 
 
 async def test_it_starts_the_second_edit_from_the_chosen_variation(alice):

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient, Client
 
@@ -14,7 +14,7 @@ from imagelab.models import ImageAsset, ImageJob
 from tests.chatapp.wsutil import wait_turns_idle
 from tests.imagelab.conftest import photo
 
-db = sync_to_async
+db = database_sync_to_async
 
 
 async def browser(user) -> AsyncClient:
