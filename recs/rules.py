@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from recs.catalogue import STOPWORDS, Catalogue
+from recs.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.movies import Movie, normalize_title
 from recs.rules_parse import Constraints, parse_constraints, parse_profile
 from recs.rules_rank import plan_picks
@@ -29,6 +29,11 @@ QUESTIONS: list[tuple[str, str]] = [
     ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
     ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
     ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
+    ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |good )?"
+               r"(?:for (?:kids|children|a family|the family)|family[- ]friendly|kid[- ]friendly)"),
+    ("genre", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
+              r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
+              r"western|musical|romance|documentary)(?: film| movie)?)"),
     ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
     ("about", r"tell me (?:more )?about (?P<t>.+)"),
     ("about", r"what(?: is|'s) (?P<t>.+?) about"),
@@ -51,7 +56,7 @@ REFINEMENT = r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
 
-def decide_mode(text: str) -> DecideModeArgs:
+def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:
     """A (answer in words) for questions, greetings and chat; B (recommend) for film requests."""
     low = " ".join((text or "").lower().replace("’", "'").split())
     if not low:
@@ -70,6 +75,9 @@ def decide_mode(text: str) -> DecideModeArgs:
         return DecideModeArgs(mode="A", reason="A greeting: reply conversationally.")
     if re.search(THANKS, low):
         return DecideModeArgs(mode="A", reason="Thanks: reply conversationally.")
+    # No trigger word, but a description of films ("a Spielberg film", "family friendly under two hours").
+    if not parse_constraints(text, catalogue or load_catalogue()).is_empty():
+        return DecideModeArgs(mode="B", reason="Describes films wanted (people, ratings, runtime or years).")
     return DecideModeArgs(mode="A", reason="General chat with no request for films.")
 
 
@@ -82,20 +90,34 @@ def _split_year(span: str) -> tuple[str, int | None]:
 
 
 def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
+    whole = _clean_title(span.strip().strip("\"'“”‘’*_ ").rstrip("?!.,"))
     title, year = _split_year(span)
-    title = re.sub(r"(?i)^(?:the (?:film|movie) |(?:film|movie) )", "", title).strip("\"'“”‘’ ")
+    title = _clean_title(title)
+    if year is not None and catalogue.by_title(whole):  # a year that is part of the title ("Blade Runner 2049")
+        title, year = whole, None
     films = catalogue.by_title(title)
     if year is not None:
         films = [m for m in films if m.year and abs(m.year - year) <= 1]
     if not films:
         found = catalogue.lookup(title, year)
-        films = [found] if found else []
+        films = [found] if found and _year_fits(found, year) else []
     if not films:  # a distinctive word of a longer title ("Amelie"), only when it is unambiguous
         words = set(normalize_title(title).split()) - STOPWORDS
         hits = [m for m in catalogue.search(title, year=year, limit=5)
-                if words and words <= set(normalize_title(m.title).split())]
+                if words and words <= set(normalize_title(m.title).split()) and _year_fits(m, year)]
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
+    if not films:  # say what the user typed, year and all, rather than a shortened title
+        return whole, []
     return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
+
+
+def _clean_title(title: str) -> str:
+    return re.sub(r"(?i)^(?:the (?:film|movie) |(?:film|movie) )", "", title).strip("\"'“”‘’ ")
+
+
+def _year_fits(movie: Movie, year: int | None) -> bool:
+    """A year the user gave rules out films from other years (remakes, sequels)."""
+    return year is None or (movie.year is not None and abs(movie.year - year) <= 1)
 
 
 def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:

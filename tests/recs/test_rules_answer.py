@@ -28,6 +28,17 @@ def cat():
         ("older please", "B"),
         ("films by Christopher Nolan", "B"),
         ("surprise me", "B"),
+        # No trigger word: the constraints alone say it is a request for films.
+        ("family friendly under two hours", "B"),
+        ("a Spielberg film", "B"),
+        ("sci-fi between 1980 and 1990", "B"),
+        ("PG films", "B"),
+        ("best films of 1994", "B"),
+        ("under 90 minutes please", "B"),
+        ("anything by Kubrick", "B"),
+        ("something with Tom Hanks", "B"),
+        ("is Alien scary?", "A"),
+        ("is Toy Story ok for kids?", "A"),
         ("Who directed The Matrix?", "A"),
         ("when was Titanic released?", "A"),
         ("how is Inception rated?", "A"),
@@ -88,6 +99,18 @@ def test_it_does_not_invent_facts_for_unknown_films(cat):
     text = answer("who directed Inception 2?", cat)
     assert text.startswith("I don't know **Inception 2** from my catalogue")
     assert "Nolan" not in text
+
+
+def test_it_does_not_answer_for_a_film_whose_year_rules_it_out(cat):
+    text = answer("who directed Blade Runner 2049?", cat)
+    assert text.startswith("I don't know **Blade Runner 2049** from my catalogue")
+    assert "Ridley Scott" not in text
+    assert "Ridley Scott" in answer("who directed Blade Runner?", cat)
+
+
+def test_it_answers_whether_a_film_is_scary_or_for_kids_from_its_facts(cat):
+    assert "**Horror**" in answer("is Alien scary?", cat)
+    assert "MPAA **G**" in answer("is Toy Story ok for kids?", cat)
 
 
 def test_it_replies_to_greetings_thanks_and_help(cat):
