@@ -36,6 +36,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "channels",
+    "ninja",  # serves Swagger UI from our own static files (no CDN)
     "template_partials",
     "chatapp",
     "recs",

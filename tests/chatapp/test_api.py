@@ -163,6 +163,11 @@ def test_it_creates_a_token_from_the_cli_and_stores_only_its_hash(alice, capsys)
     assert Client(headers={"authorization": f"Bearer {key}"}).get("/api/chats").status_code == 200
 
 
-def test_it_serves_openapi_docs():
+def test_it_serves_openapi_docs_from_its_own_static_files():
     assert Client().get("/api/openapi.json").status_code == 200
-    assert Client().get("/api/docs").status_code == 200
+    docs = Client().get("/api/docs")
+    assert docs.status_code == 200
+    html = docs.content.decode()
+    assert "/static/ninja/swagger-ui-bundle.js" in html
+    assert "cdn." not in html and "https://" not in html  # the page must work offline
+    assert Client().get("/static/ninja/swagger-ui-bundle.js").status_code == 200
