@@ -45,7 +45,7 @@ class ChatAdmin(admin.ModelAdmin):
     list_display = ("id", "title", "owner", "kind", "flow", "flow_override", "updated_at")
     list_filter = ("kind", "flow", "flow_override", "owner", "messages__status", "messages__planner_source")
     search_fields = ("title", "owner__username")
-    readonly_fields = ("last_response_id", "pending_call_ids", "created_at", "updated_at")
+    readonly_fields = ("last_response_id", "pending_call_ids", "pending_turn_key", "created_at", "updated_at")
     inlines = [MessageInline]
 
 

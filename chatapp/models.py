@@ -31,6 +31,9 @@ class Chat(models.Model):
     pending_call_ids = models.JSONField(
         default=list, blank=True, help_text="Function calls left open by the last turn; answered at the next."
     )
+    pending_turn_key = models.CharField(
+        max_length=64, blank=True, default="", help_text="The turn whose answer left those calls open."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

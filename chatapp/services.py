@@ -97,10 +97,13 @@ def message_save_progress(*, message_id: int, **fields) -> None:
     Message.objects.filter(pk=message_id).update(**fields)
 
 
-def chat_thread_update(*, chat_id: int, last_response_id: str, pending_call_ids: list[str]) -> None:
-    """Move the chat's Responses API thread head after a turn."""
+def chat_thread_update(
+    *, chat_id: int, last_response_id: str, pending_call_ids: list[str], pending_turn_key: str = ""
+) -> None:
+    """Move the chat's Responses API thread head after a turn (and say which turn left calls open)."""
     Chat.objects.filter(pk=chat_id).update(
-        last_response_id=last_response_id, pending_call_ids=pending_call_ids, updated_at=timezone.now()
+        last_response_id=last_response_id, pending_call_ids=pending_call_ids,
+        pending_turn_key=pending_turn_key if pending_call_ids else "", updated_at=timezone.now(),
     )
 
 

@@ -306,7 +306,9 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
             summary = json.dumps({"status": "superseded", "note": "The user asked to redo this answer.",
                                   "shown": replaced})
         else:
-            summary = json.dumps(await database_sync_to_async(last_turn_summary)(chat_id=chat.pk))
+            # The turn that left the call open, even when later turns were stopped before reaching the model.
+            summary = json.dumps(await database_sync_to_async(last_turn_summary)(
+                chat_id=chat.pk, turn_key=chat.pending_turn_key or None))
         first, *others = chat.pending_call_ids
         items.append(FunctionCallOutput(call_id=first, output=summary))
         items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
@@ -361,7 +363,7 @@ async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, open
         return
     await _db(
         turn, chat_thread_update, chat_id=turn.chat_id, last_response_id=response_id or "",
-        pending_call_ids=open_calls if response_id else [],
+        pending_call_ids=open_calls if response_id else [], pending_turn_key=turn.turn_key,
     )
 
 

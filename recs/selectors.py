@@ -66,14 +66,14 @@ def last_shown_picks(*, chat_id: int) -> list[dict]:
     return []
 
 
-def last_turn_summary(*, chat_id: int) -> dict:
-    """What the last completed assistant turn showed and dropped (answers its open tool call)."""
-    message = (
-        Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT)
-        .exclude(status__in=Message.ACTIVE_STATUSES)
-        .order_by("-created_at", "-id")
-        .first()
+def last_turn_summary(*, chat_id: int, turn_key: str | None = None) -> dict:
+    """What a finished assistant turn (by default the latest) showed and dropped: answers its open tool call."""
+    answers = Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT).exclude(
+        status__in=Message.ACTIVE_STATUSES
     )
+    if turn_key:
+        answers = answers.filter(turn_key=turn_key)
+    message = answers.order_by("-created_at", "-id").first()
     if message is None:
         return {"shown": [], "dropped": []}
     payload = message.payload or {}

@@ -1,5 +1,7 @@
 """The v2 turn through the real openai SDK against a local fake of the Responses API."""
 
+import json
+
 import pytest
 from django.test import Client
 
@@ -157,3 +159,26 @@ def test_it_survives_a_timeout_then_answers(alice, openai_on, settings):
     api = api_for(alice)
     chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
     assert send(api, chat_id, "hi").json()["assistant_message"]["content"] == "Hi!"
+
+
+def test_it_answers_the_open_call_with_the_turn_that_made_it_even_after_a_stopped_turn(alice, openai_on):
+    openai_on.enqueue(
+        tool_call("decide_mode", {"mode": "B", "reason": "wants films"}, response_id="resp_1"),
+        tool_call("plan_picks", PLAN, response_id="resp_2", call_id="call_p1"),
+    )
+    api = api_for(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    send(api, chat_id, "something tense")
+    # A later turn stopped before the model answered: it leaves a stopped row and the thread untouched.
+    chat = Chat.objects.get(pk=chat_id)
+    chat.messages.create(role="user", turn_key="t-stopped", content="more")
+    chat.messages.create(role="assistant", turn_key="t-stopped", status="stopped", content="")
+    openai_on.enqueue(
+        tool_call("decide_mode", {"mode": "A", "reason": "a question"}, response_id="resp_3"),
+        text("Both are from the 90s.", response_id="resp_4"),
+    )
+    send(api, chat_id, "when were they made?")
+    opening = openai_on.bodies("/responses")[2]["input"][0]
+    assert opening["call_id"] == "call_p1"
+    summary = json.loads(opening["output"])
+    assert [s["title"] for s in summary["shown"]] == ["Se7en", "Fargo"] and summary["status"] == "complete"
