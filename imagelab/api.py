@@ -10,7 +10,7 @@ from ninja.files import UploadedFile
 
 from chatapp.errors import InvalidInput, NotFound
 from imagelab import downloads, flows, selectors, services
-from imagelab.jobrun import job_urls
+from imagelab.jobrun import api_job_urls
 from imagelab.models import ImageJob
 from imagelab.views import image_response
 
@@ -29,8 +29,8 @@ class ResultIn(Schema):
 
 
 def job_out(job: ImageJob) -> dict:
-    """The job as the API shows it."""
-    urls = job_urls(job.pk)
+    """The job as the API shows it (image URLs are API routes: a bearer token opens them)."""
+    urls = api_job_urls(job.pk)
     variations = []
     for i, plan in enumerate(job.plans):
         state = job.variations[i] if i < len(job.variations) else {}
@@ -44,6 +44,7 @@ def job_out(job: ImageJob) -> dict:
             "final_url": urls.final(i) if state.get("final") else None,
         })
     return {"id": job.pk, "status": job.status, "chat": job.chat_id, "instruction": job.instruction,
+            "source_url": urls.source(),
             "planner_source": job.planner_source, "diversity_axes": job.diversity_axes,
             "normalization_log": job.normalization_log, "variations": variations,
             "result_variation": job.result_variation, "error": job.error}
@@ -98,3 +99,29 @@ def download(request, job_id: int, variation: int, format: Literal["jpeg", "png"
         raise NotFound("That variation does not exist.", code="not_found")
     data, content_type = downloads.render_download(job=job, variation=variation, fmt=format)
     return image_response(data, content_type, filename=f"marquee-job{job.pk}-v{variation}.{'jpg' if format == 'jpeg' else 'png'}")
+
+
+def _job_image(request, job_id: int, variation: int | None = None, step: int | None = None):
+    job = selectors.job_get(user=request.auth, job_id=job_id)
+    path = selectors.job_image_path(job=job, variation=variation, step=step)
+    return image_response(selectors.image_bytes(path=path))
+
+
+@router.get("/jobs/{job_id}/source.jpg", response={200: None, **ERRORS}, url_name="imagelab-api-source")
+def source_image(request, job_id: int):
+    """The preview (<= 640 px JPEG) of the image the job started from."""
+    return _job_image(request, job_id)
+
+
+@router.get("/jobs/{job_id}/variations/{variation}/steps/{step}.jpg", response={200: None, **ERRORS},
+            url_name="imagelab-api-step")
+def step_image(request, job_id: int, variation: int, step: int):
+    """One step's preview (<= 640 px JPEG); 404 until the step has run."""
+    return _job_image(request, job_id, variation, step)
+
+
+@router.get("/jobs/{job_id}/variations/{variation}/final.jpg", response={200: None, **ERRORS},
+            url_name="imagelab-api-final")
+def final_image(request, job_id: int, variation: int):
+    """A variation's final image at working size (JPEG); 404 until the variation is done."""
+    return _job_image(request, job_id, variation)

@@ -42,6 +42,20 @@ class job_urls:  # noqa: N801 - reads like a function at call sites
 
 
 @dataclass
+class api_job_urls(job_urls):  # noqa: N801
+    """The same images behind the JSON API (session or bearer token, errors as {code, message})."""
+
+    def source(self) -> str:
+        return reverse("api-1.0:imagelab-api-source", args=[self.job_id])
+
+    def step(self, variation: int, step: int) -> str:
+        return reverse("api-1.0:imagelab-api-step", args=[self.job_id, variation, step])
+
+    def final(self, variation: int) -> str:
+        return reverse("api-1.0:imagelab-api-final", args=[self.job_id, variation])
+
+
+@dataclass
 class JobRun:
     """Collects step results from the executor's threads and publishes them from the event loop."""
 

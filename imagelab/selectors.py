@@ -6,6 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 
 from chatapp.errors import NotFound
 from chatapp.models import Chat
+from imagelab import storage
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 
 
@@ -15,6 +16,33 @@ def job_get(*, user: AbstractBaseUser, job_id: int) -> ImageJob:
         return ImageJob.objects.select_related("source", "chat").get(pk=job_id, owner=user)
     except (ImageJob.DoesNotExist, ValueError, TypeError):
         raise NotFound("That job does not exist.", code="not_found") from None
+
+
+def job_image_path(*, job: ImageJob, variation: int | None = None, step: int | None = None) -> str:
+    """The stored file of one of a job's images: the source preview (no variation), a step's preview,
+    or a variation's final image (no step). NotFound until it has been stored."""
+    if variation is None:
+        path = job.source.preview_path
+    else:
+        entry = next((v for v in job.variations or [] if v.get("index") == variation), None)
+        if entry is None:
+            raise NotFound("No such variation.", code="not_found")
+        if step is None:
+            path = entry.get("final")
+        else:
+            steps = entry.get("steps", [])
+            path = steps[step].get("preview") if 0 <= step < len(steps) else None
+    if not path or not storage.exists(path):
+        raise NotFound("No such image.", code="not_found")
+    return path
+
+
+def image_bytes(*, path: str) -> bytes:
+    """A stored image's bytes (NotFound when the file has gone)."""
+    try:
+        return storage.read(path)
+    except FileNotFoundError:
+        raise NotFound("No such image.", code="not_found") from None
 
 
 def asset_get(*, user: AbstractBaseUser, asset_id: int) -> ImageAsset:

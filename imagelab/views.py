@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
-from imagelab import flows, selectors, services, storage
+from imagelab import flows, selectors, services
 from imagelab import render as image_render
 
 JPEG = "image/jpeg"
@@ -102,23 +102,21 @@ def image_response(data: bytes, content_type: str = JPEG, *, filename: str | Non
 
 
 def _file(rel: str | None) -> HttpResponse:
-    if not rel or not storage.exists(rel):
+    if not rel:
         raise Http404("No such image.")
-    return image_response(storage.read(rel))
-
-
-def _job(request, job_id: int):
     try:
-        return selectors.job_get(user=request.user, job_id=job_id)
+        return image_response(selectors.image_bytes(path=rel))
     except MarqueeError:
-        raise Http404("That job does not exist.") from None
+        raise Http404("No such image.") from None
 
 
-def _variation(job, vi: int) -> dict:
-    entry = next((v for v in job.variations if v.get("index") == vi), None)
-    if entry is None:
-        raise Http404("No such variation.")
-    return entry
+def _job_image(request, job_id: int, variation: int | None = None, step: int | None = None) -> HttpResponse:
+    try:
+        job = selectors.job_get(user=request.user, job_id=job_id)
+        return image_response(selectors.image_bytes(
+            path=selectors.job_image_path(job=job, variation=variation, step=step)))
+    except MarqueeError:
+        raise Http404("No such image.") from None
 
 
 @login_required
@@ -136,21 +134,18 @@ def asset_file(request, asset_id: int, size: str = "full"):
 @require_GET
 def job_source(request, job_id: int):
     """The preview of the image a job started from."""
-    return _file(_job(request, job_id).source.preview_path)
+    return _job_image(request, job_id)
 
 
 @login_required
 @require_GET
 def step_preview(request, job_id: int, variation: int, step: int):
     """One step's preview (<= 640 px)."""
-    steps = _variation(_job(request, job_id), variation).get("steps", [])
-    if not 0 <= step < len(steps):
-        raise Http404("No such step.")
-    return _file(steps[step].get("preview"))
+    return _job_image(request, job_id, variation, step)
 
 
 @login_required
 @require_GET
 def final_image(request, job_id: int, variation: int):
     """A variation's final image at working size."""
-    return _file(_variation(_job(request, job_id), variation).get("final"))
+    return _job_image(request, job_id, variation)

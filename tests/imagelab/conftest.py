@@ -46,6 +46,17 @@ def api_for(user):
     return Client(headers={"authorization": f"Bearer {key}"})
 
 
+async def async_api_for(user):
+    """An async test client carrying a fresh personal API token (and no session)."""
+    from channels.db import database_sync_to_async
+    from django.test import AsyncClient
+
+    from chatapp.services import api_token_create
+
+    _token, key = await database_sync_to_async(api_token_create)(user=user)
+    return AsyncClient(authorization=f"Bearer {key}")  # async defaults are ASGI header names
+
+
 async def run_turn(user, chat, text, data=None, *, filename="photo.jpg", with_job=False):
     """Start an image turn in this event loop and wait until it has finished."""
     from imagelab import flows

@@ -11,7 +11,7 @@ from PIL import Image
 from chatapp.models import Chat, Message
 from imagelab.models import ImageAsset, ImageJob
 from tests.chatapp.wsutil import wait_turns_idle
-from tests.imagelab.conftest import api_for, photo
+from tests.imagelab.conftest import api_for, async_api_for, photo
 
 db = database_sync_to_async
 
@@ -124,3 +124,25 @@ async def test_it_hides_a_job_and_its_images_from_other_users(alice, bob):
         assert (await bobs_browser.get(url)).status_code == 404
     assert (await bobs_browser.post(f"/imagelab/jobs/{job_id}/result/", {"variation": 0})).status_code == 404
     assert await db(lambda: ImageJob.objects.get(pk=job_id).result_variation)() is None
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_serves_the_jobs_image_urls_to_a_token_only_client_and_hides_them_from_bob(alice, bob):
+    alices, bobs = await async_api_for(alice), await async_api_for(bob)  # bearer tokens, no session cookie
+    upload = SimpleUploadedFile("p.jpg", photo((320, 240)), content_type="image/jpeg")
+    created = await alices.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})
+    assert created.status_code == 201
+    await wait_turns_idle(30)
+    job = (await alices.get(f"/api/imagelab/jobs/{created.json()['id']}")).json()
+    urls = [job["source_url"]] + [v["final_url"] for v in job["variations"]]
+    urls += [s["preview_url"] for v in job["variations"] for s in v["steps"]]
+    assert all(urls) and len(urls) > 6
+    for url in urls:
+        got = await alices.get(url)
+        assert got.status_code == 200, url
+        assert got["content-type"] == "image/jpeg" and got["x-content-type-options"] == "nosniff"
+        Image.open(io.BytesIO(got.content)).load()
+        refused = await bobs.get(url)
+        assert (refused.status_code, refused.json()["code"]) == (404, "not_found"), url
+    missing = job["variations"][0]["final_url"].replace("/variations/0/", "/variations/9/")
+    assert (await alices.get(missing)).status_code == 404
