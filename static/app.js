@@ -8,7 +8,7 @@
     if (!box || !counter) return;
     const max = Number(box.dataset.max || 0);
     counter.textContent = box.value.length + " / " + max;
-    counter.classList.toggle("over", max && box.value.length >= max);
+    counter.classList.toggle("over", max > 0 && box.value.length > max);
   }
 
   function nearBottom() {
@@ -16,7 +16,11 @@
   }
 
   document.addEventListener("input", function (e) {
-    if (e.target && e.target.id === "composer-text") updateCounter();
+    if (e.target && e.target.id === "composer-text") {
+      updateCounter();
+      const error = document.getElementById("composer-error");
+      if (error) error.textContent = "";  // the complaint was about the text before this edit
+    }
   });
 
   // Enter sends, Shift+Enter makes a new line.
@@ -51,6 +55,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     updateCounter();
-    window.scrollTo({ top: document.body.scrollHeight });
+    // Only a chat opens at its latest message; other pages open at their top.
+    if (document.getElementById("messages")) window.scrollTo({ top: document.body.scrollHeight });
   });
 })();

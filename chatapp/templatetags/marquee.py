@@ -47,6 +47,16 @@ def initials(title: str) -> str:
 
 
 @register.filter
+def pick_meta(pick) -> str:
+    """A pick card's info line: genres · runtime · rating · director, only the parts it has."""
+    parts = [*(pick.get("genres") or []), runtime_text(pick.get("runtime"))]
+    if pick.get("rating"):
+        parts.append(f"★ {pick['rating']}")
+    parts.append(pick.get("director") or "")
+    return " · ".join(p for p in parts if p)
+
+
+@register.filter
 def runtime_text(minutes) -> str:
     """120 → '2h 0m'."""
     if not minutes:
