@@ -71,6 +71,7 @@ class JobRun:
     _shared: dict[int, str] = field(default_factory=dict)
     _ai_local: threading.local = field(default_factory=threading.local)
     _last_flush: float = 0.0
+    _held: list = field(default_factory=list)  # events waiting for the save that makes their URLs work
 
     def __post_init__(self) -> None:
         self.variations = [
@@ -136,21 +137,37 @@ class JobRun:
         loop.call_soon_threadsafe(queue.put_nowait, ("done", item))
 
     # --- event loop ---------------------------------------------------------
+    # An event names an image by a URL whose view reads the path from the job's row, so every
+    # event waits in `_held` until the state it describes is saved. Saves stay throttled: the
+    # first result after a quiet spell is saved and sent at once, later ones at most
+    # FLUSH_EVERY_S later (all in one save), and a variation's end right away.
     async def execute(self, run: Callable) -> ExecutionResult:
-        """Run `run(on_step, on_done)` in a thread; publish and persist each result as it arrives."""
+        """Run `run(on_step, on_done)` in a thread; persist each result, then publish it."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
         worker = asyncio.ensure_future(asyncio.to_thread(
             run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r)))
         # Every callback was queued before the thread returned, so the sentinel comes last.
         worker.add_done_callback(lambda _f: queue.put_nowait(None))
-        while (item := await queue.get()) is not None:
+        while True:
+            try:
+                item = await asyncio.wait_for(queue.get(), self._due_in())
+            except TimeoutError:  # held events are due
+                await self._flush(force=True)
+                continue
+            if item is None:
+                break
             kind, data = item
-            await (self._step(data) if kind == "step" else self._done(data))
+            if kind == "step":
+                self._step(data)
+                await self._flush()
+            else:
+                self._done(data)
+                await self._flush(force=True)
         await self._flush(force=True)
         return await worker
 
-    async def _step(self, d: dict) -> None:
+    def _step(self, d: dict) -> None:
         if self.first_step_at is None:
             self.first_step_at = time.perf_counter()
         step = self.variations[d["variation"]]["steps"][d["step"]]
@@ -158,26 +175,34 @@ class JobRun:
         if d["ai"]:
             self.ai_images[f"{d['variation']}:{d['step']}"] = d["ai"]
         t = self.turn
-        await t.emit(StepResultEvent(
+        self._held.append(StepResultEvent(
             chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], step=d["step"],
             op=d["op"], status=d["status"], error=d["error"], ms=d["ms"],
             preview_url=job_urls(self.job_id).step(d["variation"], d["step"])))
-        await self._flush()
 
-    async def _done(self, d: dict) -> None:
+    def _done(self, d: dict) -> None:
         v = self.variations[d["variation"]]
         v.update(status=d["status"], final=d["final"], ms=d["ms"], errors=d["errors"])
         t = self.turn
         t.steplog.record("variation", args={"index": d["variation"]}, status="ok" if d["final"] else "error",
                          result=f"{len(d['errors'])} step error(s)", duration_ms=d["ms"])
-        await t.emit(VariationDone(
+        self._held.append(VariationDone(
             chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], status=d["status"],
             final_url=job_urls(self.job_id).final(d["variation"]) if d["final"] else None, errors=d["errors"]))
-        await self._flush(force=True)
+
+    def _due_in(self) -> float | None:
+        """Seconds until the held events must be saved and sent (None: nothing is held)."""
+        if not self._held:
+            return None
+        return max(0.0, self._last_flush + FLUSH_EVERY_S - time.monotonic())
 
     async def _flush(self, *, force: bool = False) -> None:
+        """Save the step state (at most every FLUSH_EVERY_S unless forced), then send what it covers."""
         if not force and time.monotonic() - self._last_flush < FLUSH_EVERY_S:
             return
         self._last_flush = time.monotonic()
+        held, self._held = self._held, []
         await database_sync_to_async(services.job_save_progress)(
             job_id=self.job_id, variations=self.variations, ai_images=self.ai_images)
+        for event in held:
+            await self.turn.emit(event)

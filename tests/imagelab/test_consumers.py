@@ -64,3 +64,30 @@ async def test_it_streams_planner_source_plans_steps_five_variations_then_the_en
     message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert message.status == "complete" and message.payload["job_id"] == job.pk
     assert {"t_plan", "t_first_step", "t_execute", "t_total"} <= set(message.timings)
+
+
+async def test_it_announces_each_thumbnail_and_final_image_only_once_it_can_be_served(alice, monkeypatch):
+    from django.test import AsyncClient
+
+    from chatapp.turns import Turn
+    from imagelab.events import StepResultEvent, VariationDone
+
+    client = AsyncClient()
+    await client.aforce_login(alice)
+    served: list[tuple[str, int]] = []
+    emit = Turn.emit
+
+    async def emit_and_fetch(self, event):
+        # The job's coroutine waits here, so nothing it does later can make the URL servable.
+        url = getattr(event, "preview_url", None) or getattr(event, "final_url", None)
+        if isinstance(event, StepResultEvent | VariationDone) and url:
+            served.append((url, (await client.get(url)).status_code))
+        await emit(self, event)
+
+    monkeypatch.setattr(Turn, "emit", emit_and_fetch)
+    chat = await image_chat(alice)
+    await flows.start_turn(user=alice, chat=chat, text="warmer and punchier, keep the framing",
+                           data=photo((480, 360)), filename="holiday.jpg", with_job=False)
+    await wait_turns_idle(30)
+    assert sum("/final.jpg" in url for url, _ in served) == 5 and len(served) >= 15
+    assert [(url, status) for url, status in served if status != 200] == []
