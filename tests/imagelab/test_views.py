@@ -111,3 +111,17 @@ def test_it_leaves_small_uploads_alone_and_gives_other_paths_the_generous_cap():
     assert too_large("GET", "/api/imagelab/jobs", "999999999")
     assert not too_large("POST", "/api/imagelab/jobs", "1000")
     assert too_large("POST", "/api/imagelab/jobs", str(10**9))
+
+
+@pytest.mark.django_db
+def test_it_renders_the_users_photo_and_text_without_blank_space_in_the_bubble(alice):
+    from imagelab import render
+
+    chat = services.image_chat_create(user=alice)
+    photo_msg = Message.objects.create(chat=chat, role="user", turn_key="t1", content="warmer\nplease",
+                                       payload={"attachment": {"asset_id": 7}})
+    html = render.message_html(photo_msg)
+    # The bubble keeps white-space: pre-wrap (typed line breaks), so template whitespace would show.
+    assert '<div class="bubble"><img class="attachment" src="/imagelab/assets/7/preview.jpg" alt="Attached photo">warmer<br>please</div>' in html
+    text_only = Message.objects.create(chat=chat, role="user", turn_key="t2", content="now crop it square")
+    assert '<div class="bubble">now crop it square</div>' in render.message_html(text_only)
