@@ -99,6 +99,7 @@ async def _attempt(
     }
     async with steplog.step(name, args=step_args, label=label, model=request.model) as step:
         reply = await backend.complete(request)
+        step.model = reply.model or step.model  # what actually answered (a dated model id, or "rules")
         outcome.reply = reply
         for call in reply.tool_calls:
             if call.name == tool.name and outcome.call is None:
@@ -280,6 +281,7 @@ async def run_text(
     }
     async with steplog.step(step_name, args=step_args, label=label, model=request.model) as step:
         reply = await backend.complete(text_request, on_text=on_text)
+        step.model = reply.model or step.model
         step.result = f"{len(reply.text)} chars: {_summary(reply.text)[:80]}"
         names = {tool.name for tool in offered}
         unknown = [c.name for c in reply.tool_calls if c.name not in names]

@@ -108,3 +108,11 @@ async def test_it_refuses_a_text_handler_calling_a_tool_that_was_not_offered():
     backend = RulesBackend(text_handlers={"chat": lambda req: PlannerReply(tool_calls=[rules_tool_call("x", {})])})
     with _pytest.raises(PlannerError):
         await backend.complete(PlannerRequest(instructions="", input=[], model="m", purpose="chat"))
+
+
+async def test_it_logs_rules_as_the_model_even_when_a_model_is_configured():
+    log = StepLog()
+    await run_tool_call(backend=BACKEND, request=req(model="gpt-5-mini"), tool=DECIDE, steplog=log,
+                        step_name="decide_mode")
+    [step] = log.steps
+    assert step.model == "rules"

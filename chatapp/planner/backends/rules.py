@@ -44,7 +44,7 @@ class RulesBackend:
         self, request: PlannerRequest, *, on_text: TextSink | None = None
     ) -> PlannerReply:
         """Run the handler for the forced tool, or the text handler for the request's purpose."""
-        model = request.model or self.name
+        model = self.name  # no model ran: the step log and the message say "rules", not the configured model
         if request.tool_choice:
             handler = self.tool_handlers.get(request.tool_choice)
             if handler is None:
