@@ -22,7 +22,15 @@ _DISLIKE = (
 )
 _CLAUSE = re.compile(rf"(?:^|\b)(?P<verb>{_DISLIKE}|{_LIKE})\s+(?P<what>[^.,;!?]+)", re.IGNORECASE)
 _STOP = re.compile(r"\s+(?:but|and\s+(?:i|we)|though|because|so)\b.*$", re.IGNORECASE)
-_FILLER = re.compile(r"^(?:the\s+|any\s+|all\s+|watching\s+)", re.IGNORECASE)
+_FILLER = re.compile(
+    r"^(?:the\s+|any(?:thing)?\s+|all\s+|watching\s+|to\s+watch\s+|an?\s+(?:good\s+|great\s+)?)", re.IGNORECASE
+)
+# "I like it", "I love this app", "I like the first one": about something else, not a taste.
+_NOT_A_TASTE = re.compile(
+    r"^(?:it|that|this|these|those|them|you|him|her|one|ones)\b|^(?:movies?|films?)$"
+    r"|\b(?:first|second|third|last)\b|\bones?$",
+    re.IGNORECASE,
+)
 _POLITE = re.compile(r"\s+(?:please|thanks|thank you)\s*$", re.IGNORECASE)
 
 
@@ -65,10 +73,30 @@ def extract_preferences(text: str, catalogue) -> PreferenceDelta:
         if genres or people:
             _extend(delta.disliked_genres if negative else delta.liked_genres, genres)
             _extend(delta.disliked_people if negative else delta.liked_people, people)
-        elif verb.startswith("more") or negative:
+        elif found.min_runtime or found.max_runtime:
+            _extend(delta.constraints, [_runtime_wish(found, negative=negative)])
+        elif not _NOT_A_TASTE.search(what):
             # Nothing the catalogue can filter on ("Korean films"): keep the words for the profile.
-            _extend(delta.constraints, [f"{'less' if negative else 'more'} {what}"])
+            # "I love Fargo" (a capitalised film title) → "more like Fargo"; "a good heist" stays words.
+            like = "like " if what[:1].isupper() and catalogue.by_title(what) else ""
+            _extend(delta.constraints, [f"{'less' if negative else 'more'} {like}{what}"])
     return delta
+
+
+def _runtime_wish(found, *, negative: bool) -> str:
+    """A runtime limit as a standing request: "I don't want anything over two hours" → "at most 2 hours"."""
+    if not negative:
+        return found.runtime_label
+    if found.min_runtime:
+        return f"at most {_duration(found.min_runtime)}"
+    return f"at least {_duration(found.max_runtime)}"
+
+
+def _duration(minutes: int) -> str:
+    """120 → "2 hours", 90 → "90 minutes" (the wording the rule parser reads back)."""
+    if minutes % 60 == 0:
+        return f"{minutes // 60} hour{'s' if minutes > 60 else ''}"
+    return f"{minutes} minutes"
 
 
 def merge(current: list[str], add: list[str], remove: list[str] = (), limit: int = 12) -> list[str]:

@@ -16,6 +16,7 @@ from recs.memory_services import (
     taste_profile_summary,
 )
 from recs.models import SeenItem
+from recs.rules import parse_constraints
 
 
 @pytest.mark.parametrize(
@@ -30,6 +31,34 @@ from recs.models import SeenItem
 )
 def test_it_reads_stated_preferences(words, field, value):
     assert getattr(extract_preferences(words, load_catalogue()), field) == value
+
+
+@pytest.mark.parametrize(
+    ("words", "constraints"),
+    [
+        ("I love Korean cinema", ["more Korean cinema"]),
+        ("I like French films", ["more French films"]),
+        ("I prefer older films", ["more older films"]),
+        ("I really like films about food", ["more films about food"]),
+        ("I love Fargo", ["more like Fargo"]),
+        ("I don't want anything over two hours", ["at most 2 hours"]),
+        ("I don't want anything under 90 minutes", ["at least 90 minutes"]),
+        ("I like films under 90 minutes", ["under 90 minutes"]),
+        ("I can't stand subtitles", ["less subtitles"]),
+        ("I like it", []),
+        ("I love this app", []),
+        ("I like the first one", []),
+        ("I like movies", []),
+    ],
+)
+def test_it_keeps_free_text_likes_and_dislikes_faithfully(words, constraints):
+    assert extract_preferences(words, load_catalogue()).constraints == constraints
+
+
+def test_it_stores_a_runtime_limit_the_planner_reads_back_the_right_way_round():
+    [wish] = extract_preferences("I don't want anything over two hours", load_catalogue()).constraints
+    understood = parse_constraints(wish, load_catalogue())
+    assert (understood.max_runtime, understood.min_runtime) == (120, None)
 
 
 def test_it_ignores_plain_requests():
