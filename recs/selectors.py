@@ -1,6 +1,7 @@
 """Reads for the movie chat: what a user must not be shown again, and their taste."""
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F
 
 from chatapp.models import Message
 from recs.models import Recommendation, SeenItem, WatchlistItem
@@ -34,8 +35,9 @@ def list_items(*, user: AbstractBaseUser, list_name: str, sort: str = "added"):
     order = {
         "added": ["-added_at", "-id"],
         "title": ["title", "year"],
-        "year": ["-year", "title"],
-        "rating": ["-rating", "title"] if model is SeenItem else ["-added_at"],
+        # Films without a year or rating go last on every database (PostgreSQL puts NULLs first).
+        "year": [F("year").desc(nulls_last=True), "title"],
+        "rating": [F("rating").desc(nulls_last=True), "title"] if model is SeenItem else ["-added_at"],
     }.get(sort, ["-added_at", "-id"])
     return model.objects.filter(user=user).order_by(*order)
 
