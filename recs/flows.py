@@ -12,7 +12,15 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from chatapp import llm
-from chatapp.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDropped, PickResolved
+from chatapp.events import (
+    DroppedPick,
+    IntroShown,
+    ModeDecided,
+    PickCard,
+    PickDropped,
+    PickResolved,
+    TextDelta,
+)
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import (
     FunctionCallItem,
@@ -151,6 +159,19 @@ async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], sou
     )
     await _timed_save(turn)
     await resolve_picks(turn, picks, blocked=blocked, source=source)
+    if picks and not turn.payload["picks"]:
+        await _explain_nothing_shown(turn)
+
+
+async def _explain_nothing_shown(turn: Turn) -> None:
+    """Every planned pick was dropped: say so in words rather than end on an intro and no films."""
+    reasons = sorted({d["reason"] for d in turn.payload["dropped"]})
+    note = (
+        f"\n\nNone of the films I planned could be shown ({'; '.join(reasons)}). "
+        "Try rephrasing, or ask for something a little different."
+    )
+    turn.content += note
+    await turn.emit(TextDelta(chat_id=turn.chat_id, turn_key=turn.turn_key, delta=note))
 
 
 async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], source: MovieSource) -> None:

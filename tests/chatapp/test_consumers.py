@@ -103,6 +103,31 @@ async def test_it_drops_blocked_repeated_and_unknown_picks_with_reasons(alice, s
     assert "not found" in reasons["Completely Invented Film"]
 
 
+async def test_it_says_in_words_when_every_planned_pick_was_dropped(alice, scripted):
+    chat = await make_chat(alice)
+    plans = (
+        {"intro": "One:", "picks": [{"title": "Fargo", "year": 1996, "reason": "r"}]},
+        {"intro": "More:", "picks": [{"title": "Fargo", "year": 1996, "reason": "again"},
+                                     {"title": "Completely Invented Film", "year": 2001, "reason": "r"}]},
+    )
+    for plan in plans:
+        scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+        scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "one film"})
+    await frames_until(comm, 'id="send-button"')
+    await comm.send_json_to({"action": "send", "text": "more films"})
+    frames = await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    assert "None of the films I planned could be shown" in "\n".join(frames)
+    last = (await assistant_messages(chat))[-1]
+    assert last.status == "complete" and last.payload["picks"] == []
+    assert last.content.startswith("More:\n\nNone of the films I planned could be shown (")
+    assert "already recommended" in last.content or "blocked" in last.content
+
+
 async def test_it_streams_a_mode_a_answer_token_by_token_and_renders_markdown(alice, scripted):
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "a question"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.text("Se7en was directed by **David Fincher**."), purpose="movies.answer")
