@@ -76,9 +76,19 @@ def on_too_big(request, exc):
     return _error(request, 413, "payload_too_large", "The request body is too large.")
 
 
+HTTP_ERROR_CODES = {400: "bad_request", 403: "forbidden", 405: "method_not_allowed", 422: "validation_error"}
+
+
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
-    return _error(request, exc.status_code, "error", str(exc))
+    if exc.status_code == 403 and not request.user.is_authenticated:
+        # Session auth checks CSRF before it knows there is no session: no (valid) credentials at all is a 401.
+        return on_auth_error(request, exc)
+    if exc.status_code == 403 and "csrf" in str(exc).lower():
+        return _error(request, 403, "csrf_failed", "Send the CSRF token (X-CSRFToken header) with session requests.")
+    if exc.status_code == 400 and "parse" in str(exc).lower():
+        return _error(request, 400, "bad_request", "The request body is not valid JSON.")
+    return _error(request, exc.status_code, HTTP_ERROR_CODES.get(exc.status_code, "error"), str(exc))
 
 
 chats = Router(tags=["chats"])

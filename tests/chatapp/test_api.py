@@ -88,13 +88,27 @@ def test_it_answers_401_without_credentials_and_with_a_revoked_token(alice):
     response = Client(headers={"authorization": f"Bearer {key}"}).get("/api/chats")
     assert response.status_code == 401
     assert response.json()["code"] == "unauthorized"
+    # Writes too: no credentials, or a bad token, is a 401 (not a CSRF complaint).
+    for headers in ({}, {"authorization": "Bearer mq_not-a-token"}):
+        refused = Client(enforce_csrf_checks=True, headers=headers).post("/api/chats", {}, content_type="application/json")
+        assert (refused.status_code, refused.json()["code"]) == (401, "unauthorized")
 
 
 def test_it_needs_csrf_for_session_writes(alice):
     client = Client(enforce_csrf_checks=True)
     client.force_login(alice)
     assert client.get("/api/chats").status_code == 200
-    assert client.post("/api/chats", {}, content_type="application/json").status_code in (401, 403)
+    refused = client.post("/api/chats", {}, content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (403, "csrf_failed")
+    assert "CSRF" in refused.json()["message"]
+
+
+def test_it_says_when_a_body_is_not_json(alice):
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    broken = api.post(f"/api/chats/{chat_id}/messages", "{not json", content_type="application/json")
+    assert (broken.status_code, broken.json()["code"]) == (400, "bad_request")
+    assert not Message.objects.filter(chat_id=chat_id).exists()
 
 
 def test_it_rejects_bad_messages_with_clear_errors_and_stores_nothing(alice, settings):
