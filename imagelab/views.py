@@ -23,7 +23,7 @@ def chat_page(request, chat, history, busy: bool):
     return render(request, "imagelab/chat.html", {
         "chat": chat, "items": items, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
         "current": selectors.chat_current(chat=chat), "assets": selectors.chat_assets(chat=chat),
-        "MAX_MB": settings.IMAGE_MAX_UPLOAD_BYTES // (1024 * 1024),
+        "MAX_BYTES": settings.IMAGE_MAX_UPLOAD_BYTES,
     })
 
 

@@ -1,4 +1,4 @@
-// Image lab: only what HTMX can't do — drop/paste a photo into the file input, and the before/after slider.
+// Image lab: only what HTMX can't do — drop/paste a photo into the file input, the size limit, refusals, the slider.
 (function () {
   "use strict";
 
@@ -7,6 +7,23 @@
   function showName(file) {
     const hint = document.getElementById("drop-hint");
     if (hint && file) hint.textContent = file.name + " (" + Math.ceil(file.size / 1024) + " KB)";
+    tooBig(file);
+  }
+
+  function showError(text) {
+    const error = document.getElementById("composer-error");
+    if (error) error.textContent = text;
+  }
+
+  // The server's size limit (data-max-bytes on the composer): a bigger photo is refused here,
+  // with the reason, instead of being sent only to be cut off by the server's 413.
+  function megabytes(bytes) { return (bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "") + " MB"; }
+  function tooBig(file) {
+    const form = document.getElementById("composer");
+    const max = form ? Number(form.dataset.maxBytes || 0) : 0;
+    if (!file || !max || file.size <= max) return false;
+    showError(file.name + " is " + megabytes(file.size) + ": a photo can be at most " + megabytes(max) + ".");
+    return true;
   }
 
   function take(files) {
@@ -44,11 +61,32 @@
     if (t && t.matches && t.matches(".compare input[type=range]")) t.parentElement.style.setProperty("--pos", t.value + "%");
   });
 
-  // A refused upload answers 4xx with the reason as an out-of-band fragment: let htmx swap it.
+  function isComposer(e) { return e.detail && e.detail.elt && e.detail.elt.id === "composer"; }
+
+  // Nothing is sent while the picked photo is over the limit (the message says why).
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    const box = input();
+    if (isComposer(e) && box && box.files && tooBig(box.files[0])) e.preventDefault();
+  });
+
+  // A refused upload answers 4xx with the reason: the page's view as an out-of-band fragment (let
+  // htmx swap it), the size guard in front of it as JSON {code, message} (show the message).
   document.addEventListener("htmx:beforeSwap", function (e) {
-    if (e.detail.elt && e.detail.elt.id === "composer" && e.detail.xhr.status >= 400 && e.detail.xhr.status < 500) {
+    const xhr = e.detail.xhr;
+    if (!isComposer(e) || xhr.status < 400 || xhr.status >= 500) return;
+    e.detail.isError = false;
+    if ((xhr.getResponseHeader("Content-Type") || "").indexOf("application/json") === 0) {
+      e.detail.shouldSwap = false;
+      let message = "";
+      try { message = JSON.parse(xhr.responseText).message || ""; } catch (_err) { /* not JSON after all */ }
+      showError(message || "The server refused this message (" + xhr.status + ").");
+    } else {
       e.detail.shouldSwap = true;
-      e.detail.isError = false;
     }
+  });
+
+  // The size guard may close the connection before the browser has finished sending.
+  document.addEventListener("htmx:sendError", function (e) {
+    if (isComposer(e)) showError("The upload did not go through (connection closed): is the photo too large?");
   });
 })();

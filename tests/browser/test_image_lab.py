@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 from playwright.sync_api import expect
 
-from tests.browser.conftest import shoot, sign_up
+from tests.browser.conftest import _remove_db, _servers, _start, shoot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -86,3 +86,42 @@ def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, 
     expect(page.locator("#composer-error")).to_contain_text("not")
     expect(page.locator("#composer-text")).to_have_value("make it warmer")
     expect(page.locator(".job")).to_have_count(0)
+
+
+@pytest.fixture(scope="module")
+def one_mb_server_url(migrated_db):
+    """The default app with IMAGE_MAX_UPLOAD_BYTES at 1 MB, so an oversized photo stays small."""
+    server, db = _start("imagelab-1mb", migrated_db, IMAGE_MAX_UPLOAD_BYTES=str(1024 * 1024))
+    yield server.url
+    server.stop()
+    _servers.remove(server)
+    _remove_db(db)
+
+
+def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_refusal(page, one_mb_server_url,
+                                                                                      tmp_path):
+    sign_up(page, one_mb_server_url, prefix="bigfile")
+    page.get_by_role("button", name="New image chat").click()
+    expect(page.locator("body[data-ws=open]")).to_have_count(1)
+    big = tmp_path / "huge.jpg"
+    big.write_bytes(b"\xff\xd8" + b"\0" * (3 * 1024 * 1024 // 2))  # 1.5 MB
+    turn_posts = []
+    page.on("request", lambda r: turn_posts.append(r.url) if r.method == "POST" and "/turn/" in r.url else None)
+
+    page.set_input_files("#image-input", str(big))
+    expect(page.locator("#composer-error")).to_have_text("huge.jpg is 1.5 MB: a photo can be at most 1 MB.")
+    page.fill("#composer-text", "make it warmer")
+    page.keyboard.press("Enter")
+    expect(page.locator("#composer-error")).to_contain_text("at most 1 MB")
+    page.wait_for_timeout(300)
+    assert turn_posts == []  # refused in the page: nothing was sent
+    expect(page.locator(".msg")).to_have_count(0)
+
+    # Without the page's check the server's size guard answers 413 JSON; its message is shown.
+    page.evaluate("() => { delete document.getElementById('composer').dataset.maxBytes; }")
+    page.evaluate("() => { document.getElementById('composer-error').textContent = ''; }")
+    page.locator("#composer-text").press("Enter")
+    expect(page.locator("#composer-error")).to_have_text("The file is larger than 1 MB.")
+    assert len(turn_posts) == 1
+    expect(page.locator("#composer-text")).to_have_value("make it warmer")
+    expect(page.locator(".msg")).to_have_count(0)
