@@ -42,11 +42,26 @@ class MessageInline(PrettyJsonMixin, admin.StackedInline):
 
 @admin.register(Chat)
 class ChatAdmin(admin.ModelAdmin):
-    list_display = ("id", "title", "owner", "kind", "flow", "flow_override", "updated_at")
+    # Short columns: the flow choices' long labels and long titles made every row several lines tall.
+    list_display = ("id", "short_title", "owner", "kind", "flow_code", "override_code", "updated_at")
+    list_display_links = ("id", "short_title")
     list_filter = ("kind", "flow", "flow_override", "owner", "messages__status", "messages__planner_source")
     search_fields = ("title", "owner__username")
     readonly_fields = ("last_response_id", "pending_call_ids", "pending_turn_key", "created_at", "updated_at")
     inlines = [MessageInline]
+
+    @admin.display(description="Title", ordering="title")
+    def short_title(self, obj):
+        text = obj.display_title
+        return text if len(text) <= 60 else text[:59] + "…"
+
+    @admin.display(description="Flow", ordering="flow")
+    def flow_code(self, obj):
+        return obj.flow or "—"
+
+    @admin.display(description="Override", ordering="flow_override")
+    def override_code(self, obj):
+        return obj.flow_override or "—"
 
 
 @admin.register(Message)

@@ -21,6 +21,7 @@ def test_it_shows_chats_messages_plans_and_step_logs_to_staff(alice, django_user
     client.force_login(admin)
     listing = client.get("/admin/chatapp/chat/?flow=v2")
     assert listing.status_code == 200 and b"Thrillers" in listing.content
+    assert b"decide_mode \xe2\x86\x92 plan_picks" not in listing.content.split(b'id="changelist-filter"')[0]
     assert client.get(f"/admin/chatapp/chat/{chat.pk}/change/").status_code == 200
     page = client.get(f"/admin/chatapp/message/{message.pk}/change/").content.decode()
     assert "decide_mode" in page and "t_decide_mode" in page and "Fargo" in page
