@@ -125,3 +125,24 @@ def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_re
     assert len(turn_posts) == 1
     expect(page.locator("#composer-text")).to_have_value("make it warmer")
     expect(page.locator(".msg")).to_have_count(0)
+
+
+PHONE_375 = {"width": 375, "height": 812}
+
+
+def test_it_fits_a_phone_screen_with_a_finished_job(new_page, live_server_url, photo):
+    page = new_page(PHONE_375)
+    sign_up(page, live_server_url, prefix="phone")
+    page.get_by_role("button", name="New image chat").click()
+    expect(page.locator("body[data-ws=open]")).to_have_count(1)
+    page.set_input_files("#image-input", str(photo))
+    page.fill("#composer-text", "crop it square")
+    page.keyboard.press("Enter")
+    _five_done(page, 0)
+    shoot(page, "image-lab-phone-top", at="top")
+    shoot(page, "image-lab-phone-bottom")
+    widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"the page is {widths[0]} px wide on a {widths[1]} px screen"
+    for selector in ("#send-button", "#drop-hint", "#image-input", "#composer-text", ".compare"):
+        box = page.locator(selector).first.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE_375["width"], selector
