@@ -1,15 +1,27 @@
 """Movie-chat pages: pick-card list buttons, the lists page, and the memory panel."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from recs import memory_services, selectors, services
 
 SORTS = ("added", "title", "year", "rating")
+MEMORY_NOTICE = "recs.memory_notice"
+
+
+def _sort(value: str | None) -> str:
+    """A known sort order, else "added"."""
+    return value if value in SORTS else "added"
+
+
+def _back_to_memory(request, notice: str) -> HttpResponse:
+    """Back to the memory card (not the top of the page), with the confirmation inside it."""
+    request.session[MEMORY_NOTICE] = notice
+    return redirect(reverse("lists") + "#memory")
 
 
 @login_required
@@ -32,8 +44,7 @@ def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: st
 @require_GET
 def lists_page(request):
     """The watchlist and the seen list (sortable), and what Marquee remembers about you."""
-    sort = request.GET.get("sort", "added")
-    sort = sort if sort in SORTS else "added"
+    sort = _sort(request.GET.get("sort"))
     context = {
         "sort": sort,
         "sorts": SORTS,
@@ -41,6 +52,8 @@ def lists_page(request):
         "seen": selectors.list_items(user=request.user, list_name="seen", sort=sort),
         "memory": memory_services.memory_get(user=request.user),
         "profile": memory_services.taste_profile_summary(user=request.user),
+        # Set by the memory forms just before redirecting here: shown once, inside the memory card.
+        "memory_notice": request.session.pop(MEMORY_NOTICE, ""),
     }
     return render(request, "recs/lists.html", context)
 
@@ -48,12 +61,17 @@ def lists_page(request):
 @login_required
 @require_POST
 def list_item_remove(request, list_name: str, item_id: int):
-    """Remove a row; htmx drops it from the page."""
+    """Remove a row; htmx gets the list's section again (count and empty state up to date)."""
     try:
         services.list_item_remove(user=request.user, list_name=list_name, item_id=item_id)
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
-    return HttpResponse("") if request.htmx else redirect("lists")
+    if not request.htmx:
+        return redirect("lists")
+    sort = _sort(request.POST.get("sort"))
+    items = selectors.list_items(user=request.user, list_name=list_name, sort=sort)
+    section = "watchlist_section" if list_name == "watchlist" else "seen_section"
+    return render(request, f"recs/lists.html#{section}", {"sort": sort, list_name: items})
 
 
 @login_required
@@ -74,8 +92,7 @@ def seen_rate(request, item_id: int):
 def memory_reset(request):
     """Forget what was learned from chats."""
     memory_services.memory_reset(user=request.user)
-    messages.success(request, "Done: I have forgotten what I learned about your taste.")
-    return redirect("lists")
+    return _back_to_memory(request, "Done: I have forgotten what I learned about your taste.")
 
 
 @login_required
@@ -84,8 +101,7 @@ def autostart_toggle(request):
     """Switch the greeting with three picks in new chats on or off."""
     enabled = request.POST.get("autostart") == "on"
     memory_services.memory_set_autostart(user=request.user, enabled=enabled)
-    messages.success(request, "New chats will greet you with picks." if enabled else "New chats will start empty.")
-    return redirect("lists")
+    return _back_to_memory(request, "New chats will greet you with picks." if enabled else "New chats will start empty.")
 
 
 @login_required

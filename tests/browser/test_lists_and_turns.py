@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import new_movie_chat, send, shoot, sign_up
+from tests.browser.conftest import SHOTS, new_movie_chat, send, shoot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +35,30 @@ def test_it_adds_a_pick_to_the_watchlist_from_its_card(page, live_server_url):
     expect(page.locator("#watchlist")).to_contain_text(titles[0])
     expect(page.locator("#seen")).to_contain_text(titles[1])
     shoot(page, "lists-page", at="top")
+    # On a phone the page fits the screen: nothing to scroll sideways.
+    page.set_viewport_size({"width": 375, "height": 812})
+    page.reload()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), page.evaluate(
+        "() => [document.documentElement.scrollWidth, window.innerWidth]"
+    )
+    shoot(page, "lists-phone", at="top")
+    # Removing the last row updates the count and shows the empty state at once.
+    page.locator("#watchlist").get_by_role("button", name=f"Remove {titles[0]}").click()
+    expect(page.locator("#watchlist h2")).to_have_text("Watchlist (0)")
+    expect(page.locator("#watchlist")).to_contain_text("Nothing yet")
+
+
+def test_it_confirms_forgetting_where_the_person_is_looking(page, live_server_url):
+    sign_up(page, live_server_url, prefix="forget")
+    page.set_viewport_size({"width": 375, "height": 640})
+    page.goto(live_server_url + "/lists/")
+    page.locator("#memory").get_by_role("button", name="Forget all this").click()
+    page.wait_for_url("**/lists/#memory")
+    notice = page.locator("#memory [role=status]")
+    expect(notice).to_contain_text("forgotten what I learned")
+    expect(notice).to_be_in_viewport()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "memory-forgotten.png"))  # where the redirect left the person
 
 
 def test_it_changes_lists_only_after_the_diff_is_approved(page, live_server_url):

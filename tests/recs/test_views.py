@@ -36,3 +36,44 @@ def test_it_sorts_unrated_and_undated_films_last_on_the_lists_page(alice):
         "Fivestarfilm", "Threestarfilm", "Unratedfilm"]
     by_year = client.get("/lists/?sort=year").content.decode()
     assert _order(by_year, "Undatedfilm", "Oldfilm", "Newfilm") == ["Newfilm", "Oldfilm", "Undatedfilm"]
+
+
+def _section(page: str, section_id: str) -> str:
+    start = page.index(f'id="{section_id}"')
+    return page[start:page.index("</section>", start)]
+
+
+def test_it_updates_the_count_and_shows_the_empty_state_when_a_row_is_removed(alice):
+    fargo, _ = list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996))
+    ronin, _ = list_add(user=alice, list_name="watchlist", movie=_film("ronin-1998", "Ronin", 1998))
+    client = _client(alice)
+    htmx = {"HX-Request": "true"}
+    first = client.post(f"/lists/watchlist/{fargo.pk}/remove/", {"sort": "title"}, headers=htmx).content.decode()
+    assert "Watchlist <span class=\"muted\">(1)</span>" in first
+    assert "Ronin" in first and "Fargo" not in first and "Nothing yet" not in first
+    last = client.post(f"/lists/watchlist/{ronin.pk}/remove/", headers=htmx).content.decode()
+    assert "(0)" in last and "Nothing yet" in last and "<html" not in last
+
+
+def test_it_confirms_forgetting_inside_the_memory_card_and_scrolls_to_it(alice):
+    from recs.memory_services import memory_learn
+
+    memory_learn(user=alice, text="I hate horror")
+    client = _client(alice)
+    response = client.post("/memory/reset/")
+    assert response.status_code == 302 and response.url == "/lists/#memory"
+    page = client.get(response.url).content.decode()
+    assert "forgotten what I learned" in _section(page, "memory")
+    assert page.count("forgotten what I learned") == 1  # not repeated at the top of the page
+    assert "forgotten what I learned" not in client.get("/lists/").content.decode()  # shown once
+    toggled = client.post("/memory/autostart/", {})
+    assert toggled.url == "/lists/#memory"
+    assert "New chats will start empty." in _section(client.get(toggled.url).content.decode(), "memory")
+
+
+def test_it_says_that_leanings_from_the_lists_remain_after_a_reset(alice):
+    list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996, ["Thriller/Suspense"]))
+    client = _client(alice)
+    client.post("/memory/reset/")
+    memory = _section(client.get("/lists/").content.decode(), "memory")
+    assert "Likes: Thriller/Suspense." in memory and "from your lists" in memory
