@@ -27,6 +27,34 @@ def photo(tmp_path_factory):
     return path
 
 
+# Where each image of a before/after slider is drawn, relative to the slider's box.
+COMPARE_GEOMETRY = """async el => {
+  const imgs = [el.querySelector('img.before'), el.querySelector('img.after')];
+  await Promise.all(imgs.map(img => img.decode()));
+  const box = el.getBoundingClientRect();
+  return imgs.map(img => {
+    const r = img.getBoundingClientRect(), style = getComputedStyle(img);
+    const s = Math.min(r.width / img.naturalWidth, r.height / img.naturalHeight);
+    const w = img.naturalWidth * s, h = img.naturalHeight * s;
+    return {fit: style.objectFit, box: [box.width, box.height], natural: [img.naturalWidth, img.naturalHeight],
+            frame: [r.x - box.x, r.y - box.y, r.width, r.height], drawn: [(r.width - w) / 2, (r.height - h) / 2, w, h]};
+  });
+}"""
+
+
+def _compare(job, column: int) -> tuple[dict, dict]:
+    """The before and after images of a column's slider: how they are fitted and drawn."""
+    before, after = job.locator(".column").nth(column).locator(".compare").evaluate(COMPARE_GEOMETRY)
+    width, height = before["box"]
+    for image in (before, after):
+        assert image["fit"] == "contain"  # shown whole, never cropped by the slider
+        assert all(abs(a - b) <= 1 for a, b in zip(image["frame"], [0, 0, width, height], strict=True))
+    # The box is the union of the two at full width: as tall as the taller one, no taller.
+    tallest = max(width * i["natural"][1] / i["natural"][0] for i in (before, after))
+    assert abs(height - tallest) <= 1.5
+    return before, after
+
+
 def _five_done(page, job_index: int):
     job = page.locator(".job").nth(job_index)
     expect(job.locator(".column")).to_have_count(5)
@@ -43,6 +71,8 @@ def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(pa
     page.keyboard.press("Enter")
     first = _five_done(page, 0)
     expect(first.locator(".step img").first).to_be_visible()  # step thumbnails streamed in
+    before, after = _compare(first, 0)  # same framing: the halves line up exactly
+    assert all(abs(a - b) <= 1 for a, b in zip(before["drawn"], after["drawn"], strict=True))
     shoot(page, "image-lab-five-columns", at="top")
 
     # Choose the second variation: it becomes the current image and joins the history strip.
@@ -58,6 +88,10 @@ def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(pa
     source = second.locator(".job-source img")
     width, height = source.evaluate("img => [img.naturalWidth, img.naturalHeight]")
     assert abs(width / height - 1600 / 1067) < 0.02  # the chosen 3:2 variation, not a new upload
+    shoot(page, "image-lab-square-crops")
+    before, after = _compare(second, 0)  # a square crop of a 3:2 source: both whole, side by side in one box
+    assert abs(after["drawn"][2] - after["drawn"][3]) <= 1.5 and after["drawn"][2] >= before["box"][0] - 1
+    assert abs(before["drawn"][2] / before["drawn"][3] - 1600 / 1067) < 0.02
 
     # Going back through the history strip makes the original upload current again.
     page.locator("#history-strip li").nth(0).locator("button").click()
@@ -138,7 +172,8 @@ def test_it_fits_a_phone_screen_with_a_finished_job(new_page, live_server_url, p
     page.set_input_files("#image-input", str(photo))
     page.fill("#composer-text", "crop it square")
     page.keyboard.press("Enter")
-    _five_done(page, 0)
+    job = _five_done(page, 0)
+    _compare(job, 4)
     shoot(page, "image-lab-phone-top", at="top")
     shoot(page, "image-lab-phone-bottom")
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
