@@ -146,3 +146,15 @@ async def test_it_serves_the_jobs_image_urls_to_a_token_only_client_and_hides_th
         assert (refused.status_code, refused.json()["code"]) == (404, "not_found"), url
     missing = job["variations"][0]["final_url"].replace("/variations/0/", "/variations/9/")
     assert (await alices.get(missing)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_it_answers_401_to_an_upload_without_or_with_a_bad_token():
+    from django.test import Client
+
+    for client in (Client(enforce_csrf_checks=True),
+                   Client(enforce_csrf_checks=True, headers={"authorization": "Bearer mq_not-a-token"})):
+        upload = SimpleUploadedFile("p.jpg", photo((64, 48)), content_type="image/jpeg")
+        response = client.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})
+        assert (response.status_code, response.json()["code"]) == (401, "unauthorized")
+    assert not ImageAsset.objects.exists()
