@@ -18,6 +18,16 @@ from recs.sources import LookupFailed
 _LIST_OF = {"remove_watchlist": WatchlistItem, "unmark_seen": SeenItem}
 
 
+class NothingSelected(InvalidInput):
+    """Apply pressed with no applicable row ticked; `card` is the message, still pending."""
+
+    code = "nothing_selected"
+
+    def __init__(self, *, card: Message):
+        super().__init__("Nothing selected: tick the changes to apply, or press Discard.")
+        self.card = card
+
+
 async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource) -> dict:
     """Build the diff card: one row per change, each resolved to a real film or marked unresolved."""
 
@@ -76,6 +86,9 @@ def proposal_decide(
         if proposal["state"] != "pending":
             return message  # stale approval: nothing more to do, no duplicates
         chosen = {int(i) for i in selected}
+        if decision == "apply" and not chosen & {r["i"] for r in proposal["rows"] if r["status"] == "ready"}:
+            # Applying nothing would close the card as "Applied." with every row "not selected".
+            raise NothingSelected(card=message)
         for row in proposal["rows"]:
             if row["status"] != "ready":
                 continue
@@ -87,6 +100,20 @@ def proposal_decide(
         message.payload = {**message.payload, "proposal": proposal}
         message.save(update_fields=["payload", "updated_at"])
     return message
+
+
+def proposal_touched_cards(*, message: Message) -> list[tuple[Message, dict]]:
+    """The pick cards of this chat that show a film the diff changed, as (message, pick)."""
+    rows = (message.payload or {}).get("proposal", {}).get("rows", [])
+    keys = {(r["movie"]["source"], r["movie"]["id"]) for r in rows if r["status"] == "applied" and r.get("movie")}
+    if not keys:
+        return []
+    messages = (
+        Message.objects.filter(chat_id=message.chat_id, role=Message.Role.ASSISTANT)
+        .only("chat_id", "turn_key", "payload").order_by("created_at", "id")
+    )
+    return [(m, pick) for m in messages for pick in (m.payload or {}).get("picks", [])
+            if (pick.get("source"), pick.get("id")) in keys]
 
 
 def _apply(user: AbstractBaseUser, row: dict) -> tuple[str, str]:

@@ -3,7 +3,9 @@
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
@@ -11,6 +13,8 @@ from recs import memory_services, selectors, services
 
 SORTS = ("added", "title", "year", "rating")
 MEMORY_NOTICE = "recs.memory_notice"
+PROPOSAL = "chatapp/chat.html#proposal"
+PICK_ACTIONS = "chatapp/chat.html#pick_actions"
 
 
 def _sort(value: str | None) -> str:
@@ -37,7 +41,7 @@ def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: st
         return HttpResponse(exc.message, status=exc.status)
     marks = selectors.list_marks(user=request.user, keys=[(pick["source"], pick["id"])])
     context = {"m": message, "pick": pick, "marks": marks}
-    return render(request, "chatapp/chat.html#pick_actions", context)
+    return render(request, PICK_ACTIONS, context)
 
 
 @login_required
@@ -112,6 +116,7 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     from channels.layers import get_channel_layer
 
     from chatapp.events import ProposalUpdated, group_name, to_group_message
+    from recs.proposal_services import NothingSelected
     from recs.proposal_services import proposal_decide as decide
 
     try:
@@ -119,10 +124,36 @@ def proposal_decide(request, chat_id: int, turn_key: str):
             user=request.user, chat_id=chat_id, turn_key=turn_key,
             decision=request.POST.get("decision", ""), selected=request.POST.getlist("rows"),
         )
+    except NothingSelected as exc:
+        if not request.htmx:
+            return HttpResponse(exc.message, status=exc.status)
+        # htmx swaps only 2xx answers: the card comes back still pending, saying why nothing happened.
+        return HttpResponse(_with_notice(render_to_string(PROPOSAL, {"m": exc.card}, request), exc.message))
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
     except ValueError:
         return HttpResponse("Those rows could not be read.", status=400)
     event = ProposalUpdated(chat_id=chat_id, turn_key=turn_key, assistant_message_id=message.pk)
     async_to_sync(get_channel_layer().group_send)(group_name(chat_id), to_group_message(event))
-    return render(request, "chatapp/chat.html#proposal", {"m": message})
+    card = render_to_string(PROPOSAL, {"m": message}, request)
+    return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))
+
+
+def pick_actions_oob_html(*, user, message) -> str:
+    """The buttons of every pick card showing a film the diff changed, for out-of-band swaps."""
+    from recs.proposal_services import proposal_touched_cards
+
+    cards = proposal_touched_cards(message=message)
+    marks = selectors.list_marks(user=user, keys=[(pick["source"], pick["id"]) for _, pick in cards])
+    return "".join(
+        render_to_string(PICK_ACTIONS, {"m": m, "pick": pick, "marks": marks}).replace(
+            "<div ", '<div hx-swap-oob="outerHTML" ', 1
+        )
+        for m, pick in cards
+    )
+
+
+def _with_notice(card_html: str, notice: str) -> str:
+    """The diff card with a short alert as its last line."""
+    body, end, rest = card_html.rpartition("</form>")
+    return f'{body}<p class="error" role="alert">{escape(notice)}</p>{end}{rest}'

@@ -11,7 +11,7 @@ from chatapp import llm
 from chatapp.models import Chat, Message
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie
-from recs.proposal_services import proposal_decide
+from recs.proposal_services import NothingSelected, proposal_decide
 from recs.proposals import parse_list_changes
 from recs.services import list_add
 from tests.chatapp.wsutil import communicator, frames_until
@@ -110,8 +110,10 @@ def test_it_shows_unknown_films_as_unresolved_and_never_applies_them(alice):
              "rating": None, "movie": None, "status": "unresolved", "note": "no such film found"},
         ]}},
     )
-    proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0])
+    with pytest.raises(NothingSelected):  # an unresolved row is not something to apply
+        proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0])
     assert not SeenItem.objects.exists()
+    assert Message.objects.get(chat=chat, turn_key="t9").payload["proposal"]["state"] == "pending"
 
 
 @pytest.mark.django_db
@@ -124,6 +126,31 @@ def test_it_discards_without_changing_anything(alice):
                            payload={"proposal": {"state": "pending", "rows": [row]}})
     message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="discard", selected=[0])
     assert message.payload["proposal"]["state"] == "discarded" and not WatchlistItem.objects.exists()
+
+
+def _ready(i: int, action: str, slug: str, title: str, year: int, rating=None) -> dict:
+    return {"i": i, "action": action, "label": action, "title": title, "year": year, "rating": rating,
+            "status": "ready", "note": "", "movie": {"source": "catalogue", "id": slug, "media_type": "movie",
+                                                      "title": title, "year": year, "genres": [], "director": None}}
+
+
+@pytest.mark.django_db
+def test_it_says_already_there_or_already_gone_when_the_lists_changed_since_the_proposal(alice):
+    chat = _seed_picks(alice)
+    rows = [_ready(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+            _ready(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
+            _ready(2, "mark_seen", "ronin-1998", "Ronin", 1998, rating=4)]
+    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
+                           payload={"proposal": {"state": "pending", "rows": rows}})
+    # Meanwhile, from another tab: Se7en added, Fargo already gone, Ronin marked seen without stars.
+    list_add(user=alice, list_name="watchlist", movie=Movie(source="catalogue", id="se7en-1995", title="Se7en", year=1995))
+    list_add(user=alice, list_name="seen", movie=Movie(source="catalogue", id="ronin-1998", title="Ronin", year=1998))
+    message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0, 1, 2])
+    outcomes = [(r["status"], r["note"]) for r in message.payload["proposal"]["rows"]]
+    assert outcomes == [("applied", "already there"), ("applied", "was already gone"),
+                        ("applied", "already there (rating updated)")]
+    assert WatchlistItem.objects.filter(user=alice).count() == 1
+    assert SeenItem.objects.get(user=alice, movie_id="ronin-1998").rating == 4
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,6 +3,7 @@
 import pytest
 from django.test import Client
 
+from recs.models import WatchlistItem
 from recs.movies import Movie
 from recs.services import list_add
 
@@ -77,3 +78,60 @@ def test_it_says_that_leanings_from_the_lists_remain_after_a_reset(alice):
     client.post("/memory/reset/")
     memory = _section(client.get("/lists/").content.decode(), "memory")
     assert "Likes: Thriller/Suspense." in memory and "from your lists" in memory
+
+
+def _row(i: int, action: str, slug: str, title: str, year: int, *, status="ready", rating=None) -> dict:
+    movie = {"source": "catalogue", "id": slug, "media_type": "movie", "title": title, "year": year,
+             "genres": [], "director": None}
+    return {"i": i, "action": action, "label": action, "title": title, "year": year, "rating": rating,
+            "status": status, "note": "", "movie": movie if status == "ready" else None}
+
+
+def _chat_with_picks_and_proposal(user, rows: list[dict]):
+    from chatapp.models import Chat, Message
+
+    chat = Chat.objects.create(owner=user)
+    picks = [{"index": i, "source": "catalogue", "id": slug, "media_type": "movie", "title": title, "year": year,
+              "genres": [], "reason": "r"} for i, (slug, title, year) in enumerate(
+                  [("se7en-1995", "Se7en", 1995), ("fargo-1996", "Fargo", 1996)])]
+    Message.objects.create(chat=chat, role="assistant", turn_key="t0", status="complete", payload={"picks": picks})
+    Message.objects.create(chat=chat, role="assistant", turn_key="t1", status="complete",
+                           payload={"proposal": {"state": "pending", "rows": rows}})
+    return chat
+
+
+def test_it_updates_the_pick_cards_a_diff_changed_in_the_apply_response(alice):
+    list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996))
+    chat = _chat_with_picks_and_proposal(alice, [
+        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+        _row(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
+        _row(2, "mark_seen", "se7en-1995", "Se7en", 1995, rating=4),
+    ])
+    response = _client(alice).post(f"/chats/{chat.pk}/turns/t1/proposal/", {"decision": "apply", "rows": ["0", "1", "2"]},
+                                   headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "Applied." in html
+    se7en = html[html.index('id="pick-actions-t0-0"') - 60:]
+    assert 'hx-swap-oob="outerHTML"' in se7en[:120] and "✓ On watchlist" in se7en and "✓ Seen · 4★" in se7en
+    fargo = html[html.index('id="pick-actions-t0-1"') - 60:]
+    assert 'hx-swap-oob="outerHTML"' in fargo[:120] and "+ Watchlist" in fargo  # off the watchlist again
+
+
+@pytest.mark.parametrize("rows", [[], ["99"], ["1"]])
+def test_it_refuses_an_empty_selection_and_keeps_the_card_pending(alice, rows):
+    from chatapp.models import Message
+
+    chat = _chat_with_picks_and_proposal(alice, [
+        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+        _row(1, "mark_seen", "nope", "No Such Film", 2001, status="unresolved"),
+    ])
+    client = _client(alice)
+    url = f"/chats/{chat.pk}/turns/t1/proposal/"
+    response = client.post(url, {"decision": "apply", "rows": rows}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "Nothing selected" in html and "Apply selected" in html
+    assert "Applied." not in html
+    assert client.post(url, {"decision": "apply", "rows": rows}).status_code == 400  # without htmx: plain refusal
+    proposal = Message.objects.get(chat=chat, turn_key="t1").payload["proposal"]
+    assert proposal["state"] == "pending" and [r["status"] for r in proposal["rows"]] == ["ready", "unresolved"]
+    assert not WatchlistItem.objects.exists()
