@@ -245,6 +245,7 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
     from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import AUTOSTART_TURN, turn_regenerate
+    from recs.memory_services import memory_forget_results
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
@@ -253,6 +254,8 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
     user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
         user=user, chat_id=chat_id, flow=flow, new_text=new_text
     )
+    # The replaced picks are no longer "recently shown" (the taste profile the planner reads).
+    await database_sync_to_async(memory_forget_results)(user_id=user.pk, picks=old_picks)
     payload = {"regenerated": True, "replaced_picks": old_picks}
     if assistant.turn_key == AUTOSTART_TURN:
         payload["autostart"] = True

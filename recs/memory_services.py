@@ -41,9 +41,21 @@ def memory_record_results(*, user_id: int, picks: list[dict]) -> None:
     if not picks:
         return
     memory, _ = TasteMemory.objects.get_or_create(user_id=user_id)
-    shown = [f"{p['title']} ({p.get('year')})" for p in picks]
-    memory.last_results = merge(memory.last_results, shown, limit=LAST_RESULTS_KEPT)
+    memory.last_results = merge(memory.last_results, _shown(picks), limit=LAST_RESULTS_KEPT)
     memory.save(update_fields=["last_results", "updated_at"])
+
+
+def memory_forget_results(*, user_id: int, picks: list[dict]) -> None:
+    """Drop picks that were replaced (a regenerated answer) from the recently shown films."""
+    memory = TasteMemory.objects.filter(user_id=user_id).first()
+    if memory is None or not picks:
+        return
+    memory.last_results = merge(memory.last_results, [], remove=_shown(picks), limit=LAST_RESULTS_KEPT)
+    memory.save(update_fields=["last_results", "updated_at"])
+
+
+def _shown(picks: list[dict]) -> list[str]:
+    return [f"{p['title']} ({p.get('year')})" for p in picks]
 
 
 def memory_reset(*, user: AbstractBaseUser) -> TasteMemory:

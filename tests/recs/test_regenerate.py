@@ -68,3 +68,21 @@ async def test_it_refuses_to_regenerate_an_empty_chat_or_with_an_empty_edit(alic
     frame = await comm.receive_from()
     await comm.disconnect()
     assert "composer-error" in frame
+
+
+async def test_it_forgets_the_replaced_picks_from_recently_shown(alice):
+    from recs.memory_services import memory_get, taste_profile_summary
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await _run(comm, {"action": "send", "text": "a tense 90s thriller"})
+    before = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    await _run(comm, {"action": "regenerate"})
+    await comm.disconnect()
+    after = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    shown = (await database_sync_to_async(memory_get)(user=alice)).last_results
+    assert shown == [f"{p['title']} ({p['year']})" for p in after.payload["picks"]]
+    profile = await database_sync_to_async(taste_profile_summary)(user=alice)
+    assert not any(p["title"] in profile for p in before.payload["picks"])
