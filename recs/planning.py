@@ -91,11 +91,20 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
             args = {"changes": [c.model_dump() for c in changes]}
             return PlannerReply(tool_calls=[rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)])
     answer = rules.answer(text, _catalogue())
-    if ctx.get("learned"):
-        # A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know".
-        ack = f"Noted: {ctx['learned']}. I'll keep that in mind when I recommend films."
-        return ack if answer.startswith("I don't know") else f"{ack}\n\n{answer}"
-    return answer
+    return _acknowledged(ctx["learned"], answer) if ctx.get("learned") else answer
+
+
+def _acknowledged(learned: str, answer: str) -> str:
+    """A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know"."""
+    ack = f"Noted: {learned}. I'll keep that in mind when I recommend films."
+    return ack if answer.startswith("I don't know") else f"{ack}\n\n{answer}"
+
+
+# v1 offers only search_movies, so it cannot show a diff card: it says where the buttons are instead.
+V1_LIST_CHANGES = (
+    "I can't change your lists from a message here. Use the **+ Watchlist** and **Seen it** buttons on "
+    "the pick cards, or the Lists page."
+)
 
 
 def v1_pick_line(title: str, year: int | None, reason: str) -> str:
@@ -107,9 +116,17 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     """Offline v1 turn: answer questions; for films, search first, then name three picks as lines."""
     from chatapp.planner.backends.rules import rules_tool_call
     from recs import rules
+    from recs.memory import extract_preferences
+    from recs.proposals import parse_list_changes
 
     ctx = request.context
     text = ctx.get("text", "")
+    if parse_list_changes(text, last_picks=ctx.get("last_picks", [])):
+        return V1_LIST_CHANGES
+    # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
+    learned = ctx.get("learned") or extract_preferences(text, _catalogue()).describe()
+    if learned and _STATEMENT.match(text) and not _ASKS.search(text):
+        return _acknowledged(learned, rules.answer(text, _catalogue()))
     if rules.decide_mode(text).mode == "A":
         return rules.answer(text, _catalogue())
     # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
