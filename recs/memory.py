@@ -23,11 +23,13 @@ _DISLIKE = (
 _CLAUSE = re.compile(rf"(?:^|\b)(?P<verb>{_DISLIKE}|{_LIKE})\s+(?P<what>[^.,;!?]+)", re.IGNORECASE)
 _STOP = re.compile(r"\s+(?:but|and\s+(?:i|we)|though|because|so)\b.*$", re.IGNORECASE)
 _FILLER = re.compile(
-    r"^(?:the\s+|any(?:thing)?\s+|all\s+|watching\s+|to\s+watch\s+|an?\s+(?:good\s+|great\s+)?)", re.IGNORECASE
+    r"^(?:of\s+)?(?:(?:the|any(?:thing)?|all|watching|to\s+watch)\s+|an?\s+(?:(?:good|great)\s+)?)?",
+    re.IGNORECASE,
 )
-# "I like it", "I love this app", "I like the first one": about something else, not a taste.
+# "I like it", "I love this app", "I like the first one", "more like that": not a lasting taste.
 _NOT_A_TASTE = re.compile(
-    r"^(?:it|that|this|these|those|them|you|him|her|one|ones)\b|^(?:movies?|films?)$"
+    r"^(?:like\s+)?(?:it|that|this|these|those|them|you|him|her|one|ones)\b"
+    r"|^(?:movies?|films?|please|options?|suggestions?|picks?|ideas?|same)$"
     r"|\b(?:first|second|third|last)\b|\bones?$",
     re.IGNORECASE,
 )

@@ -49,6 +49,12 @@ def test_it_reads_stated_preferences(words, field, value):
         ("I love this app", []),
         ("I like the first one", []),
         ("I like movies", []),
+        ("more like that", []),
+        ("more like this please", []),
+        ("more please", []),
+        ("more of those", []),
+        ("show me more options", []),
+        ("more of the same", []),
     ],
 )
 def test_it_keeps_free_text_likes_and_dislikes_faithfully(words, constraints):
