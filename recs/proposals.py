@@ -1,4 +1,4 @@
-"""List changes the assistant proposes ("I've seen Heat and Ronin"): tool, arguments, offline parser.
+"""List changes the assistant proposes ("I've seen Fargo and Ronin"): tool, arguments, offline parser.
 
 Nothing here changes data: a proposal becomes a diff card that the user approves row by row
 (recs.proposal_services applies it).
@@ -45,7 +45,7 @@ PROPOSE_LIST_CHANGES_TOOL = Tool(
     name="propose_list_changes",
     description=(
         "Propose changes to the user's watchlist or seen list when they ask for them in words "
-        "(\"add the first two to my watchlist\", \"I've seen Heat and Ronin\"). Nothing changes until "
+        "(\"add the first two to my watchlist\", \"I've seen Fargo and Ronin\"). Nothing changes until "
         "the user approves."
     ),
     args_model=ProposeListChangesArgs,
