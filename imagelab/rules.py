@@ -1,158 +1,128 @@
 """Offline, deterministic variation planner: reads intent from the instruction, returns five local plans.
 
-`plan_variations` returns the same shape as the model's tool call, so it goes
-through `normalize_plan` like any planner output.
+`plan_variations` returns the same shape as the model's tool call, so it goes through
+`normalize_plan` like any planner output. Reading the instruction is `rules_intent`, the five looks
+`rules_looks`, crop boxes `rules_geometry`. An edit the offline planner cannot make at all (only
+generative asks, or a straighten without an angle) gets `edit_reply` instead of a plan.
 """
 
 import re
 
 from imagelab import ops
+from imagelab import rules_geometry as geo
+from imagelab.rules_intent import has_local_request, read_intent
+from imagelab.rules_looks import describe, family, look, look_ops, resolve
 
-# Requests no local op can honour: said plainly in the strategy, never faked.
-_GENERATIVE = [
-    (r"blur (the |its )?(back ?ground|bg)|bokeh|background blur", "blurring only the background needs the subject separated from it"),
-    (r"\b(remove|erase|delete|get rid of)\b", "removing an object needs generative fill"),
-    (r"\b(add|insert|put)\b.*\b(in|into|on|to)\b|\badd (a|an|some)\b", "adding things to the picture needs a generative edit"),
-    (r"\b(replace|swap|change) (the )?(sky|background|bg)\b", "replacing part of the scene needs a generative edit"),
-]
-_WORDS = {
-    "warm": r"warm(er|th)?|golden|sunny|sunset",
-    "cool": r"cool(er)?|cold(er)?|blue(r)?|icy",
-    "punchy": r"punch(y|ier)?|vivid|pop|vibrant|bold|saturat|more contrast|contrast(y)?\b",
-    "soft": r"soft(er)?|gentle|muted|subtle|flat(ter)?|less contrast|dreamy",
-    "bright": r"bright(er|en)?|light(er|en)|lift|airy|high[- ]key|exposure up",
-    "dark": r"dark(er|en)?|moody|low[- ]key|dim",
-    "cinematic": r"cinematic|film look|movie|teal",
-    "vintage": r"vintage|retro|film\b|analog|faded|old photo|nostalg",
-    "bw": r"black and white|black & white|b&w|b/w|monochrome|gr[ae]yscale|\bbw\b",
-    "sepia": r"sepia",
-    "crop": r"crop|tighter|closer|zoom in",
-    "square": r"square|1:1|instagram",
-    "sharp": r"sharp(en|er)?|crisp|detail",
-    "keep_framing": r"keep (the )?(framing|composition|crop)|don'?t crop|no crop",
-}
+__all__ = ["chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
+
+LOCAL_EDITS = "colour, tone, contrast, black and white, crop, rotate, sharpen and vignette"
+ANGLE_HINT = "say by how many degrees, e.g. \"straighten by 2°\" (clockwise; \"-2°\" turns the other way)"
+FILLED = "then cropped to the largest rectangle inside it, so no corner wedges show"
+_PREFIX = [("temp", "Warm", "Cool"), ("bright", "Bright", "Dark"), ("sat", "Vivid", "Muted")]
 
 
-def _has(text: str, key: str) -> bool:
-    return re.search(_WORDS[key], text) is not None
+def _notes(intent: dict) -> list[str]:
+    """What the plans cannot do, said plainly."""
+    notes = list(intent["generative"])
+    if intent["straighten"]:
+        notes.append("straightening needs an angle: " + ANGLE_HINT)
+    return notes
 
 
-# A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
-# ("turn up the warmth 10%" and "a 1970s look" are not rotations); percentages and decades never are.
-_ANGLE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z])")
-_UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
-_VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*(\D{0,30})$")
-_LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
-_LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
+def _not_done(intent: dict) -> str:
+    """The strategy's closing sentences about what was asked but not done."""
+    out = ""
+    if intent["generative"]:
+        out += (" Not done: " + "; ".join(intent["generative"])
+                + " — the offline planner only applies local edits; an AI edit would be required.")
+    if intent["straighten"]:
+        out += f" Not straightened: {ANGLE_HINT}."
+    return out
 
 
-def _rotation(text: str) -> float | None:
-    """Clockwise degrees asked for (negative for left / counter-clockwise), or None."""
-    for m in _ANGLE.finditer(text):
-        unit = _UNIT.match(text, m.end())
-        verb = _VERB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
-        if not unit and not (verb and verb.group(1) != "turn"):
-            continue
-        left = (verb is not None and re.search(rf"\b(?:{_LEFT})\b", verb.group(2)) is not None) or \
-            _LEFT_AFTER.match(text, unit.end() if unit else m.end()) is not None
-        deg = float(m.group(1))
-        return -deg if left else deg
-    return None
+def _prefix(intent: dict) -> str:
+    """The word that names the asked direction in default-family labels ("Warm Pop")."""
+    for axis, up, down in _PREFIX:
+        if intent[axis]:
+            return (up if intent[axis] > 0 else down) + " "
+    return ""
 
 
-def _tone(intent: dict, level: float) -> list[dict]:
-    """Tone/colour steps for the requested intent at a given strength (0.5 gentle .. 1.5 bold)."""
-    steps: list[dict] = []
-    if intent["bw"] or intent["sepia"]:
-        steps.append({"op": "filter", "params": {"type": "sepia" if intent["sepia"] else "grayscale"}})
-    elif intent["vintage"]:
-        steps += [{"op": "tint", "params": {"color": "#C8A165", "strength": round(0.10 * level, 3)}},
-                  {"op": "saturation", "params": {"value": round(1 - 0.15 * level, 3)}}]
-    if intent["warm"] and not intent["bw"]:
-        steps.append({"op": "temperature", "params": {"warm": True, "strength": round(0.35 * level, 3)}})
-    if intent["cool"] and not intent["bw"]:
-        steps.append({"op": "temperature", "params": {"warm": False, "strength": round(0.35 * level, 3)}})
-    if intent["cinematic"]:
-        steps += [{"op": "tint", "params": {"color": "#1F6F78", "strength": round(0.05 * level, 3)}},
-                  {"op": "levels", "params": {"black": 0, "white": 255, "gamma": round(1 - 0.06 * level, 3)}}]
-    if intent["bright"]:
-        steps.append({"op": "levels", "params": {"black": 0, "white": 255, "gamma": round(1 + 0.15 * level, 3)}})
-    if intent["dark"]:
-        steps.append({"op": "brightness", "params": {"value": round(1 - 0.1 * level, 3)}})
-    if intent["punchy"]:
-        if not (intent["bw"] or intent["sepia"]):
-            steps.append({"op": "saturation", "params": {"value": round(1 + 0.12 * level, 3)}})
-        steps.append({"op": "contrast", "params": {"value": round(1 + 0.08 * level, 3)}})
-    if intent["soft"]:
-        steps.append({"op": "contrast", "params": {"value": round(1 - 0.08 * level, 3)}})
-    if not steps:  # no tone intent: a neutral polish
-        steps.append({"op": "contrast", "params": {"value": round(1 + 0.04 * level, 3)}})
-    return steps
+def _head(intent: dict, image_size: tuple[int, int], max_side: int) -> tuple[list[dict], tuple, tuple, list]:
+    """Steps every plan shares (resize, rotate, the asked crop), the frame without wedges, size, words."""
+    size = ops.working_size(image_size, max_side)
+    long_side = min(max_side, max(image_size))
+    head = [{"op": "resize", "params": {"width": long_side, "height": long_side, "fit": "contain"}}]
+    frame, words, deg = (0, 0, *size), [], intent["rotate"]
+    if deg is not None:
+        head.append({"op": "rotate", "params": {"degrees": deg}})
+        canvas = ops.rotated_size(size, deg)
+        frame = geo.fill_box(size, deg) if geo.needs_fill(deg) else (0, 0, *canvas)
+        size = canvas
+        words.append(f"rotated {deg:g}°")
+    if intent["square"] or intent["crop"]:
+        box = geo.centre_box(frame, 1.0 if intent["square"] else 0.9, 1.0 if intent["square"] else None)
+        head.append(geo.crop_params(box))
+        size, frame = box[2:], (0, 0, *box[2:])
+        words.append("cropped square" if intent["square"] else "cropped tighter")
+    elif geo.needs_fill(deg):
+        words.append("canvas enlarged, corners filled with the edge colour")
+    return head, frame, size, words
 
 
-def _centre_crop(size: tuple[int, int], keep: float, square: bool) -> dict:
-    w, h = size
-    if square:
-        side = int(min(w, h) * keep)
-        cw = ch = side
-    else:
-        cw, ch = int(w * keep), int(h * keep)
-    return {"op": "crop", "params": {"x": (w - cw) // 2, "y": (h - ch) // 2, "width": cw, "height": ch}}
-
-
-def read_intent(instruction: str) -> dict:
-    """Flags for each recognised intent, plus rotation and generative notes."""
-    text = instruction.lower()
-    intent = {k: _has(text, k) for k in _WORDS}
-    intent["rotate"] = _rotation(text)
-    intent["generative"] = [why for pattern, why in _GENERATIVE if re.search(pattern, text)]
-    if intent["keep_framing"]:
-        intent["crop"] = intent["square"] = False
-    return intent
+def _geometry(lk: dict, last: bool, intent: dict, frame: tuple, size: tuple) -> tuple[list[dict], str, str]:
+    """This slot's own crop (if any), a label suffix and words for it."""
+    full = (0, 0, *size)
+    if lk.get("crop") == "tight":
+        return [geo.crop_params(geo.centre_box(full, 0.8))], "", "a tighter centre crop"
+    if lk.get("crop") == "wide":
+        return [geo.crop_params(geo.centre_box(full, 1.0, geo.WIDESCREEN))], "", "a 2.39:1 widescreen crop"
+    if last and (intent["square"] or intent["crop"]):
+        box = geo.centre_box(full, 0.85, 1.0 if intent["square"] else None)
+        return [geo.crop_params(box)], ", Tighter", "an even tighter crop"
+    if last and geo.needs_fill(intent["rotate"]):
+        return [geo.crop_params(frame)], ", Cropped to Fill", FILLED
+    return [], "", ""
 
 
 def plan_variations(instruction: str, *, image_size: tuple[int, int], max_side: int = 2048) -> dict:
     """Five distinct local-only plans for the instruction (deterministic), as `plan_variations` args."""
     intent = read_intent(instruction)
-    long_side = min(max_side, max(image_size))
-    size = ops.working_size(image_size, max_side)
-    head = [{"op": "resize", "params": {"width": long_side, "height": long_side, "fit": "contain"}}]
-    if intent["rotate"]:
-        head.append({"op": "rotate", "params": {"degrees": intent["rotate"]}})
-        size = ops.rotated_size(size, intent["rotate"])
-    if intent["square"] or intent["crop"]:  # asked for: every variation gets it
-        head.append(_centre_crop(size, 1.0 if intent["square"] else 0.9, intent["square"]))
-        size = (head[-1]["params"]["width"], head[-1]["params"]["height"])
-    note = ""
+    head, frame, size, head_words = _head(intent, image_size, max_side)
+    framed = intent["square"] or intent["crop"]
+    kind, slots = family(intent, not (intent["keep_framing"] or framed or intent["rotate"] is not None))
+    filter_type = ("sepia" if intent["sepia"] else "grayscale") if kind == "mono" else None
+    names = {"mono": "Sepia" if intent["sepia"] else "Mono", "tone": "sepia" if intent["sepia"] else "black and white"}
+    notes = _notes(intent)
+    variations, geometry_varies = [], False
+    for i, base in enumerate(slots):
+        slot = resolve(base, intent)
+        lk = look(slot, intent)
+        crop, suffix, crop_words = _geometry(lk, i == len(slots) - 1, intent, frame, size)
+        geometry_varies |= bool(crop)
+        words = [w for w in head_words if crop_words != FILLED or not w.startswith("canvas")] + [crop_words]
+        words = [w for w in words if w] or (["framing kept"] if intent["keep_framing"] else [])
+        label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix
+        strategy = f"{slot.idea.format(**names)}: {', '.join(describe(lk, filter_type))}"
+        strategy += (f"; {', '.join(words)}." if words else ".")
+        strategy += _not_done(intent)
+        variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})
+    axes = ["tone/colour", "contrast curve", "finish"] + (["crop/framing"] if geometry_varies else [])
+    return {"variations": variations, "diversity_axes": axes, "notes": notes}
+
+
+def edit_reply(text: str) -> str | None:
+    """A short answer instead of a plan when nothing asked is a local edit (else None: plan it)."""
+    intent = read_intent(text)
+    if has_local_request(intent) or not (intent["generative"] or intent["straighten"]):
+        return None
     if intent["generative"]:
-        note = (" Not done: " + "; ".join(intent["generative"])
-                + " — the offline planner only applies local edits; an AI edit would be required.")
-    framing_axis = "crop/framing" if intent["crop"] else "finish"
-    geometry = "Tighter crop" if intent["crop"] else "Framed finish"
-    variations = [
-        {"label": "Faithful", "strategy": "The requested look at a moderate strength"
-         + ("; geometry as asked." if len(head) > 1 else "; framing untouched."),
-         "operations": head + _tone(intent, 1.0)},
-        {"label": "Bold", "strategy": "The same direction pushed further, with a firmer contrast curve.",
-         "operations": head + _tone(intent, 1.6) + [
-             {"op": "levels", "params": {"black": 6, "white": 250, "gamma": 1.0}}]},
-        {"label": "Gentle", "strategy": "A subtle version with lifted midtones for a softer curve.",
-         "operations": head + _tone(intent, 0.5) + [
-             {"op": "levels", "params": {"black": 0, "white": 255, "gamma": 1.06}}]},
-        {"label": geometry,
-         "strategy": ("An even tighter centre crop to focus the subject, then the look." if intent["crop"]
-                      else "The look plus a soft vignette to draw the eye inwards; framing kept."),
-         "operations": head + ([_centre_crop(size, 0.85, intent["square"])] if intent["crop"] else [])
-         + _tone(intent, 1.0) + ([] if intent["crop"] else [{"op": "vignette", "params": {"strength": 0.25}}])},
-        {"label": "Crisp finish", "strategy": "The look with a light sharpen for crisp detail.",
-         "operations": head + _tone(intent, 1.2) + [
-             {"op": "sharpen", "params": {"amount": 0.6 if not intent["sharp"] else 1.2, "radius": 1.2}}]},
-    ]
-    for v in variations:
-        v["strategy"] += note
-    return {"variations": variations,
-            "diversity_axes": list(dict.fromkeys(["tone/colour strength", "contrast curve", framing_axis, "finish"])),
-            "notes": intent["generative"]}
+        extra = f" To straighten, {ANGLE_HINT}." if intent["straighten"] else ""
+        return (f"That needs a generative edit ({'; '.join(intent['generative'])}), and the offline planner only "
+                f"makes local edits: {LOCAL_EDITS}. Ask for one of those (\"warmer and punchier\", \"crop it "
+                f"square\"), or set OPENAI_API_KEY and IMAGE_EDIT_BACKEND=openai to plan AI edits.{extra}")
+    return (f"Happy to straighten it, but I can't measure the tilt yet: {ANGLE_HINT}. I'll make five versions, "
+            "one cropped so no corner wedges show.")
 
 
 _CHAT = r"^(hi|hello|hey|thanks|thank you|thx|cheers|ok|okay|great|cool|nice|bye)\b|what can you do|" \

@@ -1,0 +1,191 @@
+"""Reading an edit instruction: signed tone axes (negations read first), looks, geometry, non-local asks.
+
+Tone is read as four signed axes plus sharpness: temp (+ warm), sat, contrast, bright, sharp. A term
+gives its own direction ("darker" -1 on bright); a negation before it ("less", "reduce", "tone down",
+"not so", "too", "de-") or "down" after it ("the brightness down") flips it; "don't make it…",
+"not too…", "without…", "keep the…" hold the axis (no change along it). Pure: no Django.
+"""
+
+import re
+
+AXES = ("temp", "sat", "contrast", "bright", "sharp")
+
+# (pattern, {axis: direction}) — a term's own meaning, before any negation around it.
+_TERMS = [
+    (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange", {"temp": 1}),
+    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy", {"temp": -1}),
+    (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),
+    (r"colou?rs?", {"sat": 1}),  # only with "more", "less", "richer"…: "fix the colours" says no direction
+    (r"muted|washed[- ]out|pastel", {"sat": -1}),
+    (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama", {"contrast": 1, "sat": 1}),
+    (r"contrast(?:y)?", {"contrast": 1}),
+    (r"soft(?:er|en)?|flat(?:ter)?|dreamy", {"contrast": -1}),
+    (r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?", {"bright": 1}),
+    (r"dark(?:er|en|ness)?|moody|low[- ]key|dim(?:mer)?", {"bright": -1}),
+    (r"sharp(?:en|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity", {"sharp": 1}),
+]
+_TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
+_FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
+# Words ending the text just before a term that reverse it, or hold its axis.
+_REVERSE = re.compile(
+    r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
+    r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut|remove|kill|"
+    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$")
+_HOLD = re.compile(r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going)?(?: it)?"
+                   r"(?: too| any| so)?|no|keep|keeping|not)$")
+_INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
+_ENOUGH_AFTER = re.compile(r"\s+enough\b")
+_DOWN_AFTER = re.compile(r"\s+(?:down|lower|less)\b|\s+(?:is |looks |seems |feels )?(?:way |much |a bit |slightly )?"
+                         r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b")
+_CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
+_NEEDS_MODIFIER = re.compile(r"colou?rs?")
+
+STYLES = {
+    "bw": r"black and white|black & white|b&w|b/w|monochrome|gr[ae]yscale|\bbw\b|\bmono\b",
+    "sepia": r"sepia",
+    "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies",
+    "cinematic": r"cinematic|film look|movie|teal",
+}
+GEOMETRY = {
+    "crop": r"\bcrop|tighter|closer|zoom in",
+    "square": r"square|1:1|instagram",
+    "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop",
+}
+_STRAIGHTEN = (r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
+               r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b")
+
+# Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
+# so "replace the sky with a sunset" is not also read as "warmer".
+_LOCAL_NOUNS = (r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
+                r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth")
+_REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
+GENERATIVE = [
+    (r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)" + _REST
+     + r"|\bbokeh\b" + _REST + r"|\bbackground\s+(?:blur|blurr?y|blurred|out of focus|soft(?:er)?)" + _REST
+     + r"|\b(?:shallow|less) depth of field" + _REST,
+     "blurring only the background needs the subject separated from it"),
+    (r"\bblur(?:red)?\s+(?:out\s+)?(?:the |his |her |their |a |that )?(?:faces?|plates?|licen[cs]e|person|people|"
+     r"text|logo|sign)" + _REST, "blurring one part of the picture needs that part found first"),
+    (r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
+     r"yellow |orange |warm |cool )?(?:cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
+     r"haze|darkness|brightness))" + _REST, "removing an object needs generative fill"),
+    (r"\b(?:add|insert|put)\s+(?!(?:\w+\s+){0,3}?(?:" + _LOCAL_NOUNS + r")\b)" + _REST,
+     "adding things to the picture needs a generative edit"),
+    (r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)" + _REST
+     + r"|\bmake the (?:sky|background)" + _REST,
+     "changing one part of the scene needs a generative edit"),
+    (r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)" + _REST
+     + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b" + _REST,
+     "retouching a face or skin needs it found first"),
+    (r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST, "extending the picture beyond its edges needs generative fill"),
+    (r"\b(?:in the style of|like an? (?:painting|cartoon|anime|sketch|watercolou?r)|as an? (?:painting|cartoon|"
+     r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST, "a painted or colourised style is a generative edit"),
+]
+
+# A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
+# ("turn up the warmth 10%" and "a 1970s look" are not rotations); percentages and decades never are.
+_ANGLE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z])")
+_UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
+_VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*(\D{0,30})$")
+_LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
+_LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
+_QUARTER = re.compile(r"\brotate (?:it |the (?:photo|image|picture) )?(?:to the )?"
+                      r"(left|right|clockwise|counter[- ]?clockwise|anti[- ]?clockwise|ccw|cw)\b")
+
+
+def rotation(text: str) -> float | None:
+    """Clockwise degrees asked for (negative for left / counter-clockwise), or None."""
+    for m in _ANGLE.finditer(text):
+        unit = _UNIT.match(text, m.end())
+        verb = _VERB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+        if not unit and not (verb and verb.group(1) != "turn"):
+            continue
+        left = (verb is not None and re.search(rf"\b(?:{_LEFT})\b", verb.group(2)) is not None) or \
+            _LEFT_AFTER.match(text, unit.end() if unit else m.end()) is not None
+        deg = float(m.group(1))
+        return -deg if left else deg
+    quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn
+    if quarter:
+        return 90.0 if quarter.group(1) in ("right", "clockwise", "cw") else -90.0
+    return None
+
+
+def _term_axes(word: str) -> dict:
+    """The axes a matched term moves on its own."""
+    for pattern, axes in _TERMS:
+        if re.fullmatch(pattern, word):
+            return axes
+    return {}
+
+
+def _before(text: str, start: int) -> str:
+    """The clause text right before `start`, with trailing filler words dropped."""
+    head = re.split(_CLAUSE_END, text[:start])[-1]
+    head = head.rstrip()
+    while (m := re.search(rf"\s*\b{_FILLER}$", head)) and m.start() < len(head):
+        head = head[:m.start()].rstrip()
+    return head
+
+
+def _modifier(text: str, m: re.Match) -> int | None:
+    """+1 (as said), -1 (negated), 0 (hold the axis) or None (no direction) for the term matched by `m`."""
+    prefix = (m.group(1) or "").rstrip("-")
+    if prefix in ("de", "over"):
+        return -1
+    if prefix == "under":
+        return 1
+    head = _before(text, m.start())
+    if _ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
+        return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
+    if _HOLD.search(head):
+        return 0
+    if _REVERSE.search(head) or _DOWN_AFTER.match(text, m.end()):
+        return -1
+    if _NEEDS_MODIFIER.fullmatch(m.group(2)) and not _INTENSIFY.search(head):
+        return None
+    return 1
+
+
+def _without_generative(text: str) -> tuple[str, list[str]]:
+    """The text with every non-local request cut out, and the reasons those need a generative edit."""
+    reasons = []
+    for pattern, why in GENERATIVE:
+        if re.search(pattern, text):
+            reasons.append(why)
+            text = re.sub(pattern, " ", text)
+    return text, reasons
+
+
+def tone_axes(text: str) -> tuple[dict, set]:
+    """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
+    sums = dict.fromkeys(AXES, 0)
+    hold: set = set()
+    for m in _TERM.finditer(text):
+        sign = _modifier(text, m)
+        if sign is None:
+            continue
+        for axis, direction in _term_axes(m.group(2)).items():
+            if sign == 0:
+                hold.add(axis)
+            sums[axis] += sign * direction
+    return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
+
+
+def read_intent(instruction: str) -> dict:
+    """Signed tone axes, looks, geometry, rotation and the non-local requests of an instruction."""
+    text = instruction.lower().replace("’", "'")
+    local, generative = _without_generative(text)
+    axes, hold = tone_axes(local)
+    intent = {**axes, "hold": sorted(hold), "generative": generative}
+    intent.update({k: re.search(p, local) is not None for k, p in {**STYLES, **GEOMETRY}.items()})
+    intent["rotate"] = rotation(local)
+    intent["straighten"] = intent["rotate"] is None and re.search(_STRAIGHTEN, local) is not None
+    if intent["keep_framing"]:
+        intent["crop"] = intent["square"] = False
+    return intent
+
+
+def has_local_request(intent: dict) -> bool:
+    """Whether the instruction asks for anything the local ops can do."""
+    return any(intent[a] for a in AXES) or bool(intent["hold"]) or intent["rotate"] is not None or any(
+        intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square"))

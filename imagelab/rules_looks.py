@@ -1,0 +1,256 @@
+"""The rule planner's looks: five slots per family, each a different tone, contrast curve and finish.
+
+A slot has its own character (`free`: what it does on an axis the instruction leaves alone) and its
+own strength for an axis the instruction sets (`asked`), so all five honour the instruction ("warmer":
+five warmer pictures) but each in its own way. Axis values are deltas: temp (+ warm), sat, contrast and
+bright around 1.0, sharp as an unsharp amount. When the instruction goes against a slot's signature
+(a soft film asked for more contrast) its `alt` slot is used instead. Pure: no Django.
+"""
+
+from dataclasses import dataclass, field
+
+COMPENSATE = 0.1
+ASKED = {"temp": 0.35, "sat": 0.20, "contrast": 0.12, "bright": 0.15, "sharp": 0.6}
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One variation's recipe: a name, the strategy's opening words, its character and finish."""
+
+    name: str
+    idea: str
+    free: dict = field(default_factory=dict)
+    asked: dict = field(default_factory=dict)
+    finish: dict = field(default_factory=dict)  # tint, lift, clip, vignette, sharpen, crop, dark_via
+    sign: tuple[str, int] | None = None
+    alt: "Slot | None" = None
+
+
+def _s(name: str, idea: str, free: dict, asked: dict | None = None, sign=None, alt=None, **finish) -> Slot:
+    """A slot whose asked strengths default to ASKED."""
+    return Slot(name, idea, free, {**ASKED, **(asked or {})}, finish, sign, alt)
+
+
+# Tints are (colour when the look ends warm or neutral, colour when it ends cool, strength, what it does).
+_GOLDEN = ("#F2B35B", "#8FB3DA", 0.07, "a golden film tint", "a steel-blue film tint")
+_SPLIT = ("#1F5F6E", "#7A4E24", 0.09, "teal shadows against warm highlights (split tone)",
+          "amber shadows against cool highlights (split tone)")
+_MATTE = ("#3A2F26", "#26303A", 0.10, "lifted, faintly warm blacks (matte)", "lifted, faintly cool blacks (matte)")
+_GREY_LIFT = ("#2A2A2A", "#2A2A2A", 0.10, "lifted blacks (matte)", "lifted blacks (matte)")
+
+POP = _s("Pop", "Clean and punchy", {"sat": 0.14, "contrast": 0.12},
+         {"temp": 0.40, "sat": 0.30, "contrast": 0.18, "bright": 0.18}, ("contrast", 1),
+         _s("Clean Soft", "Clean and gentle", {"sat": 0.06}, {"temp": 0.40, "sat": 0.22, "contrast": 0.18,
+            "bright": 0.18}, dark_via="brightness"),
+         clip=(6, 250), dark_via="brightness")
+SOFT_FILM = _s("Soft Film", "Filmic and gentle", {"temp": 0.12, "sat": -0.08, "contrast": -0.12, "bright": 0.08},
+               {"temp": 0.25, "sat": 0.30, "contrast": 0.08, "bright": 0.25}, ("contrast", -1),
+               _s("Rich Film", "Filmic and rich", {"temp": 0.12, "sat": 0.04, "bright": 0.06},
+                  {"temp": 0.25, "sat": 0.12, "contrast": 0.16, "bright": 0.25}, tint=_GOLDEN, vignette=0.18),
+               tint=_GOLDEN, vignette=0.18)
+MATTE = _s("Matte", "Faded matte", {"sat": -0.15, "contrast": -0.24},
+           {"temp": 0.50, "sat": 0.40, "contrast": 0.16, "bright": 0.20}, ("contrast", -1),
+           _s("Deep Contrast", "Deep and dense", {"sat": -0.05, "bright": -0.08},
+              {"temp": 0.50, "sat": 0.10, "contrast": 0.14, "bright": 0.20}, clip=(14, 255)),
+           lift=_MATTE)
+SPLIT = _s("Split Tone", "Colour contrast", {"temp": 0.22, "contrast": 0.05, "bright": -0.03},
+           {"temp": 0.55, "sat": 0.25, "contrast": 0.18, "bright": 0.15}, tint=_SPLIT, dark_via="brightness")
+CRISP = _s("Crisp Vignette", "Grain-free and crisp", {"sat": 0.05, "contrast": 0.06},
+           {"temp": 0.30, "sat": 0.14, "contrast": 0.14, "bright": 0.22, "sharp": 1.0},
+           sharpen=0.9, vignette=0.32, dark_via="brightness")
+TIGHT = _s("Tight Crop", "Closer framing", {"sat": 0.08, "contrast": 0.08},
+           {"temp": 0.36, "sat": 0.30, "contrast": 0.14, "bright": 0.16}, crop="tight", sharpen=0.4, clip=(4, 252))
+
+_MONO_ASKED = {"temp": 0.30, "sat": 0.30, "contrast": 0.15, "bright": 0.18}
+MONO = [
+    _s("Neutral {mono}", "Neutral {tone}", {"contrast": 0.04}, _MONO_ASKED, dark_via="brightness"),
+    _s("High-Contrast {mono}", "Graphic {tone}", {"contrast": 0.28}, {**_MONO_ASKED, "contrast": 0.32},
+       ("contrast", 1), _s("Low-Key {mono}", "Dark, quiet {tone}", {"bright": -0.15},
+                           {**_MONO_ASKED, "contrast": 0.10}, vignette=0.2), clip=(10, 245)),
+    _s("Soft Matte {mono}", "Soft matte {tone}", {"contrast": -0.20, "bright": 0.06}, _MONO_ASKED,
+       ("contrast", -1), _s("Deep {mono}", "Dense {tone}", {"bright": -0.08}, _MONO_ASKED, clip=(16, 255)),
+       lift=_GREY_LIFT),
+    _s("Warm-Toned {mono}", "Toned print in {tone}", {"temp": 0.50, "contrast": 0.04}, {**_MONO_ASKED, "temp": 0.5},
+       ("temp", 1), _s("Cool-Toned {mono}", "Toned print in {tone}", {"temp": -0.50, "contrast": 0.04},
+                       {**_MONO_ASKED, "temp": 0.5}, tint=("#704214", "#1B3A5C", 0.06, "a sepia-leaning tone",
+                                                           "a cyanotype-leaning tone")),
+       tint=("#704214", "#1B3A5C", 0.06, "a sepia-leaning tone", "a cyanotype-leaning tone")),
+    _s("Crisp {mono} Vignette", "Grain-free, crisp {tone}", {"contrast": 0.08},
+       {**_MONO_ASKED, "bright": 0.24, "sharp": 1.0}, sharpen=1.0, vignette=0.35, dark_via="brightness"),
+]
+
+_FADE_TINT = ("#C8A165", "#8FA9B8", 0.12, "a faded warm film cast", "a faded cool film cast")
+_PRINT_TINT = ("#D8C39A", "#B8C4CC", 0.08, "an aged paper tone", "an aged, cool paper tone")
+VINTAGE = [
+    _s("Faded Warm Film", "Faded print", {"temp": 0.15, "sat": -0.15, "contrast": -0.10, "bright": 0.04},
+       {"temp": 0.35}, ("temp", 1), _s("Faded Cool Film", "Faded print", {"temp": -0.15, "sat": -0.15,
+                                        "contrast": -0.10, "bright": 0.04}, tint=_FADE_TINT), tint=_FADE_TINT),
+    _s("Slide Film Pop", "Punchy slide film", {"temp": 0.12, "sat": 0.12, "contrast": 0.14}, {"sat": 0.3, "contrast": 0.16},
+       ("contrast", 1), _s("Soft Slide Film", "Gentle slide film", {"temp": 0.12, "sat": 0.05, "bright": 0.05},
+                           vignette=0.12), clip=(8, 250), vignette=0.12),
+    _s("Washed-Out 70s", "Sun-bleached 70s print", {"sat": -0.32, "contrast": -0.22, "bright": 0.08}, {"sat": 0.35},
+       ("sat", -1), _s("Saturated 70s", "Saturated 70s print", {"temp": 0.2, "sat": 0.2, "contrast": -0.1},
+                       lift=("#E0C9A0", "#C0CCD8", 0.10, "creamy lifted blacks", "cool lifted blacks")),
+       lift=("#E0C9A0", "#C0CCD8", 0.14, "creamy lifted blacks", "cool lifted blacks")),
+    _s("Cross-Processed", "Cross-processed film", {"temp": -0.08, "sat": 0.06, "contrast": 0.10},
+       tint=("#B8CC6E", "#B8CC6E", 0.10, "a yellow-green cross-process cast", "a yellow-green cross-process cast")),
+    _s("Old Print Vignette", "Aged print", {"temp": 0.35, "sat": -0.45, "contrast": -0.05}, {"sat": 0.45},
+       ("sat", -1), _s("Hand-Tinted Print", "Hand-tinted print", {"temp": 0.2, "sat": 0.1, "contrast": -0.05},
+                       tint=_PRINT_TINT, vignette=0.35), tint=_PRINT_TINT, vignette=0.40),
+]
+
+_TEAL = ("#1F6F78", "#2A4A6A", 0.07, "teal shadows", "steel-blue shadows")
+_HOUR = ("#E8A23A", "#3A5A8C", 0.06, "a golden glow", "a blue-hour cast")
+CINEMATIC = [
+    _s("Teal & Orange", "Blockbuster grade", {"temp": 0.35, "sat": 0.05, "contrast": 0.08, "bright": -0.06}, {},
+       ("temp", 1), _s("Cold Steel", "Cold thriller grade", {"temp": -0.35, "sat": -0.10, "contrast": 0.10,
+                                                              "bright": -0.06}, tint=_TEAL, dark_via="gamma"),
+       tint=_TEAL, dark_via="gamma"),
+    _s("Moody Low-Key", "Moody", {"bright": -0.14, "sat": -0.12, "contrast": 0.10}, {}, ("bright", -1),
+       _s("Bright Airy Film", "Airy", {"bright": 0.12, "sat": -0.05, "contrast": -0.08},
+          lift=("#F0E6DA", "#DDE6F0", 0.06, "a pale, airy lift", "a pale, airy lift")),
+       vignette=0.30, dark_via="brightness"),
+    _s("Bleach Bypass", "Bleach bypass", {"sat": -0.40, "contrast": 0.22}, {"sat": 0.40}, ("sat", -1),
+       _s("Rich Colour Grade", "Rich grade", {"sat": 0.18, "contrast": 0.12}, clip=(6, 250)), clip=(6, 250)),
+    _s("Golden Hour", "Golden hour", {"temp": 0.50, "contrast": -0.04, "bright": 0.04}, {"temp": 0.5},
+       ("temp", 1), _s("Blue Hour", "Blue hour", {"temp": -0.50, "contrast": -0.04, "bright": -0.04},
+                       {"temp": 0.5}, tint=_HOUR, vignette=0.15), tint=_HOUR, vignette=0.15),
+]
+WIDESCREEN = _s("Widescreen 2.39:1", "Letterboxed framing", {"temp": 0.2, "contrast": 0.08},
+                tint=(*_TEAL[:2], 0.05, *_TEAL[3:]), crop="wide")
+NOIR = _s("Cool Noir", "Night grade", {"temp": -0.35, "bright": -0.08, "contrast": 0.12, "sat": -0.2}, {},
+          ("temp", -1), _s("Warm Noir", "Tungsten night grade", {"temp": 0.35, "bright": -0.08, "contrast": 0.12,
+                                                                   "sat": -0.2}, vignette=0.25), vignette=0.25)
+
+
+def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
+    """The family name and its five slots for this instruction."""
+    if intent["bw"] or intent["sepia"]:
+        return "mono", MONO
+    if intent["vintage"]:
+        return "vintage", VINTAGE
+    if intent["cinematic"]:
+        return "cinematic", [*CINEMATIC, WIDESCREEN if geometry_free else NOIR]
+    return "default", [POP, SOFT_FILM, MATTE, SPLIT, TIGHT if geometry_free else CRISP]
+
+
+def _value(direction: int, free: float, magnitude: float) -> float:
+    """An axis delta: the slot's own, or at least `magnitude` the way the instruction asks."""
+    if direction > 0:
+        return max(free, magnitude)
+    if direction < 0:
+        return min(free, -magnitude)
+    return free
+
+
+def resolve(slot: Slot, intent: dict) -> Slot:
+    """The slot itself, or its alternative when the instruction goes against its signature."""
+    if slot.sign and slot.alt and intent[slot.sign[0]] == -slot.sign[1]:
+        return slot.alt
+    return slot
+
+
+def _compensate(out: dict, finish: dict, intent: dict) -> None:
+    """Asked contrast and saturation hold up against what the finish takes away (tints, clipping)."""
+    keep = 1.0
+    for key in ("tint", "lift"):
+        if key in finish and "temp" not in intent["hold"]:
+            keep *= 1.0 - finish[key][2]
+    black, white = finish.get("clip", (0, 255)) if intent["contrast"] >= 0 else (0, 255)
+    gain = keep * 255.0 / (white - black)
+    for axis, extra in (("contrast", 1.0), ("sat", 1.0 + out["contrast"])):
+        d = intent[axis]
+        if d:  # the net change along the axis is at least COMPENSATE the asked way
+            need = (1.0 + d * COMPENSATE) / (gain * extra) - 1.0
+            value = max(out[axis], need) if d > 0 else min(out[axis], need)
+            out[axis] = round(min(max(value, -0.6), 0.7), 3)
+
+
+def look(slot: Slot, intent: dict) -> dict:
+    """Axis deltas and finish of a slot under the instruction (held axes stay at zero)."""
+    hold = set(intent["hold"])
+    out = {a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
+           for a in ("temp", "sat", "contrast", "bright")}
+    out["sharp"] = _value(intent["sharp"], slot.finish.get("sharpen", 0.0), slot.asked["sharp"])
+    finish = dict(slot.finish)
+    _compensate(out, finish, intent)
+    if "temp" in hold:  # no colour casts: tints go, lifted blacks turn neutral
+        finish.pop("tint", None)
+        if "lift" in finish:
+            finish["lift"] = ("#2A2A2A", "#2A2A2A", finish["lift"][2], "lifted blacks", "lifted blacks")
+    if intent["bright"] > 0 and "vignette" in finish:  # a vignette darkens: keep a brighter look bright
+        finish["vignette"] = finish["vignette"] / 2
+    if intent["contrast"] < 0:  # clipped ends would add contrast back
+        finish.pop("clip", None)
+    return {**out, **finish}
+
+
+def _op(name: str, **params) -> dict:
+    """One plan step."""
+    return {"op": name, "params": params}
+
+
+def _levels(lk: dict) -> tuple[int, int, float]:
+    """(black, white, gamma) of the look's levels step."""
+    black, white = lk.get("clip", (0, 255))
+    b, via = lk["bright"], lk.get("dark_via", "brightness")
+    gamma = 1.0 + b if b > 0 or (b < 0 and via == "gamma") else 1.0
+    return black, white, round(gamma, 3)
+
+
+def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
+    """The look's steps, ordered so they fuse into one colour matrix and one tone curve (plus finish)."""
+    warm_side = lk["temp"] >= 0
+    steps = [_op("filter", type=filter_type)] if filter_type else []
+    if lk["sat"] and filter_type != "grayscale":
+        steps.append(_op("saturation", value=round(1.0 + lk["sat"], 3)))
+    if lk["temp"]:
+        steps.append(_op("temperature", warm=lk["temp"] > 0, strength=round(abs(lk["temp"]), 3)))
+    if lk["contrast"]:
+        steps.append(_op("contrast", value=round(1.0 + lk["contrast"], 3)))
+    black, white, gamma = _levels(lk)
+    if (black, white, gamma) != (0, 255, 1.0):
+        steps.append(_op("levels", black=black, white=white, gamma=gamma))
+    if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
+        steps.append(_op("brightness", value=round(1.0 + lk["bright"], 3)))
+    for key in ("tint", "lift"):
+        if key in lk:
+            steps.append(_op("tint", color=lk[key][0 if warm_side else 1], strength=lk[key][2]))
+    if lk.get("vignette"):
+        steps.append(_op("vignette", strength=round(lk["vignette"], 3)))
+    if lk["sharp"] > 0:
+        steps.append(_op("sharpen", amount=round(lk["sharp"], 3), radius=1.2))
+    elif lk["sharp"] < 0:
+        steps.append(_op("blur", sigma=round(-1.5 * lk["sharp"], 3)))
+    return steps
+
+
+def _degree(v: float, lo: float, hi: float, strong: str = "much ") -> str:
+    """"slightly ", "" or `strong`: how big a change reads in words."""
+    return "slightly " if v < lo else strong if v > hi else ""
+
+
+def describe(lk: dict, filter_type: str | None) -> list[str]:
+    """What the look does, in words (for the strategy)."""
+    parts = {"grayscale": ["black and white"], "sepia": ["sepia"]}.get(filter_type or "", [])
+    t, s, c = lk["temp"], lk["sat"], lk["contrast"]
+    if t:
+        word = "warm" if t > 0 else "cool"
+        parts.append(f"{word}-toned" if filter_type else f"{_degree(abs(t), 0.2, 0.45)}{word}er white balance")
+    if s and filter_type != "grayscale":
+        parts.append(f"{_degree(abs(s), 0.1, 0.3, 'much ' if s > 0 else 'strongly ')}{'richer' if s > 0 else 'muted'} colour")
+    if c:
+        parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast")
+    black, white, gamma = _levels(lk)
+    if black or white < 255:
+        parts.append("deeper blacks and cleaner whites" if white < 255 else "denser blacks")
+    if gamma != 1.0:
+        parts.append("lifted midtones" if gamma > 1 else "deeper midtones")
+    if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
+        parts.append("a darker exposure")
+    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift") if k in lk]
+    if lk.get("vignette"):
+        parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")
+    if lk["sharp"]:
+        parts.append("crisp sharpening, no grain" if lk["sharp"] > 0 else "a slight softening blur")
+    return parts

@@ -1,0 +1,123 @@
+"""Reading an instruction: negations first, non-local requests, rotations without an angle."""
+
+import pytest
+
+from imagelab.rules import edit_reply, plan_variations, read_intent
+from imagelab.rules_intent import AXES
+
+SIZE = (4000, 3000)
+
+
+def axes(text):
+    intent = read_intent(text)
+    return {a: intent[a] for a in AXES if intent[a]}
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("make it less saturated", {"sat": -1}),
+    ("desaturate", {"sat": -1}),
+    ("de-saturate it a little", {"sat": -1}),
+    ("reduce the contrast", {"contrast": -1}),
+    ("not so vivid", {"sat": -1}),
+    ("less contrast please", {"contrast": -1}),
+    ("tone down the saturation", {"sat": -1}),
+    ("too much contrast", {"contrast": -1}),
+    ("it's oversaturated", {"sat": -1}),
+    ("less colour", {"sat": -1}),
+    ("less warm", {"temp": -1}),
+    ("a bit less blue", {"temp": 1}),
+    ("get rid of the yellow tint", {"temp": -1}),
+    ("the blue is too strong", {"temp": 1}),
+    ("not so bright", {"bright": -1}),
+    ("turn the brightness down 30%", {"bright": -1}),
+    ("lower the exposure", {"bright": -1}),
+    ("it's too dark", {"bright": 1}),
+    ("not bright enough", {"bright": 1}),
+    ("darker", {"bright": -1}),
+    ("brighter", {"bright": 1}),
+    ("more contrast", {"contrast": 1}),
+    ("make the colours pop", {"sat": 1, "contrast": 1}),
+    ("warmer and punchier", {"temp": 1, "sat": 1, "contrast": 1}),
+    ("warmer but less saturated", {"temp": 1, "sat": -1}),
+    ("fix the colours", {}),
+])
+def test_it_reads_negations_before_the_words_they_negate(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_holds_an_axis_the_user_wants_left_alone():
+    intent = read_intent("brighter, but don't make it warmer")
+    assert (intent["bright"], intent["temp"], intent["hold"]) == (1, 0, ["temp"])
+    plan = plan_variations("brighter, but don't make it warmer", image_size=SIZE)
+    ops = [o for v in plan["variations"] for o in v["operations"]]
+    assert not any(o["op"] == "temperature" for o in ops)
+    assert all(len(set(o["params"]["color"][1:].upper()[i:i + 2] for i in (0, 2, 4))) == 1
+               for o in ops if o["op"] == "tint")  # only neutral grey lifts, no colour cast
+
+
+@pytest.mark.parametrize("text,op,check", [
+    ("make it less saturated", "saturation", lambda p: p["value"] < 1),
+    ("desaturate", "saturation", lambda p: p["value"] < 1),
+    ("not so vivid", "saturation", lambda p: p["value"] < 1),
+    ("reduce the contrast", "contrast", lambda p: p["value"] < 1),
+    ("less contrast please", "contrast", lambda p: p["value"] < 1),
+    ("less warm", "temperature", lambda p: p["warm"] is False),
+    ("not so bright", "brightness", lambda p: p["value"] < 1),
+])
+def test_it_plans_every_variation_the_softer_way_for_a_negation(text, op, check):
+    plan = plan_variations(text, image_size=SIZE)
+    for v in plan["variations"]:
+        found = [o["params"] for o in v["operations"] if o["op"] == op]
+        if op == "brightness" and not found:  # some looks darken through the midtone gamma instead
+            found = [o["params"] for o in v["operations"] if o["op"] == "levels"]
+            assert found and all(p["gamma"] < 1 for p in found), v["label"]
+            continue
+        assert found and all(check(p) for p in found), v["label"]
+
+
+@pytest.mark.parametrize("text,generative,planned", [
+    ("blur the background", True, False),
+    ("remove the person on the left", True, False),
+    ("add a dog in the corner", True, False),
+    ("replace the sky with a sunset", True, False),
+    ("blur the background and make it warmer", True, True),
+    ("add some warmth", False, True),
+    ("remove the blue cast", False, True),
+    ("make it look its best", False, True),
+])
+def test_it_tells_generative_requests_from_local_ones(text, generative, planned):
+    assert bool(read_intent(text)["generative"]) is generative
+    assert (edit_reply(text) is None) is planned
+
+
+def test_it_answers_a_purely_generative_request_with_what_it_can_do_instead():
+    reply = edit_reply("blur the background")
+    assert "generative edit" in reply and "local edits" in reply
+    assert "OPENAI_API_KEY" in reply and "IMAGE_EDIT_BACKEND=openai" in reply
+
+
+def test_it_does_the_local_part_of_a_mixed_request_and_notes_the_rest():
+    plan = plan_variations("blur the background and make it warmer", image_size=SIZE)
+    assert plan["notes"] == ["blurring only the background needs the subject separated from it"]
+    for v in plan["variations"]:
+        assert any(o["op"] == "temperature" and o["params"]["warm"] for o in v["operations"])
+        assert "Not done: blurring only the background" in v["strategy"]
+        assert all(o["op"] != "blur" for o in v["operations"])
+
+
+def test_it_asks_for_the_angle_when_told_to_straighten_without_one():
+    reply = edit_reply("straighten the horizon")
+    assert reply is not None and "straighten by 2°" in reply
+    assert edit_reply("straighten by 2°") is None and read_intent("straighten by 2°")["rotate"] == 2.0
+
+
+def test_it_notes_the_missing_angle_when_straightening_comes_with_a_doable_edit():
+    plan = plan_variations("straighten the horizon and make it warmer", image_size=SIZE)
+    assert all("Not straightened" in v["strategy"] and "straighten by 2°" in v["strategy"]
+               for v in plan["variations"])
+    assert all(o["op"] != "rotate" for v in plan["variations"] for o in v["operations"])
+
+
+def test_it_reads_a_quarter_turn_from_rotate_left_or_right():
+    assert read_intent("rotate it left")["rotate"] == -90.0
+    assert read_intent("rotate right")["rotate"] == 90.0
