@@ -70,9 +70,11 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
     text = request.context.get("text", "")
     kind = rules.classify_request(text)
-    if kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools):
+    # Only generative asks ("blur the background") or a straighten without an angle: explain, no job.
+    reply = rules.edit_reply(text) if kind == "edit" else None
+    if reply is None and kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools):
         return PlannerReply(tool_calls=[rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(request))])
-    return rules.chat_reply(text, kind)
+    return reply or rules.chat_reply(text, kind)
 
 
 RULE_TOOL_HANDLERS = {PLAN_VARIATIONS_TOOL.name: plan_with_rules}

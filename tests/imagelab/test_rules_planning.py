@@ -1,0 +1,45 @@
+"""The rule backend in a real image turn: what it cannot do at all gets words, not five empty plans."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chatapp.planner.backends.base import PlannerReply, PlannerRequest
+from imagelab import planning, services
+from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+db = database_sync_to_async
+
+
+def auto_request(text):
+    return PlannerRequest(instructions="", input=[], model="rules", tools=[planning.PLAN_VARIATIONS_TOOL],
+                          context={"text": text, "image_size": (400, 300)}, purpose=planning.PURPOSE)
+
+
+@pytest.mark.parametrize("text,planned", [
+    ("blur the background", False), ("straighten the horizon", False),
+    ("blur the background and make it warmer", True), ("straighten by 2°", True),
+])
+def test_it_plans_only_what_local_ops_can_do(text, planned):
+    reply = planning.answer_or_plan(auto_request(text))
+    assert isinstance(reply, PlannerReply) is planned
+
+
+@pytest.mark.parametrize("text,says", [
+    ("blur the background", ["generative edit", "OPENAI_API_KEY", "IMAGE_EDIT_BACKEND=openai"]),
+    ("straighten the horizon", ["straighten by 2°"]),
+])
+async def test_it_answers_without_a_job_when_nothing_asked_is_a_local_edit(alice, text, says):
+    chat = await db(services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, text, photo((160, 120)))
+    message = await db(assistant_of)(turn)
+    assert await db(job_of)(turn) is None
+    assert message.status == "complete" and message.payload["kind"] == "answer"
+    assert all(s in message.content for s in says)
+
+
+async def test_it_runs_the_doable_part_of_a_mixed_request_and_notes_the_rest(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "blur the background and make it warmer", photo((160, 120))))
+    assert job.status == "done" and len(job.plans) == 5
+    assert all("Not done: blurring only the background" in p["strategy"] for p in job.plans)
