@@ -1,0 +1,59 @@
+"""The rule planner plans in ~1 ms, so an upload's first turn must not decode the stored file again."""
+
+import pytest
+from channels.db import database_sync_to_async
+from PIL import Image
+
+from imagelab import flows, services, storage
+from tests.imagelab.conftest import job_of, photo, run_turn
+
+pytestmark = pytest.mark.django_db(transaction=True)
+db = database_sync_to_async
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """Paths read from image storage during the test."""
+    seen = []
+    real = storage.read
+
+    def read(rel):
+        seen.append(rel)
+        return real(rel)
+
+    monkeypatch.setattr(flows.storage, "read", read)
+    return seen
+
+
+async def test_it_takes_the_first_working_image_from_the_uploads_pixels(alice, reads):
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
+    assert job.status == "done" and (job.working_width, job.working_height) == (400, 300)
+    assert job.source.path not in reads  # no second decode of the stored JPEG
+    assert flows._PREDECODED == {}
+
+
+async def test_it_decodes_the_stored_file_when_the_early_working_image_failed(alice, reads, monkeypatch):
+    real = flows.decode
+
+    def decode(source, **kw):
+        if isinstance(source, Image.Image):
+            raise MemoryError("no room")
+        return real(source, **kw)
+
+    monkeypatch.setattr(flows, "decode", decode)
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
+    assert job.status == "done" and job.source.path in reads
+
+
+async def test_it_drops_the_early_working_image_of_a_refused_turn(alice, monkeypatch):
+    async def refuse(**kw):
+        raise RuntimeError("refused")
+
+    monkeypatch.setattr(flows.turns, "begin", refuse)
+    chat = await db(services.image_chat_create)(user=alice)
+    with pytest.raises(RuntimeError):
+        await flows.start_turn(user=alice, chat=chat, text="warmer", data=photo((400, 300)),
+                               filename="photo.jpg", with_job=False)
+    assert flows._PREDECODED == {}
