@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
 from chatapp.models import ApiToken, Chat, Message
+from chatapp.ratelimit import turn_rate_check
 from chatapp.selectors import active_turn, chat_get
 
 TITLE_MAX = 60
@@ -190,10 +191,14 @@ AUTOSTART_TURN = "autostart"
 
 
 def turn_start_autostart(*, user: AbstractBaseUser, chat_id: int, flow: str) -> Message | None:
-    """Open a new chat's greeting turn (no user text); None if the chat already has messages."""
+    """Open a new chat's greeting turn (no user text); None if the chat has messages or over the rate limit."""
     with transaction.atomic():
         chat = _chat_for_update(user=user, chat_id=chat_id)
         if chat.messages.exists():
+            return None
+        # A greeting is a planner call like any other turn (and may cost money): same rate limit,
+        # counted only here, once the chat is known to be empty, so reconnects and reloads cost nothing.
+        if not turn_rate_check(user_id=user.pk):
             return None
         # The unique (chat, turn_key, role) constraint also stops two tabs starting it twice.
         assistant = Message.objects.create(

@@ -219,7 +219,6 @@ async def begin(
 
 async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
     """Greet a new movie chat with picks planned from the user's taste; None when not wanted."""
-    from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start_autostart
     from recs.memory_services import autostart_enabled
@@ -227,12 +226,10 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     if chat.kind != "movies" or not await database_sync_to_async(autostart_enabled)(user=user):
         return None
-    # A greeting is a planner call like any other turn (and may cost money): same rate limit.
-    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
-        return None
     flow = chat.flow_override or settings.CHAT_API_VERSION
+    # Counts against the turn rate limit only when a greeting really starts (not on every connect).
     assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)
-    if assistant is None:  # the chat has messages, or another tab already started it
+    if assistant is None:  # the chat has messages, another tab already started it, or over the limit
         return None
     return await _announce(
         chat=chat, user=user, user_message=None, assistant=assistant, flow=flow, payload={"autostart": True}

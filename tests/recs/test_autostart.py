@@ -67,3 +67,28 @@ async def test_it_can_be_switched_off_by_the_setting(alice, settings):
     await wait_turns_idle()
     await comm.disconnect()
     assert not await database_sync_to_async(Message.objects.filter(chat=chat).exists)()
+
+
+async def test_it_counts_a_greeting_against_the_rate_limit_only_when_one_starts(alice, autostart_on, settings):
+    """Reloads, tabs and reconnects to a chat that already has messages never eat the turn budget."""
+    settings.TURNS_PER_MINUTE = 2
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await frames_until(comm, "msg assistant status-complete")  # the greeting: one turn counted
+    await comm.disconnect()
+    for _ in range(5):  # the chat has a message now: connecting starts nothing and counts nothing
+        again = await communicator(alice, f"/ws/chats/{chat.pk}/")
+        await again.connect()
+        await again.receive_from()
+        await wait_turns_idle()
+        await again.disconnect()
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_to(text_data='{"action": "send", "text": "a tense 90s thriller"}')
+    frames = await frames_until(comm, "msg assistant status-")
+    await wait_turns_idle()
+    await comm.disconnect()
+    assert not any("Too many messages" in f for f in frames)
+    assert await database_sync_to_async(Message.objects.filter(chat=chat, role="user").count)() == 1
