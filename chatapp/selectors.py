@@ -47,11 +47,13 @@ def active_turn(*, chat: Chat) -> Message | None:
     return chat.messages.filter(role=Message.Role.ASSISTANT, status__in=Message.ACTIVE_STATUSES).first()
 
 
-def recent_history(*, chat: Chat, limit: int = 12, exclude_turn: str | None = None) -> list[Message]:
-    """The last complete messages, oldest first, for replaying a lost thread."""
+def recent_history(*, chat: Chat, limit: int | None = 12, exclude_turn: str | None = None) -> list[Message]:
+    """The last messages with text, oldest first (all of them when `limit` is None)."""
     qs = chat.messages.exclude(content="")
     if exclude_turn:
         qs = qs.exclude(turn_key=exclude_turn)
+    if limit is None:
+        return list(qs.order_by("created_at", "id"))
     return list(reversed(qs.order_by("-created_at", "-id")[:limit]))
 
 

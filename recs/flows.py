@@ -353,18 +353,19 @@ def model_text(turn: Turn) -> str:
     return text
 
 
-async def history_items(turn: Turn) -> list[InputItem]:
-    """The chat's recent messages before this turn, compact (picks named, no payloads)."""
+async def history_items(turn: Turn, *, limit: int | None = 10, max_chars: int | None = 1200) -> list[InputItem]:
+    """The chat's messages before this turn (the last `limit`, each cut to `max_chars`; None: no cap)."""
     chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
-    messages = await database_sync_to_async(recent_history)(chat=chat, limit=10, exclude_turn=turn.turn_key)
-    return [InputMessage(role=m.role, text=_compact(m)) for m in messages]
+    messages = await database_sync_to_async(recent_history)(chat=chat, limit=limit, exclude_turn=turn.turn_key)
+    return [InputMessage(role=m.role, text=_compact(m)[:max_chars]) for m in messages]
 
 
 def _compact(message: Message) -> str:
+    # Picks are named, never their movie-source payloads.
     if message.role == Message.Role.ASSISTANT and message.payload.get("picks"):
         shown = ", ".join(f"{p['title']} ({p.get('year')})" for p in message.payload["picks"])
-        return f"{message.content}\nRecommended: {shown}"[:1200]
-    return message.content[:1200]
+        return f"{message.content}\nRecommended: {shown}"
+    return message.content
 
 
 def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):

@@ -63,8 +63,10 @@ async def run_v1(turn: Turn) -> None:
     # A greeting has no text of its own and a regenerated turn asks again: model_text says so.
     asked = model_text(turn)
     context = {"text": asked, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
-    # No server-side thread: the compact recent history is resent from the database every turn.
-    items: list[InputItem] = [*(await history_items(turn)), InputMessage(role="user", text=asked)]
+    # No server-side thread: the chat's full history (every earlier message, uncut) is resent
+    # from the database every turn, as the legacy design did.
+    history = await history_items(turn, limit=None, max_chars=None)
+    items: list[InputItem] = [*history, InputMessage(role="user", text=asked)]
     instructions = prompts.V1_CHAT + "\n\n" + planning_input_text(blocked=blocked, profile=profile)
 
     answer = await _converse(turn, backend, instructions, items, context, source, BlockedIndex(blocked))

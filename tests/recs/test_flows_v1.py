@@ -138,6 +138,26 @@ def test_it_runs_on_chat_completions_through_the_sdk_with_full_history(alice, op
     assert json.loads(tool_message["content"])["results"][0]["title"] == "Fargo"
 
 
+def test_it_sends_every_earlier_message_of_a_long_chat_uncut(alice, openai_on, v1):
+    """Issue #3 §6: v1 resends the full history from the database, not a recent window."""
+    fake = openai_on
+    api = api_for(alice)
+    chat_id = new_chat(api)
+    opening = "The very first thing I said: " + "I love slow-burning thrillers. " * 60  # > 1200 chars
+    earlier = [("user", opening), ("assistant", "Noted.")]
+    earlier += [(role, f"{role} message {n}") for n in range(1, 7) for role in ("user", "assistant")]
+    for n, (role, words) in enumerate(earlier):
+        Message.objects.create(chat_id=chat_id, role=role, turn_key=f"old-{n // 2}", content=words, flow="v1")
+    assert len(earlier) > 10
+    fake.enqueue(text("Here is one answer."))
+    send(api, chat_id, "and now?")
+
+    [body] = fake.bodies("/chat/completions")
+    sent = [(m["role"], m["content"]) for m in body["messages"][1:]]
+    assert sent == [*earlier, ("user", "and now?")]
+    assert sent[0][1] == opening  # the first message reaches the request, whole
+
+
 def test_it_never_shows_a_blocked_film_named_in_the_answer(alice, scripted, v1):
     first = "One for now:\n\n- **Fargo** (1996) — Snowbound."
     second = (
