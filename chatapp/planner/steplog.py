@@ -178,10 +178,32 @@ class StepLog:
         self._logger.info(text)
 
     def finish(self) -> float:
-        """Freeze and return t_total (ms since t0), e.g. when the turn ends."""
+        """Freeze t_total (ms since t0), log it once as a `t_total` line, and return it."""
         if self._total_ms is None:
             self._total_ms = self.now_ms()
+            self._emit_total()
         return self._total_ms
+
+    def _emit_total(self) -> None:
+        # The turn's own line: per-step lines carry their label, this one closes the turn with
+        # t_total and the per-label sums, so a log reader needs no DB to see where time went.
+        total = self._total_ms or 0.0
+        line = {
+            "flow": self.flow,
+            **self.ids,
+            "name": "total",
+            "label": "t_total",
+            "status": "error" if self.errors() else "ok",
+            "start_ms": 0.0,
+            "end_ms": total,
+            "duration_ms": total,
+            "timings": self.timings(),
+        }
+        try:
+            text = json.dumps(redact(line), default=str, ensure_ascii=False)
+        except (TypeError, ValueError):  # a log line must never break the flow
+            text = json.dumps({"flow": self.flow, "name": "total", "label": "t_total", "duration_ms": total})
+        self._logger.info(text)
 
     def timings(self) -> dict[str, float]:
         """Sum of durations per step label, plus `t_total` (frozen by finish(), else now)."""

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+import logging
 
 import pytest
 from channels.db import database_sync_to_async
@@ -10,6 +11,7 @@ from chatapp.models import Chat, Message
 from chatapp.planner.backends.scripted import ScriptedBackend
 from recs.models import Recommendation
 from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+from tests.fakes import openai_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -267,3 +269,56 @@ async def test_it_sends_the_same_events_as_json_on_the_api_socket(alice, scripte
     assert types.count("pick.resolved") == 3
     assert event["assistant_message"]["status"] == "complete"
     await comm.disconnect()
+
+
+FLOW_LABELS = {
+    "t_decide_mode", "t_read_profile", "t_read_blocked", "t_plan_picks", "t_lookups_total", "t_db_writes", "t_total",
+}
+
+
+def flow_lines(caplog) -> list[dict]:
+    return [json.loads(r.getMessage()) for r in caplog.records if r.name == "marquee.flow"]
+
+
+async def run_one_turn(user, text: str) -> Chat:
+    chat = await make_chat(user)
+    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": text})
+    await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    return chat
+
+
+async def test_it_logs_every_timing_label_of_a_real_mode_b_turn_without_the_api_key(alice, settings, caplog):
+    key = "sk-test-flowlog-0123456789abcdef"
+    settings.OPENAI_API_KEY = key  # configured but unused: the rule planner answers
+    settings.PLANNER_BACKEND = "rules"
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.INFO, logger="marquee.flow")
+    chat = await run_one_turn(alice, "recommend a tense 90s thriller")
+    [message] = await assistant_messages(chat)
+    assert message.payload["mode"] == "B" and message.planner_source == "rules" and message.payload["picks"]
+    lines = [line for line in flow_lines(caplog) if line.get("chat_id") == chat.pk]
+    assert FLOW_LABELS <= {line["label"] for line in lines}
+    [total] = [line for line in lines if line["label"] == "t_total"]
+    assert total["duration_ms"] == message.timings["t_total"] and total["turn_key"] == message.turn_key
+    assert key not in caplog.text
+
+
+async def test_it_keeps_the_api_key_out_of_the_logs_of_an_openai_turn(alice, openai_on, caplog):
+    openai_on.enqueue(
+        openai_server.tool_call("decide_mode", {"mode": "B", "reason": "wants films"}),
+        openai_server.tool_call("plan_picks", PLAN),
+    )
+    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.INFO, logger="marquee.flow")
+    chat = await run_one_turn(alice, "a tense 90s thriller")
+    [message] = await assistant_messages(chat)
+    assert message.planner_source == "openai" and len(message.payload["picks"]) == 3
+    labels = {line["label"] for line in flow_lines(caplog) if line.get("chat_id") == chat.pk}
+    assert FLOW_LABELS <= labels
+    from django.conf import settings
+
+    assert settings.OPENAI_API_KEY and settings.OPENAI_API_KEY not in caplog.text

@@ -120,3 +120,16 @@ def test_it_never_logs_or_stores_secrets(caplog):
 
 def test_it_redacts_bearer_tokens_in_plain_text():
     assert redact("Authorization: Bearer eyJhbGciOi.xyz") == f"Authorization: Bearer {REDACTED}"
+
+
+def test_it_logs_t_total_once_when_the_flow_finishes(caplog):
+    caplog.set_level(logging.INFO, logger="marquee.flow")
+    log = StepLog("movie_turn", {"chat_id": 7, "turn_key": "t1"})
+    log.record("decide_mode", duration_ms=2, label="t_decide_mode")
+    assert not [line for line in flow_lines(caplog) if line["label"] == "t_total"]
+    total = log.finish()
+    log.finish()  # a second finish (e.g. Stop racing the end) logs nothing more
+    [line] = [line for line in flow_lines(caplog) if line["label"] == "t_total"]
+    assert line["flow"] == "movie_turn" and line["chat_id"] == 7 and line["turn_key"] == "t1"
+    assert line["duration_ms"] == total and line["timings"]["t_decide_mode"] == 2.0
+    assert line["timings"]["t_total"] == total
