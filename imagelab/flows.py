@@ -92,7 +92,12 @@ async def run_image_turn(turn: Turn) -> None:
     try:
         backend = llm.planner_backend()
         turn.planner_source = backend.name
-        reply = await _plan(turn, backend, ctx, size, side)
+        try:
+            reply = await _plan(turn, backend, ctx, size, side)
+        except Exception as exc:
+            if job is None:  # a chat message: the planner never said it was an edit, so there is no job
+                raise
+            raise await _planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
@@ -159,6 +164,29 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
     return reply
 
 
+async def _fail_unplanned(turn: Turn, job: ImageJob, message: str, normalization_log: list[dict]) -> None:
+    """End a job that got no usable plan: planner source none, an empty plans event, then the failed end."""
+    ids = {"chat_id": turn.chat_id, "turn_key": turn.turn_key, "job_id": job.pk}
+    await database_sync_to_async(services.job_save_progress)(
+        job_id=job.pk, status=ImageJob.Status.FAILED, planner_source="none",
+        normalization_log=normalization_log, error=message)
+    await turn.emit(PlannerSource(**ids, source="none"))
+    await turn.emit(Plans(**ids, variations=[], source_url=job_urls(job.pk).source()))  # every job opens so
+    await _emit_end(turn, job.pk, "failed", message)
+
+
+async def _planner_failed(turn: Turn, job: ImageJob, exc: Exception) -> JobFailed:
+    """The planner call of a job raised (service down, timeout, bad reply): end the job; the error to raise."""
+    if not isinstance(exc, PlannerError):
+        log.exception("planner of image job %s crashed", job.pk)
+    why = exc.user_message if isinstance(exc, PlannerError) else "The planner failed unexpectedly."
+    code = exc.code if isinstance(exc, PlannerError) else "planner_error"
+    message = f"No plan could be made, so no variations were made. {why}"
+    await _fail_unplanned(turn, job, message, [{"variation": None, "step": None, "change": "no plan",
+                                                "reason": f"the planner call failed ({code})"}])
+    return JobFailed(message, code=code)
+
+
 async def _emit_end(turn: Turn, job_id: int, status: str, error: str = "") -> None:
     await turn.emit(JobEnded(chat_id=turn.chat_id, turn_key=turn.turn_key, job_id=job_id, status=status, error=error))
 
@@ -172,13 +200,8 @@ async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str |
         plan = normalize_plan(arguments, image_size=size, max_side=side)
     except NoVariations as exc:
         message = f"{exc.message} No variations were made; try rephrasing the instruction."
-        await database_sync_to_async(services.job_save_progress)(
-            job_id=job.pk, status=ImageJob.Status.FAILED, planner_source="none",
-            normalization_log=exc.log, error=message)
         turn.steplog.record("normalize", result="no usable variations", status="error", error=exc.message)
-        await turn.emit(PlannerSource(**ids, source="none"))
-        await turn.emit(Plans(**ids, variations=[], source_url=job_urls(job.pk).source()))  # every job opens so
-        await _emit_end(turn, job.pk, "failed", message)
+        await _fail_unplanned(turn, job, message, exc.log)
         raise JobFailed(message) from None
     turn.steplog.record("normalize", result=f"{len(plan.variations)} variations, {len(plan.log)} changes")
     source = source_name if source_name in ("openai", "rules", "scripted") else "openai"
