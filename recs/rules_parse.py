@@ -10,6 +10,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field
 
+from recs import rules_runtime as runtime
 from recs.catalogue import Catalogue, core_title
 from recs.movies import normalize_title
 from recs.rules_vocab import (
@@ -19,7 +20,6 @@ from recs.rules_vocab import (
     MOOD_WORDS,
     NEGATION_REWRITES,
     NEGATORS,
-    NUMBER_WORDS,
 )
 
 CAST_PATH = Path(__file__).parent / "data" / "cast.json"
@@ -46,7 +46,9 @@ class Constraints(BaseModel):
     mpaa_excluded: list[str] = Field(default_factory=list)
     rating_label: str | None = None
     max_runtime: int | None = None
+    max_runtime_strict: bool = False  # "under 90 minutes" excludes 90; "at most 90 minutes" keeps it
     min_runtime: int | None = None
+    min_runtime_strict: bool = False
     runtime_label: str | None = None
     min_rating: float | None = None
     hidden_gem: bool = False
@@ -264,23 +266,7 @@ def _find_ratings_runtime_quality(scan: _Scanner, out: Constraints) -> None:
             out.rating_label = "not rated " + " or ".join(r for r in dict.fromkeys(out.mpaa_excluded) if r != "NC-17")
         else:
             out.mpaa_allowed, out.rating_label = [rating], f"rated {rating}"
-    num = r"(\d+(?:\.\d+)?|one|two|three|four|an?|half an?)"
-    unit = r"(hours?|hrs?|h|minutes?|mins?|m)"
-    for m in scan.find(r"(?:under|less than|shorter than|no (?:more|longer) than|at most|below|max(?:imum)?|"
-                       rf"within|not over|not more than|up to) {num} ?{unit}( and a half)?|{num} ?{unit}( and a half)? or (?:less|under|shorter)"):
-        value, unit_word, half = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
-        out.max_runtime = _minutes(value, unit_word, half)
-        out.runtime_label = f"under {_say_minutes(out.max_runtime)}"
-    for m in scan.find(rf"(?:over|more than|longer than|at least) {num} ?{unit}( and a half)?"):
-        out.min_runtime = _minutes(m.group(1), m.group(2), m.group(3))
-        out.runtime_label = f"over {_say_minutes(out.min_runtime)}"
-    for m in scan.find(r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"):
-        out.max_runtime, out.runtime_label = (120, "not too long") if "not" in m.group() else (100, "short")
-    for m in scan.find(r"long|longer|epic|epics|lengthy"):
-        if scan.negated(m.start()):
-            out.max_runtime, out.runtime_label = 120, "not too long"
-        else:
-            out.min_runtime, out.runtime_label = 140, "long"
+    _find_runtime(scan, out)
     for m in scan.find(r"hidden gems?|underrated|under the radar|lesser known|little known|obscure|"
                        r"underseen|under seen|overlooked"):
         out.hidden_gem, out.quality_label = True, m.group().strip()
@@ -291,20 +277,29 @@ def _find_ratings_runtime_quality(scan: _Scanner, out: Constraints) -> None:
         out.quality_label = out.quality_label or ("classic" if word.startswith("classic") else "highly rated")
 
 
-def _minutes(value: str, unit: str, half: str | None) -> int:
-    if value.startswith("half"):
-        amount = 0.5
-    else:
-        amount = float(NUMBER_WORDS[value]) if value in NUMBER_WORDS else float(value)
-    minutes = amount * 60 if unit.startswith("h") else amount
-    return int(minutes + (30 if half else 0))
+_BRIDGE = frozenset({"anything", "something", "films", "movies", "too", "very", "so", "overly"})
 
 
-def _say_minutes(minutes: int) -> str:
-    if minutes % 60 == 0:
-        hours = minutes // 60
-        return f"{hours} hour{'s' if hours > 1 else ''}"
-    return f"{minutes} minutes"
+def _find_runtime(scan: _Scanner, out: Constraints) -> None:
+    def negated(start: int) -> bool:  # only a negator right before it ("nothing over 2 hours")
+        words = scan.before(start, 2)
+        return bool(words) and (words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS
+                                                          and words[1] in _BRIDGE))
+
+    limits = [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
+    limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_SHORT)]
+    limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_LONG)]
+    high, low = runtime.strictest(limits, "max"), runtime.strictest(limits, "min")
+    if high and low and not low.explicit and high.explicit and low.minutes >= high.minutes:
+        low = None  # "an epic under 2 hours": the number the user typed wins over a vague word
+    if high and low and not high.explicit and low.explicit and high.minutes <= low.minutes:
+        high = None
+    if high:
+        out.max_runtime, out.max_runtime_strict = high.minutes, high.strict
+    if low:
+        out.min_runtime, out.min_runtime_strict = low.minutes, low.strict
+    labels = [runtime.say_limit(limit) for limit in (low, high) if limit]
+    out.runtime_label = " and ".join(labels) or None
 
 
 def _find_years(scan: _Scanner, out: Constraints) -> None:

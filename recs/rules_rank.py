@@ -10,6 +10,7 @@ from recs.catalogue import Catalogue, core_title
 from recs.movies import BlockedItem, Movie, normalize_title
 from recs.rules_explain import intro_for, is_generic, reason_for
 from recs.rules_parse import Constraints, parse_constraints, parse_profile, people_index
+from recs.rules_runtime import fits as runtime_fits
 from recs.tools import PlannedPick, PlanPicksArgs
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
@@ -49,9 +50,10 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     if cons.mpaa_allowed and cons.rating_label != "family-friendly":
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
     if cons.max_runtime or cons.min_runtime:
-        low, high = cons.min_runtime or 0, cons.max_runtime or 999
-        checks["runtime"] = lambda m: m.runtime is not None and low <= m.runtime <= high
-        checks["runtime_known"] = lambda m: m.runtime is None or low <= m.runtime <= high
+        limits = {"low": cons.min_runtime, "high": cons.max_runtime,
+                  "low_strict": cons.min_runtime_strict, "high_strict": cons.max_runtime_strict}
+        checks["runtime"] = lambda m: runtime_fits(m.runtime, **limits)
+        checks["runtime_known"] = lambda m: m.runtime is None or runtime_fits(m.runtime, **limits)
     if cons.min_rating:
         checks["quality"] = lambda m: (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES
     if cons.hidden_gem:

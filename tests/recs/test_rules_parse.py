@@ -137,6 +137,32 @@ def test_it_parses_runtime(text, max_runtime, min_runtime):
     assert (cons.max_runtime, cons.min_runtime) == (max_runtime, min_runtime)
 
 
+@pytest.mark.parametrize(
+    ("text", "limit", "strict"),
+    [
+        ("under 90 minutes", 90, True),
+        ("less than 100 minutes", 100, True),
+        ("at most 90 minutes", 90, False),
+        ("90 minutes or less", 90, False),
+        ("no more than 90 minutes", 90, False),
+        ("nothing over two hours", 120, False),
+        ("give me something not too long, under 90 minutes", 90, True),
+        ("under 90 minutes, not too long", 90, True),
+        ("something short, at most 95 minutes", 95, False),
+        ("under two hours, at most 100 minutes", 100, False),
+    ],
+)
+def test_it_reads_the_strictest_explicit_runtime_limit(text, limit, strict):
+    cons = parse(text)
+    assert (cons.max_runtime, cons.max_runtime_strict, cons.min_runtime) == (limit, strict, None)
+
+
+def test_it_reads_over_as_strict_and_at_least_as_inclusive():
+    assert (parse("over 2 hours").min_runtime, parse("over 2 hours").min_runtime_strict) == (120, True)
+    assert (parse("at least 2 hours").min_runtime, parse("at least 2 hours").min_runtime_strict) == (120, False)
+    assert parse("an epic under 2 hours").min_runtime is None
+
+
 def test_it_parses_quality_and_hidden_gems():
     assert parse("something highly rated").min_rating == 7.5
     gem = parse("a hidden gem")

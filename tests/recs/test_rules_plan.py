@@ -116,6 +116,21 @@ def test_it_honours_runtime_and_family_constraints(cat):
         assert movie.mpaa in ("G", "PG") and movie.runtime <= 90 and movie.creative_type == "Kids Fiction"
 
 
+def test_it_applies_an_explicit_runtime_over_a_vague_one(cat):
+    result = plan_picks("give me something not too long, under 90 minutes", cat, blocked=[])
+    assert all(m.runtime < 90 for m in resolved(cat, result))
+    assert "under 90 minutes" in result.intro
+
+
+def test_it_reads_under_as_strictly_less_and_at_most_as_inclusive(cat):
+    shrek = cat.lookup("Shrek", 2001)
+    assert shrek.runtime == 90
+    under = resolved(cat, plan_picks("an animated film from 2001 under 90 minutes", cat, blocked=[]))
+    assert shrek not in under and all(m.runtime < 90 for m in under)
+    at_most = resolved(cat, plan_picks("an animated film from 2001, 90 minutes or less", cat, blocked=[]))
+    assert shrek in at_most and all(m.runtime <= 90 for m in at_most)
+
+
 def test_it_honours_a_director_and_allows_the_same_director_then(cat):
     result = plan_picks("a Spielberg film", cat, blocked=[])
     assert all(m.director == "Steven Spielberg" for m in resolved(cat, result))

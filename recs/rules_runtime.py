@@ -1,0 +1,114 @@
+"""Runtime limits in a request: "under 90 minutes" (strict), "at most 2 hours" (inclusive), "not too long".
+
+Every phrase found becomes a candidate limit; explicit numbers beat vague words, and among several
+limits of one kind the strictest wins ("not too long, under 90 minutes" means under 90).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from recs.rules_vocab import NUMBER_WORDS
+
+_NUM = r"\d+(?:\.\d+)?|one|two|three|four|an?|half an?"
+_UNIT = r"hours?|hrs?|h|minutes?|mins?|m"
+# Prefix words: (kind, strict). "not than" is "no more than" after the negation rewrite.
+_PREFIX = {
+    "under": ("max", True), "less than": ("max", True), "shorter than": ("max", True), "below": ("max", True),
+    "no longer than": ("max", False), "not than": ("max", False), "at most": ("max", False),
+    "max": ("max", False), "maximum": ("max", False), "within": ("max", False), "up to": ("max", False),
+    "over": ("min", True), "more than": ("min", True), "longer than": ("min", True), "above": ("min", True),
+    "at least": ("min", False), "minimum": ("min", False),
+}
+_SUFFIX = {"less": "max", "under": "max", "shorter": "max", "more": "min", "longer": "min", "over": "min"}
+EXPLICIT = (
+    rf"(?P<neg>not )?(?P<pre>{'|'.join(sorted(_PREFIX, key=len, reverse=True))}) "
+    rf"(?P<num>{_NUM}) ?(?P<unit>{_UNIT})(?P<half> and a half)?"
+    rf"|(?P<num2>{_NUM}) ?(?P<unit2>{_UNIT})(?P<half2> and a half)? or (?P<post>{'|'.join(_SUFFIX)})"
+)
+VAGUE_SHORT = r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"
+VAGUE_LONG = r"long|longer|epic|epics|lengthy"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """One runtime limit: max or min minutes, strict (<, >) or inclusive, explicit or a vague word."""
+
+    kind: str
+    minutes: int
+    strict: bool
+    explicit: bool
+    label: str = ""
+
+
+def explicit_limit(match: re.Match, negated: bool) -> Limit:
+    """The limit an explicit phrase states; a negation flips it ("not over 2 hours" = at most 2 hours)."""
+    if match.group("pre"):
+        kind, strict = _PREFIX[match.group("pre")]
+        minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half"))
+    else:
+        kind, strict = _SUFFIX[match.group("post")], False
+        minutes = minutes_of(match.group("num2"), match.group("unit2"), match.group("half2"))
+    if negated or match.group("neg"):
+        kind, strict = ("min" if kind == "max" else "max"), not strict
+    return Limit(kind, minutes, strict, explicit=True)
+
+
+def vague_limit(word: str, negated: bool) -> Limit:
+    """"short" = at most 100 minutes, "not too long" = at most 120, "long"/"epic" = at least 140."""
+    if "not" in word or (negated and re.fullmatch(VAGUE_LONG, word)):
+        return Limit("max", 120, False, explicit=False, label="not too long")
+    if re.fullmatch(VAGUE_SHORT, word):
+        return Limit("max", 100, False, explicit=False, label="short")
+    return Limit("min", 140, False, explicit=False, label="long")
+
+
+def strictest(limits: list[Limit], kind: str) -> Limit | None:
+    """The limit of this kind that wins: explicit before vague, then the tightest bound."""
+    mine = [limit for limit in limits if limit.kind == kind]
+    if any(limit.explicit for limit in mine):
+        mine = [limit for limit in mine if limit.explicit]
+    if not mine:
+        return None
+    if kind == "max":  # a lower maximum is tighter; at the same number "under" beats "at most"
+        return min(mine, key=lambda limit: (limit.minutes, not limit.strict))
+    return max(mine, key=lambda limit: (limit.minutes, limit.strict))
+
+
+def say_limit(limit: Limit) -> str:
+    """How a limit reads in an intro: "under 90 minutes", "at most 2 hours", "short"."""
+    if limit.label:
+        return limit.label
+    if limit.kind == "max":
+        return f"{'under' if limit.strict else 'at most'} {say_minutes(limit.minutes)}"
+    return f"{'over' if limit.strict else 'at least'} {say_minutes(limit.minutes)}"
+
+
+def minutes_of(value: str, unit: str, half: str | None) -> int:
+    """ "two" "hours" " and a half" -> 150."""
+    if value.startswith("half"):
+        amount = 0.5
+    else:
+        amount = float(NUMBER_WORDS[value]) if value in NUMBER_WORDS else float(value)
+    minutes = amount * 60 if unit.startswith("h") else amount
+    return int(minutes + (30 if half else 0))
+
+
+def say_minutes(minutes: int) -> str:
+    """120 -> "2 hours", 90 -> "90 minutes"."""
+    if minutes % 60 == 0:
+        hours = minutes // 60
+        return f"{hours} hour{'s' if hours > 1 else ''}"
+    return f"{minutes} minutes"
+
+
+def fits(runtime: int | None, *, low: int | None, high: int | None, low_strict: bool, high_strict: bool) -> bool:
+    """Whether a runtime is within the limits; an unknown runtime fits nothing."""
+    if runtime is None:
+        return False
+    if low is not None and (runtime <= low if low_strict else runtime < low):
+        return False
+    if high is not None and (runtime >= high if high_strict else runtime > high):
+        return False
+    return True
