@@ -214,7 +214,8 @@ def turn_regenerate(
 ) -> tuple[Message | None, Message, list[dict]]:
     """Re-run the chat's last turn in place (same assistant row); with `new_text`, edit the question first.
 
-    Returns (user message or None for a greeting, the reset assistant message, the picks it had shown).
+    Returns (user message or None for a greeting, the reset assistant message, every pick this turn
+    has shown so far: the replaced answer's and those of answers it replaced before).
     """
     cleaned = message_text_clean(text=new_text) if new_text is not None else None
     with transaction.atomic():
@@ -233,7 +234,10 @@ def turn_regenerate(
                 raise InvalidInput("This greeting has no question to edit.", code="nothing_to_edit")
             user_message.content = cleaned
             user_message.save(update_fields=["content", "updated_at"])
-        old_picks = list((last.payload or {}).get("picks", []))
+        # Regenerating again must not bring back an earlier answer's films (they already left the
+        # recommended set), so the replaced picks accumulate across regenerations of the turn.
+        earlier = (last.payload or {}).get("replaced_picks", [])
+        old_picks = _unique_picks([*earlier, *(last.payload or {}).get("picks", [])])
         # Its picks leave the recommended set; the new plan blocks them explicitly instead.
         last.recommendations.all().delete()
         assistant = assistant_message_upsert(
@@ -243,3 +247,14 @@ def turn_regenerate(
         chat.flow = flow
         chat.save(update_fields=["flow", "updated_at"])
     return user_message, assistant, old_picks
+
+
+def _unique_picks(picks: list[dict]) -> list[dict]:
+    seen: set[tuple] = set()
+    unique = []
+    for pick in picks:
+        key = (pick.get("source"), pick.get("id"))
+        if key not in seen:
+            seen.add(key)
+            unique.append(pick)
+    return unique

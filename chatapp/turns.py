@@ -237,7 +237,7 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
 
 
 async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
-    """Re-run the last turn in place (optionally with an edited question); its old picks are blocked."""
+    """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
     from chatapp.errors import RateLimited
     from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get

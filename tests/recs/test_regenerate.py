@@ -86,3 +86,22 @@ async def test_it_forgets_the_replaced_picks_from_recently_shown(alice):
     assert shown == [f"{p['title']} ({p['year']})" for p in after.payload["picks"]]
     profile = await database_sync_to_async(taste_profile_summary)(user=alice)
     assert not any(p["title"] in profile for p in before.payload["picks"])
+
+
+async def test_it_never_brings_back_an_earlier_answers_films_when_regenerating_twice(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    answers = []
+    for payload in ({"action": "send", "text": "a tense 90s thriller"}, {"action": "regenerate"},
+                    {"action": "regenerate"}):
+        await _run(comm, payload)
+        message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+        answers.append({p["id"] for p in message.payload["picks"]})
+    await comm.disconnect()
+    first, second, third = answers
+    assert len(first) == len(second) == len(third) == 3
+    assert not (third & (first | second)) and not (second & first)
+    replaced = {p["id"] for p in message.payload["replaced_picks"]}
+    assert replaced == first | second  # both replaced answers stay blocked for this turn
