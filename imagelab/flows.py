@@ -146,7 +146,7 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
     working = ops.working_size(size, side)
     images = [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.name != "rules" else []
     request = PlannerRequest(
-        instructions=planning.INSTRUCTIONS,
+        instructions=planning.instructions(working_side=side),
         input=[InputMessage(role="user", text=planning.planning_text(
             instruction=turn.text, working_size=working, history=ctx.history), images=images)],
         model=settings.OPENAI_MODEL,

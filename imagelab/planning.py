@@ -28,7 +28,7 @@ PLAN_VARIATIONS_TOOL = _PlanVariationsTool(
     name="plan_variations", description=TOOL_DESCRIPTION, args_model=PlanVariationsArgs
 )
 
-INSTRUCTIONS = """You are the planner of an image editing chat. The user sends a photo (attached) and an instruction.
+_INSTRUCTIONS = """You are the planner of an image editing chat. The user sends a photo (attached) and an instruction.
 
 If the message asks for a change to the photo, call `plan_variations` exactly once with exactly 5 variations.
 Otherwise (small talk, "what can you do?", thanks) answer in one or two short sentences without calling a tool.
@@ -41,10 +41,19 @@ Principles for the plans:
   adding objects, replacing a sky, blurring only the background): at most one aiEdit per plan, at most two plans with one.
 - Concrete, bounded numbers: brightness/contrast/saturation 0.1-3.0 (1.0 = unchanged, stay near 0.8-1.3 unless asked),
   hue -180..180, blur sigma 0.3-10, rotate -180..180, levels black 0-254 white 1-255 gamma 0.1-10.
-- Pixel values (crop box, resize) refer to the working image: the size given in the message. Keep crops inside it.
+- Working size: longest side {side} px unless the user asks for another size. Pixel values (crop box, resize)
+  refer to the working image: the size given in the message. Keep crops inside it.
 - Respect what the user asked to keep (e.g. "keep the framing" means no crop).
 - Make the five meaningfully different along stated diversity axes: tone/colour, geometry, finish.
 - Give every variation a short `label` and a one-sentence `strategy`."""
+
+
+def instructions(*, working_side: int = 2048) -> str:
+    """The system prompt: when to plan, and the principles every plan follows (with the working size)."""
+    return _INSTRUCTIONS.replace("{side}", str(int(working_side)))
+
+
+INSTRUCTIONS = instructions()
 
 
 def planning_text(*, instruction: str, working_size: tuple[int, int], history: list[str]) -> str:

@@ -77,3 +77,43 @@ async def test_it_fails_a_forced_job_whose_model_answers_in_words(alice, openai_
     assert job.normalization_log[0]["reason"] == "no plan_variations call"
     assert job.plans == [] and job.variations == []
     assert message.status == "failed" and "No variations were made" in message.error
+
+
+PLAN = {"variations": [{"label": f"Look {i}", "strategy": "A look.",
+                        "operations": [{"op": "contrast", "params": {"value": 1 + i / 10}}]} for i in range(5)],
+        "diversity_axes": ["tone"]}
+
+
+@pytest.mark.parametrize("side", [2048, 1536])
+async def test_it_sends_the_planning_principles_and_the_photo_to_the_model(alice, openai_on, settings, side):
+    import base64
+    import io
+
+    from PIL import Image
+
+    from tests.fakes.openai_server import tool_call
+    from tests.imagelab.conftest import run_turn
+
+    settings.IMAGE_WORKING_SIDE = side
+    openai_on.enqueue(tool_call("plan_variations", PLAN))
+    chat = await db(services.image_chat_create)(user=alice)
+    await run_turn(alice, chat, "warmer please", photo((320, 240)))
+
+    [request] = openai_on.bodies("/responses")
+    prompt = " ".join(request["instructions"].split()).lower()  # one line: the prompt wraps freely
+    for principle in (
+        "local operations first",
+        "use aiedit only for generative needs",
+        "at most one aiedit per plan, at most two plans with one",
+        "concrete, bounded numbers",
+        f"working size: longest side {side} px unless the user asks for another size",
+        "diversity axes: tone/colour, geometry, finish",
+        "give every variation a short `label` and a one-sentence `strategy`",
+    ):
+        assert principle in prompt, principle
+    content = request["input"][0]["content"]
+    [picture] = [c for c in content if c["type"] == "input_image"]
+    header, data = picture["image_url"].split(",", 1)
+    assert header == "data:image/jpeg;base64"
+    sent = Image.open(io.BytesIO(base64.b64decode(data)), formats=["JPEG"])
+    assert sent.size == (320, 240)  # the photo itself (already under the 640 px preview size)
