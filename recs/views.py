@@ -81,14 +81,16 @@ def list_item_remove(request, list_name: str, item_id: int):
 @login_required
 @require_POST
 def seen_rate(request, item_id: int):
-    """Rate a seen film 1–5 (empty clears the rating)."""
+    """Rate a seen film 1–5 (empty clears the rating); the page keeps its sort order."""
     try:
         item = services.seen_rate(user=request.user, item_id=item_id, rating=request.POST.get("rating"))
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
+    sort = _sort(request.POST.get("sort"))
     if request.htmx:
-        return render(request, "recs/lists.html#seen_row", {"item": item})
-    return redirect("lists")
+        # The row's Remove button sends the sort back, so it must be rendered with it.
+        return render(request, "recs/lists.html#seen_row", {"item": item, "sort": sort})
+    return redirect(reverse("lists") + f"?sort={sort}")
 
 
 @login_required

@@ -135,3 +135,16 @@ def test_it_refuses_an_empty_selection_and_keeps_the_card_pending(alice, rows):
     proposal = Message.objects.get(chat=chat, turn_key="t1").payload["proposal"]
     assert proposal["state"] == "pending" and [r["status"] for r in proposal["rows"]] == ["ready", "unresolved"]
     assert not WatchlistItem.objects.exists()
+
+
+def test_it_keeps_the_lists_sort_on_a_rated_row(alice):
+    fargo, _ = list_add(user=alice, list_name="seen", movie=_film("fargo-1996", "Fargo", 1996))
+    client = _client(alice)
+    row = client.post(
+        f"/lists/seen/{fargo.pk}/rate/", {"rating": "4", "sort": "title"}, headers={"HX-Request": "true"}
+    ).content.decode()
+    # The row's Remove button and its rating form send the page's sort back, not an empty one.
+    assert """hx-vals='{"sort": "title"}'""" in row
+    assert '<input type="hidden" name="sort" value="title">' in row
+    page = client.post(f"/lists/seen/{fargo.pk}/rate/", {"rating": "5", "sort": "year"})
+    assert page.status_code == 302 and page["Location"] == "/lists/?sort=year"
