@@ -52,6 +52,19 @@ CAPABILITIES = (
     "or *“something like The Matrix but funnier”*), and answer who directed a film, when it came out, "
     "how it's rated, its genre or its runtime."
 )
+# Questions the catalogue of films can't answer ("who is the best actor ever", "which studio made the most
+# money"): people, awards, songs… Only films (titles, years, genres, directors, ratings) are in it.
+NOT_ABOUT_FILMS = (
+    r"^(?:who|whom|whose|why|where)\b"
+    r"|^(?:what|which)\b(?:(?!\b(?:films?|movies?|watch)\b).)*?"
+    r"\b(?:actors?|actress(?:es)?|stars?|celebrit(?:y|ies)|composers?|songs?|soundtracks?|oscars?|awards?|"
+    r"studios?|characters?|quotes?|lines?|books?|novels?|singers?|bands?|albums?|(?:tv )?shows?|series|"
+    r"episodes?|box office)\b"
+)
+NOT_ABOUT_FILMS_ANSWER = (
+    "I don't know: my catalogue only has films (titles, years, genres, directors, ratings), "
+    "so I can't answer questions about people, awards or anything else. "
+)
 REFINEMENT = r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no more|nothing (?:with|by|from)|without)\b"
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
@@ -68,6 +81,8 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
     if re.search(RECOMMEND, low):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
+    if re.search(NOT_ABOUT_FILMS, low):
+        return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")
     genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", low) for p, _ in GENRE_PATTERNS)
     if genre_hit or re.search(ERA, low) or re.search(REFINEMENT, low):
         return DecideModeArgs(mode="B", reason="Describes films wanted (genre, era or a refinement).")
@@ -175,6 +190,8 @@ def answer(text: str, catalogue: Catalogue) -> str:
     if re.search(GREETINGS, low):
         return "Hi! Tell me what you're in the mood for — a genre, an era, a director, or “something like …”. " \
             "I can also answer quick questions about a film."
+    if re.search(NOT_ABOUT_FILMS, low) and not re.search(RECOMMEND, low):
+        return NOT_ABOUT_FILMS_ANSWER + CAPABILITIES
     if re.search(THANKS, low):
         return "You're welcome! Say “another one” or describe a mood whenever you want more picks."
     return "I don't know that from my catalogue. " + CAPABILITIES

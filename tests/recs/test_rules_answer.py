@@ -52,6 +52,15 @@ def cat():
         ("what can you do?", "A"),
         ("how are you?", "A"),
         ("", "A"),
+        # Questions about people, awards, songs: the film catalogue can't answer them.
+        ("who is the best actor ever", "A"),
+        ("Which actor is the best?", "A"),
+        ("who won the oscar for best picture in 1995?", "A"),
+        ("what is the best song in Titanic?", "A"),
+        ("recommend the best movie ever", "B"),
+        ("best thrillers of the 90s", "B"),
+        ("what are the best films with Tom Hanks?", "B"),
+        ("what is the best western of the 60s?", "B"),
     ],
 )
 def test_it_decides_mode_on_a_table_of_phrasings(text, mode):
@@ -121,3 +130,9 @@ def test_it_replies_to_greetings_thanks_and_help(cat):
 
 def test_it_is_honest_about_other_chat(cat):
     assert answer("what is the weather like?", cat).startswith("I don't know that from my catalogue.")
+
+
+def test_it_says_it_does_not_know_who_the_best_actor_is(cat):
+    text = answer("who is the best actor ever", cat)
+    assert text.startswith("I don't know: my catalogue only has films")
+    assert "highly rated" not in text
