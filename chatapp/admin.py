@@ -36,7 +36,8 @@ class MessageInline(PrettyJsonMixin, admin.StackedInline):
     extra = 0
     can_delete = False
     show_change_link = True
-    fields = ("role", "status", "planner_source", "flow", "content", "payload_pretty", "timings_pretty")
+    fields = ("role", "status", "planner_source", "flow", "error", "content", "payload_pretty", "step_log_pretty",
+              "timings_pretty")
     readonly_fields = fields
 
 
