@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 from django.conf import settings
@@ -17,6 +18,9 @@ from chatapp.selectors import active_turn, chat_get
 TITLE_MAX = 60
 # A turn whose message has not moved for this long was cut off by a restart.
 STALE_TURN_AFTER = timedelta(minutes=10)
+# The greeting turn of a new chat (it has no user message).
+AUTOSTART_TURN = "autostart"
+_TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def chat_create(*, user: AbstractBaseUser, kind: str = Chat.Kind.MOVIES, title: str = "") -> Chat:
@@ -59,19 +63,26 @@ def message_text_clean(*, text: object) -> str:
     return cleaned
 
 
-def turn_start(*, user: AbstractBaseUser, chat_id: int, text: str, flow: str) -> tuple[Message, Message]:
-    """Store the user's message and a pending assistant placeholder, refusing if a turn is running."""
+def turn_start(
+    *, user: AbstractBaseUser, chat_id: int, text: str, flow: str, turn_key: str | None = None
+) -> tuple[Message, Message]:
+    """Store the user's message and a pending assistant placeholder, refusing if a turn is running.
+
+    Both rows are upserted on (chat, turn key, role): starting a turn again with its `turn_key`
+    (a retried or duplicated run) resets the same rows in place, so a turn never has two answers.
+    """
     cleaned = message_text_clean(text=text)
+    key = _turn_key_clean(turn_key)
     with transaction.atomic():
         chat = _chat_for_update(user=user, chat_id=chat_id)
         _refuse_if_busy(chat=chat)
-        turn_key = Message.new_turn_key()
-        user_message = Message.objects.create(
-            chat=chat, role=Message.Role.USER, turn_key=turn_key, content=cleaned, flow=flow
-        )
-        assistant = Message.objects.create(
-            chat=chat, role=Message.Role.ASSISTANT, turn_key=turn_key, status=Message.Status.PENDING, flow=flow
-        )
+        rerun = turn_key is not None and chat.messages.filter(turn_key=key).exists()
+        if rerun and chat.kind != Chat.Kind.MOVIES:
+            # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
+            raise InvalidInput("Only movie turns can be run again; send a new instruction instead.",
+                               code="cannot_rerun")
+        user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
+        assistant = _assistant_reset(chat=chat, turn_key=key, flow=flow)
         if not chat.title:
             chat.title = _clean_title(cleaned)
         chat.flow = flow
@@ -81,7 +92,12 @@ def turn_start(*, user: AbstractBaseUser, chat_id: int, text: str, flow: str) ->
 
 def assistant_message_upsert(*, chat: Chat, turn_key: str, **fields) -> Message:
     """Create or update the one assistant message of a turn (INSERT … ON CONFLICT DO UPDATE)."""
-    row = Message(chat=chat, role=Message.Role.ASSISTANT, turn_key=turn_key, **fields)
+    return _message_upsert(chat=chat, role=Message.Role.ASSISTANT, turn_key=turn_key, **fields)
+
+
+def _message_upsert(*, chat: Chat, role: str, turn_key: str, **fields) -> Message:
+    # One statement, so two connections writing the same turn at once still leave one row.
+    row = Message(chat=chat, role=role, turn_key=turn_key, **fields)
     update_fields = sorted(set(fields) | {"updated_at"})
     Message.objects.bulk_create(
         [row],
@@ -89,7 +105,25 @@ def assistant_message_upsert(*, chat: Chat, turn_key: str, **fields) -> Message:
         unique_fields=["chat", "turn_key", "role"],
         update_fields=update_fields,
     )
-    return Message.objects.get(chat=chat, turn_key=turn_key, role=Message.Role.ASSISTANT)
+    return Message.objects.get(chat=chat, turn_key=turn_key, role=role)
+
+
+def _assistant_reset(*, chat: Chat, turn_key: str, flow: str) -> Message:
+    """The turn's assistant row, new or emptied, pending; the films it showed leave the recommended set."""
+    assistant = assistant_message_upsert(
+        chat=chat, turn_key=turn_key, content="", status=Message.Status.PENDING, payload={},
+        step_log=[], timings={}, error="", planner_source="", flow=flow,
+    )
+    assistant.recommendations.all().delete()
+    return assistant
+
+
+def _turn_key_clean(turn_key: str | None) -> str:
+    if turn_key is None:
+        return Message.new_turn_key()
+    if not isinstance(turn_key, str) or not _TURN_KEY.fullmatch(turn_key) or turn_key == AUTOSTART_TURN:
+        raise InvalidInput("That turn key cannot be used.", code="invalid_turn_key")
+    return turn_key
 
 
 def message_save_progress(*, message_id: int, **fields) -> None:
@@ -187,9 +221,6 @@ def _clean_title(title: str) -> str:
     return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1].rstrip() + "…"
 
 
-AUTOSTART_TURN = "autostart"
-
-
 def turn_start_autostart(*, user: AbstractBaseUser, chat_id: int, flow: str) -> Message | None:
     """Open a new chat's greeting turn (no user text); None if the chat has messages or over the rate limit."""
     with transaction.atomic():
@@ -239,11 +270,7 @@ def turn_regenerate(
         earlier = (last.payload or {}).get("replaced_picks", [])
         old_picks = _unique_picks([*earlier, *(last.payload or {}).get("picks", [])])
         # Its picks leave the recommended set; the new plan blocks them explicitly instead.
-        last.recommendations.all().delete()
-        assistant = assistant_message_upsert(
-            chat=chat, turn_key=last.turn_key, content="", status=Message.Status.PENDING, payload={},
-            step_log=[], timings={}, error="", planner_source="", flow=flow,
-        )
+        assistant = _assistant_reset(chat=chat, turn_key=last.turn_key, flow=flow)
         chat.flow = flow
         chat.save(update_fields=["flow", "updated_at"])
     return user_message, assistant, old_picks

@@ -79,6 +79,69 @@ def test_it_upserts_one_assistant_row_per_turn(alice):
     assert Message.objects.filter(chat=chat, role="assistant").count() == 1
 
 
+@pytest.mark.django_db
+def test_it_reuses_the_rows_when_the_same_turn_is_started_twice(alice):
+    from recs.models import Recommendation
+
+    chat = chat_create(user=alice)
+    user_msg, assistant = turn_start(user=alice, chat_id=chat.pk, text="a tense thriller", flow="v2", turn_key="k1")
+    Message.objects.filter(pk=assistant.pk).update(status="complete", content="Try Heat.", payload={"picks": [1]})
+    Recommendation.objects.create(chat=chat, message=assistant, source="catalogue", movie_id="heat-1995",
+                                  title="Heat", year=1995)
+    again_user, again = turn_start(user=alice, chat_id=chat.pk, text="a tense heist film", flow="v1", turn_key="k1")
+    assert (again_user.pk, again.pk) == (user_msg.pk, assistant.pk)  # updated in place, not inserted
+    assert again_user.content == "a tense heist film"
+    assert again.status == "pending" and again.content == "" and again.payload == {} and again.flow == "v1"
+    assert Message.objects.filter(chat=chat).count() == 2
+    assert not Recommendation.objects.filter(chat=chat).exists()  # the replaced answer's films are gone
+
+
+@pytest.mark.django_db
+def test_it_refuses_a_bad_turn_key_and_a_rerun_while_the_turn_runs(alice):
+    chat = chat_create(user=alice)
+    for bad in ("", "x" * 65, "a b", "autostart", 7):
+        with pytest.raises(InvalidInput):
+            turn_start(user=alice, chat_id=chat.pk, text="hi", flow="v2", turn_key=bad)
+    turn_start(user=alice, chat_id=chat.pk, text="hi", flow="v2", turn_key="k1")
+    with pytest.raises(TurnInProgress):  # never two runs of one turn interleaved
+        turn_start(user=alice, chat_id=chat.pk, text="hi", flow="v2", turn_key="k1")
+    assert Message.objects.filter(chat=chat).count() == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_leaves_one_row_per_role_when_two_connections_start_the_same_turn_at_once(alice):
+    """Two threads, each on its own real database connection, run the real turn start for one turn key.
+
+    The chat row lock (PostgreSQL) or the IMMEDIATE transaction (SQLite) lets one in and refuses the
+    other as busy; were both let in, the upserts would still leave one row per role.
+    """
+    chat = chat_create(user=alice)
+    _, first = turn_start(user=alice, chat_id=chat.pk, text="first run", flow="v2", turn_key="race")
+    Message.objects.filter(pk=first.pk).update(status="complete", content="an answer")
+    barrier = threading.Barrier(2)
+    errors = []
+
+    def run(label):
+        try:
+            barrier.wait()
+            turn_start(user=alice, chat_id=chat.pk, text=label, flow="v2", turn_key="race")
+        except Exception as exc:  # collected and asserted below
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(f"run-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert all(isinstance(e, TurnInProgress) for e in errors) and len(errors) <= 1, errors
+    users = list(Message.objects.filter(chat=chat, turn_key="race", role="user"))
+    answers = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
+    assert len(users) == 1 and users[0].content in {"run-0", "run-1"}
+    assert [a.pk for a in answers] == [first.pk] and answers[0].status == "pending"
+
+
 @pytest.mark.django_db(transaction=True)
 def test_it_leaves_one_row_when_two_connections_run_the_same_turn_at_once(alice):
     """Two threads, each on its own real database connection, upsert the same turn together."""
