@@ -125,6 +125,23 @@ async def test_it_streams_text_deltas_in_order(fake_openai, backend):
     assert reply.response_id == "resp_t"
 
 
+async def test_it_sends_tool_options_only_when_tools_are_offered(fake_openai, backend):
+    # A mode-A answer offers no tools: compatible servers may refuse parallel_tool_calls alone.
+    fake_openai.enqueue(text("Heat is by Michael Mann."), tool_call("decide_mode", GOOD))
+    chunks = []
+
+    async def on_text(delta):
+        chunks.append(delta)
+
+    await backend.complete(request(purpose="movies.answer"), on_text=on_text)
+    await backend.complete(request(tools=[DECIDE], tool_choice="decide_mode"))
+    assert "".join(chunks) == "Heat is by Michael Mann."
+    no_tools, with_tools = fake_openai.bodies("/responses")
+    assert not {"tools", "parallel_tool_calls", "tool_choice"} & set(no_tools)
+    assert with_tools["parallel_tool_calls"] is False
+    assert with_tools["tool_choice"] == {"type": "function", "name": "decide_mode"}
+
+
 async def test_it_waits_for_retry_after_then_succeeds(fake_openai, backend):
     fake_openai.enqueue(
         error(

@@ -270,12 +270,13 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
             "input": responses_input(request.input),
             "stream": True,
             "store": True,  # previous_response_id threading needs stored responses
-            "parallel_tool_calls": False,
         }
         if request.tools:
             kwargs["tools"] = [t.responses_spec() for t in request.tools]
-        if request.tool_choice:
-            kwargs["tool_choice"] = {"type": "function", "name": request.tool_choice}
+            # Only with tools: compatible servers may refuse tool options on a tool-less call.
+            kwargs["parallel_tool_calls"] = False
+            if request.tool_choice:
+                kwargs["tool_choice"] = {"type": "function", "name": request.tool_choice}
         if request.previous_response_id:
             kwargs["previous_response_id"] = request.previous_response_id
         if self.reasoning_effort:
