@@ -89,11 +89,14 @@ def is_generic(text: str) -> bool:
     return set(re.findall(r"[a-z]+", (text or "").lower())) <= GENERIC_WORDS
 
 
+UNMATCHED = "I couldn't match that to anything my catalogue can filter on, so here are "
+
+
 def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: int, relaxed: str,
               strict_count: int, generic: bool = True) -> str:
     """One or two sentences naming the understood constraints and anything relaxed."""
     understood = not Constraints.model_validate(
-        {**cons.model_dump(), "unknown_people": []}).is_empty()
+        {**cons.model_dump(), "unknown_people": [], "unknown_likes": []}).is_empty()
     if not understood:
         liked = [genre_short(g) for g in taste.genres]
         disliked = [genre_short(g) for g in taste.exclude_genres]
@@ -103,8 +106,7 @@ def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: 
         else:
             intro = f"{COUNT_WORDS[count]} well-rated crowd-pleasers from different genres:"
             if not generic:
-                intro = "I couldn't match that to anything my catalogue can filter on, so here are " + \
-                    intro[0].lower() + intro[1:]
+                intro = UNMATCHED + intro[0].lower() + intro[1:]
     elif relaxed:
         wanted = _wanted_phrase(cons, likes, None)
         if strict_count:
@@ -114,10 +116,21 @@ def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: 
         intro = f"{fits}, so I {relaxed}. Closest matches for {wanted}:"
     else:
         intro = _wanted_phrase(cons, likes, count) + ":"
+    if cons.unknown_likes:
+        intro = _unknown_likes_said(cons.unknown_likes, intro)
     if cons.unknown_people:
         names = " or ".join(cons.unknown_people)
         intro += f" (I couldn't check cast for {names} offline, so that part isn't applied.)"
     return intro[:600]
+
+
+def _unknown_likes_said(titles: list[str], intro: str) -> str:
+    """Name the "like …" titles the catalogue doesn't have; the picks then follow the rest of the request."""
+    lead = f"I don't know {' or '.join(f'“{t}”' for t in titles)} from my catalogue"
+    intro = intro.removeprefix(UNMATCHED)
+    if intro.split(" ", 1)[0].lower() in ("one", "two", "three"):
+        return f"{lead}, so here are {intro[0].lower()}{intro[1:]}"
+    return f"{lead}. {intro}"
 
 
 def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie],

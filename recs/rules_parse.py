@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from recs import rules_runtime as runtime
 from recs.catalogue import Catalogue, core_title
 from recs.movies import normalize_title
+from recs.rules_like import find_like
 from recs.rules_vocab import (
     DECADE_WORDS,
     FILLER,
@@ -42,6 +43,7 @@ class Constraints(BaseModel):
     people: list[str] = Field(default_factory=list)  # actors from cast.json
     exclude_people: list[str] = Field(default_factory=list)
     unknown_people: list[str] = Field(default_factory=list)  # named, but not checkable offline
+    unknown_likes: list[str] = Field(default_factory=list)  # "like Heat" when Heat isn't in the catalogue
     mpaa_allowed: list[str] = Field(default_factory=list)
     mpaa_excluded: list[str] = Field(default_factory=list)
     rating_label: str | None = None
@@ -162,49 +164,6 @@ class _Scanner:
 
     def before(self, start: int, count: int = 2) -> list[str]:
         return re.findall(r"[a-z0-9]+", self.text[:start])[-count:]
-
-
-_NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "these", "those", "them", "one", "me"})
-
-
-def _find_like(scan: _Scanner, catalogue: Catalogue, out: Constraints) -> None:
-    trigger = (
-        r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
-        r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
-        r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
-        r"i (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like"
-    )
-    for match in list(re.finditer(r"(?:" + trigger + r") ", scan.text)):
-        tokens = scan.text[match.end():].split(",")[0].split()[:16]
-        offset = match.end()
-        while tokens:  # "like Heat and Se7en": a list of titles joined by and/or
-            found = _title_prefix(tokens, catalogue)
-            if found:
-                movie, used = found
-                out.like_ids.append(movie.id)
-                scan.claimed.append((match.start(), offset + len(" ".join(tokens[:used]))))
-            else:
-                used = next((i for i, t in enumerate(tokens) if t in ("and", "or")), len(tokens))
-            offset += len(" ".join(tokens[: used + 1])) + 1
-            if used >= len(tokens) or tokens[used] not in ("and", "or"):
-                break
-            tokens = tokens[used + 1:]
-
-
-def _title_prefix(tokens: list[str], catalogue: Catalogue):
-    """The longest token prefix that is exactly a catalogue title (optionally + a year)."""
-    for size in range(len(tokens), 0, -1):
-        span = " ".join(tokens[:size])
-        if span in _NOT_TITLES:
-            continue
-        hits = catalogue.by_title(span)
-        has_year = size < len(tokens) and re.fullmatch(r"(?:19|20)\d\d", tokens[size])
-        if hits and has_year:
-            year = int(tokens[size])
-            hits = [m for m in hits if m.year and abs(m.year - year) <= 1] or hits
-        if hits:
-            return max(hits, key=lambda m: (m.votes or 0, m.id)), size + (1 if has_year else 0)
-    return None
 
 
 def _find_people(scan: _Scanner, index: PeopleIndex, out: Constraints, raw: str) -> None:
@@ -361,13 +320,13 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
     scan = _Scanner(prepare(text))
-    _find_like(scan, catalogue, out)
+    find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
     _find_genres(scan, out)
     for name in ("genres", "exclude_genres", "directors", "exclude_directors", "people", "exclude_people",
-                 "unknown_people", "mpaa_excluded", "moods", "genre_words", "like_ids"):
+                 "unknown_people", "unknown_likes", "mpaa_excluded", "moods", "genre_words", "like_ids"):
         setattr(out, name, list(dict.fromkeys(getattr(out, name))))  # de-dupe, keep order
     return out
 

@@ -234,3 +234,21 @@ def test_it_reads_a_profile_as_likes_and_dislikes(cat):
     taste = parse_profile("Likes: Sci-Fi, Thriller. Dislikes: Horror, Musical.", cat)
     assert taste.genres == ["Science Fiction", "Thriller/Suspense"]
     assert taste.exclude_genres == ["Horror", "Musical"]
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown", "like_titles"),
+    [
+        ("something like Heat", ["Heat"], []),
+        ("something like heat but funnier", ["Heat"], []),
+        ("like Fargo and Heat", ["Heat"], ["Fargo"]),
+        ("something like La Haine, under 2 hours", ["La Haine"], []),
+        ("something like the 90s", [], []),
+        ("something like that", [], []),
+        ("I loved the ending", [], []),
+    ],
+)
+def test_it_keeps_like_titles_it_does_not_know(cat, text, unknown, like_titles):
+    cons = parse(text)
+    assert cons.unknown_likes == unknown
+    assert [cat.get(i).title for i in cons.like_ids] == like_titles

@@ -131,6 +131,22 @@ def test_it_reads_under_as_strictly_less_and_at_most_as_inclusive(cat):
     assert shrek in at_most and all(m.runtime <= 90 for m in at_most)
 
 
+def test_it_names_a_like_title_it_does_not_know_and_still_picks(cat):
+    assert not cat.by_title("Heat")
+    result = plan_picks("something like Heat", cat, blocked=[])
+    assert result.intro.startswith("I don't know “Heat” from my catalogue, so here are three")
+    assert "couldn't match" not in result.intro
+    assert len(resolved(cat, result)) == 3
+
+
+def test_it_uses_the_rest_of_the_request_when_the_like_title_is_unknown(cat):
+    result = plan_picks("something like Heat from the 90s", cat, blocked=[])
+    assert result.intro == "I don't know “Heat” from my catalogue, so here are three 90s films:"
+    assert all(1990 <= m.year <= 1999 for m in resolved(cat, result))
+    both = plan_picks("like Fargo and Heat", cat, blocked=[])
+    assert both.intro == "I don't know “Heat” from my catalogue, so here are three films like Fargo:"
+
+
 def test_it_honours_a_director_and_allows_the_same_director_then(cat):
     result = plan_picks("a Spielberg film", cat, blocked=[])
     assert all(m.director == "Steven Spielberg" for m in resolved(cat, result))

@@ -1,0 +1,93 @@
+"""'Something like <title>' in a request: catalogue films to rank by similarity, or a title it doesn't know."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from recs.catalogue import Catalogue
+
+if TYPE_CHECKING:
+    from recs.rules_parse import Constraints, _Scanner
+
+TRIGGER = (
+    r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
+    r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
+    r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
+    r"i (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like"
+)
+# "I loved the ending" says nothing about a title: only a request for similar films names one we don't know.
+_STATEMENT = re.compile(r"i (?:really )?(?:liked|loved|enjoyed|adored)")
+_NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "these", "those", "them", "one", "me"})
+# Words that end a title nobody could look up: what follows is the rest of the request.
+_ENDS_TITLE = frozenset("""
+and or but from with without by starring featuring that which only except not no nothing under over
+less more please set in for though although because who where made released just yet than only
+funnier scarier darker lighter older newer shorter longer better
+""".split())
+_NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "her", "their", "our"})
+_NOT_TITLE_END = frozenset({"film", "films", "movie", "movies", "one", "ones", "stuff", "things", "kind", "sort"})
+
+
+def find_like(scan: _Scanner, catalogue: Catalogue, out: Constraints, *, raw: str,
+              parse: Callable[[str, Catalogue], Constraints]) -> None:
+    """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""
+    for match in list(re.finditer(r"(?:" + TRIGGER + r") ", scan.text)):
+        tokens = scan.text[match.end():].split(",")[0].split()[:16]
+        offset = match.end()
+        while tokens:  # "like Heat and Se7en": a list of titles joined by and/or
+            found = title_prefix(tokens, catalogue)
+            if found:
+                movie, used = found
+                out.like_ids.append(movie.id)
+                scan.claimed.append((match.start(), offset + len(" ".join(tokens[:used]))))
+            else:
+                used = next((i for i, t in enumerate(tokens) if t in _ENDS_TITLE or _is_year(t)), len(tokens))
+                span = tokens[:used]
+                if _unknown_title(span, match.group(), catalogue, parse):
+                    out.unknown_likes.append(as_typed(span, raw))
+                    scan.claimed.append((offset, offset + len(" ".join(span))))
+                if used < len(tokens) and _is_year(tokens[used]):
+                    used += 1  # "like Heat 1995": the year belongs to the title, not to the request
+            offset += len(" ".join(tokens[: used + 1])) + 1
+            if used >= len(tokens) or tokens[used] not in ("and", "or"):
+                break
+            tokens = tokens[used + 1:]
+
+
+def title_prefix(tokens: list[str], catalogue: Catalogue):
+    """The longest token prefix that is exactly a catalogue title (optionally + a year)."""
+    for size in range(len(tokens), 0, -1):
+        span = " ".join(tokens[:size])
+        if span in _NOT_TITLES:
+            continue
+        hits = catalogue.by_title(span)
+        has_year = size < len(tokens) and _is_year(tokens[size])
+        if hits and has_year:
+            year = int(tokens[size])
+            hits = [m for m in hits if m.year and abs(m.year - year) <= 1] or hits
+        if hits:
+            return max(hits, key=lambda m: (m.votes or 0, m.id)), size + (1 if has_year else 0)
+    return None
+
+
+def _is_year(token: str) -> bool:
+    return bool(re.fullmatch(r"(?:19|20)\d\d", token))
+
+
+def _unknown_title(span: list[str], trigger: str, catalogue: Catalogue, parse) -> bool:
+    """A span reads as a film title we don't have: a similarity request, 1-6 words, no constraint words."""
+    if not span or len(span) > 6 or _STATEMENT.fullmatch(trigger.strip()):
+        return False
+    if " ".join(span) in _NOT_TITLES or span[0] in _NOT_TITLE_START or span[-1] in _NOT_TITLE_END:
+        return False
+    return parse(" ".join(span), catalogue).is_empty()  # "like a 90s thriller" describes films
+
+
+def as_typed(tokens: list[str], raw: str) -> str:
+    """The title as the user wrote it ("Heat", "La Haine"), else the folded words in title case."""
+    pattern = r"(?<!\w)" + r"[\W_]+".join(re.escape(t) for t in tokens) + r"(?!\w)"
+    found = re.search(pattern, raw, flags=re.IGNORECASE)
+    text = found.group() if found else " ".join(tokens)
+    return text if any(ch.isupper() for ch in text) else text.title()
