@@ -11,7 +11,13 @@ from django.conf import settings
 
 from chatapp import render, turns
 from chatapp.errors import MarqueeError
-from chatapp.events import TurnRefused, from_group_message, group_name
+from chatapp.events import (
+    ProposalUpdated,
+    TurnRefused,
+    from_group_message,
+    group_name,
+    to_group_message,
+)
 from chatapp.models import Chat, Message
 
 log = logging.getLogger("marquee.ws")
@@ -204,7 +210,30 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
 
 class ChatJsonConsumer(ChatConsumer):
-    """The same stream as JSON events, for API clients."""
+    """The same stream as JSON events, for API clients (who also approve or discard diff cards here)."""
+
+    async def receive_json(self, content, **kwargs):
+        action = content.get("action")
+        if action in ("approve", "discard"):
+            await self.decide_proposal(content, decision="apply" if action == "approve" else "discard")
+        else:
+            await super().receive_json(content, **kwargs)
+
+    async def decide_proposal(self, content: dict, *, decision: str) -> None:
+        """Apply the chosen rows of a diff card (or discard it); every open tab gets proposal.updated."""
+        from recs.proposal_services import proposal_decide_message
+
+        try:
+            message = await database_sync_to_async(proposal_decide_message)(
+                user=self.scope["user"], chat_id=self.chat_id, message_id=content.get("message"),
+                decision=decision, selected=content.get("rows", []),
+            )
+        except MarqueeError as exc:
+            await self.refuse(exc.code, exc.message)
+            return
+        # The same event the HTTP approval sends: this socket gets it too, as its reply.
+        event = ProposalUpdated(chat_id=self.chat_id, turn_key=message.turn_key, assistant_message_id=message.pk)
+        await self.channel_layer.group_send(group_name(self.chat_id), to_group_message(event))
 
     async def send_event(self, event) -> None:
         await self.send_json(event.model_dump(mode="json"))

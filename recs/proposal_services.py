@@ -102,6 +102,25 @@ def proposal_decide(
     return message
 
 
+def proposal_decide_message(
+    *, user: AbstractBaseUser, chat_id: int, message_id: object, decision: str, selected: object
+) -> Message:
+    """Apply or discard the diff card of one assistant message of the chat, named by its id (the JSON socket)."""
+    if isinstance(message_id, bool) or not isinstance(message_id, int):
+        raise InvalidInput('"message" must be the id of the assistant message with the changes.',
+                           code="invalid_message")
+    if not isinstance(selected, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in selected):
+        raise InvalidInput('"rows" must be a list of row numbers.', code="invalid_rows")
+    # Another user's message, or one of another chat, does not exist for this socket.
+    turn_key = (
+        Message.objects.filter(pk=message_id, chat_id=chat_id, chat__owner=user, role=Message.Role.ASSISTANT)
+        .values_list("turn_key", flat=True).first()
+    )
+    if turn_key is None:
+        raise NotFound("That proposal does not exist.", code="proposal_not_found")
+    return proposal_decide(user=user, chat_id=chat_id, turn_key=turn_key, decision=decision, selected=selected)
+
+
 def proposal_touched_cards(*, message: Message) -> list[tuple[Message, dict]]:
     """The pick cards of this chat that show a film the diff changed, as (message, pick)."""
     rows = (message.payload or {}).get("proposal", {}).get("rows", [])
