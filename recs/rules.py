@@ -6,8 +6,9 @@ import re
 
 from recs.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.movies import Movie, normalize_title
-from recs.rules_parse import Constraints, parse_constraints, parse_profile
+from recs.rules_parse import Constraints, parse_constraints
 from recs.rules_rank import plan_picks
+from recs.rules_taste import parse_profile
 from recs.rules_vocab import GENRE_PATTERNS, GREETINGS, THANKS
 from recs.tools import DecideModeArgs
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from recs.catalogue import Catalogue, core_title
 from recs.movies import Movie, normalize_title
 from recs.rules_parse import Constraints, people_index
+from recs.rules_taste import liked_in
 from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three"}
@@ -69,12 +70,25 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
               f"like {' and '.join(m.title for m in likes)}" if likes else "",
               era_suffix, "" if runtime_adj else cons.runtime_label or "",
               cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else ""]
+    text = " ".join([head, *[e for e in extras if e]])
+    return ", ".join([text, *_negatives(cons)])
+
+
+def _negatives(cons: Constraints) -> list[str]:
+    """ "none with Tom Cruise", "no horror": what the request rules out."""
     negatives = [f"none with {p}" for p in cons.exclude_people]
     negatives += [f"nothing by {d}" for d in cons.exclude_directors]
     negatives += [f"no {genre_short(g)}" for g in cons.exclude_genres]
     negatives += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
-    text = " ".join([head, *[e for e in extras if e]])
-    return ", ".join([text, *negatives])
+    return negatives
+
+
+def _taste_bits(taste: Constraints) -> str:
+    """ "western, Clint Eastwood; no comedy": the profile's likes and dislikes, short."""
+    liked = [genre_short(g) for g in taste.genres] + list(dict.fromkeys(taste.directors + taste.people))
+    disliked = [genre_short(g) for g in taste.exclude_genres]
+    disliked += list(dict.fromkeys(taste.exclude_directors + taste.exclude_people))
+    return (", ".join(liked) + (f"; no {', '.join(disliked)}" if disliked else "")).strip("; ")
 
 
 GENERIC_WORDS = frozenset("""
@@ -93,20 +107,17 @@ UNMATCHED = "I couldn't match that to anything my catalogue can filter on, so he
 
 
 def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: int, relaxed: str,
-              strict_count: int, generic: bool = True) -> str:
+              strict_count: int, generic: bool = True, taste_leads: bool = False) -> str:
     """One or two sentences naming the understood constraints and anything relaxed."""
     understood = not Constraints.model_validate(
         {**cons.model_dump(), "unknown_people": [], "unknown_likes": []}).is_empty()
-    if not understood:
-        liked = [genre_short(g) for g in taste.genres]
-        disliked = [genre_short(g) for g in taste.exclude_genres]
-        if liked or disliked:
-            taste_bits = ", ".join(liked) + (f"; no {', '.join(disliked)}" if disliked else "")
-            intro = f"{COUNT_WORDS[count]} picks for your taste ({taste_bits.strip('; ')}):"
-        else:
-            intro = f"{COUNT_WORDS[count]} well-rated crowd-pleasers from different genres:"
-            if not generic:
-                intro = UNMATCHED + intro[0].lower() + intro[1:]
+    bits = _taste_bits(taste) if taste_leads or not understood else ""
+    if bits:  # the message asked for nothing in particular: the profile chose
+        intro = ", ".join([f"{COUNT_WORDS[count]} picks for your taste ({bits})", *_negatives(cons)]) + ":"
+    elif not understood:
+        intro = f"{COUNT_WORDS[count]} well-rated crowd-pleasers from different genres:"
+        if not generic:
+            intro = UNMATCHED + intro[0].lower() + intro[1:]
     elif relaxed:
         wanted = _wanted_phrase(cons, likes, None)
         if strict_count:
@@ -165,9 +176,9 @@ def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[
         shared = _shared(movie, like, catalogue)
         if shared:
             labels.append(f"like {like.title}: {', '.join(shared)}")
-    liked = [genre_short(g) for g in taste.genres if g in tags]
+    liked = [_liked_word(g) for g in liked_in(movie, taste, catalogue)]
     if liked:
-        labels.append(f"fits your taste for {' and '.join(liked)}")
+        labels.append(f"you like {' and '.join(liked)}")
     if not labels:
         votes = f" ({movie.votes:,} IMDB votes)" if movie.votes else ""
         if (movie.rating or 0) >= 7.5 and (movie.votes or 0) >= 100000:
@@ -177,6 +188,18 @@ def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[
         else:
             labels.append("the closest match I have")
     return f"{facts} — {', '.join(labels)}."[:400]
+
+
+# "you like horror", "you like westerns": a genre as the object of "like".
+_LIKED_PLURAL = frozenset({"Western", "Thriller/Suspense", "Musical", "Documentary", "Romantic Comedy",
+                           "Black Comedy", "Adventure", "Super Hero", "Family", "True Story", "Historical", "Music"})
+
+
+def _liked_word(like: str) -> str:
+    """A liked tag or person as said in a reason: "horror", "westerns", "Clint Eastwood"."""
+    if like not in GENRE_NOUNS:
+        return like  # a person's name
+    return genre_noun(like, plural=True) if like in _LIKED_PLURAL else genre_short(like)
 
 
 def _people_labels(movie: Movie, cons: Constraints, catalogue: Catalogue) -> list[str]:

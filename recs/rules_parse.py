@@ -329,22 +329,3 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
                  "unknown_people", "unknown_likes", "mpaa_excluded", "moods", "genre_words", "like_ids"):
         setattr(out, name, list(dict.fromkeys(getattr(out, name))))  # de-dupe, keep order
     return out
-
-
-def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:
-    """Taste summary ("Likes: Sci-Fi, Thriller. Dislikes: Horror.") as soft constraints."""
-    likes: list[str] = []
-    dislikes: list[str] = []
-    sections = re.split(r"(?i)\b(likes?|loves?|enjoys?|favou?rites?|dislikes?|hates?|avoids?)\s*:", profile or "")
-    if len(sections) == 1:
-        return parse_constraints(profile or "", catalogue)
-    for label, body in zip(sections[1::2], sections[2::2], strict=False):
-        target = dislikes if label.lower().startswith(("dis", "hate", "avoid")) else likes
-        target += [part for part in re.split(r"[,;/]| and ", body) if part.strip()]
-    out = parse_constraints(", ".join(likes), catalogue)
-    for item in dislikes:
-        negative = parse_constraints("no " + item.strip(" ."), catalogue)
-        out.exclude_genres += [g for g in negative.exclude_genres if g not in out.exclude_genres]
-        out.exclude_directors += negative.exclude_directors
-        out.exclude_people += negative.exclude_people
-    return out

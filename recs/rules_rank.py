@@ -9,14 +9,16 @@ from dataclasses import dataclass
 from recs.catalogue import Catalogue, core_title
 from recs.movies import BlockedItem, Movie, normalize_title
 from recs.rules_explain import intro_for, is_generic, reason_for
-from recs.rules_parse import Constraints, parse_constraints, parse_profile, people_index
+from recs.rules_parse import Constraints, parse_constraints, people_index
 from recs.rules_runtime import fits as runtime_fits
+from recs.rules_taste import disliked, liked_in, parse_profile, taste_leads
 from recs.tools import PlannedPick, PlanPicksArgs
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
 PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the prior
 GEM_MAX_VOTES = 40000
 MIN_VOTES = 1000  # fewer votes than this and a rating says little
+TASTE_LEAD = 4.0  # a liked genre/person's boost when the message asks for nothing in particular
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,7 @@ def _relax(base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: 
 
 
 def _score(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue,
-           empty: bool) -> float:
+           lead: bool, rated: list[Movie]) -> float:
     """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
     prior = 2000 if cons.hidden_gem else PRIOR_VOTES
     if movie.rating is None or not movie.votes:
@@ -138,13 +140,17 @@ def _score(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movi
     score += 1.5 * max((_similarity(movie, like, catalogue) for like in likes), default=0.0)
     if len(cons.genres) > 1:  # "funny sci-fi": films matching more of the asked genres first
         score += 0.6 * sum(g in catalogue.tags(movie) for g in cons.genres)
-    tags = catalogue.tags(movie)
-    if set(taste.genres) & tags:
-        score += 0.8 if empty else 0.3
-    if set(taste.exclude_genres) & tags:
-        score -= 1.5
-    if movie.director and movie.director in taste.directors:
-        score += 0.3
+    fits = liked_in(movie, taste, catalogue)
+    if not lead:  # the message's own constraints decide; the profile only breaks ties
+        return score + 0.1 * bool(fits)
+    # Nothing asked for: a liked genre or person outweighs any rating gap (ratings span ~4 points).
+    if fits:
+        score += TASTE_LEAD + 0.3 * (len(fits) - 1)
+    score += 0.5 * max((_similarity(movie, film, catalogue) for film in rated), default=0.0)
+    if (taste.max_runtime or taste.min_runtime) and movie.runtime:  # a remembered "at most 2 hours"
+        fits_runtime = runtime_fits(movie.runtime, low=taste.min_runtime, high=taste.max_runtime,
+                                    low_strict=taste.min_runtime_strict, high_strict=taste.max_runtime_strict)
+        score += 0.5 if fits_runtime else -2.5
     return score
 
 
@@ -167,18 +173,17 @@ def _franchise(movie: Movie) -> str:
     return " ".join(words[:2])
 
 
-def _diverse(ranked: list[tuple[float, Movie]], cons: Constraints, count: int = 3) -> list[Movie]:
-    """Greedy picks: never the same director or franchise twice, spread genres and years."""
+def _diverse(ranked: list[tuple[float, Movie]], repeatable: set[str], count: int = 3) -> list[Movie]:
+    """Greedy picks: never the same director (unless asked for) or franchise twice, spread genres and years."""
     chosen: list[Movie] = []
     pool = ranked[:300]
-    one_director = len(cons.directors) == 1 and not cons.people
     for strict in (True, False):
         while len(chosen) < count:
             best, best_score = None, -math.inf
             for score, movie in pool:
                 if movie in chosen:
                     continue
-                if strict and any(_clash(movie, c, one_director) for c in chosen):
+                if strict and any(_clash(movie, c, repeatable) for c in chosen):
                     continue
                 adjusted = score - sum(
                     0.35 * (movie.genres[:1] == c.genres[:1]) + 0.2 * (abs((movie.year or 0) - (c.year or 0)) <= 3)
@@ -192,8 +197,8 @@ def _diverse(ranked: list[tuple[float, Movie]], cons: Constraints, count: int = 
     return chosen
 
 
-def _clash(movie: Movie, other: Movie, one_director: bool) -> bool:
-    same_director = bool(movie.director) and movie.director == other.director and not one_director
+def _clash(movie: Movie, other: Movie, repeatable: set[str]) -> bool:
+    same_director = bool(movie.director) and movie.director == other.director and movie.director not in repeatable
     return same_director or _franchise(movie) == _franchise(other)
 
 
@@ -209,10 +214,8 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
     blocked_any_year = {t for t, y in blocked_titles if y is None}
     checks = _checks(cons, catalogue)
     hard = checks.pop("hard")
-    if taste.exclude_genres and not cons.genres:  # the profile's dislikes apply unless asked for
-        profile_ok = lambda m: not set(taste.exclude_genres) & catalogue.tags(m)  # noqa: E731
-    else:
-        profile_ok = lambda m: True  # noqa: E731
+    lead = taste_leads(cons)
+    rated = [m for m in (catalogue.get(i) for i in taste.like_ids) if m]
 
     def allowed(movie: Movie) -> bool:
         norm = normalize_title(movie.title)
@@ -222,22 +225,26 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
         )
 
     base = [m for m in catalogue.movies if allowed(m)]
-    empty = cons.is_empty()
-    pool, notes, strict_count = _relax([m for m in base if profile_ok(m)], checks)
+    # The profile's dislikes are never picked unless this message asks for them.
+    base = [m for m in base if not disliked(m, taste, cons, catalogue)] or base
+    pool, notes, strict_count = _relax(base, checks)
     matched = {m.id for m in pool}
     if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
         pool = pool + [m for m in base if m.id not in matched]
     ranked = sorted(
-        ((_score(m, cons, taste, likes, catalogue, empty) + 100 * (m.id in matched), m) for m in pool),
+        ((_score(m, cons, taste, likes, catalogue, lead, rated) + 100 * (m.id in matched), m) for m in pool),
         key=lambda p: (-p[0], p[1].id),
     )
-    picks = _diverse(ranked, cons) or [m for _, m in ranked[:1]]
+    repeatable = set(cons.directors) if len(cons.directors) == 1 and not cons.people else set()
+    if lead:  # "Likes: Clint Eastwood": several of his films may be the best fit
+        repeatable |= set(taste.directors)
+    picks = _diverse(ranked, repeatable) or [m for _, m in ranked[:1]]
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
     checks["hard"] = hard
     return PlanPicksArgs(
         intro=intro_for(cons, taste, likes, len(picks), _say_relaxed(notes), strict_count or 0,
-                        generic=is_generic(text)),
+                        generic=is_generic(text), taste_leads=lead),
         picks=[PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
                for m in picks],
     )

@@ -1,0 +1,105 @@
+"""The taste profile in the rule planner: read the summary, say which likes a film fits, keep dislikes out.
+
+The summary is what recs.memory_services.taste_profile_summary writes: "Likes: Horror, Clint Eastwood.
+Dislikes: Comedy. Wants: more Korean cinema; at most 2 hours. Rated highly: Fargo (5★). Recently shown: …".
+When a message asks for nothing in particular (a greeting, "what should I watch?") the likes lead the
+picks; when it asks for something, that wins and the profile only breaks ties.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recs.catalogue import Catalogue, core_title
+from recs.movies import Movie, normalize_title
+from recs.rules_parse import Constraints, parse_constraints, people_index
+
+_LABELS = r"likes?|loves?|enjoys?|favou?rites?|dislikes?|hates?|avoids?|wants?|rated highly|recently shown"
+_NEGATIVE = ("dis", "hate", "avoid")
+# Fields that say the message asks for something; negations alone ("nothing with Tom Cruise") don't.
+_ASKS = ("genres", "year_min", "year_max", "directors", "people", "mpaa_allowed", "max_runtime",
+         "min_runtime", "min_rating", "hidden_gem", "like_ids")
+
+
+def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:
+    """Taste summary as soft constraints: liked genres/people, dislikes as exclusions, wants, rated films."""
+    sections = re.split(rf"(?i)\b({_LABELS})\s*:", profile or "")
+    if len(sections) == 1:
+        return parse_constraints(profile or "", catalogue)
+    likes: list[str] = []
+    dislikes: list[str] = []
+    wants: list[str] = []
+    rated: list[str] = []
+    for label, body in zip(sections[1::2], sections[2::2], strict=False):
+        label = label.lower()
+        body = body.strip().rstrip(".…").strip()
+        if label.startswith("recently"):
+            continue  # already blocked; nothing to learn from it
+        if label.startswith("rated"):
+            rated += re.findall(r"([^,]+?)\s*\(\d★\)", body)
+        elif label.startswith("want"):
+            for item in (i.strip() for i in body.split(";") if i.strip()):
+                if item.lower().startswith("less "):
+                    dislikes.append(item[5:])
+                elif item.lower().startswith("more "):
+                    (rated if item.lower().startswith("more like ") else likes).append(item[5:].removeprefix("like "))
+                else:
+                    wants.append(item)
+        else:
+            target = dislikes if label.startswith(_NEGATIVE) else likes
+            target += [part for part in re.split(r"[,;]| and ", body) if part.strip()]
+    out = parse_constraints(", ".join(likes), catalogue)
+    for item in dislikes:
+        negative = parse_constraints("no " + item.strip(" ."), catalogue)
+        out.exclude_genres += [g for g in negative.exclude_genres if g not in out.exclude_genres]
+        out.exclude_directors += [d for d in negative.exclude_directors if d not in out.exclude_directors]
+        out.exclude_people += [p for p in negative.exclude_people if p not in out.exclude_people]
+    for wish in wants:  # "at most 2 hours": a standing runtime limit
+        found = parse_constraints(wish, catalogue)
+        if found.max_runtime or found.min_runtime:
+            out.max_runtime, out.max_runtime_strict = found.max_runtime, found.max_runtime_strict
+            out.min_runtime, out.min_runtime_strict = found.min_runtime, found.min_runtime_strict
+            out.runtime_label = found.runtime_label
+    for title in rated:
+        films = catalogue.by_title(title.strip())
+        if films:
+            out.like_ids.append(max(films, key=lambda m: (m.votes or 0, m.id)).id)
+    out.unknown_likes = []  # names in a profile aren't requests: nothing to apologise for
+    return out
+
+
+def taste_leads(cons: Constraints) -> bool:
+    """True when the message asks for nothing in particular, so the profile's likes choose the picks."""
+    return not any(getattr(cons, name) for name in _ASKS)
+
+
+def has_likes(taste: Constraints) -> bool:
+    """True when the profile names genres or people the user likes."""
+    return bool(taste.genres or taste.directors or taste.people)
+
+
+def _acted(movie: Movie, names: list[str], catalogue: Catalogue) -> bool:
+    cast = people_index(catalogue).cast_keys
+    key = (core_title(normalize_title(movie.title)), movie.year)
+    return any(key in cast.get(name, ()) for name in names)
+
+
+def liked_in(movie: Movie, taste: Constraints, catalogue: Catalogue) -> list[str]:
+    """The profile's likes this film fits, as catalogue tags and people's names (in the profile's order)."""
+    tags = catalogue.tags(movie)
+    fits = [g for g in taste.genres if g in tags]
+    people = list(dict.fromkeys(taste.directors + taste.people))
+    fits += [p for p in people if movie.director == p or _acted(movie, [p], catalogue)]
+    return fits
+
+
+def disliked(movie: Movie, taste: Constraints, cons: Constraints, catalogue: Catalogue) -> bool:
+    """True when the film has something the profile dislikes that this message didn't ask for."""
+    genres = set(taste.exclude_genres) - set(cons.genres)
+    if genres & catalogue.tags(movie):
+        return True
+    asked = set(cons.directors) | set(cons.people)
+    if movie.director and movie.director in set(taste.exclude_directors) - asked:
+        return True
+    people = [p for p in taste.exclude_people if p not in asked]
+    return bool(people) and _acted(movie, people, catalogue)

@@ -1,0 +1,80 @@
+"""The taste profile in the rule planner, through the same entry point the rules backend uses."""
+
+import pytest
+
+from chatapp.planner.backends.base import PlannerRequest
+from recs.catalogue import core_title, load_catalogue
+from recs.movies import normalize_title
+from recs.planning import rules_plan_picks
+from recs.rules import parse_profile
+from recs.rules_parse import people_index
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load_catalogue()
+
+
+def plan(text, profile, *, autostart=False):
+    context = {"text": text, "profile": profile, "blocked": [], "autostart": autostart}
+    return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
+
+
+def films(cat, result):
+    movies = [cat.lookup(p.title, p.year) for p in result.picks]
+    assert len(movies) == 3 and all(movies)
+    return movies
+
+
+def by_or_with(cat, movie, name):
+    key = (core_title(normalize_title(movie.title)), movie.year)
+    return movie.director == name or key in people_index(cat).cast_keys[name]
+
+
+def test_it_greets_a_new_chat_with_the_genres_the_user_likes(cat):
+    result = plan("", "Likes: Horror. Dislikes: Comedy.", autostart=True)
+    movies = films(cat, result)
+    assert sum("Horror" in cat.tags(m) for m in movies) >= 2
+    assert not any("Comedy" in cat.tags(m) for m in movies)
+    assert result.intro == "Hello! Three picks for your taste (horror; no comedy):"
+    horror = [p for p, m in zip(result.picks, movies, strict=True) if "Horror" in cat.tags(m)]
+    assert all("you like horror" in p.reason for p in horror)
+
+
+def test_it_follows_liked_genres_and_people_for_what_should_i_watch(cat):
+    result = plan("what should I watch?", "Likes: Western, Clint Eastwood.")
+    movies = films(cat, result)
+    fits = [m for m in movies if "Western" in cat.tags(m) or by_or_with(cat, m, "Clint Eastwood")]
+    assert len(fits) >= 2
+    assert result.intro.startswith("Three picks for your taste (western, Clint Eastwood)")
+    assert any("you like Clint Eastwood" in p.reason for p in result.picks)
+    assert any("you like westerns" in p.reason for p in result.picks)
+
+
+def test_it_lets_the_message_win_and_the_profile_only_break_ties(cat):
+    result = plan("a tense 90s thriller", "Likes: Horror, Comedy.")
+    movies = films(cat, result)
+    assert all("Thriller/Suspense" in cat.tags(m) and 1990 <= m.year <= 1999 for m in movies)
+    assert result.intro == "Three tense 90s thrillers:"
+
+
+def test_it_never_picks_a_disliked_genre_unless_asked_for(cat):
+    for text in ("what should I watch?", "a 90s thriller", "something from the 80s"):
+        assert not any("Horror" in cat.tags(m) for m in films(cat, plan(text, "Dislikes: Horror.")))
+    asked = films(cat, plan("a horror film", "Dislikes: Horror."))
+    assert all("Horror" in cat.tags(m) for m in asked)
+
+
+def test_it_keeps_a_profile_led_pick_within_a_remembered_runtime_limit(cat):
+    result = plan("what should I watch?", "Likes: Science Fiction. Wants: at most 2 hours.")
+    assert all(m.runtime is None or m.runtime <= 120 for m in films(cat, result))
+
+
+def test_it_reads_only_likes_and_dislikes_as_tastes(cat):
+    taste = parse_profile("Likes: Horror, Clint Eastwood. Dislikes: Comedy. Wants: more westerns; less gore. "
+                          "Rated highly: Fargo (5★). Recently shown: Alien (1979), Se7en (1995).", cat)
+    assert taste.genres == ["Horror", "Western"]
+    assert taste.exclude_genres == ["Comedy"]
+    assert "Clint Eastwood" in taste.directors
+    assert [cat.get(i).title for i in taste.like_ids] == ["Fargo"]
+    assert (taste.year_min, taste.year_max) == (None, None)
