@@ -55,6 +55,12 @@ class api_job_urls(job_urls):  # noqa: N801
         return reverse("api-1.0:imagelab-api-final", args=[self.job_id, variation])
 
 
+def _consume(future: asyncio.Future) -> None:
+    """Retrieve a finished future's outcome, which the job no longer needs (Stop was pressed)."""
+    if not future.cancelled():
+        future.exception()
+
+
 @dataclass
 class JobRun:
     """Collects step results from the executor's threads and publishes them from the event loop."""
@@ -149,22 +155,31 @@ class JobRun:
             run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r)))
         # Every callback was queued before the thread returned, so the sentinel comes last.
         worker.add_done_callback(lambda _f: queue.put_nowait(None))
-        while True:
-            try:
-                item = await asyncio.wait_for(queue.get(), self._due_in())
-            except TimeoutError:  # held events are due
-                await self._flush(force=True)
-                continue
-            if item is None:
-                break
-            kind, data = item
-            if kind == "step":
-                self._step(data)
-                await self._flush()
-            else:
-                self._done(data)
-                await self._flush(force=True)
-        await self._flush(force=True)
+        try:
+            while True:
+                try:
+                    # Not asyncio.wait_for: on 3.11 it swallows a Stop that lands as the item arrives
+                    # (it returns the item), and with results arriving steadily that is most Stops.
+                    async with asyncio.timeout(self._due_in()):
+                        item = await queue.get()
+                except TimeoutError:  # held events are due
+                    await self._flush(force=True)
+                    continue
+                if item is None:
+                    break
+                kind, data = item
+                if kind == "step":
+                    self._step(data)
+                    await self._flush()
+                else:
+                    self._done(data)
+                    await self._flush(force=True)
+            await self._flush(force=True)
+        except BaseException:
+            # Stopped (or a failed save): the thread ends on its own, usually raising Stopped from a
+            # callback; nobody awaits it any more, so its outcome is taken here, not logged as lost.
+            worker.add_done_callback(_consume)
+            raise
         return await worker
 
     def _step(self, d: dict) -> None:
