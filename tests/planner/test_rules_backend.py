@@ -1,6 +1,8 @@
 """RulesBackend answers from app handlers reading request.context, deterministically."""
 
+import asyncio
 import json
+import threading
 
 import pytest
 
@@ -116,3 +118,26 @@ async def test_it_logs_rules_as_the_model_even_when_a_model_is_configured():
                         step_name="decide_mode")
     [step] = log.steps
     assert step.model == "rules"
+
+
+async def test_it_plans_off_the_event_loop_so_other_sockets_keep_moving():
+    loop_thread = threading.get_ident()
+    other_socket_ran = threading.Event()
+    seen = {}
+
+    def slow_decide(request):
+        seen["thread"] = threading.get_ident()
+        # Blocks like CPU-bound planning until another coroutine has run: on the loop's own
+        # thread that could never happen, and this would time out.
+        seen["loop_free"] = other_socket_ran.wait(timeout=3)
+        return decide(request)
+
+    async def other_socket():
+        other_socket_ran.set()
+
+    backend = RulesBackend(tool_handlers={"decide_mode": slow_decide})
+    other = asyncio.create_task(other_socket())
+    reply = await backend.complete(req(tool_choice="decide_mode", tools=[DECIDE]))
+    await other
+    assert seen["thread"] != loop_thread and seen["loop_free"] is True
+    assert json.loads(reply.tool_calls[0].arguments) == {"mode": "B", "reason": "rule"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import re
@@ -25,7 +26,11 @@ TextHandler = Callable[[PlannerRequest], "str | PlannerReply"]
 
 
 class RulesBackend:
-    """Answers forced tool calls and text requests with app-supplied handlers (never reads prompts)."""
+    """Answers forced tool calls and text requests with app-supplied handlers (never reads prompts).
+
+    Handlers run in a worker thread, so they must be thread-safe: pure functions of the request
+    and of read-only shared data (the catalogue), with no database access.
+    """
 
     threads_responses = False
 
@@ -52,7 +57,7 @@ class RulesBackend:
                     f"rules backend has no handler for tool {request.tool_choice!r}",
                     code="rules_missing_handler",
                 )
-            call = rules_tool_call(request.tool_choice, handler(request))
+            call = rules_tool_call(request.tool_choice, await _off_loop(handler, request))
             return PlannerReply(model=model, tool_calls=[call])
         text_handler = self.text_handlers.get(request.purpose)
         if text_handler is None:
@@ -60,7 +65,7 @@ class RulesBackend:
                 f"rules backend has no text handler for purpose {request.purpose!r}",
                 code="rules_missing_handler",
             )
-        text = text_handler(request)
+        text = await _off_loop(text_handler, request)
         if isinstance(text, PlannerReply):
             offered = {tool.name for tool in request.tools}
             unknown = [c.name for c in text.tool_calls if c.name not in offered]
@@ -71,6 +76,12 @@ class RulesBackend:
             for word in re.findall(r"\S+\s*|\s+", text):
                 await on_text(word)
         return PlannerReply(model=model, text=text)
+
+
+async def _off_loop(handler: Callable[[PlannerRequest], Any], request: PlannerRequest) -> Any:
+    # Handlers are pure, CPU-bound functions of the request (ranking, the first catalogue load):
+    # a worker thread keeps the server's event loop free for other sockets meanwhile.
+    return await asyncio.to_thread(handler, request)
 
 
 def rules_tool_call(name: str, args: dict[str, Any] | BaseModel) -> ToolCall:
