@@ -247,9 +247,14 @@ def _fit_geometry(op: str, p: dict, size: tuple[int, int], first: bool, ctx: _Ct
     w, h = size
     if op == "crop":
         vals = {k: _number(p[k], f"crop.{k}") for k in ("x", "y", "width", "height")}
-        if all(0 <= v <= 1 for v in vals.values()) and any(v != int(v) for v in vals.values()):
+        if vals["width"] <= 1 and vals["height"] <= 1:
+            # Nobody asks for a crop of at most 1x1 pixels: width and height are fractions ({x: 0, y: 0,
+            # width: 1, height: 1} is the whole image), and so are x and y, unless they are plainly pixels.
+            if not (0 <= vals["x"] <= 1 and 0 <= vals["y"] <= 1):
+                raise _Drop("width and height of at most 1 with a pixel offset: neither pixels nor fractions")
             vals = {"x": vals["x"] * w, "y": vals["y"] * h, "width": vals["width"] * w, "height": vals["height"] * h}
-            ctx.note("crop values read as fractions of the image", "all values were between 0 and 1")
+            ctx.note("crop values read as fractions of the image",
+                     "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)")
         x = min(max(int(round(vals["x"])), 0), w - 1)
         y = min(max(int(round(vals["y"])), 0), h - 1)
         cw = min(max(int(round(vals["width"])), 1), w - x)

@@ -164,3 +164,26 @@ def test_it_builds_a_strict_openai_tool_schema():
     ops_schema = json.dumps(schema)
     for op in ("brightness", "tint", "levels", "resize", "aiEdit"):
         assert f'"enum": ["{op}"]' in ops_schema
+
+
+def test_it_reads_a_whole_number_unit_crop_as_the_whole_image_not_one_pixel():
+    plan = norm(var({"op": "crop", "params": {"x": 0, "y": 0, "width": 1, "height": 1}},
+                    {"op": "contrast", "params": {"value": 1.1}}))
+    assert plan.operations(0) == [("contrast", {"value": 1.1})]  # the whole image: nothing to crop
+    assert {"variation": 0, "step": 0, "change": "crop values read as fractions of the image",
+            "reason": "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)"} in plan.log
+    assert any(e["change"] == "dropped step 'crop'" and e["reason"] == "crop covers the whole image" for e in plan.log)
+
+
+def test_it_reads_a_unit_width_and_height_with_a_fractional_offset_as_fractions():
+    plan = norm(var({"op": "crop", "params": {"x": 0.5, "y": 0, "width": 1, "height": 1}}))
+    assert params(plan)[1] == {"x": 1024, "y": 0, "width": 1024, "height": 1536}  # right half, clamped inside
+    assert "crop values read as fractions of the image" in changes(plan)
+
+
+def test_it_drops_a_crop_of_at_most_one_pixel_at_a_pixel_offset():
+    plan = norm(var({"op": "crop", "params": {"x": 300, "y": 200, "width": 1, "height": 1}},
+                    {"op": "contrast", "params": {"value": 1.1}}))
+    assert plan.operations(0) == [("contrast", {"value": 1.1})]
+    assert any(e["change"] == "dropped step 'crop'" and "neither pixels nor fractions" in e["reason"]
+               for e in plan.log)
