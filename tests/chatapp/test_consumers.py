@@ -322,3 +322,13 @@ async def test_it_keeps_the_api_key_out_of_the_logs_of_an_openai_turn(alice, ope
     from django.conf import settings
 
     assert settings.OPENAI_API_KEY and settings.OPENAI_API_KEY not in caplog.text
+
+
+@pytest.mark.parametrize("path", ["/ws/chats/{id}/", "/ws/api/chats/{id}/"])
+async def test_it_closes_a_socket_for_a_chat_that_does_not_exist_with_4403(alice, path):
+    chat = await make_chat(alice)
+    missing = chat.pk + 1000
+    comm = await communicator(alice, path.format(id=missing))
+    await comm.connect()
+    # The same answer as another user's chat: an id that does not exist tells nothing.
+    assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}

@@ -114,6 +114,7 @@ class _Fault:
     headers: dict[str, str]
     body: dict
     remaining: int
+    raw: bytes | None = None  # sent as-is instead of the JSON body (see answer_not_json_next)
 
 
 @dataclass
@@ -135,6 +136,13 @@ class FakeTmdb:
         body = UNAUTHORIZED if status == 401 else {"status_code": 25, "status_message": "Fault.", "success": False}
         with self._lock:
             self._faults.append(_Fault(status, dict(headers or {}), body, times))
+
+    def answer_not_json_next(
+        self, status: int = 200, body: bytes = b"<html><body>Bad gateway</body></html>", times: int = 1
+    ) -> None:
+        """Answer the next `times` requests with a body that is not JSON (e.g. a proxy's HTML page)."""
+        with self._lock:
+            self._faults.append(_Fault(status, {"Content-Type": "text/html"}, {}, times, raw=body))
 
     def delay(self, seconds: float) -> None:
         """Sleep this long before answering every following request (0 to stop)."""
@@ -212,7 +220,9 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             if delay:
                 time.sleep(delay)
-            if fault is not None:
+            if fault is not None and fault.raw is not None:
+                self._send_raw(fault.status, fault.raw, fault.headers)
+            elif fault is not None:
                 self._send(fault.status, fault.body, fault.headers)
             else:
                 self._send(*fake._answer(recorded))
@@ -226,6 +236,14 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(payload)))
         for name, value in (headers or {}).items():
             self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(payload)
+
+    def _send_raw(self, status: int, payload: bytes, headers: dict[str, str]) -> None:
+        self.send_response(status)
+        for name, value in headers.items():
+            self.send_header(name, value)
+        self.send_header("Content-Length", str(len(payload)))
         self.end_headers()
         self.wfile.write(payload)
 

@@ -7,6 +7,7 @@ import time
 import pytest
 
 from recs.movies import Movie
+from recs.sources import LookupFailed, TmdbSource
 from recs.tmdb import TmdbClient, TmdbError, TtlLruCache
 from tests.fakes import tmdb_server
 
@@ -259,3 +260,33 @@ async def test_it_accepts_a_sync_cache():
         key = tmdb._key("find", "1999", "x")
         cache.set(key, {"movie": None}, 60)
         assert await tmdb._cache_get(key) == {"movie": None}
+
+
+async def test_it_reports_a_body_that_is_not_json_as_a_clear_upstream_failure(client, fake_tmdb):
+    fake_tmdb.answer_not_json_next()
+
+    with pytest.raises(TmdbError, match="not JSON"):
+        await client.find_movie("Heat", 1995)
+    # Nothing wrong was cached: once TMDB answers properly, the same lookup succeeds.
+    assert (await client.find_movie("Heat", 1995)).id == "949"
+
+
+async def test_it_reads_a_non_json_error_page_by_its_status(client, fake_tmdb):
+    fake_tmdb.answer_not_json_next(status=502, times=4)
+    with pytest.raises(TmdbError, match=r"unavailable \(HTTP 502\)"):
+        await client.search("alien")
+    assert len(fake_tmdb.requests) == 4  # retried like any 5xx
+    fake_tmdb.answer_not_json_next(status=400)
+    with pytest.raises(TmdbError, match=r"refused the request \(HTTP 400\)"):
+        await client.search("alien")
+
+
+async def test_it_turns_a_non_json_body_into_a_failed_lookup_for_the_flow(client, fake_tmdb):
+    # The flow drops the pick with this reason ("lookup failed: …") instead of crashing the turn.
+    source = TmdbSource(client)
+    fake_tmdb.answer_not_json_next()
+    with pytest.raises(LookupFailed, match="TMDB unavailable: TMDB returned a response that is not JSON"):
+        await source.lookup(title="Heat", year=1995)
+    fake_tmdb.answer_not_json_next()
+    with pytest.raises(LookupFailed, match="not JSON"):
+        await source.search(query="alien")
