@@ -172,7 +172,7 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
         raise InvalidInput("That variation has no finished image.", code="invalid_variation")
     asset = ImageAsset.objects.filter(job=job, variation=vi).first()
     if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
-        image = Image.open(io.BytesIO(storage.read(entry["final"])))
+        image = Image.open(io.BytesIO(storage.read(entry["final"])), formats=["JPEG"])  # our own final JPEG
         small = storage.save(f"{storage.new_folder('chosen')}/preview.jpg", preview(image.convert("RGB")))
         try:
             with transaction.atomic():
