@@ -1,6 +1,8 @@
 """End-to-end fixtures: real daphne servers as subprocesses, a fake OpenAI, and Debian's Chromium.
 
-Two servers, each with its own fresh SQLite file (both copied from one migrated template):
+Two servers, each with its own fresh database copied from one migrated template: a SQLite file by
+default; when the suite runs with DATABASE_URL=postgres://…, a PostgreSQL database per server on the
+same host (`marquee_e2e_<pid>_<name>`, CREATE DATABASE … TEMPLATE), all dropped at the session's end:
 
 * `live_server_url` — the default configuration: no keys, offline rule planner, embedded catalogue.
 * `openai_server_url` — the same app with OPENAI_API_KEY/OPENAI_BASE_URL pointing at a local
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -23,6 +26,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -86,10 +90,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _server_env(db_path: Path, **extra: str) -> dict[str, str]:
+def _server_env(database_url: str, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED}
     env.update(
-        DATABASE_URL=f"sqlite:///{db_path}",  # absolute path → sqlite:////tmp/...
+        DATABASE_URL=database_url,
         DEBUG="1",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
@@ -102,13 +106,14 @@ def _server_env(db_path: Path, **extra: str) -> dict[str, str]:
 class DaphneServer:
     """`daphne chatapp.asgi:application` on a free loopback port, output kept in a log file."""
 
-    def __init__(self, name: str, db_path: Path, **env: str):
+    def __init__(self, name: str, database_url: str, **env: str):
         self.name = name
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = RUN_DIR / f"{name}.log"
-        self.env = _server_env(db_path, **env)
+        self.env = _server_env(database_url, **env)
         self.proc: subprocess.Popen | None = None
+        self.databases = None  # set by _start: where this server's database copy lives
 
     def start(self, timeout: float = 20.0) -> DaphneServer:
         self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
@@ -175,49 +180,186 @@ def pytest_runtest_makereport(item, call):
             report.sections.append((f"screenshot {n}", f"failed: {exc}"))
 
 
+class SqliteDatabases:
+    """A migrated SQLite file as the template; each server gets its own copy of it."""
+
+    def __init__(self) -> None:
+        self.template = RUN_DIR / "template.sqlite3"
+        self.template_url = f"sqlite:///{self.template}"  # absolute path → sqlite:////tmp/...
+
+    def prepare(self) -> None:
+        pass
+
+    def _path(self, name: str) -> Path:
+        return Path(f"/tmp/marquee-e2e-{os.getpid()}-{name}.sqlite3")
+
+    def copy(self, name: str) -> str:
+        db = self._path(name)
+        for suffix in ("", "-wal"):  # the template is in WAL mode; copy any un-checkpointed pages too
+            if Path(f"{self.template}{suffix}").exists():
+                shutil.copyfile(f"{self.template}{suffix}", f"{db}{suffix}")
+        return f"sqlite:///{db}"
+
+    def remove(self, name: str) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self._path(name)}{suffix}").unlink(missing_ok=True)
+
+    def close(self) -> None:
+        for db in Path("/tmp").glob(f"marquee-e2e-{os.getpid()}-*.sqlite3*"):
+            db.unlink(missing_ok=True)
+
+
+class PostgresDatabases:
+    """The suite's PostgreSQL server: a migrated template database, and one copy per daphne server.
+
+    Names start with marquee_e2e_<pid>_, so they never meet pytest-django's test_<name> database
+    or another run's; databases left by a run that was killed (its pid is gone) are dropped first.
+    """
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self._parts = parts
+        self.prefix = f"marquee_e2e_{os.getpid()}_"
+        self.template_name = self.prefix + "template"
+        self.template_url = self._url(self.template_name)
+        scheme = "postgresql" if parts.scheme == "pgsql" else parts.scheme  # libpq knows two spellings
+        self._admin_conninfo = parts._replace(scheme=scheme, path="/postgres").geturl()
+
+    def _url(self, dbname: str) -> str:
+        return self._parts._replace(path=f"/{dbname}").geturl()
+
+    def _name(self, name: str) -> str:
+        return self.prefix + re.sub(r"[^a-z0-9]+", "_", name.lower())
+
+    def _execute(self, *statements: str) -> list[tuple]:
+        import psycopg
+
+        with psycopg.connect(self._admin_conninfo, autocommit=True, connect_timeout=10) as conn:
+            rows: list[tuple] = []
+            for sql in statements:
+                cur = conn.execute(sql)
+                if cur.description:
+                    rows.extend(cur.fetchall())
+            return rows
+
+    @staticmethod
+    def _quote(dbname: str) -> str:
+        return '"' + dbname.replace('"', '""') + '"'
+
+    def _drop(self, *names: str) -> None:
+        if names:
+            self._execute(*(f"DROP DATABASE IF EXISTS {self._quote(n)} WITH (FORCE)" for n in names))
+
+    def prepare(self) -> None:
+        existing = [name for (name,) in self._execute(
+            r"SELECT datname FROM pg_database WHERE datname LIKE 'marquee\_e2e\_%'")]
+        stale = [name for name in existing if name.startswith(self.prefix) or self._dead(name)]
+        self._drop(*stale)
+        self._execute(f"CREATE DATABASE {self._quote(self.template_name)}")
+
+    def _dead(self, dbname: str) -> bool:
+        """A database left by a run on this machine whose process has gone (only for a local server)."""
+        if self._parts.hostname not in (None, "", "127.0.0.1", "localhost", "::1"):
+            return False
+        match = re.match(r"marquee_e2e_(\d+)_", dbname)
+        if not match:
+            return False
+        try:
+            os.kill(int(match.group(1)), 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False
+        return False
+
+    def copy(self, name: str) -> str:
+        import psycopg
+
+        dbname = self._name(name)
+        self._drop(dbname)
+        create = f"CREATE DATABASE {self._quote(dbname)} TEMPLATE {self._quote(self.template_name)}"
+        for attempt in range(50):
+            try:
+                self._execute(create)
+                break
+            except psycopg.errors.ObjectInUse:  # migrate's backend may still be closing its session
+                if attempt == 49:
+                    raise
+                time.sleep(0.1)
+        return self._url(dbname)
+
+    def remove(self, name: str) -> None:
+        self._drop(self._name(name))
+
+    def close(self) -> None:
+        mine = [name for (name,) in self._execute("SELECT datname FROM pg_database")
+                if name.startswith(self.prefix)]
+        self._drop(*[n for n in mine if n != self.template_name], self.template_name)
+
+
+def _suite_postgres_url() -> str | None:
+    """The suite's DATABASE_URL when it names PostgreSQL (then the servers use PostgreSQL too)."""
+    url = os.environ.get("DATABASE_URL", "")
+    return url if urlsplit(url).scheme in ("postgres", "postgresql", "pgsql") else None
+
+
 @pytest.fixture(scope="session")
-def migrated_db() -> Path:
-    """One migrated SQLite file; every server gets its own copy."""
+def migrated_db():
+    """One migrated template database (SQLite file or PostgreSQL database); every server gets a copy.
+
+    Every copy and the template are removed at the session's end, whatever the tests' outcome.
+    """
     shutil.rmtree(RUN_DIR, ignore_errors=True)
     RUN_DIR.mkdir(parents=True)
-    template = RUN_DIR / "template.sqlite3"
-    result = subprocess.run(
-        [PYTHON, "manage.py", "migrate", "--noinput"],
-        cwd=ROOT,
-        env=_server_env(template),
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    if result.returncode != 0:
-        raise RuntimeError(f"migrate failed:\n{result.stdout}\n{result.stderr}")
-    yield template
-    shutil.rmtree(RUN_DIR, ignore_errors=True)
+    pg_url = _suite_postgres_url()
+    databases = PostgresDatabases(pg_url) if pg_url else SqliteDatabases()
+    try:
+        databases.prepare()
+        result = subprocess.run(
+            [PYTHON, "manage.py", "migrate", "--noinput"],
+            cwd=ROOT,
+            env=_server_env(databases.template_url),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"migrate failed:\n{result.stdout}\n{result.stderr}")
+        yield databases
+    finally:
+        databases.close()
+        shutil.rmtree(RUN_DIR, ignore_errors=True)
 
 
-def _remove_db(db: Path) -> None:
-    for suffix in ("", "-wal", "-shm"):
-        Path(f"{db}{suffix}").unlink(missing_ok=True)
-
-
-def _start(name: str, migrated_db: Path, **env: str):
-    db = Path(f"/tmp/marquee-e2e-{os.getpid()}-{name}.sqlite3")
-    for suffix in ("", "-wal"):  # the template is in WAL mode; copy any un-checkpointed pages too
-        if Path(f"{migrated_db}{suffix}").exists():
-            shutil.copyfile(f"{migrated_db}{suffix}", f"{db}{suffix}")
-    server = DaphneServer(name, db, **env).start()
+def _start(name: str, databases, **env: str) -> DaphneServer:
+    """A daphne server on its own copy of the template database (stop it with `_stop`)."""
+    url = databases.copy(name)
+    try:
+        server = DaphneServer(name, url, **env).start()
+    except BaseException:
+        databases.remove(name)
+        raise
+    server.databases = databases
     _servers.append(server)
-    return server, db
+    return server
+
+
+def _stop(server: DaphneServer) -> None:
+    """Stop a server started by `_start` and remove its database."""
+    try:
+        server.stop()
+    finally:
+        if server in _servers:
+            _servers.remove(server)
+        server.databases.remove(server.name)
 
 
 @pytest.fixture(scope="session")
 def live_server_url(migrated_db) -> str:
     """The default app (offline rule planner, embedded catalogue) on a real daphne."""
-    server, db = _start("rules", migrated_db)
+    server = _start("rules", migrated_db)
     yield server.url
-    server.stop()
-    _servers.remove(server)
-    _remove_db(db)
+    _stop(server)
 
 
 class ScriptedOpenAI(FakeOpenAIServer):
@@ -263,7 +405,7 @@ def fake_openai(_fake_openai_session) -> ScriptedOpenAI:
 @pytest.fixture(scope="session")
 def openai_server_url(migrated_db, _fake_openai_session) -> str:
     """The app with the real OpenAI code path, talking to the fake OpenAI on loopback."""
-    server, db = _start(
+    server = _start(
         "openai",
         migrated_db,
         OPENAI_API_KEY="test-key",
@@ -272,9 +414,7 @@ def openai_server_url(migrated_db, _fake_openai_session) -> str:
         OPENAI_TIMEOUT="30",
     )
     yield server.url
-    server.stop()
-    _servers.remove(server)
-    _remove_db(db)
+    _stop(server)
 
 
 # Module scope: while Playwright's sync API is alive it keeps its event loop registered on the

@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 from playwright.sync_api import expect
 
-from tests.browser.conftest import _remove_db, _servers, _start, shoot, sign_up
+from tests.browser.conftest import _start, _stop, shoot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -56,9 +56,12 @@ def _compare(job, column: int) -> tuple[dict, dict]:
 
 
 def _five_done(page, job_index: int):
-    job = page.locator(".job").nth(job_index)
+    """The job-th job, once its turn has ended (the finished message replaces the streamed one)."""
+    message = page.locator(".msg.assistant:has(.job)").nth(job_index)
+    expect(message).to_have_attribute("data-status", "complete", timeout=30_000)
+    job = message.locator(".job")
     expect(job.locator(".column")).to_have_count(5)
-    expect(job.locator(".final[data-status=done]")).to_have_count(5, timeout=30_000)
+    expect(job.locator(".final[data-status=done]")).to_have_count(5)
     return job
 
 
@@ -125,11 +128,9 @@ def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, 
 @pytest.fixture(scope="module")
 def one_mb_server_url(migrated_db):
     """The default app with IMAGE_MAX_UPLOAD_BYTES at 1 MB, so an oversized photo stays small."""
-    server, db = _start("imagelab-1mb", migrated_db, IMAGE_MAX_UPLOAD_BYTES=str(1024 * 1024))
+    server = _start("imagelab-1mb", migrated_db, IMAGE_MAX_UPLOAD_BYTES=str(1024 * 1024))
     yield server.url
-    server.stop()
-    _servers.remove(server)
-    _remove_db(db)
+    _stop(server)
 
 
 def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_refusal(page, one_mb_server_url,
