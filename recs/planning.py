@@ -81,15 +81,16 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     """Offline mode A: propose list changes asked for in words, else answer from the catalogue."""
     from chatapp.planner.backends.rules import rules_tool_call
     from recs import rules
-    from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, parse_list_changes
+    from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, read_list_changes
 
     ctx = request.context
     text = ctx.get("text", "")
     if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
-        changes = parse_list_changes(text, last_picks=ctx.get("last_picks", []))
-        if changes:
+        changes, notes = read_list_changes(text, last_picks=ctx.get("last_picks", []))
+        if changes:  # notes say what was left out (a 7-star rating), shown above the diff card
             args = {"changes": [c.model_dump() for c in changes]}
-            return PlannerReply(tool_calls=[rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)])
+            call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
+            return PlannerReply(text=" ".join(notes), tool_calls=[call])
     answer = rules.answer(text, _catalogue())
     return _acknowledged(ctx["learned"], answer) if ctx.get("learned") else answer
 

@@ -53,6 +53,7 @@ PROPOSE_LIST_CHANGES_TOOL = Tool(
 
 # --- offline parser ------------------------------------------------------------------
 
+_PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these", "that one", "this one", "one"})
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2, "last": -1}
 _COUNTS = {"one": 1, "two": 2, "three": 3, "both": 2, "all": 3, "all three": 3}
 _PATTERNS: list[tuple[Action, re.Pattern]] = [
@@ -63,7 +64,34 @@ _PATTERNS: list[tuple[Action, re.Pattern]] = [
     ("mark_seen", re.compile(r"(?:mark)\s+(?P<what>.+?)\s+as\s+(?:seen|watched)", re.I)),
     ("mark_seen", re.compile(r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)", re.I)),
 ]
-_RATING = re.compile(r"\b([1-5])\s*(?:/\s*5|stars?|★)", re.I)
+# A rating as said: "4 stars", "4/5", "8/10", "rated it 4", "gave it 5 stars", "7 out of 10".
+_RATING = re.compile(
+    r"(?:,\s*|\s+)?(?:(?:and\s+)?(?:i\s+)?(?:rated|rate|gave|give)\s+(?:it|them)?\s*)?"
+    r"(?P<value>\d+(?:[.,]\d+)?)\s*(?P<scale>/\s*\d+|stars?|★|out\s+of\s+(?:\d+|five|ten))"
+    r"|(?:,\s*|\s+)(?:and\s+)?(?:i\s+)?(?:rated|rate|gave|give)\s+(?:it|them)\s+(?P<bare>\d+(?:[.,]\d+)?)\b",
+    re.I,
+)
+# Said about a film, not part of its title: when ("yesterday"), how it went ("and loved it").
+_AFTERTHOUGHT = re.compile(
+    r"(?:\s*,?\s*(?:and|but)\s+|\s*,\s*|\s+)(?:i\s+|we\s+)?(?:really\s+)?(?:loved|liked|hated|enjoyed|adored|"
+    r"disliked|thought|found|rated|it\s+was|it\s*'?\s*s|they\s+were|both|too|please|already|again|twice)\b.*$",
+    re.I,
+)
+_WHEN = re.compile(
+    r"(?:\s+(?:yesterday|today|tonight|recently|earlier|finally|once|last\s+(?:night|week|weekend|month|year|time)|"
+    r"this\s+(?:morning|afternoon|evening|week|weekend|month|year)|on\s+(?:monday|tuesday|wednesday|thursday|"
+    r"friday|saturday|sunday|tv|netflix|dvd|blu-?ray|a\s+plane)|at\s+the\s+(?:cinema|movies)|in\s+(?:the\s+)?"
+    r"(?:cinema|theaters?|theatres?)|with\s+(?:my|a|some)\s+\w+|(?:a\s+)?(?:few|couple\s+of)\s+\w+\s+ago|"
+    r"\w+\s+(?:days?|weeks?|months?|years?)\s+ago))+\s*$",
+    re.I,
+)
+# A new change starts after "and", a comma or a full stop: "add Fargo to my watchlist and mark Alien as seen".
+_NEXT_CHANGE = re.compile(
+    r"(\s*(?:[.;!]+|,)\s*(?:and\s+|then\s+|also\s+)*|\s+(?:and|then|also|but)\s+(?:also\s+|then\s+)?)"
+    r"(?=(?:please\s+)?(?:add|put|save|drop|remove|delete|take|unmark|mark|i\s*'?\s*ve|i\s+have|i\s+(?:already\s+|just\s+|also\s+)?"
+    r"(?:saw|watched|seen|haven|never|did))\b)",
+    re.I,
+)
 
 
 # "I watched Alien, recommend something like it" asks for films; it is not a list change.
@@ -74,27 +102,84 @@ _ASKS_FOR_FILMS = re.compile(
 
 def parse_list_changes(text: str, *, last_picks: list[dict]) -> list[ListChange]:
     """Read list changes from words; ordinals ("the first two") refer to the last picks shown."""
+    return read_list_changes(text, last_picks=last_picks)[0]
+
+
+def read_list_changes(text: str, *, last_picks: list[dict]) -> tuple[list[ListChange], list[str]]:
+    """The changes asked for, one clause at a time, and notes on what was left out (a rating of 7 stars).
+
+    Ratings come only from numbers the user gave: "loved it" proposes no rating (the card must not
+    invent one), and a rating outside 1-5 stars is dropped with a note rather than guessed.
+    """
     if _ASKS_FOR_FILMS.search(text or ""):
-        return []
+        return [], []
+    changes: list[ListChange] = []
+    notes: list[str] = []
+    for clause in _clauses(text or ""):
+        found, note = _clause_changes(clause, last_picks)
+        changes += [c for c in found if c not in changes]
+        notes += [note] if note else []
+    return changes[:10], notes
+
+
+def _clauses(text: str) -> list[str]:
+    """Split where a new change starts; a piece that says no change on its own stays with the one before."""
+    parts = _NEXT_CHANGE.split(text)
+    pieces, joins = parts[0::2], parts[1::2]
+    merged = [pieces[0]]
+    for join, piece in zip(joins, pieces[1:], strict=True):
+        if _match(piece) and _match(merged[-1]):
+            merged.append(piece)
+        else:  # "add Fargo and Take Shelter to my watchlist": a title that starts like a verb
+            merged[-1] += join + piece
+    return merged
+
+
+def _match(clause: str) -> tuple[Action, re.Match] | None:
     for action, pattern in _PATTERNS:
-        match = pattern.search(text or "")
-        if not match:
+        match = pattern.search(clause)
+        if match:
+            return action, match
+    return None
+
+
+def _clause_changes(clause: str, last_picks: list[dict]) -> tuple[list[ListChange], str]:
+    found = _match(clause)
+    if not found:
+        return [], ""
+    action, match = found
+    what = match.group("what").strip(" .!?")
+    rating, said = None, ""
+    if action == "mark_seen":
+        stars = _RATING.search(clause[match.start("what"):])
+        if stars:
+            said = stars.group().strip(" ,")
+            what = re.sub(r"\(\s*\)", "", _RATING.sub("", what))  # "Ronin (4 stars)" leaves no "()"
+            rating = _stars(stars)
+    what = _WHEN.sub("", _AFTERTHOUGHT.sub("", what.strip(" .!?,"))).strip(" ,")
+    changes = []
+    for title, year in _refs(what, last_picks)[:10]:
+        try:
+            changes.append(ListChange(action=action, title=title, year=year, rating=rating))
+        except ValidationError:  # an impossible year or an overlong "title": not a film to change
             continue
-        what = match.group("what").strip(" .!?")
-        rating = None
-        if action == "mark_seen":
-            found = _RATING.search(what)
-            if found:
-                rating = int(found.group(1))
-                what = _RATING.sub("", what)
-        changes = []
-        for title, year in _refs(what, last_picks)[:10]:
-            try:
-                changes.append(ListChange(action=action, title=title, year=year, rating=rating))
-            except ValidationError:  # an impossible year or an overlong "title": not a film to change
-                continue
-        return changes
-    return []
+    note = ""
+    if said and rating is None and changes:
+        titles = " and ".join(f"“{c.title}”" for c in changes)
+        note = (f"Ratings go from 1 to 5 stars, so I left “{said}” out for {titles}: "
+                "you can rate it on the Lists page once it's applied.")
+    return changes, note
+
+
+def _stars(found: re.Match) -> int | None:
+    """1-5 whole stars as given, else None: "7 stars", "8/10" or "4.5" are not guessed into stars."""
+    value = (found.group("value") or found.group("bare") or "").replace(",", ".")
+    scale = re.sub(r"\s+", " ", (found.group("scale") or "").lower())
+    if scale.startswith(("/", "out of")) and re.sub(r"^(?:/|out of) ?", "", scale) not in ("5", "five"):
+        return None
+    if not re.fullmatch(r"\d+", value) or not 1 <= int(value) <= 5:
+        return None
+    return int(value)
 
 
 def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
@@ -109,7 +194,7 @@ def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
         year_match = re.search(r"\(?\b(1[89]\d\d|20\d\d)\)?$", part)
         year = int(year_match.group(1)) if year_match else None
         title = part[: year_match.start()].strip(" (") if year_match else part
-        if title:
+        if title and title.lower() not in _PRONOUNS:  # "I've seen it" without one pick to point at
             out.append((title, year))
     return out
 

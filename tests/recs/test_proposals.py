@@ -12,7 +12,7 @@ from chatapp.models import Chat, Message
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie
 from recs.proposal_services import NothingSelected, proposal_decide
-from recs.proposals import parse_list_changes
+from recs.proposals import parse_list_changes, read_list_changes
 from recs.services import list_add
 from tests.chatapp.wsutil import communicator, frames_until
 from tests.fakes import openai_server
@@ -40,6 +40,31 @@ def test_it_reads_list_changes_from_words(words, expected):
 def test_it_reads_a_rating_given_with_a_seen_film():
     [change] = parse_list_changes("I saw Fargo, 4 stars", last_picks=[])
     assert (change.action, change.title, change.rating) == ("mark_seen", "Fargo", 4)
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("add Fargo to my watchlist and mark Heat as seen", [("add_watchlist", "Fargo", None), ("mark_seen", "Heat", None)]),
+        ("I watched Heat yesterday and loved it", [("mark_seen", "Heat", None)]),
+        ("I saw Fargo, 7 stars", [("mark_seen", "Fargo", None)]),
+        ("I've seen Heat and Ronin (4 stars)", [("mark_seen", "Heat", 4), ("mark_seen", "Ronin", 4)]),
+        ("mark Alien as seen and give it 5 stars", [("mark_seen", "Alien", 5)]),
+        ("add Fargo and Take Shelter to my watchlist", [("add_watchlist", "Fargo", None), ("add_watchlist", "Take Shelter", None)]),
+        ("add the first two to my watchlist and mark the third as seen",
+         [("add_watchlist", "Se7en", None), ("add_watchlist", "Fargo", None), ("mark_seen", "The Sixth Sense", None)]),
+    ],
+)
+def test_it_reads_every_change_in_a_message_and_only_film_titles(words, expected):
+    changes = parse_list_changes(words, last_picks=LAST)
+    assert [(c.action, c.title, c.rating) for c in changes] == expected
+
+
+@pytest.mark.parametrize("words", ["I saw Fargo, 7 stars", "I watched Fargo, 8/10", "I've seen Fargo, 4.5 stars"])
+def test_it_drops_a_rating_outside_one_to_five_stars_with_a_note(words):
+    [change], notes = read_list_changes(words, last_picks=[])
+    assert (change.title, change.rating) == ("Fargo", None)
+    assert len(notes) == 1 and notes[0].startswith("Ratings go from 1 to 5 stars") and "“Fargo”" in notes[0]
 
 
 def _seed_picks(user) -> Chat:
@@ -75,6 +100,28 @@ async def test_it_shows_a_diff_card_offline_and_changes_nothing_until_approved(a
         ("add_watchlist", "se7en-1995", "ready"), ("add_watchlist", "fargo-1996", "ready"),
     ]
     assert message.planner_source == "rules"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_proposes_two_changes_from_one_sentence_offline(alice):
+    chat = await database_sync_to_async(_seed_picks)(alice)
+    await _say(alice, chat, "add Ronin to my watchlist and mark Alien as seen")
+    message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
+    rows = message.payload["proposal"]["rows"]
+    assert [(r["action"], r["movie"]["id"], r["status"]) for r in rows] == [
+        ("add_watchlist", "ronin-1998", "ready"), ("mark_seen", "alien-1979", "ready"),
+    ]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_says_when_it_leaves_out_a_rating_it_cannot_store(alice):
+    chat = await database_sync_to_async(_seed_picks)(alice)
+    frames = await _say(alice, chat, "I saw Fargo, 7 stars")
+    message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
+    rows = message.payload["proposal"]["rows"]
+    assert [(r["action"], r["movie"]["id"], r["rating"]) for r in rows] == [("mark_seen", "fargo-1996", None)]
+    assert message.content.startswith("Ratings go from 1 to 5 stars, so I left “7 stars” out for “Fargo”")
+    assert "Ratings go from 1 to 5 stars" in "\n".join(frames)
 
 
 @pytest.mark.django_db(transaction=True)
