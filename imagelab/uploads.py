@@ -6,7 +6,6 @@ animation, alpha composited on white. Pillow's decompression-bomb guard stays on
 
 import io
 import os
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
@@ -129,13 +128,13 @@ def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX
         raise _too_large(max_bytes)
     if not data:
         raise UploadError("not_an_image", "The file is empty.", 400)
-    # Keep the bomb guard on and consistent with our own limit (never None).
-    Image.MAX_IMAGE_PIXELS = max_pixels
+    # Pillow's bomb guard is process-wide and left exactly as Pillow sets it (other threads decode too);
+    # our own, lower limit is checked below from the header, before any pixel is decoded.
+    if Image.MAX_IMAGE_PIXELS is None:
+        raise RuntimeError("Image.MAX_IMAGE_PIXELS must not be None: the decompression-bomb guard stays on")
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            im = Image.open(io.BytesIO(data), formats=FORMATS)
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        im = Image.open(io.BytesIO(data), formats=FORMATS)
+    except Image.DecompressionBombError:
         raise _too_many_pixels(max_pixels) from None
     except UnidentifiedImageError:
         other = _sniff_other(data)
@@ -146,7 +145,7 @@ def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX
     except (OSError, SyntaxError, ValueError):
         raise UploadError("corrupt_image", "The image file is damaged and cannot be read.", 400) from None
     fmt = im.format
-    w, h = im.size
+    w, h = im.size  # read from the header: nothing is decoded until im.load()
     if w * h > max_pixels:
         raise _too_many_pixels(max_pixels)
     ext = os.path.splitext(filename or "")[1].lower()

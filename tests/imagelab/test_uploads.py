@@ -138,3 +138,37 @@ def test_it_keeps_the_first_frame_of_an_animation(fmt, name):
 
 def test_it_gives_api_error_bodies():
     assert refused(JPEG, max_bytes=1).as_dict()["code"] == "image_too_large"
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that declares `width` x `height` pixels but carries almost no data (a bomb's header)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit greyscale
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+
+
+def test_it_leaves_pillows_bomb_guard_as_it_is():
+    default = Image.MAX_IMAGE_PIXELS
+    refused(_png_header(2000, 1000), "big.png", max_pixels=1_000_000)
+    load_upload(JPEG, filename="photo.jpg", max_pixels=10_000)
+    load_upload(JPEG, filename="photo.jpg", max_pixels=10 ** 12)
+    assert Image.MAX_IMAGE_PIXELS == default  # no upload lowers or raises the process-wide limit
+    assert default == 1024 * 1024 * 1024 // 4 // 3  # Pillow's own default, as no test changed it
+
+
+def test_it_refuses_by_the_header_size_before_decoding_any_pixel():
+    e = refused(_png_header(30_000, 30_000), "bomb.png", max_pixels=50_000_000)  # 900 MP in a few bytes
+    assert (e.code, e.status) == ("too_many_pixels", 413)
+    e = refused(_png_header(8000, 8000), "bomb.png", max_pixels=50_000_000)  # 64 MP: under Pillow's own limit
+    assert (e.code, e.status) == ("too_many_pixels", 413)
+
+
+def test_it_keeps_pillows_guard_even_when_our_limit_is_higher():
+    # 900 MP is past twice Pillow's default limit: refused even when the configured limit would allow it.
+    e = refused(_png_header(30_000, 30_000), "bomb.png", max_pixels=10 ** 12)
+    assert (e.code, e.status) == ("too_many_pixels", 413)
