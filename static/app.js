@@ -1,14 +1,24 @@
-// Only what HTMX can't do: the character counter, Enter to send, autoscroll, connection state.
+// Only what HTMX can't do: the character counters, Enter to send, autoscroll, connection state.
 (function () {
   "use strict";
 
-  function updateCounter() {
-    const box = document.getElementById("composer-text");
-    const counter = document.getElementById("counter");
-    if (!box || !counter) return;
+  // Every limited box (the composer, a message being edited) has data-max and a .counter in its form;
+  // no maxlength, so an over-long paste is kept whole and refused with a reason instead of cut.
+  function updateCounter(box) {
+    const counter = box && box.form ? box.form.querySelector(".counter") : null;
+    if (!counter) return;
     const max = Number(box.dataset.max || 0);
     counter.textContent = box.value.length + " / " + max;
     counter.classList.toggle("over", max > 0 && box.value.length > max);
+  }
+
+  function updateCounters() {
+    document.querySelectorAll("textarea[data-max]").forEach(updateCounter);
+  }
+
+  function errorFor(box) {
+    if (box.id === "composer-text") return document.getElementById("composer-error");
+    return box.form ? box.form.querySelector(".edit-error") : null;
   }
 
   function nearBottom() {
@@ -16,10 +26,29 @@
   }
 
   document.addEventListener("input", function (e) {
-    if (e.target && e.target.id === "composer-text") {
-      updateCounter();
-      const error = document.getElementById("composer-error");
+    const box = e.target;
+    if (box && box.matches && box.matches("textarea[data-max]")) {
+      updateCounter(box);
+      const error = errorFor(box);
       if (error) error.textContent = "";  // the complaint was about the text before this edit
+    }
+  });
+
+  // An edited message over the limit is refused here, beside its box, in the server's words
+  // (the server refuses it too); the text stays as typed.
+  document.addEventListener("htmx:wsConfigSend", function (e) {
+    const form = e.target;
+    if (!form || !form.classList || !form.classList.contains("edit-form")) return;
+    const box = form.querySelector("textarea[data-max]");
+    const max = box ? Number(box.dataset.max || 0) : 0;
+    const length = box ? box.value.trim().length : 0;
+    if (max > 0 && length > max) {
+      e.preventDefault();
+      const error = errorFor(box);
+      if (error) {
+        error.textContent = "That message is " + length.toLocaleString("en-US") + " characters; the limit is " +
+          max.toLocaleString("en-US") + ". Please shorten it.";
+      }
     }
   });
 
@@ -35,7 +64,7 @@
   let stick = true;
   document.addEventListener("htmx:wsBeforeMessage", function () { stick = nearBottom(); });
   document.addEventListener("htmx:wsAfterMessage", function () {
-    updateCounter();
+    updateCounters();
     if (stick) window.scrollTo({ top: document.body.scrollHeight });
   });
 
@@ -54,7 +83,7 @@
   });
 
   document.addEventListener("DOMContentLoaded", function () {
-    updateCounter();
+    updateCounters();
     // Only a chat opens at its latest message; other pages open at their top.
     if (document.getElementById("messages")) window.scrollTo({ top: document.body.scrollHeight });
   });

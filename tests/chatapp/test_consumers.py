@@ -3,6 +3,7 @@
 import asyncio
 import json
 import logging
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -332,3 +333,28 @@ async def test_it_closes_a_socket_for_a_chat_that_does_not_exist_with_4403(alice
     await comm.connect()
     # The same answer as another user's chat: an id that does not exist tells nothing.
     assert await comm.receive_output() == {"type": "websocket.close", "code": 4403}
+
+
+async def test_it_keeps_an_overlong_edit_whole_and_refuses_it_with_the_limit(alice, scripted, settings):
+    settings.MESSAGE_MAX_CHARS = 40
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "q"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Joel Coen."), purpose="movies.answer")
+    chat = await make_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "who directed fargo?"})
+    joined = "\n".join(await frames_until(comm, 'id="send-button"'))
+    # The edit box counts like the composer and has no maxlength (a paste is never silently cut).
+    [edit_box] = re.findall(r'<textarea name="text"[^>]*aria-label="Edit your message"[^>]*>', joined)
+    assert "maxlength" not in edit_box and 'data-max="40"' in edit_box
+    assert '<span class="counter muted" aria-live="polite">19 / 40</span>' in joined
+    assert 'class="error edit-error"' in joined
+    await comm.send_json_to({"action": "edit", "text": "x" * 41})
+    frame = await comm.receive_from()
+    await comm.disconnect()
+    assert "That message is 41 characters; the limit is 40. Please shorten it." in frame
+    texts = await database_sync_to_async(
+        lambda: list(Message.objects.filter(chat=chat).values_list("content", flat=True))
+    )()
+    assert texts == ["who directed fargo?", "Joel Coen."]  # nothing changed
