@@ -131,7 +131,7 @@ def _sqlite(path) -> dict:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(path),
-        # Reopening per hop re-runs the PRAGMAs: measured 35 → 25 ms p50 per turn (bench/chat_turn.py 1b).
+        # Kept open: reopening per hop re-runs the PRAGMAs, a measurable cost per turn (bench/README.md).
         "CONN_MAX_AGE": 60,
         "CONN_HEALTH_CHECKS": True,
         "OPTIONS": {

@@ -147,9 +147,9 @@ MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
 if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
     raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")
 MESSAGE_MAX_CHARS = env_int("MESSAGE_MAX_CHARS", 4000, minimum=1, maximum=100_000)
-# The flow for new movie turns: v2 (Responses API) or the legacy v1 (Chat Completions + search tool).
 # Greet each new movie chat with three picks for the user's taste (users can switch it off too).
 AUTOSTART_RECOMMENDATIONS = env_bool("AUTOSTART_RECOMMENDATIONS", True)
+# The flow for new movie turns: v2 (Responses API) or the legacy v1 (Chat Completions + search tool).
 CHAT_API_VERSION = env_choice("CHAT_API_VERSION", "v2", ("v1", "v2"))
 
 # --- Image lab ---------------------------------------------------------------
