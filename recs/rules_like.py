@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from recs.catalogue import Catalogue
+from recs.movies import normalize_title
 
 if TYPE_CHECKING:
     from recs.rules_parse import Constraints, _Scanner
@@ -63,6 +64,8 @@ def title_prefix(tokens: list[str], catalogue: Catalogue):
         if span in _NOT_TITLES:
             continue
         hits = catalogue.by_title(span)
+        if tokens[0] in ("a", "an"):  # "like a good heist movie" is no "Good": keep the article when it's said
+            hits = [m for m in hits if normalize_title(m.title).startswith(tokens[0] + " ")]
         has_year = size < len(tokens) and _is_year(tokens[size])
         if hits and has_year:
             year = int(tokens[size])

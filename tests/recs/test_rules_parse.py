@@ -246,6 +246,8 @@ def test_it_reads_a_profile_as_likes_and_dislikes(cat):
         ("something like the 90s", [], []),
         ("something like that", [], []),
         ("I loved the ending", [], []),
+        ("something like a good heist movie", [], []),
+        ("something like A Beautiful Mind", [], ["A Beautiful Mind"]),
     ],
 )
 def test_it_keeps_like_titles_it_does_not_know(cat, text, unknown, like_titles):
