@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -314,9 +315,14 @@ def _load_cached(path: Path) -> Catalogue:
         return build_catalogue(json.load(handle))
 
 
+_LOAD_LOCK = threading.Lock()
+
+
 def load_catalogue(path: Path | None = None) -> Catalogue:
     """The catalogue from path (default: the bundled vega movies), cached per process."""
-    return _load_cached(Path(path) if path else DATA_PATH)
+    # Rule handlers run in worker threads: two cold turns at once would each build it otherwise.
+    with _LOAD_LOCK:
+        return _load_cached(Path(path) if path else DATA_PATH)
 
 
 class CatalogueSource:
