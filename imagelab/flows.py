@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
@@ -29,11 +30,14 @@ from imagelab.normalize import NoVariations, normalize_plan
 
 log = logging.getLogger("marquee.flow")
 DEFAULT_INSTRUCTION = "Make it look its best."
-# Working images reduced from an upload's decoded pixels while its files are written, by stored path:
-# the upload's first turn takes its own instead of decoding the stored JPEG again (~70 ms on 12 MP,
-# which a rule planner, done in ~1 ms, cannot hide). At most a few wait: an untaken one is dropped.
-_PREDECODED: dict[str, asyncio.Future] = {}
+# Working images made before a job needs them, by stored path: reduced from an upload's decoded pixels
+# while its files are written, or decoded from the stored file while the planner thinks. A job takes
+# its own, so the first step result does not wait for a decode (~70 ms on 12 MP, which a rule planner,
+# done in ~1 ms, cannot hide); a turn that made no job (a chat answer) leaves it for the next edit of
+# the same image. At most a few are kept, none for long: path -> (future, working side, made at).
+_PREDECODED: dict[str, tuple[asyncio.Future, int, float]] = {}
 _PREDECODED_MAX = 4
+_PREDECODED_TTL_S = 600.0
 
 
 class JobFailed(PlannerError):
@@ -86,8 +90,10 @@ async def run_image_turn(turn: Turn) -> None:
         return
     side = settings.IMAGE_WORKING_SIDE
     size = (ctx.source.width, ctx.source.height)
-    # The upload's own working image, or decode it while the planner thinks: the first step result comes fast.
-    decoding = asyncio.ensure_future(_working_image(ctx.source.path, side))
+    # The working image made earlier (the upload's pixels, an earlier chat answer), or decode it while the
+    # planner thinks: the first step result comes fast. Only a job takes it out of _PREDECODED.
+    path = ctx.source.path
+    decoding = asyncio.ensure_future(_working_image(path, side))
     job = ctx.job
     try:
         backend = llm.planner_backend()
@@ -107,7 +113,8 @@ async def run_image_turn(turn: Turn) -> None:
         job = job or await database_sync_to_async(_job_for_turn)(turn, ctx.source)
         turn.payload.update({"kind": "job", "job_id": job.pk})
         await turn.save()
-        await _run_job(turn, job, backend.name, call.arguments if call else None, size, side, decoding)
+        await _run_job(turn, job, backend.name, call.arguments if call else None, size, side,
+                       lambda: _take_working_image(decoding, path))
     except asyncio.CancelledError:
         await asyncio.shield(_close_unfinished(job, "stopped", "Stopped before the edit started."))
         raise
@@ -116,17 +123,28 @@ async def run_image_turn(turn: Turn) -> None:
         raise
     finally:
         decoding.cancel()
+        decoding.add_done_callback(_retrieved)  # a decode that failed for a turn with no job is no error
 
 
 async def _working_image(path: str, side: int):
-    """(working image, source size): the one made from the upload's pixels, else decoded from the stored file."""
-    made = _PREDECODED.pop(path, None)
-    if made is not None:
+    """(working image, source size): the one made earlier, else decoded from the stored file (and kept)."""
+    _predecoded_prune()
+    made, made_side, _at = _PREDECODED.get(path) or (None, None, None)
+    if made is not None and made_side == side and not made.cancelled():
         try:
-            return await made
+            return await asyncio.shield(made)  # a stopped turn must not cancel what the next one may take
         except Exception:  # noqa: BLE001 - the stored file is still there
-            log.warning("working image of %s not made from the upload; decoding the stored file", path)
-    return await asyncio.to_thread(lambda: decode(storage.read(path), max_side=side))
+            log.warning("early working image of %s failed; decoding the stored file", path)
+    fresh = asyncio.ensure_future(asyncio.to_thread(lambda: decode(storage.read(path), max_side=side)))
+    _predecoded_put(path, fresh, side)
+    return await asyncio.shield(fresh)
+
+
+async def _take_working_image(decoding: asyncio.Future, path: str):
+    """The job's working image; from now on it is the job's, so it leaves _PREDECODED."""
+    made = await decoding
+    _PREDECODED.pop(path, None)
+    return made
 
 
 async def _close_unfinished(job: ImageJob | None, status: str, error: str) -> None:
@@ -191,7 +209,8 @@ async def _emit_end(turn: Turn, job_id: int, status: str, error: str = "") -> No
     await turn.emit(JobEnded(chat_id=turn.chat_id, turn_key=turn.turn_key, job_id=job_id, status=status, error=error))
 
 
-async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str | None, size, side, decoding) -> None:
+async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str | None, size, side,
+                   working: Callable[[], Awaitable]) -> None:
     ids = {"chat_id": turn.chat_id, "turn_key": turn.turn_key, "job_id": job.pk}
     try:
         if arguments is None:
@@ -215,7 +234,7 @@ async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str |
         await turn.emit(PlannerSource(**ids, source=source))
         await turn.emit(Plans(**ids, diversity_axes=plan.diversity_axes, source_url=job_urls(job.pk).source(),
                               variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)]))
-        work, source_size = await decoding
+        work, source_size = await working()
         result = await run.execute(lambda on_step, on_done: execute(
             work, [v.operations for v in plan.variations], on_step=on_step,
             on_variation_done=on_done, ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
@@ -287,7 +306,7 @@ async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filenam
         except BaseException:
             working.cancel()
             raise
-        _predecoded_put(stored.path, working)
+        _predecoded_put(stored.path, working, side)
     try:
         return await submit_turn(user=user, chat=chat, text=text, upload=stored, with_job=with_job)
     except BaseException:
@@ -296,8 +315,23 @@ async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filenam
         raise
 
 
-def _predecoded_put(path: str, working: asyncio.Future) -> None:
-    """Keep an upload's working image for its first turn (the oldest waiting one goes past the limit)."""
-    _PREDECODED[path] = working
+def _predecoded_put(path: str, working: asyncio.Future, side: int) -> None:
+    """Keep a working image for the next job on `path` (the oldest waiting one goes past the limit)."""
+    working.add_done_callback(_retrieved)
+    _PREDECODED[path] = (working, side, time.monotonic())
+    _predecoded_prune()
+
+
+def _predecoded_prune() -> None:
+    """Drop working images nobody took in time, then the oldest past the limit."""
+    now = time.monotonic()
+    for path in [p for p, (_f, _s, at) in _PREDECODED.items() if now - at > _PREDECODED_TTL_S]:
+        del _PREDECODED[path]
     while len(_PREDECODED) > _PREDECODED_MAX:
         del _PREDECODED[next(iter(_PREDECODED))]
+
+
+def _retrieved(future: asyncio.Future) -> None:
+    """A dropped working image's failure is no error of anyone's (a turn that takes it sees it anyway)."""
+    if not future.cancelled():
+        future.exception()

@@ -14,6 +14,16 @@ def image_root(settings, tmp_path):
     return settings.IMAGE_ROOT
 
 
+@pytest.fixture(autouse=True)
+def no_early_working_images():
+    """Working images a test's turns left for a next edit do not outlive the test (they are per process)."""
+    from imagelab import flows
+
+    flows._PREDECODED.clear()
+    yield
+    flows._PREDECODED.clear()
+
+
 def photo(size=(320, 240), fmt="JPEG", mode="RGB") -> bytes:
     """A small synthetic photo: a gradient with a bright square (so crops and tones show)."""
     w, h = size

@@ -57,3 +57,28 @@ async def test_it_drops_the_early_working_image_of_a_refused_turn(alice, monkeyp
         await flows.start_turn(user=alice, chat=chat, text="warmer", data=photo((400, 300)),
                                filename="photo.jpg", with_job=False)
     assert flows._PREDECODED == {}
+
+
+async def test_it_keeps_the_uploads_working_image_for_the_edit_after_a_chat_answer(alice, reads):
+    from imagelab import selectors
+
+    chat = await db(services.image_chat_create)(user=alice)
+    answer = await run_turn(alice, chat, "thanks", photo((400, 300)))
+    assert await db(job_of)(answer) is None  # a chat answer: no job
+    source = await db(selectors.chat_current)(chat=chat)
+    assert list(flows._PREDECODED) == [source.path]  # kept, not dropped with the answer
+
+    job = await db(job_of)(await run_turn(alice, chat, "warmer"))
+    assert job.status == "done" and job.source_id == source.pk
+    assert source.path not in reads  # the edit took the upload's own working image
+    assert flows._PREDECODED == {}  # and the job took it out
+
+
+async def test_it_decodes_an_image_once_for_a_chat_answer_and_the_edit_after_it(alice, reads):
+    chat = await db(services.image_chat_create)(user=alice)
+    first = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
+    assert first.status == "done" and flows._PREDECODED == {} and reads == []
+    await run_turn(alice, chat, "thanks")  # decodes the stored file while the planner thinks, and keeps it
+    second = await db(job_of)(await run_turn(alice, chat, "cooler"))
+    assert second.status == "done" and second.source_id == first.source_id
+    assert reads.count(first.source.path) == 1
