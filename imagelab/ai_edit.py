@@ -8,21 +8,31 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 import threading
 from collections.abc import Callable
 
 from django.conf import settings
 from PIL import Image
 
-from imagelab.execute import encode
+from imagelab.execute import StepError, encode
 from imagelab.uploads import load_upload
 
+log = logging.getLogger("marquee.imagelab")
 # The longest side sent to the endpoint: it works on about 1 MP anyway, and a smaller upload is faster.
 SEND_SIDE = 1536
 
 
-class AiEditCapReached(RuntimeError):
+class AiEditCapReached(StepError):
     """The job has used all its AI edits."""
+
+
+class AiEditTimedOut(StepError):
+    """The endpoint did not answer within IMAGE_EDIT_TIMEOUT."""
+
+
+class AiEditUnavailable(StepError):
+    """The endpoint failed twice (connection dropped or a server error)."""
 
 
 def enabled() -> bool:
@@ -37,17 +47,29 @@ def _client():
         api_key=settings.OPENAI_API_KEY,
         base_url=settings.OPENAI_BASE_URL or None,
         timeout=settings.IMAGE_EDIT_TIMEOUT,
-        max_retries=1,
+        max_retries=0,  # edit_image retries what is worth it; a timeout is not (IMAGE_EDIT_TIMEOUT bounds a step)
     )
 
 
 def edit_image(client, image: Image.Image, prompt: str) -> Image.Image:
     """One images.edit call: PNG in, the b64 result decoded (and validated like an upload) out."""
+    import openai
+
     small = image.copy()
     small.thumbnail((SEND_SIDE, SEND_SIDE))
-    result = client.images.edit(
-        model=settings.IMAGE_EDIT_MODEL, image=("image.png", encode(small, "png"), "image/png"), prompt=prompt
-    )
+    png = encode(small, "png")
+    for attempt in (1, 2):
+        try:
+            result = client.images.edit(
+                model=settings.IMAGE_EDIT_MODEL, image=("image.png", png, "image/png"), prompt=prompt
+            )
+            break
+        except openai.APITimeoutError:
+            raise AiEditTimedOut(f"AI edit timed out after {settings.IMAGE_EDIT_TIMEOUT:g} s") from None
+        except (openai.APIConnectionError, openai.InternalServerError) as exc:
+            log.warning("AI edit attempt %d failed: %s: %s", attempt, type(exc).__name__, exc)
+            if attempt == 2:  # one retry for a dropped connection or a 5xx, as the SDK's own retry did
+                raise AiEditUnavailable("AI edit failed: the image service is unavailable right now") from None
     b64 = result.data[0].b64_json if result.data else None
     if not b64:
         raise RuntimeError("the AI edit returned no image")
@@ -67,7 +89,8 @@ def make_ai_edit(*, cap: int | None = None) -> Callable[[Image.Image, str], Imag
         nonlocal used
         with lock:
             if used >= limit:
-                raise AiEditCapReached(f"AI edit limit reached ({limit} per job)")
+                raise AiEditCapReached(
+                    f"AI edit skipped: this job's limit of {limit} AI edit{'' if limit == 1 else 's'} is used up")
             used += 1
         return edit_image(client, image, prompt)
 

@@ -34,6 +34,10 @@ from imagelab.plans import op_dict
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 AI_UNAVAILABLE = "AI edit unavailable"
 
+
+class StepError(Exception):
+    """A step failure whose message is already plain words for the user (recorded as it is)."""
+
 # libvips caches recent operations and their pixel buffers; we decode each upload once and
 # never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
 pyvips.cache_set_max(0)
@@ -228,7 +232,8 @@ def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Im
                 prev, err = shrink(work, max(prev.size)), None
                 kp = _k(prev, work)
             except Exception as e:  # noqa: BLE001 - the variation continues without it
-                err = str(e) if str(e) == AI_UNAVAILABLE else f"AI edit failed: {type(e).__name__}: {e}"
+                plain = isinstance(e, StepError) or str(e) == AI_UNAVAILABLE
+                err = str(e) if plain else f"AI edit failed: {type(e).__name__}: {e}"
         else:
             prev, kp, err = _preview_step(prev, op, params, kp, side)
             if err is None:
