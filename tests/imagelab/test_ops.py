@@ -60,7 +60,8 @@ def test_it_rotates_pure_red_by_120_degrees_to_green():
 def test_it_rotates_a_soft_colour_by_180_to_its_complement():
     # (150, 100, 100) at cos = -1, sin = 0: R = 150 * (0.213 - 0.787) + 100 * (1.430 + 0.144) = 71.3,
     # G = 150 * 0.426 + 100 * (0.430 + 0.144) = 121.3, B = 150 * 0.426 + 100 * (1.430 - 0.856) = 121.3: cyan.
-    assert all(abs(a - e) <= 1 for a, e in zip(px(ops.hue(solid((150, 100, 100)), value=180)), (71, 121, 121)))
+    out = px(ops.hue(solid((150, 100, 100)), value=180))
+    assert all(abs(a - e) <= 1 for a, e in zip(out, (71, 121, 121), strict=True))
 
 
 def test_it_rotates_hue_by_360_to_identity():
@@ -130,7 +131,8 @@ def test_it_vignettes_to_the_formula_at_the_corner_and_keeps_the_centre():
     # Inside d <= 0.3 the falloff is 0: the centre is untouched.
     assert out[75, 100] == out[74, 99] == out[60, 80] == 200
     diagonal = [out[round(i * 149 / 199), i] for i in range(100)]  # corner -> centre
-    assert all(a <= b for a, b in zip(diagonal, diagonal[1:])) and diagonal[0] == 100 and diagonal[-1] == 200
+    assert all(a <= b for a, b in zip(diagonal, diagonal[1:], strict=False))
+    assert diagonal[0] == 100 and diagonal[-1] == 200
 
 
 def test_it_crops_and_clamps_inside_the_image():
