@@ -410,5 +410,10 @@ def shoot(page, name: str, *, at: str = "bottom") -> Path:
     )
     y = "0" if at == "top" else "document.body.scrollHeight"
     page.evaluate(f"() => window.scrollTo(0, {y})")
+    # Lazy images start loading only once scrolled into view: wait for the ones on screen.
+    page.wait_for_function(
+        "() => [...document.images].every(i => { const r = i.getBoundingClientRect();"
+        " return i.complete || r.bottom < 0 || r.top > innerHeight || !r.width; })"
+    )
     page.screenshot(path=str(path))
     return path
