@@ -108,6 +108,28 @@ def test_it_refuses_a_bad_turn_key_and_a_rerun_while_the_turn_runs(alice):
     assert Message.objects.filter(chat=chat).count() == 2
 
 
+def _race(call) -> list[Exception]:
+    """Run call("run-0") and call("run-1") at once, each thread on its own database connection."""
+    barrier = threading.Barrier(2)
+    errors: list[Exception] = []
+
+    def run(label):
+        try:
+            barrier.wait()
+            call(label)
+        except Exception as exc:  # collected for the caller to assert on
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(f"run-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return errors
+
+
 @pytest.mark.django_db(transaction=True)
 def test_it_leaves_one_row_per_role_when_two_connections_start_the_same_turn_at_once(alice):
     """Two threads, each on its own real database connection, run the real turn start for one turn key.
@@ -118,23 +140,9 @@ def test_it_leaves_one_row_per_role_when_two_connections_start_the_same_turn_at_
     chat = chat_create(user=alice)
     _, first = turn_start(user=alice, chat_id=chat.pk, text="first run", flow="v2", turn_key="race")
     Message.objects.filter(pk=first.pk).update(status="complete", content="an answer")
-    barrier = threading.Barrier(2)
-    errors = []
-
-    def run(label):
-        try:
-            barrier.wait()
-            turn_start(user=alice, chat_id=chat.pk, text=label, flow="v2", turn_key="race")
-        except Exception as exc:  # collected and asserted below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(f"run-{i}",)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = _race(
+        lambda label: turn_start(user=alice, chat_id=chat.pk, text=label, flow="v2", turn_key="race")
+    )
     assert all(isinstance(e, TurnInProgress) for e in errors) and len(errors) <= 1, errors
     users = list(Message.objects.filter(chat=chat, turn_key="race", role="user"))
     answers = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
@@ -148,23 +156,11 @@ def test_it_leaves_one_row_when_two_connections_run_the_same_turn_at_once(alice)
     if connection.vendor != "postgresql":
         pytest.skip("the real race needs PostgreSQL (CI runs this suite on it too)")
     chat = chat_create(user=alice)
-    barrier = threading.Barrier(2)
-    errors = []
-
-    def run(label):
-        try:
-            barrier.wait()
-            assistant_message_upsert(chat=chat, turn_key="race", content=label, status="complete")
-        except Exception as exc:  # collected and asserted below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(f"run-{i}",)) for i in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = _race(
+        lambda label: assistant_message_upsert(
+            chat=chat, turn_key="race", content=label, status="complete"
+        )
+    )
     assert errors == []
     rows = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
     assert len(rows) == 1 and rows[0].content in {"run-0", "run-1"}

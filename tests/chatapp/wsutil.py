@@ -38,6 +38,17 @@ async def frames_until(comm: WebsocketCommunicator, marker: str, timeout: float 
             return frames
 
 
+async def say(user, chat, words: str) -> list[str]:
+    """Send one message on the chat's HTML socket and collect frames until the turn ends."""
+    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": words})
+    frames = await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    return frames
+
+
 async def wait_turns_idle(timeout: float = 10.0) -> None:
     """Wait until no turn task is running in this process."""
     from chatapp import turns

@@ -10,7 +10,7 @@ from chatapp.services import api_token_create
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie
 from recs.services import list_add
-from tests.chatapp.wsutil import communicator, frames_until
+from tests.chatapp.wsutil import say as _say
 
 ALIEN = Movie(source="catalogue", id="alien-1979", title="Alien", year=1979, genres=["Horror"])
 HEAT = Movie(source="catalogue", id="heat-1995", title="Heat", year=1995, genres=["Action"])
@@ -20,16 +20,6 @@ def _session(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
-
-
-async def _say(user, chat, words) -> list[str]:
-    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await comm.receive_from()
-    await comm.send_json_to({"action": "send", "text": words})
-    frames = await frames_until(comm, 'id="send-button"')
-    await comm.disconnect()
-    return frames
 
 
 @pytest.mark.django_db(transaction=True)

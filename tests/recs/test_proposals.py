@@ -14,7 +14,8 @@ from recs.movies import Movie
 from recs.proposal_services import NothingSelected, proposal_decide
 from recs.proposals import parse_list_changes, read_list_changes
 from recs.services import list_add
-from tests.chatapp.wsutil import communicator, frames_until
+from tests.chatapp.wsutil import communicator
+from tests.chatapp.wsutil import say as _say
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
 
@@ -75,16 +76,6 @@ def _seed_picks(user) -> Chat:
         payload={"picks": [{"index": i, "source": "catalogue", "id": f"x{i}", **p} for i, p in enumerate(LAST)]},
     )
     return chat
-
-
-async def _say(user, chat, words) -> list[str]:
-    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await comm.receive_from()
-    await comm.send_json_to({"action": "send", "text": words})
-    frames = await frames_until(comm, 'id="send-button"')
-    await comm.disconnect()
-    return frames
 
 
 @pytest.mark.django_db(transaction=True)
