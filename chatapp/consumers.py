@@ -37,6 +37,13 @@ def _message(message_id: int) -> Message | None:
 
 
 @database_sync_to_async
+def _pick_actions_html(user, message: Message) -> str:
+    from recs.render import pick_actions_oob_html
+
+    return pick_actions_oob_html(user=user, message=message)
+
+
+@database_sync_to_async
 def _message_by_turn(chat_id: int, turn_key: str, role: str) -> Message | None:
     return Message.objects.filter(chat_id=chat_id, turn_key=turn_key, role=role).first()
 
@@ -189,8 +196,12 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_proposal(self, event, *, fresh: bool) -> None:
         found = await _message(event.assistant_message_id)
-        if found is not None:
-            await self.send(text_data=render.proposal_shown_html(found) if fresh else render.proposal_html(found))
+        if found is None:
+            return
+        if fresh:
+            await self.send(text_data=render.proposal_shown_html(found))
+        else:  # every tab's pick cards show what the diff changed, not only the approving tab's
+            await self.send(text_data=render.proposal_html(found) + await _pick_actions_html(self.scope["user"], found))
 
     # --- image lab events (registered in chatapp.render by imagelab) --------
     async def planner_source(self, message):

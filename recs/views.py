@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from recs import memory_services, selectors, services
+from recs.render import pick_actions_oob_html
 
 SORTS = ("added", "title", "year", "rating")
 MEMORY_NOTICE = "recs.memory_notice"
@@ -139,20 +140,6 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     async_to_sync(get_channel_layer().group_send)(group_name(chat_id), to_group_message(event))
     card = render_to_string(PROPOSAL, {"m": message}, request)
     return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))
-
-
-def pick_actions_oob_html(*, user, message) -> str:
-    """The buttons of every pick card showing a film the diff changed, for out-of-band swaps."""
-    from recs.proposal_services import proposal_touched_cards
-
-    cards = proposal_touched_cards(message=message)
-    marks = selectors.list_marks(user=user, keys=[(pick["source"], pick["id"]) for _, pick in cards])
-    return "".join(
-        render_to_string(PICK_ACTIONS, {"m": m, "pick": pick, "marks": marks}).replace(
-            "<div ", '<div hx-swap-oob="outerHTML" ', 1
-        )
-        for m, pick in cards
-    )
 
 
 def _with_notice(card_html: str, notice: str) -> str:

@@ -261,8 +261,15 @@ def test_it_shows_a_card_for_a_model_proposal_and_survives_invalid_arguments(ali
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_it_updates_the_card_in_another_open_tab_when_applied(alice):
+async def test_it_updates_the_card_and_the_pick_buttons_in_another_open_tab_when_applied(alice):
     chat = await database_sync_to_async(_seed_picks)(alice)
+
+    def real_ids():  # the shown Se7en card carries the catalogue's id, as a real turn's would
+        shown = Message.objects.get(chat=chat, turn_key="t0", role="assistant")
+        shown.payload["picks"][0]["id"] = "se7en-1995"
+        shown.save()
+
+    await database_sync_to_async(real_ids)()
     await _say(alice, chat, "put the first one on my watchlist")
     message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
     other_tab = await communicator(alice, f"/ws/chats/{chat.pk}/")
@@ -278,6 +285,8 @@ async def test_it_updates_the_card_in_another_open_tab_when_applied(alice):
     frame = await other_tab.receive_from(timeout=5)
     await other_tab.disconnect()
     assert f'id="proposal-{message.turn_key}"' in frame and "Applied." in frame and "added" in frame
+    # The Se7en card's buttons are swapped too: that tab no longer offers "+ Watchlist" for it.
+    assert 'hx-swap-oob="outerHTML"' in frame.split("</form>", 1)[1] and "✓ On watchlist" in frame
 
 
 @pytest.mark.django_db(transaction=True)
