@@ -63,6 +63,7 @@ async def create_job(request, instruction: Form[str] = "", chat: Form[int | None
                      image: File[UploadedFile] = None):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
+    flows.instruction_check(text=instruction)
     data, name = (await sync_to_async(services.upload_read)(upload=image)) if image else (None, "")
     loaded = None
     if data is not None:  # validate before creating anything

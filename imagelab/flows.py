@@ -12,6 +12,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm, turns
+from chatapp import services as chat_services
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import (
     ImageInput,
@@ -291,9 +292,16 @@ async def submit_turn(*, user, chat: Chat, text: str, upload: services.StoredUpl
     return turn, made.get("job")
 
 
+def instruction_check(*, text: str) -> None:
+    """Refuse an over-long instruction whole, before any photo is decoded or written (a blank one is fine here)."""
+    if (text or "").strip():
+        chat_services.message_text_clean(text=text)
+
+
 async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filename: str = "",
                      with_job: bool, loaded=None) -> tuple[Turn, ImageJob | None]:
     """Validate the upload (if any; nothing stored on refusal), store it, and start the turn."""
+    instruction_check(text=text)
     stored = None
     if data is not None:
         if loaded is None:

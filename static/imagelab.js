@@ -1,4 +1,5 @@
-// Image lab: only what HTMX can't do — drop/paste a photo into the file input, the size limit, refusals, the slider.
+// Image lab: only what HTMX can't do — drop/paste a photo into the file input, the size and length limits,
+// refusals, the slider.
 (function () {
   "use strict";
 
@@ -63,10 +64,23 @@
 
   function isComposer(e) { return e.detail && e.detail.elt && e.detail.elt.id === "composer"; }
 
-  // Nothing is sent while the picked photo is over the limit (the message says why).
+  // The instruction over MESSAGE_MAX_CHARS (data-max; the counter is static/app.js's): refused here in
+  // the server's words, the text kept whole, the photo not uploaded for nothing. The server refuses it too.
+  function tooLong() {
+    const box = document.getElementById("composer-text");
+    const max = box ? Number(box.dataset.max || 0) : 0;
+    const length = box ? box.value.trim().length : 0;
+    if (!max || length <= max) return false;
+    showError("That message is " + length.toLocaleString("en-US") + " characters; the limit is " +
+      max.toLocaleString("en-US") + ". Please shorten it.");
+    return true;
+  }
+
+  // Nothing is sent while the text or the picked photo is over its limit (the message says why).
   document.addEventListener("htmx:beforeRequest", function (e) {
+    if (!isComposer(e)) return;
     const box = input();
-    if (isComposer(e) && box && box.files && tooBig(box.files[0])) e.preventDefault();
+    if (tooLong() || (box && box.files && tooBig(box.files[0]))) e.preventDefault();
   });
 
   // A refused upload answers 4xx with the reason: the page's view as an out-of-band fragment (let

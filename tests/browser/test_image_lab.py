@@ -280,6 +280,31 @@ def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, 
     expect(page.locator(".job")).to_have_count(0)
 
 
+def test_it_keeps_an_over_long_pasted_instruction_whole_and_refuses_it_with_the_limit(page, live_server_url):
+    _open_image_chat(page, live_server_url, "longtext")
+    turn_posts = []
+    page.on("request", lambda r: turn_posts.append(r.url) if r.method == "POST" and "/turn/" in r.url else None)
+    page.click("#composer-text")
+    page.keyboard.insert_text("y" * 4500)  # as a paste arrives: nothing may cut it
+    box = page.locator("#composer-text")
+    expect(box).to_have_js_property("textLength", 4500)
+    expect(page.locator("#counter")).to_have_text("4500 / 4000")
+    expect(page.locator("#counter")).to_have_class(re.compile(r"\bover\b"))
+    page.keyboard.press("Enter")
+    limit = "That message is 4,500 characters; the limit is 4,000. Please shorten it."
+    expect(page.locator("#composer-error")).to_have_text(limit)
+    page.wait_for_timeout(300)
+    assert turn_posts == []  # refused in the page: nothing was sent
+    # The server refuses it too, in the same words, and the text stays as typed.
+    page.evaluate("() => { delete document.getElementById('composer-text').dataset.max; }")
+    page.evaluate("() => { document.getElementById('composer-error').textContent = ''; }")
+    box.press("Enter")
+    expect(page.locator("#composer-error")).to_have_text(limit)
+    assert len(turn_posts) == 1
+    expect(box).to_have_js_property("textLength", 4500)
+    expect(page.locator(".msg")).to_have_count(0)
+
+
 @pytest.fixture(scope="module")
 def one_mb_server_url(migrated_db):
     """The default app with IMAGE_MAX_UPLOAD_BYTES at 1 MB, so an oversized photo stays small."""

@@ -46,6 +46,17 @@ def test_it_refuses_every_bad_upload_with_a_code_and_stores_nothing(alice, setti
     assert not image_root.exists() or not any(p.is_file() for p in image_root.rglob("*"))
 
 
+@pytest.mark.django_db
+def test_it_refuses_an_over_long_instruction_before_decoding_the_photo(alice, settings, image_root):
+    settings.MESSAGE_MAX_CHARS = 4000
+    response = api_for(alice).post("/api/imagelab/jobs", {
+        "instruction": "y" * 4500, "image": SimpleUploadedFile("a.jpg", photo((320, 240)), content_type="image/jpeg")})
+    assert (response.status_code, response.json()["code"]) == (413, "message_too_long")
+    assert "4,500 characters; the limit is 4,000" in response.json()["message"]
+    assert not Chat.objects.exists() and not ImageAsset.objects.exists()
+    assert not image_root.exists() or not any(image_root.rglob("*"))
+
+
 @pytest.mark.django_db(transaction=True)
 async def test_it_needs_an_image_or_a_chat_with_one(alice):
     api = await browser(alice)

@@ -125,3 +125,17 @@ def test_it_renders_the_users_photo_and_text_without_blank_space_in_the_bubble(a
     assert '<div class="bubble"><img class="attachment" src="/imagelab/assets/7/preview.jpg" alt="Attached photo">warmer<br>please</div>' in html
     text_only = Message.objects.create(chat=chat, role="user", turn_key="t2", content="now crop it square")
     assert '<div class="bubble">now crop it square</div>' in render.message_html(text_only)
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_an_over_long_instruction_whole_before_touching_the_photo(alice, settings, image_root):
+    settings.MESSAGE_MAX_CHARS = 4000
+    chat = await db(services.image_chat_create)(user=alice)
+    client = await browser(alice)
+    upload = SimpleUploadedFile("beach.jpg", photo((320, 240)), content_type="image/jpeg")
+    response = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "y" * 4500, "image": upload})
+    assert (response.status_code, response["x-error-code"]) == (413, "message_too_long")
+    assert "That message is 4,500 characters; the limit is 4,000." in response.content.decode()
+    assert 'id="composer-inputs"' not in response.content.decode()  # the composer keeps the text as typed
+    assert not await db(Message.objects.exists)() and not await db(ImageAsset.objects.exists)()
+    assert not image_root.exists() or not any(image_root.rglob("*"))  # the photo was never decoded or written
