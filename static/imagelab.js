@@ -8,7 +8,8 @@
   function showName(file) {
     const hint = document.getElementById("drop-hint");
     if (hint && file) hint.textContent = file.name + " (" + Math.ceil(file.size / 1024) + " KB)";
-    tooBig(file);
+    // A refusal of the photo picked before (too large, not an image) is moot once another one fits.
+    if (!tooBig(file)) showError("");
   }
 
   function showError(text) {

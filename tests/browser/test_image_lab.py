@@ -342,6 +342,27 @@ def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_re
     expect(page.locator(".msg")).to_have_count(0)
 
 
+def test_it_clears_a_size_refusal_once_a_photo_that_fits_is_picked_or_pasted(page, one_mb_server_url, tmp_path,
+                                                                               portrait):
+    sign_up(page, one_mb_server_url, prefix="rightsize")
+    page.get_by_role("button", name="New image chat").click()
+    big = tmp_path / "big.jpg"
+    big.write_bytes(b"\xff\xd8" + b"\0" * (3 * 1024 * 1024 // 2))  # 1.5 MB
+    error = page.locator("#composer-error")
+
+    page.set_input_files("#image-input", str(big))
+    expect(error).to_have_text("big.jpg is 1.5 MB: a photo can be at most 1 MB.")
+    page.set_input_files("#image-input", str(portrait))  # chosen with the picker
+    expect(page.locator("#drop-hint")).to_contain_text("portrait.png")
+    expect(error).to_have_text("")
+
+    page.set_input_files("#image-input", str(big))
+    expect(error).to_contain_text("at most 1 MB")
+    assert _hand_over(page, "#composer-text", portrait, "paste")["files"] == 1  # pasted
+    expect(error).to_have_text("")
+    _sent_with_attachment(page, one_mb_server_url, portrait)
+
+
 PHONE_375 = {"width": 375, "height": 812}
 
 
