@@ -56,10 +56,12 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     return rules.decide_mode(text)
 
 
-# "I hate horror" states a taste; "I love horror, what should I watch?" still asks for films.
+# "I hate horror" states a taste; "I love horror, what should I watch?" still asks for films. A message
+# that opens with "more"/"less"/"no" ("more comedies please", "no more westerns") is a request: it gets
+# picks (its leaning is remembered all the same).
 _STATEMENT = re.compile(
-    r"^\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|love|like|dislike|adore|enjoy|can.?t stand|don.?t (?:like|enjoy))\b"
-    r"|^\s*(?:no|less|more)\s+", re.I
+    r"^\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|love|like|dislike|adore|enjoy|can.?t stand|don.?t (?:like|enjoy))\b",
+    re.I,
 )
 _ASKS = re.compile(r"recommend|suggest|watch|give me|show me|what should|any ideas|\?", re.I)
 
