@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 
 from chatapp import turns
 from chatapp.events import group_name
-from imagelab import flows, services
+from imagelab import flows, render, services
 from tests.chatapp.wsutil import wait_turns_idle
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
@@ -59,6 +59,8 @@ async def test_it_stops_during_the_shared_prefix_without_an_unretrieved_exceptio
     job = await db(job_of)(turn)
     assert job.status == "stopped" and (await db(assistant_of)(turn)).status == "stopped"
     assert all(v["final"] is None for v in job.variations)  # stopped inside the prefix: nothing finished
+    shown = await db(render.message_html)(await db(assistant_of)(turn))  # the stopped turn, as re-rendered
+    assert "shimmer" not in shown and shown.count("Stopped before it finished.") == 5
     noise = [r for r in caplog.records if "never retrieved" in r.getMessage() or r.name == "asyncio"]
     assert noise == [], [r.getMessage() for r in noise]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]

@@ -139,3 +139,54 @@ async def test_it_refuses_an_over_long_instruction_whole_before_touching_the_pho
     assert 'id="composer-inputs"' not in response.content.decode()  # the composer keeps the text as typed
     assert not await db(Message.objects.exists)() and not await db(ImageAsset.objects.exists)()
     assert not image_root.exists() or not any(image_root.rglob("*"))  # the photo was never decoded or written
+
+
+def _job_with_unfinished_steps(user, *, status: str) -> ImageJob:
+    """A stored job cut short: variation 0 finished, 1 ran one of its two steps, 2 never started."""
+    chat = services.image_chat_create(user=user)
+    asset = ImageAsset.objects.create(owner=user, chat=chat, kind="upload", path="u/i.jpg", preview_path="u/p.jpg",
+                                      width=320, height=240)
+    Message.objects.create(chat=chat, role="user", turn_key="t1", content="cinematic and cooler")
+    message = Message.objects.create(chat=chat, role="assistant", turn_key="t1", status=status)
+    ops = [{"op": "contrast", "params": {"value": 1.2}}, {"op": "vignette", "params": {"strength": 0.3}}]
+    step = {"params": {}, "error": None, "ms": None}
+    return ImageJob.objects.create(
+        owner=user, chat=chat, message=message, source=asset, instruction="cinematic and cooler", status=status,
+        plans=[{"label": f"Look {i}", "strategy": "A look.", "operations": ops} for i in range(3)],
+        variations=[
+            {"index": 0, "status": "done", "final": "j/v0.jpg", "steps": [
+                {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/0-0.jpg", "ms": 3},
+                {**step, "index": 1, "op": "vignette", "status": "ok", "preview": "j/0-1.jpg", "ms": 3}]},
+            {"index": 1, "status": "running", "final": None, "steps": [
+                {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/1-0.jpg", "ms": 3},
+                {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None}]},
+            {"index": 2, "status": "running", "final": None, "steps": [
+                {**step, "index": 0, "op": "contrast", "status": "pending", "preview": None},
+                {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None}]},
+        ])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status,final_says", [("stopped", "Stopped before it finished."),
+                                               ("failed", "Not finished: the edit failed.")])
+def test_it_shows_the_unfinished_steps_of_a_stopped_or_failed_job_as_not_run(alice, status, final_says):
+    from imagelab import render
+
+    job = _job_with_unfinished_steps(alice, status=status)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/chats/{job.chat_id}/").content.decode()
+    for html in (page, render.message_html(job.message)):  # on reload, and as the finished turn re-renders it
+        assert "shimmer" not in html  # nothing is still loading
+        assert html.count('class="step step-skipped"') == 3 and html.count(">not run<") == 3
+        assert html.count(final_says) == 2  # variations 1 and 2; variation 0 shows its image
+        assert html.count('class="compare"') == 1
+
+
+@pytest.mark.django_db
+def test_it_keeps_loading_placeholders_while_a_job_runs(alice):
+    job = _job_with_unfinished_steps(alice, status="running")
+    client = Client()
+    client.force_login(alice)
+    page = client.get(f"/chats/{job.chat_id}/").content.decode()
+    assert page.count('<div class="shimmer"></div>') == 3 + 2 and "not run" not in page
