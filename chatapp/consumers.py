@@ -129,6 +129,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await turns.regenerate(user=self.scope["user"], chat_id=self.chat_id, new_text=new_text)
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message)
+            return
+        await self.send_regenerating()
 
     async def stop_turn(self) -> None:
         """Cancel the running turn on the server (or close one that no process is running any more)."""
@@ -145,6 +147,10 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     async def send_accepted(self) -> None:
         await self.send(text_data=render.composer_reset_html(max_chars=settings.MESSAGE_MAX_CHARS))
+
+    async def send_regenerating(self) -> None:
+        # An earlier refusal no longer applies; a draft in the composer stays where it is.
+        await self.send(text_data=render.clear_error_html())
 
     async def send_sync(self) -> None:
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
@@ -251,6 +257,9 @@ class ChatJsonConsumer(ChatConsumer):
 
     async def send_accepted(self) -> None:
         await self.send_json({"type": "message.accepted"})
+
+    async def send_regenerating(self) -> None:
+        pass  # API clients follow the turn's own events
 
     async def send_sync(self) -> None:
         message = await _latest_assistant(self.chat_id)

@@ -45,10 +45,15 @@ def controls_html(*, busy: bool) -> str:
     return html.replace('<span id="composer-controls"', '<span id="composer-controls" hx-swap-oob="outerHTML"', 1)
 
 
-def composer_reset_html(*, max_chars: int) -> str:
-    """An empty textarea for the tab whose message was accepted."""
-    html = _partial("composer_text", {"MESSAGE_MAX_CHARS": max_chars})
+def composer_text_html(*, max_chars: int, text: str = "") -> str:
+    """The composer's textarea holding `text`, for an out-of-band swap."""
+    html = _partial("composer_text", {"MESSAGE_MAX_CHARS": max_chars, "text": text})
     return html.replace("<textarea ", '<textarea hx-swap-oob="outerHTML" ', 1)
+
+
+def composer_reset_html(*, max_chars: int) -> str:
+    """An empty textarea for the tab whose message was accepted; an earlier refusal no longer applies."""
+    return composer_text_html(max_chars=max_chars) + clear_error_html()
 
 
 def turn_started_html(user_message: Message | None, assistant: Message, *, replace: bool = False) -> str:
@@ -115,12 +120,19 @@ def proposal_shown_html(message: Message) -> str:
 
 
 def turn_refused_html(event: TurnRefused) -> str:
-    return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', event.message)
+    """The reason, beside the composer; a refused text goes back into the box (another reply may have emptied it)."""
+    error = format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', event.message)
+    if not event.text:
+        return error
+    return composer_text_html(max_chars=settings.MESSAGE_MAX_CHARS, text=event.text) + error
 
 
 def turn_ended_html(message: Message) -> str:
-    """The finished message from the database, and Send back in place of Stop."""
-    return message_html(message, swap="outerHTML") + controls_html(busy=False) + _clear_error()
+    """The finished message from the database, and Send back in place of Stop.
+
+    The composer's error stays: it may be the reason a message typed meanwhile was refused.
+    """
+    return message_html(message, swap="outerHTML") + controls_html(busy=False)
 
 
 def sync_html(messages: list[Message]) -> str:
@@ -132,7 +144,8 @@ def sync_html(messages: list[Message]) -> str:
     )
 
 
-def _clear_error() -> str:
+def clear_error_html() -> str:
+    """An empty composer error (the next accepted message makes an old refusal moot)."""
     return '<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML"></span>'
 
 

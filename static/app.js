@@ -62,10 +62,21 @@
   });
 
   let stick = true;
-  document.addEventListener("htmx:wsBeforeMessage", function () { stick = nearBottom(); });
+  let typing = false;
+  document.addEventListener("htmx:wsBeforeMessage", function () {
+    stick = nearBottom();
+    typing = !!document.activeElement && document.activeElement.id === "composer-text";
+  });
   document.addEventListener("htmx:wsAfterMessage", function () {
     updateCounters();
     if (stick) window.scrollTo({ top: document.body.scrollHeight });
+    // The server swaps the composer's box (emptied, or a refused text handed back):
+    // the person typing there keeps the focus, with the caret after their text.
+    const box = document.getElementById("composer-text");
+    if (typing && box && document.activeElement !== box) {
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    }
   });
 
   function setConn(text) {

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import new_movie_chat, send, shoot, sign_up, wait_connected
-from tests.fakes.openai_server import hang, tool_call
+from tests.fakes.openai_server import hang, text, tool_call
 
 pytestmark = pytest.mark.browser
 
@@ -123,3 +123,46 @@ def test_it_still_says_finding_films_after_a_reload_while_picks_are_planned(
     wait_connected(page)
     expect(page.locator(".card-pick")).to_have_count(3)  # let the turn end before the next test
     assert "Finding films…" in html
+
+
+def test_it_keeps_a_message_sent_while_a_turn_runs_in_the_box_with_the_reason(
+    page, openai_server_url, fake_openai
+):
+    fake_openai.enqueue_after(1.5, tool_call("decide_mode", {"mode": "B", "reason": "wants films"}))
+    fake_openai.enqueue(tool_call("plan_picks", PLAN))
+    sign_up(page, openai_server_url)
+    new_movie_chat(page)
+    box = page.locator("#composer-text")
+    box.focus()
+
+    # Two sends in one go (a quick double Enter): the first is accepted and empties the box,
+    # the second is refused; what was typed second must not be lost with the first's reset.
+    page.evaluate(
+        """([first, second]) => {
+          const form = document.getElementById("composer"), box = document.getElementById("composer-text");
+          box.value = first; form.requestSubmit();
+          box.value = second; form.requestSubmit();
+        }""",
+        [ASK, "and a comedy from the 2000s"],
+    )
+    error = page.locator("#composer-error")
+    expect(error).to_contain_text("still answering")
+    expect(box).to_have_value("and a comedy from the 2000s")
+    expect(box).to_be_focused()  # the person can keep typing
+
+    # The first turn ends: the reason is still there, and so is the text.
+    expect(page.locator(".card-pick")).to_have_count(3)
+    expect(page.locator("#send-button")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(error).to_contain_text("still answering")
+    expect(box).to_have_value("and a comedy from the 2000s")
+    expect(page.locator(".msg.user")).to_have_count(1)
+
+    # Sending it now is accepted: the box empties and the old reason goes.
+    fake_openai.enqueue(tool_call("decide_mode", {"mode": "A", "reason": "chat"}), text("Try Office Space."))
+    box.press("Enter")
+    expect(page.locator(".msg.user")).to_have_count(2)
+    expect(page.locator(".msg.user").nth(1)).to_contain_text("and a comedy from the 2000s")
+    expect(box).to_have_value("")
+    expect(error).to_have_text("")
+    expect(page.locator("#send-button")).to_be_visible()
