@@ -19,13 +19,14 @@ _LIST_OF = {"remove_watchlist": WatchlistItem, "unmark_seen": SeenItem}
 
 
 class NothingSelected(InvalidInput):
-    """Apply pressed with no applicable row ticked; `card` is the message, still pending."""
+    """Apply pressed with no applicable row ticked; `card` is the message, still pending; `selected` what was ticked."""
 
     code = "nothing_selected"
 
-    def __init__(self, *, card: Message):
+    def __init__(self, *, card: Message, selected: set[int]):
         super().__init__("Nothing selected: tick the changes to apply, or press Discard.")
         self.card = card
+        self.selected = selected
 
 
 async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource) -> dict:
@@ -88,7 +89,7 @@ def proposal_decide(
         chosen = {int(i) for i in selected}
         if decision == "apply" and not chosen & {r["i"] for r in proposal["rows"] if r["status"] == "ready"}:
             # Applying nothing would close the card as "Applied." with every row "not selected".
-            raise NothingSelected(card=message)
+            raise NothingSelected(card=message, selected=chosen)
         for row in proposal["rows"]:
             if row["status"] != "ready":
                 continue

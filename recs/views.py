@@ -130,8 +130,10 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     except NothingSelected as exc:
         if not request.htmx:
             return HttpResponse(exc.message, status=exc.status)
-        # htmx swaps only 2xx answers: the card comes back still pending, saying why nothing happened.
-        return HttpResponse(_with_notice(render_to_string(PROPOSAL, {"m": exc.card}, request), exc.message))
+        # htmx swaps only 2xx answers: the card comes back still pending, its boxes as the user left
+        # them (not ticked again by default), saying why nothing happened.
+        card = render_to_string(PROPOSAL, {"m": exc.card, "chosen": exc.selected}, request)
+        return HttpResponse(_with_notice(card, exc.message))
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
     except ValueError:

@@ -148,3 +148,18 @@ def test_it_keeps_the_lists_sort_on_a_rated_row(alice):
     assert '<input type="hidden" name="sort" value="title">' in row
     page = client.post(f"/lists/seen/{fargo.pk}/rate/", {"rating": "5", "sort": "year"})
     assert page.status_code == 302 and page["Location"] == "/lists/?sort=year"
+
+
+def test_it_returns_a_refused_card_with_the_boxes_as_the_user_left_them(alice):
+    chat = _chat_with_picks_and_proposal(alice, [
+        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+        _row(1, "add_watchlist", "fargo-1996", "Fargo", 1996),
+    ])
+    response = _client(alice).post(f"/chats/{chat.pk}/turns/t1/proposal/", {"decision": "apply"},
+                                   headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert "Nothing selected" in html
+    boxes = [line for line in html.splitlines() if 'type="checkbox"' in line]
+    # Nothing was ticked, so nothing comes back ticked (the notice would contradict the card).
+    assert len(boxes) == 2 and not any("checked" in box for box in boxes)
+    assert "disabled" not in "".join(boxes)  # still the user's to tick
