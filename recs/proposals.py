@@ -116,9 +116,9 @@ def read_list_changes(text: str, *, last_picks: list[dict]) -> tuple[list[ListCh
     changes: list[ListChange] = []
     notes: list[str] = []
     for clause in _clauses(text or ""):
-        found, note = _clause_changes(clause, last_picks)
+        found, said = _clause_changes(clause, last_picks)
         changes += [c for c in found if c not in changes]
-        notes += [note] if note else []
+        notes += said
     return changes[:10], notes
 
 
@@ -143,32 +143,75 @@ def _match(clause: str) -> tuple[Action, re.Match] | None:
     return None
 
 
-def _clause_changes(clause: str, last_picks: list[dict]) -> tuple[list[ListChange], str]:
+def _clause_changes(clause: str, last_picks: list[dict]) -> tuple[list[ListChange], list[str]]:
     found = _match(clause)
     if not found:
-        return [], ""
+        return [], []
     action, match = found
-    what = match.group("what").strip(" .!?")
-    rating, said = None, ""
     if action == "mark_seen":
-        stars = _RATING.search(clause[match.start("what"):])
-        if stars:
-            said = stars.group().strip(" ,")
-            what = re.sub(r"\(\s*\)", "", _RATING.sub("", what))  # "Ronin (4 stars)" leaves no "()"
-            rating = _stars(stars)
-    what = _WHEN.sub("", _AFTERTHOUGHT.sub("", what.strip(" .!?,"))).strip(" ,")
+        return _seen_changes(clause, match, last_picks)
+    changes = _changes(action, [(title, year, None) for title, year in _titles(match.group("what"), last_picks)])
+    return changes, []
+
+
+def _changes(action: Action, films: list[tuple[str, int | None, int | None]]) -> list[ListChange]:
     changes = []
-    for title, year in _refs(what, last_picks)[:10]:
+    for title, year, rating in films[:10]:
         try:
             changes.append(ListChange(action=action, title=title, year=year, rating=rating))
         except ValidationError:  # an impossible year or an overlong "title": not a film to change
             continue
-    note = ""
-    if said and rating is None and changes:
-        titles = " and ".join(f"“{c.title}”" for c in changes)
-        note = (f"Ratings go from 1 to 5 stars, so I left “{said}” out for {titles}: "
-                "you can rate it on the Lists page once it's applied.")
-    return changes, note
+    return changes
+
+
+def _titles(text: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
+    """The films named in a stretch of words, without what was said about them ("yesterday", "loved it")."""
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"^[\s,.;:)\]-]*(?:(?:and|&)\s+)?", "", text).rstrip(" (,[-")
+    text = _WHEN.sub("", _AFTERTHOUGHT.sub("", text.strip(" .!?,"))).strip(" ,")
+    return _refs(text, last_picks) if text else []
+
+
+# "Ronin and Alien, both 4 stars", "rated them 4": a rating said to be for every film just named.
+_SPREAD_BEFORE = re.compile(r"\b(?:both|each|all(?:\s+(?:three|of\s+them))?)\W*$", re.I)
+_SPREAD_IN = re.compile(r"\b(?:them|both|each)\b", re.I)
+
+
+def _seen_changes(clause: str, match: re.Match, last_picks: list[dict]) -> tuple[list[ListChange], list[str]]:
+    """Seen films, each with the rating that follows it ("Alien (5 stars) and Psycho (4 stars)").
+
+    A rating set off after several films ("Ronin and Alien, 4 stars") could be for either or both: it
+    is left out with a note rather than spread or guessed; "both 4 stars" or "rated them 4" is for all.
+    """
+    text = clause[match.start("what"):]
+    end = match.end("what") - match.start("what")  # the titles end here; a rating may follow ("give it 5 stars")
+    films: list[tuple[str, int | None, int | None]] = []
+    notes: list[str] = []
+    start = 0
+    for stars in _RATING.finditer(text):
+        named = _titles(text[start:max(start, min(stars.start(), end))], last_picks)
+        said, rating = stars.group().strip(" ,"), _stars(stars)
+        detached = stars.group().lstrip().startswith(",") or re.search(r"\b(?:rated|rate|gave|give)\b", said, re.I)
+        spread = bool(_SPREAD_BEFORE.search(text[start:stars.start()]) or _SPREAD_IN.search(said))
+        rated = named if spread or (detached and len(named) > 1) else named[-1:]
+        if rating is None and rated:
+            notes.append(_out_of_range(said, [t for t, _ in rated]))
+        elif len(rated) > 1 and not spread:
+            rated = []
+            alternatives = " or ".join(f"“{t}”" for t, _ in named)
+            notes.append(f"I couldn't tell which film “{said}” is for ({alternatives}), so I left it out: "
+                         "you can rate them on the Lists page once they're applied.")
+        films += [(t, y, rating if (t, y) in rated else None) for t, y in named]
+        start = stars.end()
+    films += [(t, y, None) for t, y in _titles(text[start:end], last_picks)] if start < end else []
+    return _changes("mark_seen", films), notes
+
+
+def _out_of_range(said: str, titles: list[str]) -> str:
+    named = " and ".join(f"“{t}”" for t in titles)
+    them, applied = ("it", "it's") if len(titles) == 1 else ("them", "they're")
+    return (f"Ratings go from 1 to 5 stars, so I left “{said}” out for {named}: "
+            f"you can rate {them} on the Lists page once {applied} applied.")
 
 
 def _stars(found: re.Match) -> int | None:

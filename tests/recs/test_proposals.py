@@ -1,5 +1,6 @@
 """Proposed list changes: parsed from words, shown as a diff card, applied only when approved."""
 
+import json
 import threading
 
 import pytest
@@ -9,10 +10,12 @@ from django.test import Client
 
 from chatapp import llm
 from chatapp.models import Chat, Message
+from chatapp.planner.backends.base import PlannerRequest
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie
+from recs.planning import rules_answer
 from recs.proposal_services import NothingSelected, proposal_decide
-from recs.proposals import parse_list_changes, read_list_changes
+from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, parse_list_changes, read_list_changes
 from recs.services import list_add
 from tests.chatapp.wsutil import communicator
 from tests.chatapp.wsutil import say as _say
@@ -49,7 +52,8 @@ def test_it_reads_a_rating_given_with_a_seen_film():
         ("add Fargo to my watchlist and mark Heat as seen", [("add_watchlist", "Fargo", None), ("mark_seen", "Heat", None)]),
         ("I watched Heat yesterday and loved it", [("mark_seen", "Heat", None)]),
         ("I saw Fargo, 7 stars", [("mark_seen", "Fargo", None)]),
-        ("I've seen Heat and Ronin (4 stars)", [("mark_seen", "Heat", 4), ("mark_seen", "Ronin", 4)]),
+        # The stars follow Ronin, so they are Ronin's alone.
+        ("I've seen Heat and Ronin (4 stars)", [("mark_seen", "Heat", None), ("mark_seen", "Ronin", 4)]),
         ("mark Alien as seen and give it 5 stars", [("mark_seen", "Alien", 5)]),
         ("add Fargo and Take Shelter to my watchlist", [("add_watchlist", "Fargo", None), ("add_watchlist", "Take Shelter", None)]),
         ("add the first two to my watchlist and mark the third as seen",
@@ -66,6 +70,45 @@ def test_it_drops_a_rating_outside_one_to_five_stars_with_a_note(words):
     [change], notes = read_list_changes(words, last_picks=[])
     assert (change.title, change.rating) == ("Fargo", None)
     assert len(notes) == 1 and notes[0].startswith("Ratings go from 1 to 5 stars") and "“Fargo”" in notes[0]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("I've seen Alien (5 stars) and Psycho (4 stars)", [("Alien", 5), ("Psycho", 4)]),
+        ("I've seen Alien 5 stars and Psycho 3 stars", [("Alien", 5), ("Psycho", 3)]),
+        ("I've seen Alien, 5 stars, and Psycho, 2 stars", [("Alien", 5), ("Psycho", 2)]),
+        ("I've seen Alien (1979) (5 stars) and Psycho", [("Alien", 5), ("Psycho", None)]),
+        ("I've seen Ronin and Alien, both 4 stars", [("Ronin", 4), ("Alien", 4)]),
+        ("I've seen Ronin and Alien and rated them 4 stars", [("Ronin", 4), ("Alien", 4)]),
+    ],
+)
+def test_it_gives_each_rating_to_the_film_it_follows(words, expected):
+    changes, notes = read_list_changes(words, last_picks=[])
+    assert [(c.title, c.rating) for c in changes] == expected and notes == []
+
+
+def test_it_leaves_out_only_the_out_of_range_rating_and_names_its_film():
+    changes, notes = read_list_changes("I've seen Alien (5 stars) and Psycho (7 stars)", last_picks=[])
+    assert [(c.title, c.rating) for c in changes] == [("Alien", 5), ("Psycho", None)]
+    assert notes == ["Ratings go from 1 to 5 stars, so I left “7 stars” out for “Psycho”: "
+                     "you can rate it on the Lists page once it's applied."]
+
+
+@pytest.mark.parametrize("words", ["I've seen Ronin and Alien, 4 stars", "I've seen Ronin and Alien and rated it 4"])
+def test_it_leaves_a_trailing_rating_after_several_films_out_with_a_note_rather_than_guess_which_film_it_rates(words):
+    changes, notes = read_list_changes(words, last_picks=[])
+    assert [(c.title, c.rating) for c in changes] == [("Ronin", None), ("Alien", None)]
+    assert len(notes) == 1 and "which film" in notes[0] and "“Ronin” or “Alien”" in notes[0]
+
+
+def test_it_proposes_each_films_own_rating_through_the_rule_answer_handler():
+    request = PlannerRequest(instructions="", input=[], model="rules", tools=[PROPOSE_LIST_CHANGES_TOOL],
+                             context={"text": "I've seen Alien (5 stars) and Psycho (7 stars)", "last_picks": []})
+    reply = rules_answer(request)
+    changes = json.loads(reply.tool_calls[0].arguments)["changes"]
+    assert [(c["title"], c["rating"]) for c in changes] == [("Alien", 5), ("Psycho", None)]
+    assert reply.text.startswith("Ratings go from 1 to 5 stars, so I left “7 stars” out for “Psycho”")
 
 
 def _seed_picks(user) -> Chat:
