@@ -36,8 +36,9 @@ def chat_rename(*, user: AbstractBaseUser, chat_id: int, title: str) -> Chat:
     cleaned = _clean_title(title)
     if not cleaned:
         raise InvalidInput("A chat title cannot be empty.", code="empty_title")
+    # Not save(): auto_now would bump updated_at, and the chat list orders by it (a rename is not activity).
+    Chat.objects.filter(pk=chat.pk).update(title=cleaned)
     chat.title = cleaned
-    chat.save(update_fields=["title", "updated_at"])
     return chat
 
 

@@ -75,11 +75,15 @@ def chat_detail(request, chat_id: int):
 @login_required
 @require_POST
 def chat_rename(request, chat_id: int):
-    """Rename a chat; htmx gets the updated row back."""
+    """Rename a chat; htmx gets the updated row back (or, refused, the row with the reason and the old title)."""
     try:
         chat = services.chat_rename(user=request.user, chat_id=chat_id, title=request.POST.get("title", ""))
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        if exc.status == 404 or not request.htmx:
+            return HttpResponse(exc.message, status=exc.status)
+        chat = _owned(request, chat_id)
+        return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat, "rename_error": exc.message},
+                      status=exc.status)
     if request.htmx:
         return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
     return redirect("chat-list")

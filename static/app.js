@@ -52,6 +52,16 @@
     }
   });
 
+  // htmx swaps only 2xx answers; an element marked data-swap-errors shows its 400 answer
+  // (the form again, saying what was wrong) instead of failing silently.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    const elt = e.detail.requestConfig ? e.detail.requestConfig.elt : null;
+    if (e.detail.xhr.status === 400 && elt && elt.closest && elt.closest("[data-swap-errors]")) {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
+
   // Enter sends, Shift+Enter makes a new line.
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.id === "composer-text" && e.key === "Enter" && !e.shiftKey && !e.isComposing) {

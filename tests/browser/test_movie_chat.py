@@ -242,3 +242,23 @@ def test_it_fits_a_phone_screen_with_cards_stacked(new_page, live_server_url):
     expect(page.locator(".chat-row")).to_have_count(1)
     shoot(page, "chat-list-phone")
     assert_no_horizontal_scroll(page)
+
+
+def test_it_says_why_a_blank_rename_is_refused_and_keeps_the_title(page, live_server_url):
+    sign_up(page, live_server_url, prefix="rename")
+    new_movie_chat(page)
+    send(page, "who directed Fargo?")
+    expect(page.locator(".msg.assistant")).to_have_attribute("data-status", "complete")
+    page.get_by_role("link", name="All chats").click()
+    row = page.locator(".chat-row").first
+    title = row.locator(".chat-title").inner_text()
+    row.get_by_label("Chat actions").click()
+    row.get_by_label("New title").fill("   ")
+    row.get_by_role("button", name="Rename").click()
+    expect(row.get_by_role("alert")).to_have_text("A chat title cannot be empty.")
+    expect(row.get_by_label("New title")).to_have_value(title)  # the old title is back in the box
+    expect(row.locator(".chat-title")).to_have_text(title)
+    row.get_by_label("New title").fill("Fargo night")
+    row.get_by_role("button", name="Rename").click()
+    expect(row.locator(".chat-title")).to_have_text("Fargo night")
+    expect(row.get_by_role("alert")).to_have_count(0)

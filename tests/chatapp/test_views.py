@@ -104,3 +104,26 @@ def test_it_renders_assistant_markdown_safely(alice):
     assert "<strong>Bold</strong>" in html
     assert "<script>alert(1)</script>" not in html
     assert "href=\"javascript" not in html
+
+
+def test_it_explains_a_blank_rename_in_the_row_and_puts_the_old_title_back(alice):
+    chat = Chat.objects.create(owner=alice, title="Friday thrillers")
+    response = logged_in(alice).post(f"/chats/{chat.pk}/rename/", {"title": "   "}, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 400 and "<html" not in html
+    assert f'id="chat-row-{chat.pk}"' in html and 'data-swap-errors' in html  # the page swaps this refusal in
+    assert 'role="alert">A chat title cannot be empty.' in html
+    assert 'value="Friday thrillers"' in html and '<details class="row-actions" open>' in html
+    assert Chat.objects.get(pk=chat.pk).title == "Friday thrillers"
+
+
+def test_it_keeps_a_renamed_chat_in_its_place_in_the_list(alice):
+    older = Chat.objects.create(owner=alice, title="Older chat")
+    Chat.objects.create(owner=alice, title="Newer chat")
+    before = Chat.objects.get(pk=older.pk).updated_at
+    renamed = logged_in(alice).post(f"/chats/{older.pk}/rename/", {"title": "Renamed chat"}, headers={"HX-Request": "true"})
+    assert renamed.status_code == 200 and "Renamed chat" in renamed.content.decode()
+    # A rename is not activity: the list stays ordered by the last turn.
+    assert Chat.objects.get(pk=older.pk).updated_at == before
+    html = logged_in(alice).get("/").content.decode()
+    assert html.index("Newer chat") < html.index("Renamed chat")
