@@ -9,7 +9,8 @@ from django.utils.html import format_html
 from chatapp.models import Message
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
 from imagelab.jobrun import job_urls
-from imagelab.models import ImageJob
+from imagelab.models import ImageAsset, ImageJob
+from imagelab.selectors import chat_current
 
 PAGE = "imagelab/chat.html"
 SOURCE_LABELS = {"openai": "OpenAI", "rules": "rule-based planner", "scripted": "scripted planner", "none": "none"}
@@ -23,8 +24,12 @@ def _oob(html: str, tag: str, swap: str = "outerHTML") -> str:
     return html.replace(f"<{tag} ", f'<{tag} hx-swap-oob="{swap}" ', 1)
 
 
-def job_view(job: ImageJob) -> dict:
-    """The template context of a stored job (the same shape the plans event produces)."""
+def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
+    """The template context of a stored job (the same shape the plans event produces).
+
+    `current` is the chat's current image: a variation is "in use" only while it is that image; the
+    job's own choice (result_variation) may have been replaced since by an upload or an earlier image.
+    """
     urls = job_urls(job.pk)
     # A job that has ended (stopped, failed) will never run what it had not reached: no loading placeholders.
     cut_short = None if job.is_active else ("stopped" if job.status == ImageJob.Status.STOPPED else "unfinished")
@@ -43,6 +48,7 @@ def job_view(job: ImageJob) -> dict:
             "source_label": SOURCE_LABELS.get(job.planner_source, job.planner_source),
             "diversity_axes": job.diversity_axes, "source_url": urls.source(), "variations": variations,
             "result_variation": job.result_variation, "error": job.error,
+            "in_use": current.variation if current is not None and current.job_id == job.pk else None,
             "changes": len(job.normalization_log or [])}
 
 
@@ -54,7 +60,7 @@ def _step_status(status: str, cut_short: str | None) -> str:
 def plans_view(event: Plans) -> dict:
     """The template context of a job that has just been planned (nothing executed yet)."""
     return {"id": event.job_id, "status": "running", "diversity_axes": event.diversity_axes,
-            "source_url": event.source_url, "result_variation": None, "error": "",
+            "source_url": event.source_url, "result_variation": None, "in_use": None, "error": "",
             "variations": [{"index": v.index, "label": v.label, "strategy": v.strategy, "status": "running",
                             "final_url": None, "steps": [{"index": s, "op": o["op"], "status": "pending", "url": None}
                                                          for s, o in enumerate(v.operations)]}
@@ -65,7 +71,8 @@ def message_html(message: Message, *, swap: str | None = None, job: ImageJob | N
     """A whole image-chat message (runs ORM reads: call from sync code or a DB thread)."""
     if job is None and message.role == Message.Role.ASSISTANT:
         job = ImageJob.objects.filter(message=message).first()
-    html = _partial("message", {"m": message, "job": job_view(job) if job else None})
+    view = job_view(job, current=chat_current(chat=message.chat)) if job else None
+    html = _partial("message", {"m": message, "job": view})
     return _oob(html, "article", swap) if swap else html
 
 
@@ -91,7 +98,7 @@ def step_result_html(event: StepResultEvent) -> str:
 def variation_done_html(event: VariationDone) -> str:
     v = {"index": event.variation, "status": event.status, "final_url": event.final_url}
     job = {"id": event.job_id, "status": "running", "source_url": job_urls(event.job_id).source(),
-           "result_variation": None}
+           "result_variation": None, "in_use": None}
     return _oob(_partial("final", {"job": job, "v": v}), "div")
 
 

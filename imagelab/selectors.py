@@ -68,8 +68,25 @@ def chat_current(*, chat: Chat) -> ImageAsset | None:
 
 
 def chat_assets(*, chat: Chat) -> list[ImageAsset]:
-    """The history strip: every upload and chosen variation, oldest first."""
-    return list(ImageAsset.objects.filter(chat=chat).order_by("created_at", "id"))
+    """The history strip, oldest first: every upload, and one image per edit turn (its chosen variation).
+
+    Choosing another variation of the same turn replaces that turn's entry in place. The other chosen
+    variations stay stored (a later turn may have started from one, and its downloads re-render through it).
+    """
+    assets = list(ImageAsset.objects.filter(chat=chat).select_related("job").order_by("created_at", "id"))
+    by_job: dict[int, ImageAsset] = {}
+    for asset in assets:  # per turn: the variation it has chosen, else the latest one chosen
+        held = by_job.get(asset.job_id)
+        if asset.job_id is not None and (held is None or held.variation != asset.job.result_variation):
+            by_job[asset.job_id] = asset
+    strip, placed = [], set()
+    for asset in assets:
+        if asset.job_id is None:
+            strip.append(asset)
+        elif asset.job_id not in placed:  # where the turn's first choice was
+            placed.add(asset.job_id)
+            strip.append(by_job[asset.job_id])
+    return strip
 
 
 def jobs_by_message(*, message_ids: list[int]) -> dict[int, ImageJob]:

@@ -19,10 +19,12 @@ JPEG = "image/jpeg"
 def chat_page(request, chat, history, busy: bool):
     """The image chat page (called by chatapp.views.chat_detail for chats of kind images)."""
     jobs = selectors.jobs_by_message(message_ids=[m.pk for m in history if m.role == "assistant"])
-    items = [{"m": m, "job": image_render.job_view(jobs[m.pk]) if m.pk in jobs else None} for m in history]
+    current = selectors.chat_current(chat=chat)
+    items = [{"m": m, "job": image_render.job_view(jobs[m.pk], current=current) if m.pk in jobs else None}
+             for m in history]
     return render(request, "imagelab/chat.html", {
         "chat": chat, "items": items, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
-        "current": selectors.chat_current(chat=chat), "assets": selectors.chat_assets(chat=chat),
+        "current": current, "assets": selectors.chat_assets(chat=chat),
         "MAX_BYTES": settings.IMAGE_MAX_UPLOAD_BYTES,
     })
 
@@ -38,6 +40,20 @@ def _state(user, chat) -> str:
                                    assets=selectors.chat_assets(chat=chat))
 
 
+def _job_messages(user, *job_ids: int | None) -> str:
+    """The messages of these jobs, re-rendered: which variation is in use follows the chat's current image."""
+    html = ""
+    for job_id in dict.fromkeys(j for j in job_ids if j is not None):
+        job = selectors.job_get(user=user, job_id=job_id)
+        html += image_render.message_html(job.message, swap="outerHTML", job=job)
+    return html
+
+
+def _current_job_id(chat) -> int | None:
+    current = selectors.chat_current(chat=chat)
+    return current.job_id if current is not None else None
+
+
 @login_required
 @require_POST
 async def chat_turn(request, chat_id: int):
@@ -48,6 +64,8 @@ async def chat_turn(request, chat_id: int):
     except MarqueeError:
         raise Http404("That chat does not exist.") from None
     upload = request.FILES.get("image")
+    # A new photo becomes the current image: the turn whose variation was in use is shown without it.
+    was_in_use = await sync_to_async(_current_job_id)(chat) if upload else None
     try:
         data, name = await sync_to_async(services.upload_read)(upload=upload) if upload else (None, "")
         await flows.start_turn(user=user, chat=chat, text=request.POST.get("text", ""), data=data,
@@ -58,7 +76,8 @@ async def chat_turn(request, chat_id: int):
         return response
     reset = image_render._partial("composer_inputs", {"MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS})
     state = await sync_to_async(_state)(user, chat)
-    return HttpResponse(reset + _error_html("") + state)
+    earlier = await sync_to_async(_job_messages)(user, was_in_use)
+    return HttpResponse(reset + _error_html("") + state + earlier)
 
 
 @login_required
@@ -66,14 +85,14 @@ async def chat_turn(request, chat_id: int):
 def choose_result(request, job_id: int):
     """"Use this": the variation becomes the current image; the message and the strip are re-rendered."""
     try:
+        job = selectors.job_get(user=request.user, job_id=job_id)
+        was_in_use = _current_job_id(job.chat)
         asset = services.job_choose_result(user=request.user, job_id=job_id, variation=request.POST.get("variation"))
     except MarqueeError as exc:
         if exc.status == 404:
             raise Http404(exc.message) from None
         return HttpResponse(exc.message, status=exc.status)
-    job = selectors.job_get(user=request.user, job_id=job_id)
-    html = image_render.message_html(job.message, swap="outerHTML", job=job)
-    return HttpResponse(html + _state(request.user, asset.chat))
+    return HttpResponse(_job_messages(request.user, job_id, was_in_use) + _state(request.user, asset.chat))
 
 
 @login_required
@@ -81,14 +100,12 @@ def choose_result(request, job_id: int):
 def choose_current(request, chat_id: int):
     """Pick any image of the history strip as the current image."""
     try:
+        was_in_use = _current_job_id(selectors.image_chat_get(user=request.user, chat_id=chat_id))
         asset = services.chat_current_choose(user=request.user, chat_id=chat_id, asset_id=request.POST.get("asset"))
     except MarqueeError:
         raise Http404("That image does not exist.") from None
-    html = _state(request.user, asset.chat)
-    if asset.job_id is not None:  # its job's message now says which variation is in use
-        job = selectors.job_get(user=request.user, job_id=asset.job_id)
-        html = image_render.message_html(job.message, swap="outerHTML", job=job) + html
-    return HttpResponse(html)
+    # The job it came from (now in use) and the one whose variation was (no longer) say so.
+    return HttpResponse(_job_messages(request.user, asset.job_id, was_in_use) + _state(request.user, asset.chat))
 
 
 def image_response(data: bytes, content_type: str = JPEG, *, filename: str | None = None) -> HttpResponse:

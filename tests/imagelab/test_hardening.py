@@ -182,7 +182,7 @@ async def test_it_marks_the_variation_picked_from_the_history_strip_as_in_use(al
     response = await client.post(f"/imagelab/chats/{chat.pk}/current/", {"asset": first.pk})
     assert response.status_code == 200
     assert (await db(ImageJob.objects.get)(pk=job.pk)).result_variation == 0
-    assert "using variation 1" in response.content.decode()  # its message is re-rendered with it
+    assert "variation 1 in use" in response.content.decode()  # its message is re-rendered with it
 
 
 # ------------------------------------------------------------------ events and the API

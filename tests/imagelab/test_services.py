@@ -37,7 +37,7 @@ async def test_it_lets_the_history_strip_bring_back_an_earlier_image(alice):
     await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=0)
     await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=1)  # changed my mind
     strip = await db(selectors.chat_assets)(chat=chat)
-    assert [(a.kind, a.variation) for a in strip] == [("upload", None), ("variation", 0), ("variation", 1)]
+    assert [(a.kind, a.variation) for a in strip] == [("upload", None), ("variation", 1)]  # one per turn
     assert (await db(ImageJob.objects.get)(pk=first.pk)).result_variation == 1
 
     await db(services.chat_current_choose)(user=alice, chat_id=chat.pk, asset_id=strip[0].pk)
@@ -75,3 +75,20 @@ async def test_it_answers_small_talk_and_quality_questions_without_a_job(alice):
         assert message.status == "complete" and message.payload["kind"] == "answer"
     assert "five variations" in (await db(assistant_of)(chat_turn)).content
     assert "can't judge sharpness" in (await db(assistant_of)(quality)).content
+
+
+async def test_it_keeps_one_strip_entry_per_turn_in_its_place_when_another_variation_is_chosen(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    first = await db(job_of)(await run_turn(alice, chat, "warmer", photo((200, 150))))
+    await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=0)
+    second = await db(job_of)(await run_turn(alice, chat, "now crop it square"))
+    await db(services.job_choose_result)(user=alice, job_id=second.pk, variation=2)
+
+    await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=3)  # the first turn, again
+    strip = await db(selectors.chat_assets)(chat=chat)
+    assert [(a.kind, a.job_id, a.variation) for a in strip] == [
+        ("upload", None, None), ("variation", first.pk, 3), ("variation", second.pk, 2)]
+    assert (await db(selectors.chat_current)(chat=chat)).variation == 3
+    # The image the second turn started from stays stored: its downloads still re-render through it.
+    assert await db(ImageAsset.objects.filter(job=first, variation=0).exists)()
+    assert second.source.variation == 0

@@ -190,3 +190,44 @@ def test_it_keeps_loading_placeholders_while_a_job_runs(alice):
     client.force_login(alice)
     page = client.get(f"/chats/{job.chat_id}/").content.decode()
     assert page.count('<div class="shimmer"></div>') == 3 + 2 and "not run" not in page
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_marks_in_use_only_the_variation_that_is_the_chats_current_image(alice):
+    from tests.imagelab.conftest import job_of, run_turn
+
+    chat = await db(services.image_chat_create)(user=alice)
+    client = await browser(alice)
+    turn = await run_turn(alice, chat, "warmer", photo((200, 150)))
+    first = await db(job_of)(turn)
+    upload = await db(ImageAsset.objects.get)(chat=chat, kind="upload")
+    first_msg = f'id="msg-{turn.turn_key}-assistant"'
+
+    async def page() -> str:
+        return (await client.get(f"/chats/{chat.pk}/")).content.decode()
+
+    chosen = (await client.post(f"/imagelab/jobs/{first.pk}/result/", {"variation": 1})).content.decode()
+    assert chosen.count(">In use<") == 1 and "variation 2 in use" in chosen
+
+    # The upload made current from the strip: the turn's choice is no longer in use, here and on reload.
+    back = (await client.post(f"/imagelab/chats/{chat.pk}/current/", {"asset": upload.pk})).content.decode()
+    assert first_msg in back and ">In use<" not in back and "variation 2 chosen earlier" in back
+    assert ">In use<" not in await page() and "chosen earlier" in await page()
+    strip_choice = await db(ImageAsset.objects.get)(job=first, variation=1)
+    again = (await client.post(f"/imagelab/chats/{chat.pk}/current/", {"asset": strip_choice.pk})).content.decode()
+    assert first_msg in again and again.count(">In use<") == 1
+
+    # A variation of the next turn made current: the first turn's message is re-rendered without it.
+    turn = await run_turn(alice, chat, "now crop it square")
+    second = await db(job_of)(turn)
+    used = (await client.post(f"/imagelab/jobs/{second.pk}/result/", {"variation": 0})).content.decode()
+    assert first_msg in used and used.count(">In use<") == 1 and "variation 2 chosen earlier" in used
+    assert (await page()).count(">In use<") == 1
+
+    # A new photo is the current image: the second turn's choice is no longer in use.
+    new_photo = SimpleUploadedFile("b.jpg", photo((160, 120)), content_type="image/jpeg")
+    sent = (await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "vintage", "image": new_photo}))
+    assert f'id="msg-{turn.turn_key}-assistant"' in sent.content.decode()
+    assert ">In use<" not in sent.content.decode()
+    await wait_turns_idle(30)
+    assert ">In use<" not in await page()
