@@ -72,7 +72,8 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
 
     ctx = request.context
     plan = rules.plan_picks(
-        ctx.get("text", ""), _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", "")
+        ctx.get("text", ""), _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
+        last_picks=ctx.get("last_picks") or _recommended_in(request.input),
     )
     if ctx.get("autostart"):
         return plan.model_copy(update={"intro": f"Hello! {plan.intro}"})
@@ -135,9 +136,23 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
     if not any(isinstance(item, FunctionCallOutput) for item in request.input):
         return PlannerReply(tool_calls=[rules_tool_call("search_movies", _v1_search_args(text))])
-    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""))
+    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
+                            last_picks=ctx.get("last_picks") or _recommended_in(request.input))
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
     return plan.intro + "\n\n" + "\n".join(lines)
+
+
+_RECOMMENDED = re.compile(r"^Recommended: (.+)$", re.M)
+_NAMED = re.compile(r"(.+?) \((\d{4}|None)\)(?:, |$)")
+
+
+def _recommended_in(items: list) -> list[dict]:
+    """The last picks named in the history replay ("Recommended: Se7en (1995), …"), as a model would read them."""
+    for item in reversed(items):
+        found = _RECOMMENDED.findall(getattr(item, "text", "") or "") if getattr(item, "role", "") == "assistant" else []
+        if found:
+            return [{"title": t, "year": int(y) if y.isdigit() else None} for t, y in _NAMED.findall(found[-1])]
+    return []
 
 
 def _v1_search_args(text: str) -> SearchMoviesArgs:

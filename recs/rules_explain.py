@@ -67,7 +67,7 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
     head = " ".join(p for p in [COUNT_WORDS.get(count or 0, ""), *adjectives, noun] if p)
     extras = [f"by {' or '.join(cons.directors)}" if cons.directors else "",
               f"with {' or '.join(cons.people)}" if cons.people else "",
-              f"like {' and '.join(m.title for m in likes)}" if likes else "",
+              f"like {_series([m.title for m in likes])}" if likes else "",
               era_suffix, "" if runtime_adj else cons.runtime_label or "",
               cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else ""]
     text = " ".join([head, *[e for e in extras if e]])
@@ -135,6 +135,20 @@ def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: 
     return intro[:600]
 
 
+def _series(items: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def nothing_shown_said(intro: str) -> str:
+    """ "More like that" before any film was shown: say so, then the picks made without references."""
+    lead = "I haven't shown you any films in this chat yet"
+    intro = intro.removeprefix(UNMATCHED)
+    if intro.split(" ", 1)[0].lower() in ("one", "two", "three"):
+        return f"{lead}, so here are {intro[0].lower()}{intro[1:]}"
+    return f"{lead}. {intro}"
+
+
 def _unknown_likes_said(titles: list[str], intro: str) -> str:
     """Name the "like …" titles the catalogue doesn't have; the picks then follow the rest of the request."""
     lead = f"I don't know {' or '.join(f'“{t}”' for t in titles)} from my catalogue"
@@ -172,7 +186,9 @@ def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[
         labels.append({"Not Rated": "unrated", "Open": "no MPAA rating"}.get(movie.mpaa, f"rated {movie.mpaa}"))
     labels += [f"no {genre_short(g)}" for g in cons.exclude_genres]
     labels += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
-    for like in likes:
+    # Several references ("more like those"): the one this film is most like, not a label for each.
+    closest = max(likes, key=lambda like: len(_shared(movie, like, catalogue)), default=None)
+    for like in likes if len(likes) < 3 else [closest]:
         shared = _shared(movie, like, catalogue)
         if shared:
             labels.append(f"like {like.title}: {', '.join(shared)}")

@@ -31,6 +31,21 @@ _NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "he
 _NOT_TITLE_END = frozenset({"film", "films", "movie", "movies", "one", "ones", "stuff", "things", "kind", "sort"})
 
 
+# "more like that", "something similar", "any more like these?": the films just shown are the references.
+_REFERS_BACK = re.compile(
+    r"\b(?:(?:more|something|anything|films?|movies?|ones?|others?|stuff|picks?)(?: else)?"
+    r"(?: just| kind of| a bit| a little)? like (?:that|this|those|these|them|the last (?:ones?|picks?|few))\b"
+    r"|(?:something|anything|more|ones?|films?|movies?|picks?)(?: else)? (?:similar|along those lines)\b(?! to\b)"
+    r"|similar (?:ones|films|movies|picks)\b(?! to\b)|more of (?:that|those|these|the same)\b|(?:the )?same again\b)",
+    re.IGNORECASE,
+)
+
+
+def refers_back(text: str) -> bool:
+    """True when a request asks for films like the ones just shown, without naming any."""
+    return bool(_REFERS_BACK.search(" ".join((text or "").replace("’", "'").split())))
+
+
 def find_like(scan: _Scanner, catalogue: Catalogue, out: Constraints, *, raw: str,
               parse: Callable[[str, Catalogue], Constraints]) -> None:
     """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from recs.catalogue import Catalogue, core_title
 from recs.movies import BlockedItem, Movie, normalize_title
-from recs.rules_explain import intro_for, is_generic, reason_for
+from recs.rules_explain import intro_for, is_generic, nothing_shown_said, reason_for
+from recs.rules_like import refers_back
 from recs.rules_parse import Constraints, parse_constraints, people_index
 from recs.rules_runtime import fits as runtime_fits
 from recs.rules_taste import disliked, liked_in, parse_profile, taste_leads
@@ -203,9 +205,19 @@ def _clash(movie: Movie, other: Movie, repeatable: set[str]) -> bool:
 
 
 def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], profile: str = "",
-               exclude_ids: Iterable[str] = frozenset()) -> PlanPicksArgs:
-    """Three diverse catalogue films for a request, with an honest intro and per-pick reasons."""
+               exclude_ids: Iterable[str] = frozenset(), last_picks: list[dict] | None = None) -> PlanPicksArgs:
+    """Three diverse catalogue films for a request, with an honest intro and per-pick reasons.
+
+    last_picks are the films the chat showed last ({title, year}): "more like that" means them.
+    """
     cons = parse_constraints(text, catalogue)
+    back = not cons.like_ids and not cons.unknown_likes and refers_back(text)
+    if back:
+        shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or []) if m]
+        cons.like_ids = list(dict.fromkeys(m.id for m in shown))
+        if not cons.genres:  # three westerns shown: "more like those" wants westerns
+            counts = Counter(g for m in shown for g in dict.fromkeys(m.genres))
+            cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2]
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
     likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
     blocked_ids = {b.id for b in blocked if b.source == "catalogue"} | set(exclude_ids)
@@ -242,9 +254,12 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
     checks["hard"] = hard
+    intro = intro_for(cons, taste, likes, len(picks), _say_relaxed(notes), strict_count or 0,
+                      generic=is_generic(text), taste_leads=lead)
+    if back and not likes:
+        intro = nothing_shown_said(intro)
     return PlanPicksArgs(
-        intro=intro_for(cons, taste, likes, len(picks), _say_relaxed(notes), strict_count or 0,
-                        generic=is_generic(text), taste_leads=lead),
+        intro=intro,
         picks=[PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
                for m in picks],
     )

@@ -52,3 +52,55 @@ async def test_it_answers_more_of_a_genre_with_picks_under_v1_too(alice, setting
     message = await _turn(alice, chat, "more comedies please")
     assert message.flow == "v1" and len(message.payload["picks"]) == 3, message.content
     assert not message.content.startswith("Noted")
+
+
+def _plan(text: str, last_picks: list[dict], profile: str = ""):
+    from chatapp.planner.backends.base import PlannerRequest
+    from recs.planning import rules_plan_picks
+
+    context = {"text": text, "profile": profile, "blocked": [], "last_picks": last_picks}
+    return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
+
+
+SHOWN = [{"title": "Se7en", "year": 1995}, {"title": "The Silence of the Lambs", "year": 1991},
+         {"title": "The Sixth Sense", "year": 1999}]
+
+
+@pytest.mark.parametrize("words", ["more like that", "more like those please", "something similar", "any more like these?"])
+def test_it_takes_more_like_that_to_mean_the_last_picks_shown(words):
+    plan = _plan(words, SHOWN, profile="Likes: Comedy, Christopher Nolan.")
+    cat = load_catalogue()
+    assert plan.intro == "Three thrillers like Se7en, The Silence of the Lambs and The Sixth Sense:"
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert len(films) == 3 and {f.title for f in films}.isdisjoint(s["title"] for s in SHOWN)
+    assert all("Thriller/Suspense" in cat.tags(f) for f in films)  # like the thrillers, not the profile's comedies
+    assert all(" like Se7en" in p.reason or " like The S" in p.reason for p in plan.picks)
+
+
+def test_it_says_so_when_there_are_no_earlier_picks_to_be_like():
+    plan = _plan("more like that", [])
+    assert plan.intro.startswith("I haven't shown you any films in this chat yet, so here are three ")
+    assert len(plan.picks) == 3
+
+
+async def test_it_follows_a_turn_with_more_like_that_in_a_chat(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    first = await _turn(alice, chat, "a western")
+    shown = [p["title"] for p in first.payload["picks"]]
+    second = await _turn(alice, chat, "more like those")
+    assert second.content == "Three westerns like " + ", ".join(shown[:2]) + " and " + shown[2] + ":"
+    cat = load_catalogue()
+    assert len(second.payload["picks"]) == 3
+    assert all("Western" in cat.tags(cat.get(p["id"])) for p in second.payload["picks"])
+
+
+async def test_it_follows_more_like_those_under_v1_from_the_history_it_is_sent(alice, settings):
+    settings.CHAT_API_VERSION = "v1"
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    first = await _turn(alice, chat, "a western")
+    shown = [p["title"] for p in first.payload["picks"]]
+    second = await _turn(alice, chat, "more like those")
+    assert second.flow == "v1" and second.content.startswith("Three westerns like " + ", ".join(shown[:2]))
+    cat = load_catalogue()
+    assert len(second.payload["picks"]) == 3
+    assert all("Western" in cat.tags(cat.get(p["id"])) for p in second.payload["picks"])
