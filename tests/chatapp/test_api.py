@@ -185,3 +185,40 @@ def test_it_serves_openapi_docs_from_its_own_static_files():
     assert "/static/ninja/swagger-ui-bundle.js" in html
     assert "cdn." not in html and "https://" not in html  # the page must work offline
     assert Client().get("/static/ninja/swagger-ui-bundle.js").status_code == 200
+
+
+def _documented_codes() -> dict[int, str]:
+    """README's API error sentence, split by status: {404: "`chat_not_found` (…) or `not_found` (…)", …}."""
+    import re
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    start = readme.index("Errors are `{code, message}`:")
+    sentence = readme[start:readme.index("Interactive docs", start)]
+    parts = re.split(r"\b([45]\d\d)\b", sentence)
+    return {int(status): text for status, text in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice, bob, settings):
+    settings.MESSAGE_MAX_CHARS = 50
+    alices = Chat.objects.create(owner=alice)
+    busy = Chat.objects.create(owner=bob)
+    Message.objects.create(chat=busy, role="assistant", turn_key="k1", status="streaming")
+    api = bearer(bob)
+    answers = [
+        api.get(f"/api/chats/{alices.pk}"),
+        api.delete(f"/api/chats/{alices.pk}"),
+        api.post(f"/api/chats/{alices.pk}/messages", {"text": "hi"}, content_type="application/json"),
+        api.get("/api/chats/999999"),
+        api.get("/api/imagelab/jobs/999999"),
+        api.post(f"/api/chats/{busy.pk}/messages", {"text": "again"}, content_type="application/json"),
+        api.post(f"/api/chats/{busy.pk}/messages", {"text": "x" * 51}, content_type="application/json"),
+        api.post(f"/api/chats/{busy.pk}/messages", {"text": " "}, content_type="application/json"),
+        api.post(f"/api/chats/{busy.pk}/messages", {}, content_type="application/json"),
+        Client().get("/api/chats"),
+    ]
+    documented = _documented_codes()
+    returned = {(a.status_code, a.json()["code"]) for a in answers}
+    assert (404, "chat_not_found") in returned and (404, "not_found") in returned
+    for status, code in returned:
+        assert f"`{code}`" in documented[status], f"README does not list {code!r} under {status}"
