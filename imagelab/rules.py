@@ -15,7 +15,6 @@ from imagelab.rules_looks import describe, family, look, look_ops, resolve
 
 __all__ = ["chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
 
-LOCAL_EDITS = "colour, tone, contrast, black and white, crop, rotate, sharpen and vignette"
 ANGLE_HINT = "say by how many degrees, e.g. \"straighten by 2°\" (clockwise; \"-2°\" turns the other way)"
 FILLED = "then cropped to the largest rectangle inside it, so no corner wedges show"
 _PREFIX = [("temp", "Warm", "Cool"), ("bright", "Bright", "Dark"), ("sat", "Vivid", "Muted")]
@@ -117,10 +116,11 @@ def edit_reply(text: str) -> str | None:
     if has_local_request(intent) or not (intent["generative"] or intent["straighten"]):
         return None
     if intent["generative"]:
+        # Said to the person using the app; how an operator switches AI edits on is the README's business.
         extra = f" To straighten, {ANGLE_HINT}." if intent["straighten"] else ""
-        return (f"That needs a generative edit ({'; '.join(intent['generative'])}), and the offline planner only "
-                f"makes local edits: {LOCAL_EDITS}. Ask for one of those (\"warmer and punchier\", \"crop it "
-                f"square\"), or set OPENAI_API_KEY and IMAGE_EDIT_BACKEND=openai to plan AI edits.{extra}")
+        return (f"AI edits aren't switched on for this app, so I can't {' or '.join(intent['generative_asks'])}. "
+                f"I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it "
+                f"or add a vignette: try \"warmer and punchier\" or \"crop it square\".{extra}")
     return (f"Happy to straighten it, but I can't measure the tilt yet: {ANGLE_HINT}. I'll make five versions, "
             "one cropped so no corner wedges show.")
 

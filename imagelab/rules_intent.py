@@ -55,7 +55,7 @@ _STRAIGHTEN = (r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?
                r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b")
 
 # Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
-# so "replace the sky with a sunset" is not also read as "warmer".
+# so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
 _LOCAL_NOUNS = (r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
                 r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth")
 _REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
@@ -63,23 +63,27 @@ GENERATIVE = [
     (r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)" + _REST
      + r"|\bbokeh\b" + _REST + r"|\bbackground\s+(?:blur|blurr?y|blurred|out of focus|soft(?:er)?)" + _REST
      + r"|\b(?:shallow|less) depth of field" + _REST,
-     "blurring only the background needs the subject separated from it"),
+     "blurring only the background needs the subject separated from it", "blur the background"),
     (r"\bblur(?:red)?\s+(?:out\s+)?(?:the |his |her |their |a |that )?(?:faces?|plates?|licen[cs]e|person|people|"
-     r"text|logo|sign)" + _REST, "blurring one part of the picture needs that part found first"),
+     r"text|logo|sign)" + _REST, "blurring one part of the picture needs that part found first",
+     "blur just one part of the picture"),
     (r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
      r"yellow |orange |warm |cool )?(?:cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
-     r"haze|darkness|brightness))" + _REST, "removing an object needs generative fill"),
+     r"haze|darkness|brightness))" + _REST, "removing an object needs generative fill",
+     "remove things from the picture"),
     (r"\b(?:add|insert|put)\s+(?!(?:\w+\s+){0,3}?(?:" + _LOCAL_NOUNS + r")\b)" + _REST,
-     "adding things to the picture needs a generative edit"),
+     "adding things to the picture needs a generative edit", "add things to the picture"),
     (r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)" + _REST
      + r"|\bmake the (?:sky|background)" + _REST,
-     "changing one part of the scene needs a generative edit"),
+     "changing one part of the scene needs a generative edit", "change the sky or the background"),
     (r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)" + _REST
      + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b" + _REST,
-     "retouching a face or skin needs it found first"),
-    (r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST, "extending the picture beyond its edges needs generative fill"),
+     "retouching a face or skin needs it found first", "retouch faces or skin"),
+    (r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST, "extending the picture beyond its edges needs generative fill",
+     "extend the picture past its edges"),
     (r"\b(?:in the style of|like an? (?:painting|cartoon|anime|sketch|watercolou?r)|as an? (?:painting|cartoon|"
-     r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST, "a painted or colourised style is a generative edit"),
+     r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST, "a painted or colourised style is a generative edit",
+     "repaint it in another style or colourise it"),
 ]
 
 # A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
@@ -146,14 +150,16 @@ def _modifier(text: str, m: re.Match) -> int | None:
     return 1
 
 
-def _without_generative(text: str) -> tuple[str, list[str]]:
-    """The text with every non-local request cut out, and the reasons those need a generative edit."""
-    reasons = []
-    for pattern, why in GENERATIVE:
+def _without_generative(text: str) -> tuple[str, list[str], list[str]]:
+    """The text with every non-local request cut out, the reasons those need a generative edit, and what
+    each asked for in the person's terms."""
+    reasons, asks = [], []
+    for pattern, why, ask in GENERATIVE:
         if re.search(pattern, text):
             reasons.append(why)
+            asks.append(ask)
             text = re.sub(pattern, " ", text)
-    return text, reasons
+    return text, reasons, asks
 
 
 def tone_axes(text: str) -> tuple[dict, set]:
@@ -174,9 +180,9 @@ def tone_axes(text: str) -> tuple[dict, set]:
 def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, geometry, rotation and the non-local requests of an instruction."""
     text = instruction.lower().replace("’", "'")
-    local, generative = _without_generative(text)
+    local, generative, asks = _without_generative(text)
     axes, hold = tone_axes(local)
-    intent = {**axes, "hold": sorted(hold), "generative": generative}
+    intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks}
     intent.update({k: re.search(p, local) is not None for k, p in {**STYLES, **GEOMETRY}.items()})
     intent["rotate"] = rotation(local)
     intent["straighten"] = intent["rotate"] is None and re.search(_STRAIGHTEN, local) is not None

@@ -90,10 +90,19 @@ def test_it_tells_generative_requests_from_local_ones(text, generative, planned)
     assert (edit_reply(text) is None) is planned
 
 
-def test_it_answers_a_purely_generative_request_with_what_it_can_do_instead():
-    reply = edit_reply("blur the background")
-    assert "generative edit" in reply and "local edits" in reply
-    assert "OPENAI_API_KEY" in reply and "IMAGE_EDIT_BACKEND=openai" in reply
+@pytest.mark.parametrize("text,cannot", [
+    ("blur the background", "so I can't blur the background."),
+    ("remove the person on the left", "so I can't remove things from the picture."),
+    ("replace the sky with a sunset and add a dog", "so I can't add things to the picture or change the sky or "
+                                                    "the background."),
+])
+def test_it_answers_a_purely_generative_request_to_the_person_with_what_it_can_do_instead(text, cannot):
+    reply = edit_reply(text)
+    assert reply.startswith("AI edits aren't switched on for this app, " + cannot)
+    assert "I can change its colour, tone and contrast" in reply and '"warmer and punchier"' in reply
+    # Operator details (settings, keys, backends) are the README's, never the chat's.
+    for word in ("OPENAI", "API_KEY", "IMAGE_EDIT_BACKEND", "=", "planner", "generative"):
+        assert word not in reply
 
 
 def test_it_does_the_local_part_of_a_mixed_request_and_notes_the_rest():
