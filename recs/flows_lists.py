@@ -12,7 +12,7 @@ from chatapp.planner.backends.base import ToolCall
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.turns import Turn
 from recs.movies import MovieSource
-from recs.proposal_services import proposal_resolve, user_lists_snapshot
+from recs.proposal_services import proposal_intro, proposal_resolve, user_lists_snapshot
 from recs.proposals import PROPOSE_LIST_CHANGES_TOOL
 
 log = logging.getLogger("marquee.flow")
@@ -37,8 +37,6 @@ async def present_proposal(turn: Turn, call: ToolCall, *, source: MovieSource) -
         step.result = f"{ready} of {len(proposal['rows'])} resolved"
     turn.payload["proposal"] = proposal
     if not turn.content:
-        await turn.stream_text(
-            "Here's what I'd change. Tick what to apply:" if ready else "I couldn't find those films, so there is nothing to apply."
-        )
+        await turn.stream_text(proposal_intro(proposal=proposal))
     await turn.save()
     await turn.emit(ProposalShown(chat_id=turn.chat_id, turn_key=turn.turn_key, assistant_message_id=turn.message_id))

@@ -30,7 +30,11 @@ class NothingSelected(InvalidInput):
 
 
 async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource) -> dict:
-    """Build the diff card: one row per change, each resolved to a real film or marked unresolved."""
+    """Build the diff card: one row per change, resolved to a real film (or unresolved), checked against the lists.
+
+    A row that would change nothing (the film is already on that list) is shown as such, not offered;
+    `applicable` counts the rows the user can tick.
+    """
 
     async def row(i: int, change: ListChange) -> dict:
         base = {"i": i, "action": change.action, "label": ACTION_LABELS[change.action],
@@ -40,25 +44,44 @@ async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[L
             if listed is None:
                 where = "watchlist" if change.action == "remove_watchlist" else "seen list"
                 return {**base, "movie": None, "status": "unresolved", "note": f"not on your {where}"}
-            return {**base, "movie": listed, "status": "ready", "note": ""}
+            return {**base, "movie": _without_rating(listed), "status": "ready", "note": ""}
         try:
             movie = await source.lookup(title=change.title, year=change.year)
         except LookupFailed as exc:
             return {**base, "movie": None, "status": "unresolved", "note": f"lookup failed: {exc}"}
         if movie is None:
             return {**base, "movie": None, "status": "unresolved", "note": "no such film found"}
-        return {**base, "movie": _movie_dict(movie), "status": "ready", "note": ""}
+        status, note = _against_lists(change, movie, user_lists)
+        return {**base, "movie": _movie_dict(movie), "status": status, "note": note}
 
-    rows = await asyncio.gather(*(row(i, c) for i, c in enumerate(changes)))
-    return {"state": "pending", "rows": list(rows)}
+    rows = list(await asyncio.gather(*(row(i, c) for i, c in enumerate(changes))))
+    return {"state": "pending", "rows": rows, "applicable": sum(1 for r in rows if r["status"] == "ready")}
+
+
+def proposal_intro(*, proposal: dict) -> str:
+    """The words above a new diff card: an invitation to tick, or why there is nothing to apply."""
+    rows = proposal["rows"]
+    if any(r["status"] == "ready" for r in rows):
+        return "Here's what I'd change. Tick what to apply:"
+    not_found = [r for r in rows if r["status"] == "unresolved" and r["action"] not in _LIST_OF]
+    if len(rows) != 1:
+        if len(not_found) == len(rows):
+            return "I couldn't find those films, so there is nothing to apply."
+        return "Nothing to change: each film below says why."
+    [only] = rows
+    name = _film_name(only)
+    if only in not_found:
+        return f"I couldn't find {name}, so there is nothing to apply."
+    return f"Nothing to change: {name} is {only['note']}."
 
 
 def user_lists_snapshot(*, user: AbstractBaseUser) -> dict[str, list[dict]]:
-    """The user's lists as plain dicts, for resolving removals."""
+    """The user's lists as plain dicts, for resolving removals and spotting films already listed."""
     def rows(model):
         return [
             {"source": r.source, "id": r.movie_id, "media_type": r.media_type, "title": r.title,
-             "year": r.year, "genres": r.genres, "director": r.director or None}
+             "year": r.year, "genres": r.genres, "director": r.director or None,
+             **({"rating": r.rating} if model is SeenItem else {})}
             for r in model.objects.filter(user=user)
         ]
     return {"watchlist": rows(WatchlistItem), "seen": rows(SeenItem)}
@@ -148,6 +171,38 @@ def _apply(user: AbstractBaseUser, row: dict) -> tuple[str, str]:
         user=user, source=movie["source"], movie_id=movie["id"]
     ).delete()
     return ("applied", "removed") if deleted else ("applied", "was already gone")
+
+
+def _against_lists(change: ListChange, movie: Movie, user_lists: dict[str, list[dict]]) -> tuple[str, str]:
+    """(status, note) of an addition, given what the lists already hold at proposal time."""
+    on_watchlist = _listed_movie(user_lists["watchlist"], movie)
+    seen = _listed_movie(user_lists["seen"], movie)
+    if change.action == "add_watchlist":
+        if on_watchlist is not None:
+            return "already", "already on your watchlist"
+        return "ready", "you've marked it seen" if seen is not None else ""
+    if seen is None:
+        return "ready", ""
+    if change.rating is not None and change.rating != seen.get("rating"):
+        return "ready", "already seen: sets your rating" + (f" (was {seen['rating']}★)" if seen.get("rating") else "")
+    return "already", "already marked as seen"
+
+
+def _listed_movie(items: list[dict], movie: Movie) -> dict | None:
+    """The list row of this film: same source and id, or (another source) same title and year."""
+    for item in items:
+        if (item["source"], item["id"]) == movie.key or (normalize_title(item["title"]), item["year"]) == movie.title_key:
+            return item
+    return None
+
+
+def _without_rating(item: dict) -> dict:
+    return {k: v for k, v in item.items() if k != "rating"}
+
+
+def _film_name(row: dict) -> str:
+    film = row.get("movie") or row
+    return film["title"] + (f" ({film['year']})" if film.get("year") else "")
 
 
 def _find_listed(items: list[dict], change: ListChange) -> dict | None:
