@@ -163,3 +163,23 @@ def test_it_returns_a_refused_card_with_the_boxes_as_the_user_left_them(alice):
     # Nothing was ticked, so nothing comes back ticked (the notice would contradict the card).
     assert len(boxes) == 2 and not any("checked" in box for box in boxes)
     assert "disabled" not in "".join(boxes)  # still the user's to tick
+
+
+def test_it_labels_what_was_told_apart_from_what_comes_from_the_lists_after_a_reset(alice):
+    from recs.memory_services import memory_learn
+
+    memory_learn(user=alice, text="I hate horror")
+    list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996, ["Thriller/Suspense"]))
+    client = _client(alice)
+    client.post("/memory/reset/")
+    memory = _section(client.get("/lists/").content.decode(), "memory")
+    told, reads = memory.index("What you told me in chats"), memory.index("What the planner reads")
+    # "Nothing yet" is about the chats; the leanings shown below it are said to come from the lists.
+    assert told < memory.index("Nothing yet") < reads < memory.index("Likes: Thriller/Suspense.")
+    assert "comes from your lists only" in memory[reads:]
+    assert "Horror" not in memory
+
+    memory_learn(user=alice, text="I love Christopher Nolan")
+    memory = _section(client.get("/lists/").content.decode(), "memory")
+    assert "Nothing yet" not in memory and "Christopher Nolan" in memory
+    assert "what you told me with leanings from your lists" in memory
