@@ -101,7 +101,9 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
 def _acknowledged(learned: str, answer: str) -> str:
     """A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know"."""
     ack = f"Noted: {learned}. I'll keep that in mind when I recommend films."
-    return ack if answer.startswith("I don't know") else f"{ack}\n\n{answer}"
+    from recs.rules import UNSURE
+
+    return ack if answer.startswith(("I don't know", UNSURE)) else f"{ack}\n\n{answer}"
 
 
 # v1 offers only search_movies, so it cannot show a diff card: it says where the buttons are instead.

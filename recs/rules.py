@@ -66,6 +66,16 @@ NOT_ABOUT_FILMS_ANSWER = (
     "I don't know: my catalogue only has films (titles, years, genres, directors, ratings), "
     "so I can't answer questions about people, awards or anything else. "
 )
+# "hmm, something", "anything", "idk, you pick": no wish beyond films, but a request all the same.
+VAGUE_ASK = (
+    r"^(?:(?:hmm+|hm|um+|uh+|erm?|well|ok(?:ay)?|so|oh|ah|idk|dunno|i dunno|i don't know|not sure|no idea|maybe|"
+    r"just)\W*)*(?:something|anything|whatever|any film|any movie|you (?:pick|choose|decide)|up to you|"
+    r"your (?:pick|choice|call))(?: (?:then|please|really|at all|good|fun|nice))*\W*$"
+)
+# Film-ish words: a request for what the catalogue doesn't record ("Korean films", "an anime series")
+# still asks for films; "I'm from France" does not.
+FILMISH = r"\b(?:films?|movies?|flicks?|cinema|series|shows?|sitcoms?|anime|bollywood|k ?dramas?|noir|watch)\b"
+UNSURE = "I'm not sure what you'd like me to do with that. "
 REFINEMENT = r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no more|nothing (?:with|by|from)|without)\b"
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
@@ -80,7 +90,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
     if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
-    if re.search(RECOMMEND, low):
+    if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
     if re.search(NOT_ABOUT_FILMS, low):
         return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")
@@ -92,8 +102,11 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     if re.search(THANKS, low):
         return DecideModeArgs(mode="A", reason="Thanks: reply conversationally.")
     # No trigger word, but a description of films ("a Spielberg film", "family friendly under two hours").
-    if not parse_constraints(text, catalogue or load_catalogue()).is_empty():
+    cons = parse_constraints(text, catalogue or load_catalogue())
+    if not cons.model_copy(update={"unsupported": []}).is_empty():
         return DecideModeArgs(mode="B", reason="Describes films wanted (people, ratings, runtime or years).")
+    if cons.unsupported and re.search(FILMISH, low):
+        return DecideModeArgs(mode="B", reason="Asks for films by what my catalogue doesn't record: say so, pick.")
     return DecideModeArgs(mode="A", reason="General chat with no request for films.")
 
 
@@ -195,4 +208,7 @@ def answer(text: str, catalogue: Catalogue) -> str:
         return NOT_ABOUT_FILMS_ANSWER + CAPABILITIES
     if re.search(THANKS, low):
         return "You're welcome! Say “another one” or describe a mood whenever you want more picks."
-    return "I don't know that from my catalogue. " + CAPABILITIES
+    if re.search(r"\?$|^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could)\b",
+                 (text or "").strip().lower()):
+        return "I don't know that from my catalogue. " + CAPABILITIES
+    return UNSURE + CAPABILITIES

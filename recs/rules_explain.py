@@ -9,7 +9,7 @@ from recs.catalogue import Catalogue, core_title
 from recs.movies import Movie, normalize_title
 from recs.rules_parse import Constraints, people_index
 from recs.rules_taste import liked_in
-from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS
+from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS, UNSUPPORTED_SAY
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three"}
 TYPE_PREFIX = {"Science Fiction": "sci-fi", "Kids Fiction": "family", "Super Hero": "superhero", "Fantasy": "fantasy"}
@@ -95,7 +95,8 @@ GENERIC_WORDS = frozenset("""
 a an the me us some something anything any good nice film films movie movies recommend recommendation
 recommendations suggest suggestion please pick picks watch watching tonight what should i we can could you
 give show find one another more like that this else different surprise to for my our night evening
-weekend want would love ok okay hey hi so just now again other""".split())
+weekend want would love ok okay hey hi so just now again other hmm hmmm hm um umm uh er erm well whatever
+idk dunno maybe choose decide up""".split())
 
 
 def is_generic(text: str) -> bool:
@@ -109,8 +110,7 @@ UNMATCHED = "I couldn't match that to anything my catalogue can filter on, so he
 def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: int, relaxed: str,
               strict_count: int, generic: bool = True, taste_leads: bool = False) -> str:
     """One or two sentences naming the understood constraints and anything relaxed."""
-    understood = not Constraints.model_validate(
-        {**cons.model_dump(), "unknown_people": [], "unknown_likes": []}).is_empty()
+    understood = cons.filterable()
     bits = _taste_bits(taste) if taste_leads or not understood else ""
     if bits:  # the message asked for nothing in particular: the profile chose
         intro = ", ".join([f"{COUNT_WORDS[count]} picks for your taste ({bits})", *_negatives(cons)]) + ":"
@@ -132,12 +132,29 @@ def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: 
     if cons.unknown_people:
         names = " or ".join(cons.unknown_people)
         intro += f" (I couldn't check cast for {names} offline, so that part isn't applied.)"
+    if cons.unsupported:
+        intro = _unsupported_said(cons.unsupported, intro)
     return intro[:600]
 
 
-def _series(items: list[str]) -> str:
+def _unsupported_said(unsupported: list[tuple[str, str]], intro: str) -> str:
+    """ "My catalogue doesn't record country or language, so “bollywood” isn't taken into account. …" """
+    kinds = {kind for _, kind in unsupported}
+    missing = [say for kind, says in UNSUPPORTED_SAY.items() if kind in kinds for say in says]
+    recorded = f"doesn't record {_series(missing, 'or')}" if missing else ""
+    if "medium" in kinds:
+        head = "My catalogue has only films" + (f" and {recorded}" if recorded else ", no TV series")
+    else:
+        head = f"My catalogue {recorded}"
+    words = list(dict.fromkeys(f"“{word}”" for word, _ in unsupported))
+    verb = "isn't" if len(words) == 1 else "aren't"
+    intro = intro.removeprefix(UNMATCHED)
+    return f"{head}, so {_series(words)} {verb} taken into account. {intro[0].upper()}{intro[1:]}"
+
+
+def _series(items: list[str], conj: str = "and") -> str:
     """ "A", "A and B", "A, B and C"."""
-    return " and ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " and " + items[-1]
+    return f" {conj} ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + f" {conj} " + items[-1]
 
 
 def nothing_shown_said(intro: str) -> str:

@@ -21,6 +21,7 @@ from recs.rules_vocab import (
     MOOD_WORDS,
     NEGATION_REWRITES,
     NEGATORS,
+    UNSUPPORTED,
 )
 
 CAST_PATH = Path(__file__).parent / "data" / "cast.json"
@@ -56,10 +57,17 @@ class Constraints(BaseModel):
     hidden_gem: bool = False
     quality_label: str | None = None
     like_ids: list[str] = Field(default_factory=list)
+    # (word as typed, kind): asked for, but the catalogue has no data for it ("bollywood": country).
+    unsupported: list[tuple[str, str]] = Field(default_factory=list)
 
     def is_empty(self) -> bool:
         """True when nothing at all was understood."""
         return not any(value for value in self.model_dump().values())
+
+    def filterable(self) -> bool:
+        """True when something the catalogue can filter on was understood."""
+        skip = ("unknown_people", "unknown_likes", "unsupported")
+        return any(value for name, value in self.model_dump().items() if name not in skip)
 
     def describe(self) -> str:
         """A compact one-line summary for logs."""
@@ -82,7 +90,7 @@ _COMMON_SURNAMES = frozenset({
     "dey", "ivory", "reed", "stone", "young", "king", "wood", "park", "lee", "hill", "field",
     "ford", "jones", "davis", "kelly", "burns", "owens", "ellis", "adams", "hogan", "payne",
     "miner", "gallo", "lin", "roth", "smith", "black", "long", "short", "little", "best", "good",
-    "rich", "sharp", "hunter", "marshall", "fox", "gray", "price", "page", "frank", "bell",
+    "rich", "sharp", "hunter", "marshall", "fox", "gray", "price", "page", "frank", "bell", "zombie",
 })
 
 
@@ -316,6 +324,14 @@ def _find_genres(scan: _Scanner, out: Constraints) -> None:
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
 
 
+def _find_unsupported(scan: _Scanner, out: Constraints, raw: str) -> None:
+    """Words asking for what the catalogue doesn't record (country, TV series, plot topics), as typed."""
+    hits = [(m.start(), m.group(), kind) for pattern, kind in UNSUPPORTED for m in scan.find(pattern)]
+    for _, found, kind in sorted(hits):
+        typed = re.search(r"(?<!\w)" + r"[\W_]*".join(map(re.escape, found.split())) + r"(?!\w)", raw, re.I)
+        out.unsupported.append((typed.group() if typed else found, kind))
+
+
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
@@ -325,7 +341,9 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
     _find_genres(scan, out)
+    _find_unsupported(scan, out, text or "")
     for name in ("genres", "exclude_genres", "directors", "exclude_directors", "people", "exclude_people",
-                 "unknown_people", "unknown_likes", "mpaa_excluded", "moods", "genre_words", "like_ids"):
+                 "unknown_people", "unknown_likes", "mpaa_excluded", "moods", "genre_words", "like_ids",
+                 "unsupported"):
         setattr(out, name, list(dict.fromkeys(getattr(out, name))))  # de-dupe, keep order
     return out

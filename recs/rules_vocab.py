@@ -26,6 +26,33 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"historical|period (?:pieces?|dramas?)", "Historical"),
 ]
 
+# Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The
+# parser notes them so the intro can say they weren't applied, instead of silently dropping them.
+UNSUPPORTED: list[tuple[str, str]] = [
+    (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
+    (r"pixar|disney|studio ghibli|ghibli|dreamworks|marvel|a24", "studio"),
+    (r"anime|manga|stop motion|claymation|hand drawn|cgi", "style"),
+    (r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
+     r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|war (?:films?|movies?|dramas?|epics?)|"
+     r"wartime|world war (?:i|ii|one|two|1|2)|sports?|boxing|football|soccer|baseball|basketball|christmas|"
+     r"film noir|neo noir|noir|courtroom|mafia|gangsters?|mobsters?|cops?|police|detectives?|serial killers?|"
+     r"road trips?|road (?:films?|movies?)|coming of age|disasters?|pirates?|dragons?|witch(?:es)?|"
+     r"post apocalyptic|apocalyptic|dystopian|dystopias?|cyberpunk|outer space|space|prison|revenge|survival", "topic"),
+    (r"feel good|uplifting|heart ?warming|wholesome|tear ?jerkers?|sad|cosy|cozy|mind bending|mind blowing|"
+     r"trippy|twisty|plot twists?|twist endings?|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing", "mood"),
+    (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
+    (r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
+     r"taiwan(?:ese)?|indian?|hindi|tamil|telugu|bengali|french|france|italian|italy|spanish|spain|mexican|"
+     r"mexico|german|germany|british|britain|uk|irish|ireland|scottish|scandinavian|nordic|swedish|sweden|"
+     r"danish|denmark|norwegian|norway|finnish|icelandic|russian|russia|soviet|polish|czech|hungarian|greek|"
+     r"turkish|iranian|iran|persian|israeli|arabic|egyptian|nigerian|african|thai|thailand|vietnamese|"
+     r"filipino|indonesian|brazilian|brazil|argentin(?:e|ian|a)|latin american|australian|canadian|european|"
+     r"asian|foreign(?: language)?|non english|subtitled|subtitles|dubbed|world cinema", "country"),
+]
+# What the catalogue doesn't record, by kind, in the order an intro names them.
+UNSUPPORTED_SAY = {"studio": ["studio"], "style": ["animation style"], "topic": ["sub-genres", "topics"], "mood": ["mood"],
+                   "streaming": ["where films stream"], "country": ["country", "language"]}
+
 # How a tag reads in an intro ("Three tense 90s thrillers") and in a reason ("a thriller").
 GENRE_NOUNS: dict[str, tuple[str, str]] = {
     "Romantic Comedy": ("romantic comedy", "romantic comedies"),

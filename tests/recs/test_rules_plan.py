@@ -93,8 +93,11 @@ def test_it_picks_varied_crowd_pleasers_without_anything_to_go_on(cat):
 
 
 def test_it_says_when_it_understood_nothing(cat):
-    result = plan_picks("zombies in space", cat, blocked=[])
+    result = plan_picks("something with purple hats", cat, blocked=[])
     assert result.intro.startswith("I couldn't match that to anything my catalogue can filter on")
+    # Words it recognises but has no data for are named instead.
+    named = plan_picks("zombies in space", cat, blocked=[])
+    assert named.intro.startswith("My catalogue doesn't record sub-genres or topics, so “zombies” and “space” aren't taken")
 
 
 def test_it_reads_size_words_as_adjectives_in_the_intro(cat):

@@ -104,3 +104,60 @@ async def test_it_follows_more_like_those_under_v1_from_the_history_it_is_sent(a
     cat = load_catalogue()
     assert len(second.payload["picks"]) == 3
     assert all("Western" in cat.tags(cat.get(p["id"])) for p in second.payload["picks"])
+
+
+def _decide(text: str) -> str:
+    from chatapp.planner.backends.base import PlannerRequest
+    from recs.planning import rules_decide_mode
+
+    return rules_decide_mode(PlannerRequest(instructions="", input=[], model="rules", context={"text": text})).mode
+
+
+def test_it_says_what_the_catalogue_cannot_honour_and_picks_on_the_rest():
+    plan = _plan("some good bollywood musicals please", [])
+    assert plan.intro == ("My catalogue doesn't record country or language, so “bollywood” isn't taken into "
+                          "account. Three musicals:")
+    cat = load_catalogue()
+    assert all("Musical" in cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)
+
+
+@pytest.mark.parametrize(
+    ("words", "intro"),
+    [
+        ("a good anime mecha series from korea",
+         "My catalogue has only films and doesn't record animation style, sub-genres, topics, country or language, so "
+         "“anime”, “mecha”, “series” and “korea” aren't taken into account. Three well-rated crowd-pleasers "
+         "from different genres:"),
+        ("a French comedy", "My catalogue doesn't record country or language, so “French” isn't taken into account. "
+                            "Three comedies:"),
+        ("zombie films, nothing Korean", "My catalogue doesn't record sub-genres, topics, country or language, so "
+                                         "“zombie” and “Korean” aren't taken into account. Three well-rated "
+                                         "crowd-pleasers from different genres:"),
+    ],
+)
+def test_it_answers_a_request_it_cannot_filter_on_with_picks_and_a_plain_reason(words, intro):
+    assert _decide(words) == "B"
+    plan = _plan(words, [])
+    assert plan.intro == intro and len(plan.picks) == 3
+
+
+@pytest.mark.parametrize("words", ["hmm, something", "anything", "idk, you pick", "whatever"])
+def test_it_takes_a_vague_ask_as_a_request_for_picks(words):
+    assert _decide(words) == "B"
+    plan = _plan(words, [])
+    assert plan.intro == "Three well-rated crowd-pleasers from different genres:" and len(plan.picks) == 3
+
+
+@pytest.mark.parametrize("words", ["I'm from France", "hmm", "the weather is nice"])
+def test_it_does_not_take_a_country_or_chatter_for_a_film_request(words):
+    from recs.rules import answer
+
+    assert _decide(words) == "A"
+    assert not answer(words, load_catalogue()).startswith("I don't know")
+
+
+async def test_it_shows_picks_for_hmm_something_in_a_chat(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    message = await _turn(alice, chat, "hmm, something")
+    assert message.payload["mode"] == "B" and len(message.payload["picks"]) == 3
+    assert "I don't know" not in message.content
