@@ -13,7 +13,7 @@ from recs.rules_explain import intro_for, is_generic, nothing_shown_said, reason
 from recs.rules_like import refers_back
 from recs.rules_parse import Constraints, parse_constraints, people_index
 from recs.rules_runtime import fits as runtime_fits
-from recs.rules_taste import disliked, liked_in, parse_profile, taste_leads
+from recs.rules_taste import disliked, liked_in, parse_profile, recently_shown, taste_leads
 from recs.tools import PlannedPick, PlanPicksArgs
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
@@ -21,6 +21,10 @@ PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the pri
 GEM_MAX_VOTES = 40000
 MIN_VOTES = 1000  # fewer votes than this and a rating says little
 TASTE_LEAD = 4.0  # a liked genre/person's boost when the message asks for nothing in particular
+# Films just shown in another chat (not blocked there): ranked below every other match, but still
+# ahead of films that match nothing, so a narrow request or a small catalogue slice keeps its picks.
+RECENT_PENALTY = 50.0
+MATCH_BONUS = 100.0
 
 
 @dataclass(frozen=True)
@@ -243,8 +247,10 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
     matched = {m.id for m in pool}
     if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
         pool = pool + [m for m in base if m.id not in matched]
+    recent = recently_shown(profile, catalogue)
     ranked = sorted(
-        ((_score(m, cons, taste, likes, catalogue, lead, rated) + 100 * (m.id in matched), m) for m in pool),
+        ((_score(m, cons, taste, likes, catalogue, lead, rated) + MATCH_BONUS * (m.id in matched)
+          - RECENT_PENALTY * (m.id in recent), m) for m in pool),
         key=lambda p: (-p[0], p[1].id),
     )
     repeatable = set(cons.directors) if len(cons.directors) == 1 and not cons.people else set()

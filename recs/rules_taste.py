@@ -34,7 +34,7 @@ def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:
         label = label.lower()
         body = body.strip().rstrip(".…").strip()
         if label.startswith("recently"):
-            continue  # already blocked; nothing to learn from it
+            continue  # not a taste: plan_picks only avoids repeating them (recently_shown)
         if label.startswith("rated"):
             rated += re.findall(r"([^,]+?)\s*\(\d★\)", body)
         elif label.startswith("want"):
@@ -66,6 +66,20 @@ def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:
             out.like_ids.append(max(films, key=lambda m: (m.votes or 0, m.id)).id)
     out.unknown_likes, out.unsupported = [], []  # a profile isn't a request: nothing to apologise for
     return out
+
+
+def recently_shown(profile: str, catalogue: Catalogue) -> set[str]:
+    """Catalogue ids of the profile's "Recently shown: Se7en (1995), …" (picks shown in any chat)."""
+    found = re.search(r"(?i)\brecently shown\s*:(.*)$", profile or "", re.S)
+    if not found:
+        return set()
+    body = re.split(rf"(?i)\b(?:{_LABELS})\s*:", found.group(1))[0]
+    ids = set()
+    for title, year in re.findall(r"\s*(.+?)\s*\(((?:18|19|20)\d\d|None)\)\s*[,.]?", body):
+        movie = catalogue.lookup(title.strip(" ,"), int(year) if year.isdigit() else None)
+        if movie:
+            ids.add(movie.id)
+    return ids
 
 
 def taste_leads(cons: Constraints) -> bool:

@@ -6,7 +6,7 @@ from chatapp.planner.backends.base import PlannerRequest
 from recs.catalogue import core_title, load_catalogue
 from recs.movies import normalize_title
 from recs.planning import rules_plan_picks
-from recs.rules import parse_profile
+from recs.rules import parse_profile, plan_picks
 from recs.rules_parse import people_index
 
 
@@ -78,3 +78,42 @@ def test_it_reads_only_likes_and_dislikes_as_tastes(cat):
     assert "Clint Eastwood" in taste.directors
     assert [cat.get(i).title for i in taste.like_ids] == ["Fargo"]
     assert (taste.year_min, taste.year_max) == (None, None)
+
+
+RECENT = "Recently shown: Se7en (1995), Inception (2010), Léon (1994)."
+
+
+@pytest.mark.parametrize("likes", ["Likes: Thriller/Suspense. ", "", "Likes: Christopher Nolan, Luc Besson. "])
+def test_it_greets_a_new_chat_with_films_not_just_shown_in_other_chats(cat, likes):
+    result = plan("", likes + RECENT, autostart=True)
+    assert not {(p.title, p.year) for p in result.picks} & {("Se7en", 1995), ("Inception", 2010), ("Léon", 1994)}
+    assert len(films(cat, result)) == 3
+
+
+def test_it_still_shows_recently_shown_films_when_nothing_else_fits(cat):
+    """A penalty, not a block: with only those three films left, the greeting still has picks."""
+    recent = {cat.lookup(t, y).id for t, y in [("Se7en", 1995), ("Inception", 2010), ("Léon", 1994)]}
+    others = {m.id for m in cat.movies} - recent
+    result = plan_picks("", cat, blocked=[], profile="Likes: Thriller/Suspense. " + RECENT, exclude_ids=others)
+    assert {cat.lookup(p.title, p.year).id for p in result.picks} == recent
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alice, settings):
+    from channels.db import database_sync_to_async
+
+    from chatapp.models import Chat, Message
+    from recs.memory_services import memory_record_results
+    from tests.chatapp.wsutil import communicator, frames_until
+
+    settings.AUTOSTART_RECOMMENDATIONS = True
+    shown = [{"title": "Se7en", "year": 1995}, {"title": "Inception", "year": 2010}, {"title": "Léon", "year": 1994}]
+    await database_sync_to_async(memory_record_results)(user_id=alice.pk, picks=shown[::-1])
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await frames_until(comm, "msg assistant status-complete")
+    await comm.disconnect()
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert len(message.payload["picks"]) == 3
+    assert not {p["title"] for p in message.payload["picks"]} & {"Se7en", "Inception", "Léon"}
