@@ -8,6 +8,7 @@
   function showName(file) {
     const hint = document.getElementById("drop-hint");
     if (hint && file) hint.textContent = file.name + " (" + Math.ceil(file.size / 1024) + " KB)";
+    document.getElementById("dropzone")?.classList.toggle("has-file", Boolean(file));
     // A refusal of the photo picked before (too large, not an image) is moot once another one fits.
     if (!tooBig(file)) showError("");
   }
@@ -57,10 +58,10 @@
     if (e.target && e.target.id === "image-input") showName(e.target.files[0]);
   });
 
-  // The before/after slider: the range input moves the split.
+  // The before/after slider (under the picture): the range input moves the split.
   document.addEventListener("input", function (e) {
     const t = e.target;
-    if (t && t.matches && t.matches(".compare input[type=range]")) t.parentElement.style.setProperty("--pos", t.value + "%");
+    if (t && t.matches && t.matches(".compare-range")) t.closest(".compare-wrap").style.setProperty("--pos", t.value + "%");
   });
 
   function isComposer(e) { return e.detail && e.detail.elt && e.detail.elt.id === "composer"; }

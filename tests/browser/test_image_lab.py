@@ -114,6 +114,34 @@ def _starts_from(source: Image.Image, expected: Image.Image, *others: Image.Imag
         assert _distance(source, other) > near + 6, "the job's source cannot be told from another image"
 
 
+def _background(locator) -> str:
+    return locator.evaluate("el => getComputedStyle(el).backgroundColor")
+
+
+ACCENT = "rgb(245, 197, 24)"  # --accent: the highlighted state
+
+
+def _finals_look_right(job) -> None:
+    """Each column's result: the slider under the image (not over it), both downloads on one line, and
+    only the variation in use highlighted ("Use this" is a secondary button)."""
+    in_use = job.get_by_role("button", name="In use")
+    for i in range(5):
+        column = job.locator(".column").nth(i)
+        picture = column.locator(".compare").bounding_box()
+        slider = column.locator("input[type=range]").bounding_box()
+        assert slider["y"] >= picture["y"] + picture["height"] - 0.5, f"the slider covers column {i}'s image"
+        jpeg = column.get_by_role("link", name="JPEG").bounding_box()
+        png = column.get_by_role("link", name="PNG").bounding_box()
+        assert abs(jpeg["y"] - png["y"]) <= 2, f"column {i}: PNG wrapped away from JPEG"
+        use = column.get_by_role("button", name="Use this")
+        if use.count():
+            assert _background(use) != ACCENT, f"column {i}: 'Use this' looks like 'In use'"
+            expect(use).to_have_attribute("aria-pressed", "false")
+    if in_use.count():
+        assert _background(in_use) == ACCENT
+        expect(in_use).to_have_attribute("aria-pressed", "true")
+
+
 def _use(job, column: int) -> None:
     job.locator(".column").nth(column).get_by_role("button", name="Use this").click()
     expect(job.locator(".column").nth(column).get_by_role("button", name="In use")).to_be_visible()
@@ -132,8 +160,11 @@ def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(pa
     upload = _source(page, live_server_url, first)
     finals = _finals(page, live_server_url, first)
     chosen = max(range(5), key=lambda i: _distance(finals[i], upload))
+    _finals_look_right(first)
     _use(first, chosen)
     expect(page.locator("#history-strip li")).to_have_count(2)
+    _finals_look_right(first)
+    shoot(page, "image-lab-in-use")
 
     # A second instruction without a photo starts from the chosen image, not from the upload.
     _ask(page, "now crop it square")
@@ -389,8 +420,15 @@ def test_it_fits_a_phone_screen_with_a_finished_job(new_page, live_server_url, p
     page.keyboard.press("Enter")
     job = _five_done(page, 0)
     _compare(job, 4)
+    _use(job, 1)
+    _finals_look_right(job)
     shoot(page, "image-lab-phone-top", at="top")
     shoot(page, "image-lab-phone-bottom")
+    # The sticky composer stays compact: the photo picker is a small attach button beside the text.
+    composer = page.locator(".composer-wrap").bounding_box()
+    assert composer["height"] <= 0.2 * PHONE_375["height"], f"the composer is {composer['height']:.0f} px tall"
+    attach = page.locator("#dropzone").bounding_box()
+    assert attach["width"] <= PHONE_375["width"] / 3, f"the attach button is {attach['width']:.0f} px wide"
     widths = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
     assert widths[0] <= widths[1], f"the page is {widths[0]} px wide on a {widths[1]} px screen"
     for selector in ("#send-button", "#drop-hint", "#image-input", "#composer-text", ".compare"):
