@@ -262,3 +262,34 @@ def test_it_says_why_a_blank_rename_is_refused_and_keeps_the_title(page, live_se
     row.get_by_role("button", name="Rename").click()
     expect(row.locator(".chat-title")).to_have_text("Fargo night")
     expect(row.get_by_role("alert")).to_have_count(0)
+
+
+def test_it_gives_titles_room_keeps_the_edit_box_tight_and_heads_the_lists_page(new_page, live_server_url):
+    page = new_page(PHONE)
+    sign_up(page, live_server_url, prefix="layout")
+    new_movie_chat(page)
+    send(page, ASK)
+    expect_three_picks(page)
+
+    # The open Edit box sits right under its summary, with no blank lines around the form.
+    page.locator(".msg.user .edit-box summary").click()
+    summary = page.locator(".msg.user .edit-box summary").bounding_box()
+    box = page.locator(".msg.user .edit-form textarea").bounding_box()
+    button = page.get_by_role("button", name="Save and regenerate").bounding_box()
+    bubble = page.locator(".msg.user .bubble").bounding_box()
+    assert box["y"] - (summary["y"] + summary["height"]) < 16, (summary, box)
+    assert (bubble["y"] + bubble["height"]) - (button["y"] + button["height"]) < 24, (bubble, button)
+    shoot(page, "edit-open-phone")
+
+    # On a phone the chat's title gets the row's width; the time goes on its own line.
+    page.get_by_role("link", name="All chats").click()
+    row = page.locator(".chat-row").first.bounding_box()
+    title = page.locator(".chat-row .chat-title").first.bounding_box()
+    when = page.locator(".chat-row time").first.bounding_box()
+    assert title["width"] >= 0.6 * row["width"], (title, row)
+    assert when["y"] >= title["y"] + title["height"] - 1, (title, when)
+    shoot(page, "chat-list-titles-phone", at="top")
+
+    page.goto(live_server_url + "/lists/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your lists")
+    shoot(page, "lists-heading-phone", at="top")
