@@ -36,8 +36,10 @@ def job_out(job: ImageJob) -> dict:
         state = job.variations[i] if i < len(job.variations) else {}
         variations.append({
             "index": i, "label": plan["label"], "strategy": plan["strategy"], "operations": plan["operations"],
-            "status": state.get("status", "pending"),
-            "steps": [{"index": s["index"], "op": s["op"], "params": s["params"], "status": s["status"],
+            # An ended job's unreached work reads as it does on the page: stopped / unfinished, skipped.
+            "status": job.variation_status(state) if state else (job.cut_short or "pending"),
+            "steps": [{"index": s["index"], "op": s["op"], "params": s["params"],
+                       "status": job.step_status(s["status"]),
                        "error": s.get("error"), "ms": s.get("ms"),
                        "preview_url": urls.step(i, s["index"]) if s.get("preview") else None}
                       for s in state.get("steps", [])],

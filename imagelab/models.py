@@ -92,3 +92,19 @@ class ImageJob(models.Model):
     @property
     def is_active(self) -> bool:
         return self.status in (self.Status.PLANNING, self.Status.RUNNING)
+
+    @property
+    def cut_short(self) -> str | None:
+        """How an ended job left what it never reached: "stopped", "unfinished" (failed), or None."""
+        if self.is_active:
+            return None
+        return "stopped" if self.status == self.Status.STOPPED else "unfinished"
+
+    def variation_status(self, state: dict) -> str:
+        """A variation's status as shown: one still "running" in a job that has ended was cut short."""
+        status = state.get("status", "running")
+        return (self.cut_short or status) if status in ("running", "pending") else status
+
+    def step_status(self, status: str) -> str:
+        """A step's status as shown: one still "pending" in a job that has ended is "skipped" (not run)."""
+        return "skipped" if self.cut_short and status == "pending" else status

@@ -32,17 +32,15 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
     """
     urls = job_urls(job.pk)
     # A job that has ended (stopped, failed) will never run what it had not reached: no loading placeholders.
-    cut_short = None if job.is_active else ("stopped" if job.status == ImageJob.Status.STOPPED else "unfinished")
     variations = []
     for plan, state in zip(job.plans, job.variations or [{}] * len(job.plans), strict=False):
         i = state.get("index", len(variations))
-        steps = [{"index": s["index"], "op": s["op"], "status": _step_status(s["status"], cut_short),
+        steps = [{"index": s["index"], "op": s["op"], "status": job.step_status(s["status"]),
                   "error": s.get("error"), "ms": s.get("ms"),
                   "url": urls.step(i, s["index"]) if s.get("preview") else None}
                  for s in state.get("steps", [])]
-        status = state.get("status", "running")
         variations.append({"index": i, "label": plan["label"], "strategy": plan["strategy"], "steps": steps,
-                           "status": cut_short if status == "running" and cut_short else status,
+                           "status": job.variation_status(state),
                            "final_url": urls.final(i) if state.get("final") else None})
     return {"id": job.pk, "status": job.status, "planner_source": job.planner_source,
             "source_label": SOURCE_LABELS.get(job.planner_source, job.planner_source),
@@ -50,11 +48,6 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
             "result_variation": job.result_variation, "error": job.error,
             "in_use": current.variation if current is not None and current.job_id == job.pk else None,
             "changes": len(job.normalization_log or [])}
-
-
-def _step_status(status: str, cut_short: str | None) -> str:
-    """A step that had not run when its job ended is "skipped" (shown as not run)."""
-    return "skipped" if cut_short and status == "pending" else status
 
 
 def plans_view(event: Plans) -> dict:

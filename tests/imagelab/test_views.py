@@ -231,3 +231,25 @@ async def test_it_marks_in_use_only_the_variation_that_is_the_chats_current_imag
     assert ">In use<" not in sent.content.decode()
     await wait_turns_idle(30)
     assert ">In use<" not in await page()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("status,cut_short", [("stopped", "stopped"), ("failed", "unfinished")])
+def test_it_reports_an_ended_jobs_unreached_work_in_the_api_as_the_page_shows_it(alice, status, cut_short):
+    from tests.imagelab.conftest import api_for
+
+    job = _job_with_unfinished_steps(alice, status=status)
+    body = api_for(alice).get(f"/api/imagelab/jobs/{job.pk}").json()
+    assert [v["status"] for v in body["variations"]] == ["done", cut_short, cut_short]
+    assert [[s["status"] for s in v["steps"]] for v in body["variations"]] == [
+        ["ok", "ok"], ["ok", "skipped"], ["skipped", "skipped"]]
+
+
+@pytest.mark.django_db
+def test_it_reports_a_running_jobs_pending_work_as_it_is(alice):
+    from tests.imagelab.conftest import api_for
+
+    job = _job_with_unfinished_steps(alice, status="running")
+    body = api_for(alice).get(f"/api/imagelab/jobs/{job.pk}").json()
+    assert [v["status"] for v in body["variations"]] == ["done", "running", "running"]
+    assert body["variations"][2]["steps"][0]["status"] == "pending"
