@@ -105,24 +105,17 @@ def _number(raw: object) -> float | None:
     return float(raw) if isinstance(raw, int | float) and not isinstance(raw, bool) else None
 
 
-def build_overview(
-    year: int, genres: list[str], creative: str | None, director: str | None,
-    mpaa: str | None, runtime: int | None, rt: int | None,
-) -> str:
-    """A one-line factual summary (no invented plot text)."""
-    parts = [str(year), *genres]
-    if creative and creative not in genres and creative != "Contemporary Fiction":
+def build_overview(*, genres: list[str], creative: str | None, mpaa: str | None, rt: int | None) -> str:
+    """Only the facts a pick card's meta line lacks (it shows year, genres, runtime, IMDB rating and
+    director): creative type, MPAA rating, Rotten Tomatoes; empty when there are none. No invented plot."""
+    parts = []
+    if creative and creative not in genres and creative not in ("Contemporary Fiction", "Multiple Creative Types"):
         parts.append(creative)
-    if director:
-        parts.append(f"directed by {director}")
     if mpaa and mpaa not in ("Not Rated", "Open"):
-        parts.append(mpaa)
-    if runtime:
-        parts.append(f"{runtime} min")
-    text = " · ".join(parts) + "."
+        parts.append(f"Rated {mpaa}")
     if rt is not None:
-        text += f" Rotten Tomatoes {rt}%."
-    return text
+        parts.append(f"Rotten Tomatoes {rt}%")
+    return " · ".join(parts) + "." if parts else ""
 
 
 @dataclass(eq=False)  # identity semantics: hashable, usable as a cache key
@@ -263,7 +256,7 @@ def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None] | Non
         year=year,
         genres=genres,
         runtime=runtime_i,
-        overview=build_overview(year, genres, creative, director, mpaa, runtime_i, rt_i),
+        overview=build_overview(genres=genres, creative=creative, mpaa=mpaa, rt=rt_i),
         director=director,
         rating=rating if rating is not None and 0 < rating <= 10 else None,
         votes=int(votes) if votes is not None and votes >= 0 else None,

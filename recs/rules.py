@@ -6,6 +6,7 @@ import re
 
 from recs.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.movies import Movie, normalize_title
+from recs.rules_explain import genre_noun
 from recs.rules_parse import Constraints, parse_constraints
 from recs.rules_rank import plan_picks
 from recs.rules_taste import parse_profile
@@ -177,7 +178,15 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         if movie.mpaa:
             parts.append(f"MPAA **{movie.mpaa}**")
         return f"{name}: " + " · ".join(parts) + "." if parts else f"My catalogue has no ratings for {name}."
-    return f"{name}: {movie.overview} (My catalogue has facts, not plot summaries.)"
+    noun = genre_noun(movie.genres[0] if movie.genres else None)
+    said = f"{name}: {'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+    said += f" directed by {movie.director}" if movie.director else ""
+    facts = [f"{movie.runtime} minutes" if movie.runtime else "",
+             f"rated {movie.mpaa}" if movie.mpaa and movie.mpaa not in ("Not Rated", "Open") else "",
+             f"IMDB {movie.rating:.1f}" if movie.rating is not None else "",
+             f"Rotten Tomatoes {catalogue.rotten[movie.id]}%" if catalogue.rotten.get(movie.id) is not None else ""]
+    said += "".join(f", {fact}" for fact in facts if fact)
+    return f"{said}. (My catalogue has facts, not plot summaries.)"
 
 
 def answer(text: str, catalogue: Catalogue) -> str:

@@ -177,50 +177,45 @@ def _unknown_likes_said(titles: list[str], intro: str) -> str:
 
 def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie],
                checks: dict[str, Callable[[Movie], bool]], catalogue: Catalogue) -> str:
-    """One sentence: the film's facts, then which of the asked-for things it satisfies."""
-    noun = genre_noun(movie.genres[0] if movie.genres else None)
-    prefix = TYPE_PREFIX.get(movie.creative_type or "")
-    if prefix and prefix not in noun:
-        noun = f"{prefix} {noun}" if noun != "film" else f"{prefix} film"
-    facts = f"A {movie.year} {noun}"
-    if movie.director:
-        facts += f" by {movie.director}"
-    if movie.rating is not None:
-        facts += f", rated {movie.rating:.1f} on IMDB"
+    """One sentence on why the film fits: the asked-for things it meets, what it shares with the films
+    it should be like, the profile's likes. The card already shows its year, genres, runtime, IMDB
+    rating and director, so those are said only as part of a reason ("same director")."""
     passes = {name: check(movie) for name, check in checks.items()}
     tags = catalogue.tags(movie)
-    labels = [w for w in cons.moods if tag_of(w) in tags]
+    asked = [w for w in cons.moods if tag_of(w) in tags]
+    if cons.rating_label == "family-friendly":
+        asked.append("family-friendly")
+    elif (cons.mpaa_allowed and movie.mpaa in cons.mpaa_allowed) or (cons.mpaa_excluded and movie.mpaa):
+        asked.append(cons.rating_label or f"rated {movie.mpaa}")
     if passes.get("era") and cons.era:
-        labels.append(cons.era)
-    labels += _people_labels(movie, cons, catalogue)
-    if passes.get("runtime") and movie.runtime:
-        labels.append(f"{movie.runtime} min")
+        asked.append(f"from the {cons.era}" if re.fullmatch(r"(?:early |mid |late )?\d+s", cons.era) else cons.era)
+    asked += _people_labels(movie, cons, catalogue)
+    if passes.get("runtime") and cons.runtime_label:
+        asked.append(cons.runtime_label)
     if passes.get("quality") and cons.quality_label:
-        labels.append(cons.quality_label)
+        asked.append(cons.quality_label)
     if passes.get("gem"):
-        labels.append(f"{cons.quality_label or 'hidden gem'} ({movie.votes:,} IMDB votes)")
-    if (cons.mpaa_allowed and movie.mpaa in cons.mpaa_allowed) or (cons.mpaa_excluded and movie.mpaa):
-        labels.append({"Not Rated": "unrated", "Open": "no MPAA rating"}.get(movie.mpaa, f"rated {movie.mpaa}"))
-    labels += [f"no {genre_short(g)}" for g in cons.exclude_genres]
-    labels += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+        asked.append(f"{cons.quality_label or 'hidden gem'} ({movie.votes:,} IMDB votes)")
+    asked += [f"no {genre_short(g)}" for g in cons.exclude_genres]
+    asked += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+    groups = [", ".join(asked)]
     # Several references ("more like those"): the one this film is most like, not a label for each.
     closest = max(likes, key=lambda like: len(_shared(movie, like, catalogue)), default=None)
     for like in likes if len(likes) < 3 else [closest]:
         shared = _shared(movie, like, catalogue)
         if shared:
-            labels.append(f"like {like.title}: {', '.join(shared)}")
+            groups.append(f"like {like.title}: {', '.join(shared)}")
     liked = [_liked_word(g) for g in liked_in(movie, taste, catalogue)]
     if liked:
-        labels.append(f"you like {' and '.join(liked)}")
-    if not labels:
-        votes = f" ({movie.votes:,} IMDB votes)" if movie.votes else ""
-        if (movie.rating or 0) >= 7.5 and (movie.votes or 0) >= 100000:
-            labels.append(f"a crowd-pleaser{votes}")
-        elif (movie.rating or 0) >= 7.0 and (movie.votes or 0) >= 1000:
-            labels.append(f"well liked{votes}")
-        else:
-            labels.append("the closest match I have")
-    return f"{facts} — {', '.join(labels)}."[:400]
+        groups.append(f"you like {' and '.join(liked)}")
+    votes = f" ({movie.votes:,} IMDB votes)" if movie.votes else ""
+    if (movie.rating or 0) >= 7.5 and (movie.votes or 0) >= 100000 and not passes.get("gem"):
+        groups.append(f"a crowd-pleaser{votes}")  # the vote count is on no other line of the card
+    elif not any(groups):
+        well_liked = (movie.rating or 0) >= 7.0 and (movie.votes or 0) >= 1000
+        groups.append(f"well liked{votes}" if well_liked else "the closest match I have")
+    text = "; ".join(g for g in groups if g)
+    return f"{text[0].upper()}{text[1:]}."[:400]
 
 
 # "you like horror", "you like westerns": a genre as the object of "like".

@@ -93,9 +93,13 @@ def test_it_merges_exact_duplicates_and_suffixes_id_collisions():
     assert cat.stats["skipped"] == {"missing_title": 1, "not_an_object": 1}
 
 
-def test_it_writes_a_factual_overview(cat):
-    overview = cat.get("the-matrix-1999").overview
-    assert overview == "1999 · Action · Science Fiction · directed by Andy Wachowski · R · 136 min. Rotten Tomatoes 86%."
+def test_it_writes_an_overview_of_only_what_the_card_meta_line_lacks(cat):
+    """The card shows the year (title), genres, runtime, IMDB rating and director already."""
+    assert cat.get("the-matrix-1999").overview == "Science Fiction · Rated R · Rotten Tomatoes 86%."
+    se7en = cat.get("se7en-1995")
+    assert se7en.overview == "Rated R."
+    for word in ("1995", "Thriller", "Fincher", "min"):
+        assert word not in se7en.overview
 
 
 def test_it_lets_black_comedy_match_comedy(cat):

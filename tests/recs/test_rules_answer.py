@@ -136,3 +136,9 @@ def test_it_says_it_does_not_know_who_the_best_actor_is(cat):
     text = answer("who is the best actor ever", cat)
     assert text.startswith("I don't know: my catalogue only has films")
     assert "highly rated" not in text
+
+
+def test_it_tells_about_a_film_with_its_facts(cat):
+    said = answer("tell me about Se7en", cat)
+    assert said.startswith("**Se7en** (1995): a thriller directed by David Fincher")
+    assert "IMDB 8.7" in said and "rated R" in said and "not plot summaries" in said

@@ -29,8 +29,11 @@ def test_it_plans_tense_90s_thrillers_without_tom_cruise(cat):
     assert not {(m.title, m.year) for m in movies} & cruise
     assert len({m.director for m in movies}) == 3
     assert result.intro == "Three tense 90s thrillers, none with Tom Cruise:"
-    for pick in result.picks:
-        assert "tense" in pick.reason and "90s" in pick.reason and "no Tom Cruise" in pick.reason
+    for pick, movie in zip(result.picks, movies, strict=True):
+        assert pick.reason.startswith("Tense, from the 90s, no Tom Cruise")
+        # The card's title and meta line show the year, genre, director and IMDB rating already.
+        assert str(movie.year) not in pick.reason and movie.director not in pick.reason
+        assert "thriller" not in pick.reason and "IMDB" not in pick.reason.replace("IMDB votes", "")
 
 
 def test_it_never_returns_blocked_films_by_id_or_title(cat):
@@ -172,3 +175,20 @@ def test_it_always_returns_valid_plan_picks_args(cat, text):
     PlanPicksArgs.model_validate(result.model_dump())
     assert 1 <= len(result.picks) <= 3
     resolved(cat, result)
+
+
+@pytest.mark.parametrize(
+    ("text", "profile", "says"),
+    [
+        ("something like The Matrix but funnier", "", "like The Matrix: "),
+        ("a family friendly film under 2 hours", "", "Family-friendly, under 2 hours"),
+        ("what should I watch?", "Likes: Horror.", "You like horror"),
+        ("recommend something", "", "A crowd-pleaser ("),
+    ],
+)
+def test_it_gives_reasons_that_say_why_a_pick_fits_not_what_the_card_shows(cat, text, profile, says):
+    result = plan_picks(text, cat, blocked=[], profile=profile)
+    for pick, movie in zip(result.picks, resolved(cat, result), strict=True):
+        assert says in pick.reason, pick.reason
+        assert not pick.reason.startswith(("A 19", "A 20")) and f" by {movie.director}" not in pick.reason
+        assert f"rated {movie.rating:.1f}" not in pick.reason and str(movie.year) not in pick.reason
