@@ -83,12 +83,14 @@ def _negatives(cons: Constraints) -> list[str]:
     return negatives
 
 
-def _taste_bits(taste: Constraints) -> str:
-    """ "western, Clint Eastwood; no comedy": the profile's likes and dislikes, short."""
+def _taste_bits(taste: Constraints, cons: Constraints) -> str:
+    """ "western, Clint Eastwood; no comedy or horror": the profile's likes and dislikes, short (a
+    dislike the message rules out itself is said once, after the parentheses)."""
     liked = [genre_short(g) for g in taste.genres] + list(dict.fromkeys(taste.directors + taste.people))
-    disliked = [genre_short(g) for g in taste.exclude_genres]
-    disliked += list(dict.fromkeys(taste.exclude_directors + taste.exclude_people))
-    return (", ".join(liked) + (f"; no {', '.join(disliked)}" if disliked else "")).strip("; ")
+    disliked = [genre_short(g) for g in taste.exclude_genres if g not in cons.exclude_genres]
+    disliked += [p for p in dict.fromkeys(taste.exclude_directors + taste.exclude_people)
+                 if p not in cons.exclude_directors + cons.exclude_people]
+    return (", ".join(liked) + (f"; no {_series(disliked, 'or')}" if disliked else "")).strip("; ")
 
 
 GENERIC_WORDS = frozenset("""
@@ -111,7 +113,7 @@ def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: 
               strict_count: int, generic: bool = True, taste_leads: bool = False) -> str:
     """One or two sentences naming the understood constraints and anything relaxed."""
     understood = cons.filterable()
-    bits = _taste_bits(taste) if taste_leads or not understood else ""
+    bits = _taste_bits(taste, cons) if taste_leads or not understood else ""
     if bits:  # the message asked for nothing in particular: the profile chose
         intro = ", ".join([f"{COUNT_WORDS[count]} picks for your taste ({bits})", *_negatives(cons)]) + ":"
     elif not understood:

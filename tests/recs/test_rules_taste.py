@@ -117,3 +117,8 @@ async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alic
     message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert len(message.payload["picks"]) == 3
     assert not {p["title"] for p in message.payload["picks"]} & {"Se7en", "Inception", "Léon"}
+
+
+def test_it_names_each_dislike_once_in_a_taste_led_intro(cat):
+    result = plan("no more westerns", "Likes: Thriller/Suspense. Dislikes: Western, Horror, Comedy.")
+    assert result.intro == "Three picks for your taste (thriller; no horror or comedy), no western:"
