@@ -72,21 +72,22 @@
   });
 
   let stick = true;
+  let oldBox = null;
   let typing = false;
   document.addEventListener("htmx:wsBeforeMessage", function () {
     stick = nearBottom();
-    typing = !!document.activeElement && document.activeElement.id === "composer-text";
+    oldBox = document.getElementById("composer-text");
+    typing = !!oldBox && document.activeElement === oldBox;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     updateCounters();
     if (stick) window.scrollTo({ top: document.body.scrollHeight });
-    // The server swaps the composer's box (emptied, or a refused text handed back):
-    // the person typing there keeps the focus, with the caret after their text.
+    // The server swapped the composer's box (emptied, or a refused text handed back): the caret
+    // goes after the text (a new box would start at its beginning), and whoever was typing keeps the focus.
     const box = document.getElementById("composer-text");
-    if (typing && box && document.activeElement !== box) {
-      box.focus();
-      box.setSelectionRange(box.value.length, box.value.length);
-    }
+    if (!box || box === oldBox) return;
+    box.setSelectionRange(box.value.length, box.value.length);
+    if (typing) box.focus();
   });
 
   function setConn(text) {
