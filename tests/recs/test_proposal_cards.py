@@ -7,7 +7,12 @@ from django.template.loader import render_to_string
 from chatapp.models import Chat, Message
 from recs.models import WatchlistItem
 from recs.movies import Movie
-from recs.proposal_services import proposal_decide, proposal_intro, proposal_resolve, user_lists_snapshot
+from recs.proposal_services import (
+    proposal_decide,
+    proposal_intro,
+    proposal_resolve,
+    user_lists_snapshot,
+)
 from recs.proposals import ListChange
 from recs.services import list_add
 from recs.sources import get_movie_source
