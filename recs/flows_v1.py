@@ -34,6 +34,7 @@ from recs.flows import history_items, model_text, read_inputs, resolve_picks
 from recs.memory_services import memory_record_results
 from recs.movies import Movie, MovieSource
 from recs.planning import SEARCH_MOVIES_TOOL, planning_input_text
+from recs.selectors import last_shown_picks
 from recs.sources import LookupFailed, get_movie_source
 from recs.tools import PlannedPick
 
@@ -62,7 +63,10 @@ async def run_v1(turn: Turn) -> None:
     source = get_movie_source()
     # A greeting has no text of its own and a regenerated turn asks again: model_text says so.
     asked = model_text(turn)
-    context = {"text": asked, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id}
+    # The rule backend reads "more like that" from the picks last shown (a model reads the history).
+    last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
+    context = {"text": asked, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
+               "last_picks": last_picks}
     # No server-side thread: the chat's full history (every earlier message, uncut) is resent
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)

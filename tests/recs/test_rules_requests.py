@@ -97,7 +97,7 @@ async def test_it_follows_a_turn_with_more_like_that_in_a_chat(alice):
     assert all("Western" in cat.tags(cat.get(p["id"])) for p in second.payload["picks"])
 
 
-async def test_it_follows_more_like_those_under_v1_from_the_history_it_is_sent(alice, settings):
+async def test_it_follows_more_like_those_under_v1_too(alice, settings):
     settings.CHAT_API_VERSION = "v1"
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
     first = await _turn(alice, chat, "a western")
