@@ -11,7 +11,7 @@ from channels.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.scripted import ScriptedBackend
 from recs.models import Recommendation
-from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+from tests.chatapp.wsutil import communicator, frames_until, gated_mode_a, wait_turns_idle
 from tests.fakes import openai_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,14 +147,7 @@ async def test_it_streams_a_mode_a_answer_token_by_token_and_renders_markdown(al
 
 
 async def test_it_refuses_a_second_message_while_a_turn_runs_and_keeps_nothing_half_stored(alice, scripted):
-    gate = asyncio.Event()
-
-    async def slow_decide(request):
-        await gate.wait()
-        return ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"})
-
-    scripted.add(slow_decide, purpose="decide_mode")
-    scripted.add(ScriptedBackend.text("Hello!"), purpose="movies.answer")
+    gate = gated_mode_a(scripted)
     chat = await make_chat(alice)
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
     await comm.connect()

@@ -1,13 +1,12 @@
 """A refused message is never lost: the text goes back into the composer and the reason stays."""
 
-import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.scripted import ScriptedBackend
-from tests.chatapp.wsutil import communicator, frames_until
+from tests.chatapp.wsutil import communicator, frames_until, gated_mode_a
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,22 +21,10 @@ def user_texts(chat) -> list[str]:
     return list(Message.objects.filter(chat=chat, role="user").order_by("id").values_list("content", flat=True))
 
 
-def _slow_mode_a(scripted) -> asyncio.Event:
-    gate = asyncio.Event()
-
-    async def slow_decide(request):
-        await gate.wait()
-        return ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"})
-
-    scripted.add(slow_decide, purpose="decide_mode")
-    scripted.add(ScriptedBackend.text("Hello!"), purpose="movies.answer")
-    return gate
-
-
 async def test_it_hands_a_refused_text_back_to_the_composer_and_keeps_the_reason_after_the_turn_ends(
     alice, scripted
 ):
-    gate = _slow_mode_a(scripted)
+    gate = gated_mode_a(scripted)
     chat = await make_chat(alice)
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
     await comm.connect()

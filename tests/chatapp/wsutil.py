@@ -49,6 +49,21 @@ async def say(user, chat, words: str) -> list[str]:
     return frames
 
 
+def gated_mode_a(scripted) -> asyncio.Event:
+    """Script a mode-A turn whose decide_mode waits for the returned gate: a turn held running."""
+    from chatapp.planner.backends.scripted import ScriptedBackend
+
+    gate = asyncio.Event()
+
+    async def slow_decide(request):
+        await gate.wait()
+        return ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"})
+
+    scripted.add(slow_decide, purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Hello!"), purpose="movies.answer")
+    return gate
+
+
 async def wait_turns_idle(timeout: float = 10.0) -> None:
     """Wait until no turn task is running in this process."""
     from chatapp import turns
