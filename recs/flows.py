@@ -21,7 +21,7 @@ from chatapp.events import (
     PickResolved,
     TextDelta,
 )
-from chatapp.models import Chat, Message
+from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
     FunctionCallOutput,
@@ -32,12 +32,12 @@ from chatapp.planner.backends.base import (
     PreviousResponseNotFound,
 )
 from chatapp.planner.runner import ToolRun, run_text, run_tool_call
-from chatapp.selectors import recent_history
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
 from recs.flows_lists import present_proposal
+from recs.history import history_items, model_text
 from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary
 from recs.movies import BlockedItem, Movie, MovieSource
 from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
@@ -343,29 +343,6 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
 
 async def _replay_items(turn: Turn) -> list[InputItem]:
     return [*(await history_items(turn)), InputMessage(role="user", text=model_text(turn))]
-
-
-def model_text(turn: Turn) -> str:
-    """What the model is told the user said (a greeting turn has no text of its own)."""
-    text = turn.text or prompts.AUTOSTART_REQUEST
-    if turn.payload.get("regenerated"):
-        text += "\n\n(Answer this again, differently: the previous answer's films are now blocked.)"
-    return text
-
-
-async def history_items(turn: Turn, *, limit: int | None = 10, max_chars: int | None = 1200) -> list[InputItem]:
-    """The chat's messages before this turn (the last `limit`, each cut to `max_chars`; None: no cap)."""
-    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
-    messages = await database_sync_to_async(recent_history)(chat=chat, limit=limit, exclude_turn=turn.turn_key)
-    return [InputMessage(role=m.role, text=_compact(m)[:max_chars]) for m in messages]
-
-
-def _compact(message: Message) -> str:
-    # Picks are named, never their movie-source payloads.
-    if message.role == Message.Role.ASSISTANT and message.payload.get("picks"):
-        shown = ", ".join(f"{p['title']} ({p.get('year')})" for p in message.payload["picks"])
-        return f"{message.content}\nRecommended: {shown}"
-    return message.content
 
 
 def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):

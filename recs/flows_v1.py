@@ -30,7 +30,8 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
-from recs.flows import history_items, model_text, read_inputs, resolve_picks
+from recs.flows import read_inputs, resolve_picks
+from recs.history import history_items, model_text
 from recs.memory_services import memory_record_results
 from recs.movies import Movie, MovieSource
 from recs.planning import SEARCH_MOVIES_TOOL, planning_input_text

@@ -1,0 +1,34 @@
+"""The conversation as a model reads it: what the user said this turn, and the turns before it."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+
+from chatapp.models import Chat, Message
+from chatapp.planner.backends.base import InputItem, InputMessage
+from chatapp.selectors import recent_history
+from chatapp.turns import Turn
+from recs import prompts
+
+
+def model_text(turn: Turn) -> str:
+    """What the model is told the user said (a greeting turn has no text of its own)."""
+    text = turn.text or prompts.AUTOSTART_REQUEST
+    if turn.payload.get("regenerated"):
+        text += "\n\n(Answer this again, differently: the previous answer's films are now blocked.)"
+    return text
+
+
+async def history_items(turn: Turn, *, limit: int | None = 10, max_chars: int | None = 1200) -> list[InputItem]:
+    """The chat's messages before this turn (the last `limit`, each cut to `max_chars`; None: no cap)."""
+    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    messages = await database_sync_to_async(recent_history)(chat=chat, limit=limit, exclude_turn=turn.turn_key)
+    return [InputMessage(role=m.role, text=_compact(m)[:max_chars]) for m in messages]
+
+
+def _compact(message: Message) -> str:
+    # Picks are named, never their movie-source payloads.
+    if message.role == Message.Role.ASSISTANT and message.payload.get("picks"):
+        shown = ", ".join(f"{p['title']} ({p.get('year')})" for p in message.payload["picks"])
+        return f"{message.content}\nRecommended: {shown}"
+    return message.content
