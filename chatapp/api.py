@@ -28,6 +28,14 @@ from chatapp.schemas import (
 class ApiTokenAuth(HttpBearer):
     """Authorization: Bearer mq_… (a personal API token)."""
 
+    def __call__(self, request):
+        # Not HttpBearer.__call__: under DEBUG it logs a wrong-scheme header whole (`Token mq_…`), key and all.
+        scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
+        token = token.strip()
+        if scheme.lower() != "bearer" or not token:
+            return None
+        return self.authenticate(request, token)
+
     def authenticate(self, request, token):
         return services.api_token_authenticate(key=token)
 
