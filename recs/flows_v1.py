@@ -66,8 +66,9 @@ async def run_v1(turn: Turn) -> None:
     asked = model_text(turn)
     # The rule backend reads "more like that" from the picks last shown (a model reads the history).
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
-    context = {"text": asked, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
-               "last_picks": last_picks}
+    # The rule backend reads the user's own words (a greeting has none: it plans from the taste alone).
+    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
+               "last_picks": last_picks, "autostart": bool(turn.payload.get("autostart"))}
     # No server-side thread: the chat's full history (every earlier message, uncut) is resent
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)

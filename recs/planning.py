@@ -127,6 +127,8 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
 
     ctx = request.context
     text = ctx.get("text", "")
+    if ctx.get("autostart"):  # a greeting: three picks for the taste, no search to run on words
+        return "Hello! " + _v1_picks(request, "")
     if parse_list_changes(text, last_picks=ctx.get("last_picks", [])):
         return V1_LIST_CHANGES
     # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
@@ -138,6 +140,14 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
     if not any(isinstance(item, FunctionCallOutput) for item in request.input):
         return PlannerReply(tool_calls=[rules_tool_call("search_movies", _v1_search_args(text))])
+    return _v1_picks(request, text)
+
+
+def _v1_picks(request: PlannerRequest, text: str) -> str:
+    """A v1 answer naming three picks as lines the server resolves into cards."""
+    from recs import rules
+
+    ctx = request.context
     plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
                             last_picks=ctx.get("last_picks") or _recommended_in(request.input))
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]

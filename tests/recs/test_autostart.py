@@ -92,3 +92,16 @@ async def test_it_counts_a_greeting_against_the_rate_limit_only_when_one_starts(
     await comm.disconnect()
     assert not any("Too many messages" in f for f in frames)
     assert await database_sync_to_async(Message.objects.filter(chat=chat, role="user").count)() == 1
+
+
+async def test_it_greets_a_new_v1_chat_with_picks_for_the_taste_not_short_films(alice, autostart_on, settings):
+    settings.CHAT_API_VERSION = "v1"
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await frames_until(comm, "msg assistant status-complete")
+    await comm.disconnect()
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert message.flow == "v1" and message.content.startswith("Hello!") and len(message.payload["picks"]) == 3
+    # The greeting request sent to a model ("Greet me in one short sentence…") is not a genre.
+    assert "short" not in message.content.lower() and all("Short" not in p["genres"] for p in message.payload["picks"])
