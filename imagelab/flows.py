@@ -179,6 +179,7 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
                                                           "images": len(images)},
                                  label="t_plan", model=request.model) as step:
         reply = await backend.complete(request, on_text=turn.stream_text)
+        step.model = reply.model or step.model  # what actually answered (a dated model id, or "rules")
         step.result = f"{len(reply.tool_calls)} tool call(s), {len(reply.text)} chars of text"
     return reply
 

@@ -87,6 +87,9 @@ async def test_it_creates_a_job_that_runs_in_the_background_and_reports_it(alice
 
     job = (await api.get(f"/api/imagelab/jobs/{created['id']}")).json()
     assert job["status"] == "done" and job["planner_source"] == "rules" and job["diversity_axes"]
+    stored = await db(ImageJob.objects.get)(pk=created["id"])
+    [planned] = [s for s in stored.step_log if s["name"] == "plan_variations"]
+    assert planned["model"] == "rules"  # what answered, not the configured OPENAI_MODEL
     assert len(job["variations"]) == 5 and job["result_variation"] is None
     v0 = job["variations"][0]
     assert v0["label"] and v0["strategy"] and v0["operations"][0]["op"] == "resize"
