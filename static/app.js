@@ -108,5 +108,10 @@
     updateCounters();
     // Only a chat opens at its latest message; other pages open at their top.
     if (document.getElementById("messages")) window.scrollTo({ top: document.body.scrollHeight });
+    // A chat is for typing: the composer has the focus, except on touch screens (no keyboard popping up).
+    var composer = document.getElementById("composer-text");
+    if (composer && document.getElementById("messages") && !window.matchMedia("(pointer: coarse)").matches) {
+      composer.focus({ preventScroll: true });
+    }
   });
 })();

@@ -79,6 +79,7 @@ def test_it_answers_a_question_in_words_streamed_from_the_rule_planner(page, liv
     )
     page.reload()  # reconnect so the frame recorder sees this socket
     wait_connected(page)
+    expect(page.locator("#composer-text")).to_be_focused()  # a keyboard user can type at once
 
     send(page, "who directed Fargo?")
     answer = page.locator(".msg.assistant")
