@@ -1,9 +1,10 @@
 """API input/output schemas and the functions that build them from models."""
 
 from datetime import datetime
+from typing import Literal
 
 from ninja import Schema
-from pydantic import Field
+from pydantic import Field, StrictInt
 
 from chatapp.models import Chat, Message
 
@@ -57,6 +58,7 @@ class AssistantMessageOut(Schema):
     flow: str
     timings: dict[str, float]
     error: str = ""
+    proposal: dict | None = None
 
 
 class UserMessageOut(Schema):
@@ -77,6 +79,18 @@ class MessageOut(Schema):
     content: str
     created_at: datetime
     payload: dict
+    proposal: dict | None = None
+
+
+class ProposalDecisionIn(Schema):
+    decision: Literal["apply", "discard"]
+    rows: list[StrictInt] = []
+
+
+class ProposalOut(Schema):
+    assistant_message_id: int
+    turn_key: str
+    proposal: dict
 
 
 class ChatDetailOut(ChatOut):
@@ -100,6 +114,8 @@ def assistant_message_out(message: Message) -> dict:
         "flow": message.flow,
         "timings": message.timings or {},
         "error": message.error,
+        # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
+        "proposal": payload.get("proposal"),
     }
 
 
@@ -120,6 +136,7 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "content": m.content,
                 "created_at": m.created_at,
                 "payload": m.payload,
+                "proposal": (m.payload or {}).get("proposal"),
             }
             for m in messages
         ],

@@ -52,7 +52,7 @@ def test_it_runs_a_turn_and_returns_the_finished_message(alice, scripted):
     assert [p["title"] for p in msg["picks"]] == ["Fargo"]
     assert set(msg["picks"][0]) == {"source", "id", "title", "year", "reason", "genres", "runtime", "overview", "poster_url"}
     assert msg["dropped"] == [{"title": "No Such Film Anywhere", "year": 1990, "reason": "not found in the movie source"}]
-    assert msg["planner_source"] == "scripted"
+    assert msg["planner_source"] == "scripted" and msg["proposal"] is None
     assert "t_total" in msg["timings"]
 
 
@@ -204,6 +204,11 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
     alices = Chat.objects.create(owner=alice)
     busy = Chat.objects.create(owner=bob)
     Message.objects.create(chat=busy, role="assistant", turn_key="k1", status="streaming")
+    card = {"state": "pending", "rows": [{"i": 0, "action": "add_watchlist", "status": "ready"}]}
+    proposal = Message.objects.create(chat=busy, role="assistant", turn_key="k0", status="complete",
+                                      payload={"proposal": card})
+    alices_proposal = Message.objects.create(chat=alices, role="assistant", turn_key="a0", status="complete",
+                                             payload={"proposal": card})
     api = bearer(bob)
     answers = [
         api.get(f"/api/chats/{alices.pk}"),
@@ -216,9 +221,14 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
         api.post(f"/api/chats/{busy.pk}/messages", {"text": " "}, content_type="application/json"),
         api.post(f"/api/chats/{busy.pk}/messages", {}, content_type="application/json"),
         Client().get("/api/chats"),
+        api.post(f"/api/chats/{busy.pk}/messages/{proposal.pk}/proposal", {"decision": "apply", "rows": []},
+                 content_type="application/json"),
+        api.post(f"/api/chats/{alices.pk}/messages/{alices_proposal.pk}/proposal",
+                 {"decision": "apply", "rows": [0]}, content_type="application/json"),
     ]
     documented = _documented_codes()
     returned = {(a.status_code, a.json()["code"]) for a in answers}
     assert (404, "chat_not_found") in returned and (404, "not_found") in returned
+    assert (400, "nothing_selected") in returned and (404, "proposal_not_found") in returned
     for status, code in returned:
         assert f"`{code}`" in documented[status], f"README does not list {code!r} under {status}"
