@@ -6,11 +6,14 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from chatapp import selectors, services
 from chatapp.errors import MarqueeError
 from recs.selectors import list_marks
+
+NEW_KEY_SESSION = "account_new_api_key"
 
 
 @require_http_methods(["GET", "POST"])
@@ -104,7 +107,6 @@ def chat_delete(request, chat_id: int):
 @require_http_methods(["GET", "POST"])
 def account(request):
     """Personal API tokens: create (the key is shown once) and revoke."""
-    new_key = None
     if request.method == "POST":
         if "revoke" in request.POST:
             try:
@@ -113,9 +115,17 @@ def account(request):
             except (MarqueeError, ValueError):
                 messages.error(request, "That token does not exist.")
             return redirect("account")
-        _token, new_key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+        _token, key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+        # Post/redirect/get: reloading the page must not create a second token. The key waits in the
+        # session for the one page that shows it.
+        request.session[NEW_KEY_SESSION] = key
+        return redirect("account")
+    new_key = request.session.pop(NEW_KEY_SESSION, None)
     tokens = selectors.api_token_list(user=request.user)
-    return render(request, "chatapp/account.html", {"tokens": tokens, "new_key": new_key})
+    response = render(request, "chatapp/account.html", {"tokens": tokens, "new_key": new_key})
+    # The page may carry a secret: no copy in any cache (nor behind the Back button).
+    patch_cache_control(response, no_store=True, private=True)
+    return response
 
 
 def _owned(request, chat_id: int):

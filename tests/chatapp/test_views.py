@@ -85,10 +85,14 @@ def test_it_404s_bob_on_alices_chat_pages(alice, bob):
 def test_it_creates_and_revokes_tokens_on_the_account_page(alice):
     client = logged_in(alice)
     response = client.post("/account/", {"name": "laptop"})
-    key = response.context["new_key"]
-    assert key.startswith("mq_") and key in response.content.decode()
+    assert (response.status_code, response["Location"]) == (302, "/account/")  # a reload cannot re-post
+    shown = client.get("/account/")
+    key = shown.context["new_key"]
+    assert key.startswith("mq_") and key in shown.content.decode()
+    assert "no-store" in shown["Cache-Control"]
     token = alice.api_tokens.get()
     assert key not in client.get("/account/").content.decode()  # shown once
+    assert alice.api_tokens.count() == 1
     client.post("/account/", {"revoke": token.pk})
     token.refresh_from_db()
     assert token.revoked_at is not None
