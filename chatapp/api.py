@@ -8,11 +8,13 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from ninja import NinjaAPI, Router, Status
+from ninja.parser import Parser
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.security import HttpBearer, SessionAuth
 
 from chatapp import selectors, services, turns
-from chatapp.errors import MarqueeError, UpstreamFailed
+from chatapp.errors import MarqueeError, RateLimited, UpstreamFailed
+from chatapp.ratelimit import turn_rate_retry_after
 from chatapp.schemas import (
     ChatDetailOut,
     ChatIn,
@@ -50,7 +52,21 @@ class SessionUserAuth(SessionAuth):
         return user if user.is_authenticated else None
 
 
-api = NinjaAPI(title="Marquee API", version="1.0", auth=[ApiTokenAuth(), SessionUserAuth()])
+class BodyNotAnObject(ValueError):
+    """A JSON body that parsed but is not an object (`[1, 2]`, `"x"`, `null`)."""
+
+
+class JsonObjectParser(Parser):
+    """JSON bodies must be objects: ninja would otherwise read a list or a string as an empty (or odd) schema."""
+
+    def parse_body(self, request):
+        data = super().parse_body(request)
+        if not isinstance(data, dict):
+            raise BodyNotAnObject
+        return data
+
+
+api = NinjaAPI(title="Marquee API", version="1.0", auth=[ApiTokenAuth(), SessionUserAuth()], parser=JsonObjectParser())
 ERRORS = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 429: ErrorOut, 502: ErrorOut}
 
 
@@ -58,9 +74,17 @@ def _error(request, status: int, code: str, message: str):
     return api.create_response(request, {"code": code, "message": message}, status=status)
 
 
+# A refusal that is not the per-minute turn limit (e.g. downloads busy) passes quickly.
+BUSY_RETRY_AFTER = 5
+
+
 @api.exception_handler(MarqueeError)
 def on_marquee_error(request, exc: MarqueeError):
-    return _error(request, exc.status, exc.code, exc.message)
+    response = _error(request, exc.status, exc.code, exc.message)
+    if isinstance(exc, RateLimited):
+        default = turn_rate_retry_after() if exc.code == "rate_limited" else BUSY_RETRY_AFTER
+        response["Retry-After"] = str(exc.retry_after or default)
+    return response
 
 
 @api.exception_handler(ValidationError)
@@ -96,6 +120,8 @@ def on_http_error(request, exc: HttpError):
         return on_auth_error(request, exc)
     if exc.status_code == 403 and "csrf" in str(exc).lower():
         return _error(request, 403, "csrf_failed", "Send the CSRF token (X-CSRFToken header) with session requests.")
+    if isinstance(exc.__cause__, BodyNotAnObject):  # ninja wraps parser errors in a 400 HttpError
+        return _error(request, 400, "bad_request", "The request body must be a JSON object.")
     if exc.status_code == 400 and "parse" in str(exc).lower():
         return _error(request, 400, "bad_request", "The request body is not valid JSON.")
     return _error(request, exc.status_code, HTTP_ERROR_CODES.get(exc.status_code, "error"), str(exc))

@@ -48,6 +48,11 @@ class RateLimited(MarqueeError):
     status = 429
     code = "rate_limited"
 
+    def __init__(self, message: str, *, retry_after: int | None = None, **kwargs):
+        super().__init__(message, **kwargs)
+        # Seconds the client should wait (the Retry-After header); None: the API works it out.
+        self.retry_after = retry_after
+
 
 class UpstreamFailed(MarqueeError):
     status = 502

@@ -19,3 +19,8 @@ def turn_rate_check(*, user_id: int) -> bool:
         cache.set(key, 1, timeout=120)
         count = 1
     return count <= limit
+
+
+def turn_rate_retry_after() -> int:
+    """Seconds until the current one-minute window ends (a Retry-After for a refused turn)."""
+    return max(1, 60 - int(time.time() % 60))

@@ -15,7 +15,7 @@ class ErrorOut(Schema):
 
 
 class ChatIn(Schema):
-    title: str = Field(default="", max_length=200)
+    title: str = ""
 
 
 class ChatOut(Schema):

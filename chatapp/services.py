@@ -27,13 +27,13 @@ def chat_create(*, user: AbstractBaseUser, kind: str = Chat.Kind.MOVIES, title: 
     """Start an empty chat for the user."""
     if kind not in Chat.Kind.values:
         raise InvalidInput(f"Unknown chat kind {kind!r}.", code="invalid_kind")
-    return Chat.objects.create(owner=user, kind=kind, title=_clean_title(title))
+    return Chat.objects.create(owner=user, kind=kind, title=_given_title(title))
 
 
 def chat_rename(*, user: AbstractBaseUser, chat_id: int, title: str) -> Chat:
     """Give a chat a new title (blank titles are refused)."""
     chat = chat_get(user=user, chat_id=chat_id)
-    cleaned = _clean_title(title)
+    cleaned = _given_title(title)
     if not cleaned:
         raise InvalidInput("A chat title cannot be empty.", code="empty_title")
     # Not save(): auto_now would bump updated_at, and the chat list orders by it (a rename is not activity).
@@ -215,6 +215,15 @@ def _refuse_if_busy(*, chat: Chat) -> None:
     raise TurnInProgress(
         "The assistant is still answering your last message. Wait for it to finish or press Stop.",
     )
+
+
+def _given_title(title: str) -> str:
+    """A title the user typed, whitespace collapsed; one over TITLE_MAX is refused, never silently cut."""
+    title = " ".join((title or "").split())
+    if len(title) > TITLE_MAX:
+        raise InvalidInput(f"A chat title can be at most {TITLE_MAX} characters (this one has {len(title)}).",
+                           code="title_too_long")
+    return title
 
 
 def _clean_title(title: str) -> str:

@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "chatapp.middleware.HtmxMiddleware",
+    "chatapp.middleware.ApiJsonErrorsMiddleware",
 ]
 
 ROOT_URLCONF = "chatapp.urls"

@@ -221,6 +221,10 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
         api.post(f"/api/chats/{busy.pk}/messages", {"text": " "}, content_type="application/json"),
         api.post(f"/api/chats/{busy.pk}/messages", {}, content_type="application/json"),
         Client().get("/api/chats"),
+        api.get("/api/no-such-path"),
+        api.put("/api/chats"),
+        api.post("/api/chats", "[1, 2]", content_type="application/json"),
+        api.post("/api/chats", {"title": "x" * 61}, content_type="application/json"),
         api.post(f"/api/chats/{busy.pk}/messages/{proposal.pk}/proposal", {"decision": "apply", "rows": []},
                  content_type="application/json"),
         api.post(f"/api/chats/{alices.pk}/messages/{alices_proposal.pk}/proposal",
@@ -230,5 +234,6 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
     returned = {(a.status_code, a.json()["code"]) for a in answers}
     assert (404, "chat_not_found") in returned and (404, "not_found") in returned
     assert (400, "nothing_selected") in returned and (404, "proposal_not_found") in returned
+    assert (405, "method_not_allowed") in returned and (400, "title_too_long") in returned
     for status, code in returned:
         assert f"`{code}`" in documented[status], f"README does not list {code!r} under {status}"

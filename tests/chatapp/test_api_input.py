@@ -1,0 +1,91 @@
+"""API input checks and API-shaped errors: non-object bodies, title length, unknown paths, methods, 429."""
+
+import time
+
+import pytest
+from django.test import Client
+
+from chatapp.models import Chat
+from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.services import api_token_create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def bearer(user) -> Client:
+    _token, key = api_token_create(user=user, name="test")
+    return Client(headers={"authorization": f"Bearer {key}"})
+
+
+@pytest.mark.parametrize("body", ["[1, 2]", '"x"', "3", "null"])
+def test_it_refuses_a_json_body_that_is_not_an_object(alice, body):
+    refused = bearer(alice).post("/api/chats", body, content_type="application/json")
+    assert (refused.status_code, refused.json()) == (
+        400, {"code": "bad_request", "message": "The request body must be a JSON object."})
+    assert not Chat.objects.exists()
+
+
+def test_it_still_creates_a_chat_without_a_body(alice):
+    assert bearer(alice).post("/api/chats", "", content_type="application/json").status_code == 201
+
+
+def test_it_keeps_a_60_character_title_whole_and_refuses_a_longer_one(alice):
+    api = bearer(alice)
+    kept = api.post("/api/chats", {"title": "T" * 60}, content_type="application/json")
+    assert kept.status_code == 201 and kept.json()["title"] == "T" * 60
+    for length in (61, 150, 201):
+        refused = api.post("/api/chats", {"title": "L" * length}, content_type="application/json")
+        assert (refused.status_code, refused.json()["code"]) == (400, "title_too_long")
+        assert refused.json()["message"] == f"A chat title can be at most 60 characters (this one has {length})."
+    assert Chat.objects.count() == 1
+
+
+def test_it_refuses_a_too_long_rename_on_the_page_with_the_same_reason(alice):
+    chat = Chat.objects.create(owner=alice, title="Friday")
+    client = Client()
+    client.force_login(alice)
+    refused = client.post(f"/chats/{chat.pk}/rename/", {"title": "R" * 61}, headers={"HX-Request": "true"})
+    assert refused.status_code == 400
+    assert "A chat title can be at most 60 characters (this one has 61)." in refused.content.decode()
+    chat.refresh_from_db()
+    assert chat.title == "Friday"
+    client.post(f"/chats/{chat.pk}/rename/", {"title": "R" * 60}, headers={"HX-Request": "true"})
+    chat.refresh_from_db()
+    assert chat.title == "R" * 60
+
+
+@pytest.mark.parametrize("path", ["/api/nope", "/api/chats/1/zzz", "/api/", "/api/chats/"])
+def test_it_answers_an_unknown_api_path_with_json_not_found(alice, path):
+    response = bearer(alice).get(path)
+    assert response.status_code == 404 and response["Content-Type"].startswith("application/json")
+    assert response.json() == {"code": "not_found", "message": "Not found."}
+
+
+def test_it_answers_a_wrong_method_with_json_and_the_allowed_methods(alice):
+    api = bearer(alice)
+    refused = api.put("/api/chats")
+    assert refused.status_code == 405 and refused["Content-Type"].startswith("application/json")
+    assert refused.json() == {"code": "method_not_allowed", "message": "PUT is not allowed here; use GET, POST."}
+    assert set(refused["Allow"].replace(" ", "").split(",")) == {"GET", "POST"}
+    assert api.patch("/api/chats/1").json()["code"] == "method_not_allowed"
+
+
+def test_it_leaves_page_404s_as_pages(alice):
+    client = Client()
+    client.force_login(alice)
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
+
+
+def test_it_says_when_to_retry_after_the_turn_rate_limit(alice, settings, scripted):
+    settings.TURNS_PER_MINUTE = 1
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    assert api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json").status_code == 200
+    refused = api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
+    wait = int(refused["Retry-After"])
+    assert 1 <= wait <= 60
+    assert abs(wait - (60 - time.time() % 60)) <= 2  # the rest of the current one-minute window
