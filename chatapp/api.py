@@ -8,8 +8,8 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from ninja import NinjaAPI, Router, Status
-from ninja.parser import Parser
 from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 
 from chatapp import selectors, services, turns

@@ -4,7 +4,7 @@ from datetime import datetime
 from typing import Literal
 
 from ninja import Schema
-from pydantic import Field, StrictInt
+from pydantic import StrictInt
 
 from chatapp.models import Chat, Message
 
