@@ -119,6 +119,8 @@ LOGGING = {
     "loggers": {
         # propagate=False: daphne configures the root logger too, which printed every line twice.
         "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper(), "propagate": False},
+        # libvips reports every decode and thread pool at INFO ("VIPS: …"): only its warnings matter.
+        "pyvips": {"level": "WARNING"},
     },
 }
 

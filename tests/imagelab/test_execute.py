@@ -196,3 +196,13 @@ def test_it_can_drop_final_images_after_the_callback():
     res = ex.execute(photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": 1.1}}]] * 2,
                      on_variation_done=lambda v: got.append(v.image.size), keep_images=False)
     assert got == [(300, 200)] * 2 and all(v.image is None for v in res.variations)
+
+
+def test_it_keeps_libvips_chatter_out_of_the_log(caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG)  # the root at DEBUG, as a verbose deployment might run
+    buf = io.BytesIO()
+    Image.new("RGB", (1200, 800), (90, 120, 150)).save(buf, "JPEG")
+    ex.decode(buf.getvalue(), max_side=300)
+    assert not [r for r in caplog.records if r.name == "pyvips" and r.levelno < logging.WARNING]
