@@ -19,7 +19,7 @@ urlpatterns = [
     path("account/", views.account, name="account"),
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("logout/", views.LogoutView.as_view(), name="logout"),
     path("", include("recs.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),

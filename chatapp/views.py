@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpResponse
@@ -135,3 +136,12 @@ def _owned(request, chat_id: int):
         return selectors.chat_get(user=request.user, chat_id=chat_id)
     except MarqueeError:
         raise Http404("That chat does not exist.") from None
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out on POST (Django's rule); a plain visit gets a page with the button instead of a blank 405."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request, *args, **kwargs):
+        return render(request, "registration/logout_confirm.html")

@@ -30,6 +30,15 @@ def test_it_explains_a_bad_signup():
     assert b"didn" in response.content or b"match" in response.content
 
 
+def test_it_asks_before_logging_out_on_a_plain_visit_and_logs_out_on_post(alice):
+    client = logged_in(alice)
+    page = client.get("/logout/")
+    assert page.status_code == 200 and b"Log out?" in page.content  # not a blank 405
+    assert client.get("/").status_code == 200  # a visit changes nothing
+    assert client.post("/logout/").status_code == 302
+    assert client.get("/").status_code == 302  # logged out: sent to the login page
+
+
 def test_it_sends_anonymous_visitors_to_login():
     response = Client().get("/")
     assert response.status_code == 302 and "/login/" in response["Location"]
