@@ -135,17 +135,6 @@ def test_it_answers_409_while_a_turn_is_running(alice):
     assert response.status_code == 409 and response.json()["code"] == "turn_in_progress"
 
 
-def test_it_answers_429_past_the_turn_rate_limit(alice, settings, scripted):
-    settings.TURNS_PER_MINUTE = 1
-    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
-    scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")
-    api = bearer(alice)
-    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-    assert api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json").status_code == 200
-    second = api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json")
-    assert (second.status_code, second.json()["code"]) == (429, "rate_limited")
-
-
 def test_it_answers_413_for_an_oversized_body(alice, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     api = bearer(alice)

@@ -77,7 +77,7 @@ def test_it_leaves_page_404s_as_pages(alice):
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
 
 
-def test_it_says_when_to_retry_after_the_turn_rate_limit(alice, settings, scripted):
+def test_it_answers_429_past_the_turn_rate_limit_with_retry_after(alice, settings, scripted):
     settings.TURNS_PER_MINUTE = 1
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")

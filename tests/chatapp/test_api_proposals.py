@@ -6,9 +6,10 @@ from channels.layers import get_channel_layer
 from django.test import Client
 
 from chatapp.events import group_name
-from chatapp.models import Chat, Message
+from chatapp.models import Message
 from chatapp.services import api_token_create
 from recs.models import WatchlistItem
+from tests.chatapp.proposal_data import chat_with_proposal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -18,20 +19,6 @@ def bearer(user) -> Client:
     return Client(headers={"authorization": f"Bearer {key}"})
 
 
-def _row(i: int, slug: str, title: str, year: int) -> dict:
-    movie = {"source": "catalogue", "id": slug, "media_type": "movie", "title": title, "year": year,
-             "genres": [], "director": None}
-    return {"i": i, "action": "add_watchlist", "label": "Add to watchlist", "title": title, "year": year,
-            "rating": None, "movie": movie, "status": "ready", "note": ""}
-
-
-def _chat_with_proposal(user) -> tuple[Chat, Message]:
-    chat = Chat.objects.create(owner=user)
-    Message.objects.create(chat=chat, role="user", turn_key="t1", content="add se7en and fargo to my watchlist")
-    rows = [_row(0, "se7en-1995", "Se7en", 1995), _row(1, "fargo-1996", "Fargo", 1996)]
-    message = Message.objects.create(chat=chat, role="assistant", turn_key="t1", status="complete",
-                                     content="Shall I?", payload={"proposal": {"state": "pending", "rows": rows}})
-    return chat, message
 
 
 def _decide(api: Client, chat, message, body: dict):
@@ -43,7 +30,7 @@ def _watchlist(user) -> list[str]:
 
 
 def test_it_shows_the_pending_proposal_in_the_chat(alice):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     detail = bearer(alice).get(f"/api/chats/{chat.pk}").json()
     assistant = [m for m in detail["messages"] if m["role"] == "assistant"][0]
     assert assistant["proposal"]["state"] == "pending"
@@ -53,7 +40,7 @@ def test_it_shows_the_pending_proposal_in_the_chat(alice):
 
 
 def test_it_applies_a_subset_with_a_token_and_tells_open_tabs(alice):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     layer = get_channel_layer()
     tab = async_to_sync(layer.new_channel)()
     async_to_sync(layer.group_add)(group_name(chat.pk), tab)
@@ -69,7 +56,7 @@ def test_it_applies_a_subset_with_a_token_and_tells_open_tabs(alice):
 
 
 def test_it_refuses_bob_with_404_and_changes_nothing(alice, bob):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     refused = _decide(bearer(bob), chat, message, {"decision": "apply", "rows": [0, 1]})
     assert (refused.status_code, refused.json()["code"]) == (404, "proposal_not_found")
     assert _watchlist(alice) == [] and _watchlist(bob) == []
@@ -77,7 +64,7 @@ def test_it_refuses_bob_with_404_and_changes_nothing(alice, bob):
 
 
 def test_it_says_nothing_selected_and_leaves_the_card_pending(alice):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     refused = _decide(bearer(alice), chat, message, {"decision": "apply", "rows": []})
     assert (refused.status_code, refused.json()["code"]) == (400, "nothing_selected")
     assert "Nothing selected" in refused.json()["message"]
@@ -85,7 +72,7 @@ def test_it_says_nothing_selected_and_leaves_the_card_pending(alice):
 
 
 def test_it_applies_once_when_approved_twice(alice):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     api = bearer(alice)
     assert _decide(api, chat, message, {"decision": "apply", "rows": [0]}).status_code == 200
     again = _decide(api, chat, message, {"decision": "apply", "rows": [0, 1]})
@@ -95,7 +82,7 @@ def test_it_applies_once_when_approved_twice(alice):
 
 
 def test_it_discards_without_changing_anything(alice):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     response = _decide(bearer(alice), chat, message, {"decision": "discard"})
     assert response.status_code == 200 and response.json()["proposal"]["state"] == "discarded"
     assert _watchlist(alice) == []
@@ -104,7 +91,7 @@ def test_it_discards_without_changing_anything(alice):
 @pytest.mark.parametrize("body", [{"decision": "maybe", "rows": [0]}, {"decision": "apply", "rows": ["x"]},
                                   {"decision": "apply", "rows": [True]}, {"rows": [0]}])
 def test_it_refuses_a_bad_decision_with_a_validation_error(alice, body):
-    chat, message = _chat_with_proposal(alice)
+    chat, message = chat_with_proposal(alice)
     refused = _decide(bearer(alice), chat, message, body)
     assert (refused.status_code, refused.json()["code"]) == (400, "validation_error")
     assert Message.objects.get(pk=message.pk).payload["proposal"]["state"] == "pending"
