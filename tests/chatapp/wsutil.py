@@ -49,6 +49,18 @@ async def say(user, chat, words: str) -> list[str]:
     return frames
 
 
+async def greeting(user):
+    """Open a new movie chat of the user's, wait for its autostart greeting to end, and return that message."""
+    from chatapp.models import Chat, Message
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
+    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await frames_until(comm, "msg assistant status-complete")
+    await comm.disconnect()
+    return await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+
+
 def gated_mode_a(scripted) -> asyncio.Event:
     """Script a mode-A turn whose decide_mode waits for the returned gate: a turn held running."""
     from chatapp.planner.backends.scripted import ScriptedBackend

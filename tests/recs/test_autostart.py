@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.memory_services import memory_set_autostart
 from recs.models import SeenItem
-from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+from tests.chatapp.wsutil import communicator, frames_until, greeting, wait_turns_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,12 +96,7 @@ async def test_it_counts_a_greeting_against_the_rate_limit_only_when_one_starts(
 
 async def test_it_greets_a_new_v1_chat_with_picks_for_the_taste_not_short_films(alice, autostart_on, settings):
     settings.CHAT_API_VERSION = "v1"
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await frames_until(comm, "msg assistant status-complete")
-    await comm.disconnect()
-    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    message = await greeting(alice)
     assert message.flow == "v1" and message.content.startswith("Hello!") and len(message.payload["picks"]) == 3
     # The greeting request sent to a model ("Greet me in one short sentence…") is not a genre.
     assert "short" not in message.content.lower() and all("Short" not in p["genres"] for p in message.payload["picks"])

@@ -7,7 +7,7 @@ from django.test import Client
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
 from recs.proposals import parse_list_changes
-from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
+from tests.chatapp.wsutil import communicator, frames_until, greeting, wait_turns_idle
 from tests.fakes.openai_server import error, text, tool_call
 
 
@@ -85,13 +85,8 @@ async def test_it_blocks_the_replaced_picks_when_regenerating_a_v1_turn(alice, s
 async def test_it_greets_with_picks_on_v1_too(alice, settings):
     settings.CHAT_API_VERSION = "v1"
     settings.AUTOSTART_RECOMMENDATIONS = True
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await frames_until(comm, "msg assistant status-complete")
-    await comm.disconnect()
-    greeting = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
-    assert greeting.status == "complete" and len(greeting.payload["picks"]) == 3
+    message = await greeting(alice)
+    assert message.status == "complete" and len(message.payload["picks"]) == 3
 
 
 @pytest.mark.django_db(transaction=True)

@@ -102,19 +102,13 @@ def test_it_still_shows_recently_shown_films_when_nothing_else_fits(cat):
 async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alice, settings):
     from channels.db import database_sync_to_async
 
-    from chatapp.models import Chat, Message
     from recs.memory_services import memory_record_results
-    from tests.chatapp.wsutil import communicator, frames_until
+    from tests.chatapp.wsutil import greeting
 
     settings.AUTOSTART_RECOMMENDATIONS = True
     shown = [{"title": "Se7en", "year": 1995}, {"title": "Inception", "year": 2010}, {"title": "Léon", "year": 1994}]
     await database_sync_to_async(memory_record_results)(user_id=alice.pk, picks=shown[::-1])
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await frames_until(comm, "msg assistant status-complete")
-    await comm.disconnect()
-    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    message = await greeting(alice)
     assert len(message.payload["picks"]) == 3
     assert not {p["title"] for p in message.payload["picks"]} & {"Se7en", "Inception", "Léon"}
 
