@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from recs.catalogue import Catalogue, core_title
-from recs.movies import Movie, normalize_title
+from recs.catalogue import Catalogue
+from recs.movies import Movie
 from recs.rules_parse import Constraints, people_index
 from recs.rules_taste import liked_in
 from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS, UNSUPPORTED_SAY
@@ -161,16 +161,16 @@ def _series(items: list[str], conj: str = "and") -> str:
 
 def nothing_shown_said(intro: str) -> str:
     """ "More like that" before any film was shown: say so, then the picks made without references."""
-    lead = "I haven't shown you any films in this chat yet"
-    intro = intro.removeprefix(UNMATCHED)
-    if intro.split(" ", 1)[0].lower() in ("one", "two", "three"):
-        return f"{lead}, so here are {intro[0].lower()}{intro[1:]}"
-    return f"{lead}. {intro}"
+    return _lead_into("I haven't shown you any films in this chat yet", intro)
 
 
 def _unknown_likes_said(titles: list[str], intro: str) -> str:
     """Name the "like …" titles the catalogue doesn't have; the picks then follow the rest of the request."""
-    lead = f"I don't know {' or '.join(f'“{t}”' for t in titles)} from my catalogue"
+    return _lead_into(f"I don't know {' or '.join(f'“{t}”' for t in titles)} from my catalogue", intro)
+
+
+def _lead_into(lead: str, intro: str) -> str:
+    # "…, so here are three westerns:" when the intro counts its picks, else two sentences.
     intro = intro.removeprefix(UNMATCHED)
     if intro.split(" ", 1)[0].lower() in ("one", "two", "three"):
         return f"{lead}, so here are {intro[0].lower()}{intro[1:]}"
@@ -233,9 +233,7 @@ def _liked_word(like: str) -> str:
 
 
 def _people_labels(movie: Movie, cons: Constraints, catalogue: Catalogue) -> list[str]:
-    cast = people_index(catalogue).cast_keys
-    key = (core_title(normalize_title(movie.title)), movie.year)
-    labels = [f"with {p}" for p in cons.people if key in cast.get(p, ())]
+    labels = [f"with {p}" for p in people_index(catalogue).acting(movie, cons.people)]
     labels += [f"no {p}" for p in cons.exclude_people]
     labels += [f"not by {d}" for d in cons.exclude_directors]
     return labels

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from recs import rules_runtime as runtime
 from recs.catalogue import Catalogue, core_title
-from recs.movies import normalize_title
+from recs.movies import Movie, normalize_title
 from recs.rules_like import find_like
 from recs.rules_vocab import (
     DECADE_WORDS,
@@ -118,6 +119,11 @@ class PeopleIndex:
         }
         names = sorted(self.full, key=len, reverse=True)
         self.full_re = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+    def acting(self, movie: Movie, names: Iterable[str]) -> list[str]:
+        """Those of `names` who act in the film (by cast.json), in the order given."""
+        key = (core_title(normalize_title(movie.title)), movie.year)
+        return [name for name in names if key in self.cast_keys.get(name, ())]
 
 
 @lru_cache(maxsize=4)

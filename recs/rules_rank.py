@@ -40,10 +40,6 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     people = people_index(catalogue)
     tags = catalogue.tags
 
-    def acted(movie: Movie, names: Iterable[str]) -> bool:
-        key = (core_title(normalize_title(movie.title)), movie.year)
-        return any(key in people.cast_keys.get(name, ()) for name in names)
-
     lo, hi = cons.year_min or 0, cons.year_max or 9999
     checks: dict[str, Callable[[Movie], bool]] = {}
     if len(cons.genres) > 1:
@@ -54,7 +50,7 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         checks["era"] = lambda m: lo <= (m.year or 0) <= hi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
     if cons.directors or cons.people:
-        checks["people"] = lambda m: m.director in cons.directors or acted(m, cons.people)
+        checks["people"] = lambda m: m.director in cons.directors or bool(people.acting(m, cons.people))
     if cons.mpaa_allowed and cons.rating_label != "family-friendly":
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
     if cons.max_runtime or cons.min_runtime:
@@ -66,18 +62,18 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         checks["quality"] = lambda m: (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES
     if cons.hidden_gem:
         checks["gem"] = lambda m: (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES
-    checks["hard"] = _hard_check(cons, catalogue, acted)
+    checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
 
 
-def _hard_check(cons: Constraints, catalogue: Catalogue, acted) -> Callable[[Movie], bool]:
+def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Movie], bool]:
     """Never relaxed: negations and family ratings (a "no horror" is a promise)."""
     excluded_genres = set(cons.exclude_genres)
 
     def ok(movie: Movie) -> bool:
         if excluded_genres & catalogue.tags(movie) or movie.director in cons.exclude_directors:
             return False
-        if cons.exclude_people and acted(movie, cons.exclude_people):
+        if cons.exclude_people and acting(movie, cons.exclude_people):
             return False
         if any(lo <= (movie.year or 0) <= hi for lo, hi in cons.exclude_years):
             return False

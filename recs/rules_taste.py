@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from recs.catalogue import Catalogue, core_title
-from recs.movies import Movie, normalize_title
+from recs.catalogue import Catalogue
+from recs.movies import Movie
 from recs.rules_parse import Constraints, parse_constraints, people_index
 
 _LABELS = r"likes?|loves?|enjoys?|favou?rites?|dislikes?|hates?|avoids?|wants?|rated highly|recently shown"
@@ -87,23 +87,13 @@ def taste_leads(cons: Constraints) -> bool:
     return not any(getattr(cons, name) for name in _ASKS)
 
 
-def has_likes(taste: Constraints) -> bool:
-    """True when the profile names genres or people the user likes."""
-    return bool(taste.genres or taste.directors or taste.people)
-
-
-def _acted(movie: Movie, names: list[str], catalogue: Catalogue) -> bool:
-    cast = people_index(catalogue).cast_keys
-    key = (core_title(normalize_title(movie.title)), movie.year)
-    return any(key in cast.get(name, ()) for name in names)
-
-
 def liked_in(movie: Movie, taste: Constraints, catalogue: Catalogue) -> list[str]:
     """The profile's likes this film fits, as catalogue tags and people's names (in the profile's order)."""
     tags = catalogue.tags(movie)
     fits = [g for g in taste.genres if g in tags]
     people = list(dict.fromkeys(taste.directors + taste.people))
-    fits += [p for p in people if movie.director == p or _acted(movie, [p], catalogue)]
+    acting = set(people_index(catalogue).acting(movie, people))
+    fits += [p for p in people if movie.director == p or p in acting]
     return fits
 
 
@@ -116,4 +106,4 @@ def disliked(movie: Movie, taste: Constraints, cons: Constraints, catalogue: Cat
     if movie.director and movie.director in set(taste.exclude_directors) - asked:
         return True
     people = [p for p in taste.exclude_people if p not in asked]
-    return bool(people) and _acted(movie, people, catalogue)
+    return bool(people_index(catalogue).acting(movie, people))

@@ -10,12 +10,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from recs import memory_services, selectors, services
-from recs.render import pick_actions_oob_html
+from recs.render import PICK_ACTIONS, pick_actions_oob_html
 
 SORTS = ("added", "title", "year", "rating")
 MEMORY_NOTICE = "recs.memory_notice"
 PROPOSAL = "chatapp/chat.html#proposal"
-PICK_ACTIONS = "chatapp/chat.html#pick_actions"
 
 
 def _sort(value: str | None) -> str:
