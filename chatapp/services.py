@@ -69,8 +69,8 @@ def turn_start(
 ) -> tuple[Message, Message]:
     """Store the user's message and a pending assistant placeholder, refusing if a turn is running.
 
-    Both rows are upserted on (chat, turn key, role): starting a turn again with its `turn_key`
-    (a retried or duplicated run) resets the same rows in place, so a turn never has two answers.
+    A new turn inserts both rows; starting a turn again with its `turn_key` (a retried or duplicated
+    run) upserts them on (chat, turn key, role) and resets them in place, so a turn never has two answers.
     """
     cleaned = message_text_clean(text=text)
     key = _turn_key_clean(turn_key)
@@ -82,8 +82,15 @@ def turn_start(
             # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
             raise InvalidInput("Only movie turns can be run again; send a new instruction instead.",
                                code="cannot_rerun")
-        user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
-        assistant = _assistant_reset(chat=chat, turn_key=key, flow=flow)
+        if turn_key is None:  # a new turn (every send): two plain inserts, nothing to reset
+            user_message = Message.objects.create(
+                chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
+            assistant = Message.objects.create(
+                chat=chat, role=Message.Role.ASSISTANT, turn_key=key, status=Message.Status.PENDING, flow=flow)
+        else:
+            user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned,
+                                           flow=flow)
+            assistant = _assistant_reset(chat=chat, turn_key=key, flow=flow)
         if not chat.title:
             chat.title = _clean_title(cleaned)
         chat.flow = flow
