@@ -171,10 +171,13 @@ class StepLog:
 
     def _emit(self, step: Step) -> None:
         line = {"flow": self.flow, **self.ids, **step.model_dump(mode="json")}
+        self._log(line, fallback={"flow": self.flow, "name": step.name, "status": step.status})
+
+    def _log(self, line: dict, *, fallback: dict) -> None:
         try:
             text = json.dumps(redact(line), default=str, ensure_ascii=False)
         except (TypeError, ValueError):  # a log line must never break the flow
-            text = json.dumps({"flow": self.flow, "name": step.name, "status": step.status})
+            text = json.dumps(fallback)
         self._logger.info(text)
 
     def finish(self) -> float:
@@ -199,11 +202,7 @@ class StepLog:
             "duration_ms": total,
             "timings": self.timings(),
         }
-        try:
-            text = json.dumps(redact(line), default=str, ensure_ascii=False)
-        except (TypeError, ValueError):  # a log line must never break the flow
-            text = json.dumps({"flow": self.flow, "name": "total", "label": "t_total", "duration_ms": total})
-        self._logger.info(text)
+        self._log(line, fallback={"flow": self.flow, "name": "total", "label": "t_total", "duration_ms": total})
 
     def timings(self) -> dict[str, float]:
         """Sum of durations per step label, plus `t_total` (frozen by finish(), else now)."""
