@@ -14,7 +14,6 @@ from ninja.security import HttpBearer, SessionAuth
 
 from chatapp import selectors, services, turns
 from chatapp.errors import MarqueeError, RateLimited, UpstreamFailed
-from chatapp.ratelimit import turn_rate_retry_after
 from chatapp.schemas import (
     ChatDetailOut,
     ChatIn,
@@ -74,16 +73,11 @@ def _error(request, status: int, code: str, message: str):
     return api.create_response(request, {"code": code, "message": message}, status=status)
 
 
-# A refusal that is not the per-minute turn limit (e.g. downloads busy) passes quickly.
-BUSY_RETRY_AFTER = 5
-
-
 @api.exception_handler(MarqueeError)
 def on_marquee_error(request, exc: MarqueeError):
     response = _error(request, exc.status, exc.code, exc.message)
     if isinstance(exc, RateLimited):
-        default = turn_rate_retry_after() if exc.code == "rate_limited" else BUSY_RETRY_AFTER
-        response["Retry-After"] = str(exc.retry_after or default)
+        response["Retry-After"] = str(exc.retry_after)
     return response
 
 

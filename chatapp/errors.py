@@ -48,9 +48,9 @@ class RateLimited(MarqueeError):
     status = 429
     code = "rate_limited"
 
-    def __init__(self, message: str, *, retry_after: int | None = None, **kwargs):
+    def __init__(self, message: str, *, retry_after: int = 5, **kwargs):
         super().__init__(message, **kwargs)
-        # Seconds the client should wait (the Retry-After header); None: the API works it out.
+        # Seconds the client should wait (the Retry-After header); a busy refusal passes quickly.
         self.retry_after = retry_after
 
 

@@ -184,6 +184,16 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
     raise ValueError(f"No flow for chat kind {kind!r} and version {flow!r}")
 
 
+async def _rate_check(user) -> None:
+    """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
+    from chatapp.errors import RateLimited
+    from chatapp.ratelimit import turn_rate_check, turn_rate_retry_after
+
+    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
+        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.",
+                          retry_after=turn_rate_retry_after())
+
+
 async def begin(
     *, user, chat_id: int, text: str, prepare: Callable[[Message, Message], Any] | None = None
 ) -> tuple[Turn, asyncio.Task]:
@@ -192,14 +202,11 @@ async def begin(
     `prepare(user_message, assistant)` runs in the same transaction as the insert (the
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
-    from chatapp.errors import RateLimited
-    from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
-        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
+    await _rate_check(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
@@ -238,15 +245,12 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
 
 async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
     """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
-    from chatapp.errors import RateLimited
-    from chatapp.ratelimit import turn_rate_check
     from chatapp.selectors import chat_get
     from chatapp.services import AUTOSTART_TURN, turn_regenerate
     from recs.memory_services import memory_forget_results
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
-        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.")
+    await _rate_check(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
         user=user, chat_id=chat_id, flow=flow, new_text=new_text
