@@ -230,14 +230,8 @@ class _Handler(BaseHTTPRequestHandler):
             fake._leave()
 
     def _send(self, status: int, body: dict, headers: dict[str, str] | None = None) -> None:
-        payload = json.dumps(body).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json;charset=utf-8")
-        self.send_header("Content-Length", str(len(payload)))
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(payload)
+        headers = {"Content-Type": "application/json;charset=utf-8", **(headers or {})}
+        self._send_raw(status, json.dumps(body).encode(), headers)
 
     def _send_raw(self, status: int, payload: bytes, headers: dict[str, str]) -> None:
         self.send_response(status)
