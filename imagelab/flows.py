@@ -25,7 +25,7 @@ from chatapp.turns import Turn
 from imagelab import ai_edit, ops, planning, services, storage
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
 from imagelab.execute import decode, execute
-from imagelab.jobrun import JobRun, job_urls
+from imagelab.jobrun import JobRun, consume_outcome, job_urls
 from imagelab.models import ImageAsset, ImageJob
 from imagelab.normalize import NoVariations, normalize_plan
 
@@ -124,7 +124,7 @@ async def run_image_turn(turn: Turn) -> None:
         raise
     finally:
         decoding.cancel()
-        decoding.add_done_callback(_retrieved)  # a decode that failed for a turn with no job is no error
+        decoding.add_done_callback(consume_outcome)  # a decode that failed for a turn with no job is no error
 
 
 async def _working_image(path: str, side: int):
@@ -326,7 +326,7 @@ async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filenam
 
 def _predecoded_put(path: str, working: asyncio.Future, side: int) -> None:
     """Keep a working image for the next job on `path` (the oldest waiting one goes past the limit)."""
-    working.add_done_callback(_retrieved)
+    working.add_done_callback(consume_outcome)  # a turn that takes it sees a failure anyway
     _PREDECODED[path] = (working, side, time.monotonic())
     _predecoded_prune()
 
@@ -339,8 +339,3 @@ def _predecoded_prune() -> None:
     while len(_PREDECODED) > _PREDECODED_MAX:
         del _PREDECODED[next(iter(_PREDECODED))]
 
-
-def _retrieved(future: asyncio.Future) -> None:
-    """A dropped working image's failure is no error of anyone's (a turn that takes it sees it anyway)."""
-    if not future.cancelled():
-        future.exception()

@@ -55,8 +55,8 @@ class api_job_urls(job_urls):  # noqa: N801
         return reverse("api-1.0:imagelab-api-final", args=[self.job_id, variation])
 
 
-def _consume(future: asyncio.Future) -> None:
-    """Retrieve a finished future's outcome, which the job no longer needs (Stop was pressed)."""
+def consume_outcome(future: asyncio.Future) -> None:
+    """Retrieve a finished future's outcome that nobody waits for any more (so asyncio logs no error)."""
     if not future.cancelled():
         future.exception()
 
@@ -178,7 +178,7 @@ class JobRun:
         except BaseException:
             # Stopped (or a failed save): the thread ends on its own, usually raising Stopped from a
             # callback; nobody awaits it any more, so its outcome is taken here, not logged as lost.
-            worker.add_done_callback(_consume)
+            worker.add_done_callback(consume_outcome)  # Stop was pressed
             raise
         return await worker
 
