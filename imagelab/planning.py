@@ -48,12 +48,10 @@ Principles for the plans:
 - Give every variation a short `label` and a one-sentence `strategy`."""
 
 
-def instructions(*, working_side: int = 2048) -> str:
+def instructions(*, working_side: int) -> str:
     """The system prompt: when to plan, and the principles every plan follows (with the working size)."""
     return _INSTRUCTIONS.replace("{side}", str(int(working_side)))
 
-
-INSTRUCTIONS = instructions()
 
 
 def planning_text(*, instruction: str, working_size: tuple[int, int], history: list[str]) -> str:
