@@ -206,7 +206,7 @@ def _preview_step(img: Image.Image, op: str, params: dict, k: float,
 
 def _run_ai(image: Image.Image, prompt: str, ai_edit: AiEdit | None) -> Image.Image:
     if ai_edit is None:
-        raise RuntimeError(AI_UNAVAILABLE)
+        raise StepError(AI_UNAVAILABLE)
     out = ai_edit(image, prompt)
     if out.mode != "RGB":
         out = out.convert("RGB")
@@ -232,7 +232,7 @@ def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Im
                 prev, err = shrink(work, max(prev.size)), None
                 kp = _k(prev, work)
             except Exception as e:  # noqa: BLE001 - the variation continues without it
-                plain = isinstance(e, StepError) or str(e) == AI_UNAVAILABLE
+                plain = isinstance(e, StepError)
                 err = str(e) if plain else f"AI edit failed: {type(e).__name__}: {e}"
         else:
             prev, kp, err = _preview_step(prev, op, params, kp, side)
