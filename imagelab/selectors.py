@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import F
 
 from chatapp.errors import NotFound
 from chatapp.models import Chat
@@ -73,11 +74,13 @@ def chat_assets(*, chat: Chat) -> list[ImageAsset]:
     Choosing another variation of the same turn replaces that turn's entry in place. The other chosen
     variations stay stored (a later turn may have started from one, and its downloads re-render through it).
     """
-    assets = list(ImageAsset.objects.filter(chat=chat).select_related("job").order_by("created_at", "id"))
+    # Only the turn's choice is needed, not the job row (whose plans and logs are large JSON).
+    assets = list(ImageAsset.objects.filter(chat=chat).annotate(job_choice=F("job__result_variation"))
+                  .order_by("created_at", "id"))
     by_job: dict[int, ImageAsset] = {}
     for asset in assets:  # per turn: the variation it has chosen, else the latest one chosen
         held = by_job.get(asset.job_id)
-        if asset.job_id is not None and (held is None or held.variation != asset.job.result_variation):
+        if asset.job_id is not None and (held is None or held.variation != asset.job_choice):
             by_job[asset.job_id] = asset
     strip, placed = [], set()
     for asset in assets:
