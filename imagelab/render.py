@@ -60,11 +60,20 @@ def plans_view(event: Plans) -> dict:
                            for v in event.variations]}
 
 
-def message_html(message: Message, *, swap: str | None = None, job: ImageJob | None = None) -> str:
-    """A whole image-chat message (runs ORM reads: call from sync code or a DB thread)."""
+_LOOK_UP = object()
+
+
+def message_html(message: Message, *, swap: str | None = None, job: ImageJob | None = None,
+                 current: ImageAsset | None | object = _LOOK_UP) -> str:
+    """A whole image-chat message (runs ORM reads: call from sync code or a DB thread).
+
+    `current` is the chat's current image when the caller already has it (else it is looked up).
+    """
     if job is None and message.role == Message.Role.ASSISTANT:
         job = ImageJob.objects.filter(message=message).first()
-    view = job_view(job, current=chat_current(chat=message.chat)) if job else None
+    if job is not None and current is _LOOK_UP:
+        current = chat_current(chat=message.chat)
+    view = job_view(job, current=current) if job else None
     html = _partial("message", {"m": message, "job": view})
     return _oob(html, "article", swap) if swap else html
 

@@ -35,18 +35,14 @@ def _error_html(message: str) -> str:
     return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', message)
 
 
-def _state(user, chat) -> str:
-    return image_render.state_html(chat=chat, current=selectors.chat_current(chat=chat),
-                                   assets=selectors.chat_assets(chat=chat))
-
-
-def _job_messages(user, *job_ids: int | None) -> str:
-    """The messages of these jobs, re-rendered: which variation is in use follows the chat's current image."""
+def _after_choice(user, chat, *job_ids: int | None) -> str:
+    """The strip and current image, then these jobs' messages: "in use" follows the chat's current image."""
+    current = selectors.chat_current(chat=chat)  # read once, for the strip and every message
     html = ""
     for job_id in dict.fromkeys(j for j in job_ids if j is not None):
         job = selectors.job_get(user=user, job_id=job_id)
-        html += image_render.message_html(job.message, swap="outerHTML", job=job)
-    return html
+        html += image_render.message_html(job.message, swap="outerHTML", job=job, current=current)
+    return html + image_render.state_html(chat=chat, current=current, assets=selectors.chat_assets(chat=chat))
 
 
 def _current_job_id(chat) -> int | None:
@@ -75,9 +71,8 @@ async def chat_turn(request, chat_id: int):
         response["X-Error-Code"] = exc.code
         return response
     reset = image_render._partial("composer_inputs", {"MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS})
-    state = await sync_to_async(_state)(user, chat)
-    earlier = await sync_to_async(_job_messages)(user, was_in_use)
-    return HttpResponse(reset + _error_html("") + state + earlier)
+    # Every fragment is swapped out of band (the form swaps nothing), so their order does not matter.
+    return HttpResponse(reset + _error_html("") + await sync_to_async(_after_choice)(user, chat, was_in_use))
 
 
 @login_required
@@ -92,7 +87,7 @@ def choose_result(request, job_id: int):
         if exc.status == 404:
             raise Http404(exc.message) from None
         return HttpResponse(exc.message, status=exc.status)
-    return HttpResponse(_job_messages(request.user, job_id, was_in_use) + _state(request.user, asset.chat))
+    return HttpResponse(_after_choice(request.user, asset.chat, job_id, was_in_use))
 
 
 @login_required
@@ -105,7 +100,7 @@ def choose_current(request, chat_id: int):
     except MarqueeError:
         raise Http404("That image does not exist.") from None
     # The job it came from (now in use) and the one whose variation was (no longer) say so.
-    return HttpResponse(_job_messages(request.user, asset.job_id, was_in_use) + _state(request.user, asset.chat))
+    return HttpResponse(_after_choice(request.user, asset.chat, asset.job_id, was_in_use))
 
 
 def image_response(data: bytes, content_type: str = JPEG, *, filename: str | None = None) -> HttpResponse:
