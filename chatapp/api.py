@@ -176,18 +176,13 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
 @chats.post("/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **ERRORS})
 def decide_proposal(request, chat_id: int, message_id: int, body: ProposalDecisionIn):
     """Apply the chosen rows of an assistant message's proposed list change, or discard it."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    from chatapp.events import ProposalUpdated, group_name, to_group_message
-    from recs.proposal_services import proposal_decide_message
+    from recs.proposal_services import proposal_announce, proposal_decide_message
 
     message = proposal_decide_message(
         user=request.auth, chat_id=chat_id, message_id=message_id, decision=body.decision, selected=body.rows
     )
     # The same event the page and the JSON socket send: every open tab updates its card.
-    event = ProposalUpdated(chat_id=chat_id, turn_key=message.turn_key, assistant_message_id=message.pk)
-    async_to_sync(get_channel_layer().group_send)(group_name(chat_id), to_group_message(event))
+    proposal_announce(message=message)
     return {"assistant_message_id": message.pk, "turn_key": message.turn_key, "proposal": message.payload["proposal"]}
 
 

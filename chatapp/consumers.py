@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -12,11 +13,9 @@ from django.conf import settings
 from chatapp import render, turns
 from chatapp.errors import MarqueeError
 from chatapp.events import (
-    ProposalUpdated,
     TurnRefused,
     from_group_message,
     group_name,
-    to_group_message,
 )
 from chatapp.models import Chat, Message
 
@@ -238,7 +237,7 @@ class ChatJsonConsumer(ChatConsumer):
 
     async def decide_proposal(self, content: dict, *, decision: str) -> None:
         """Apply the chosen rows of a diff card (or discard it); every open tab gets proposal.updated."""
-        from recs.proposal_services import proposal_decide_message
+        from recs.proposal_services import proposal_announce, proposal_decide_message
 
         try:
             message = await database_sync_to_async(proposal_decide_message)(
@@ -249,8 +248,7 @@ class ChatJsonConsumer(ChatConsumer):
             await self.refuse(exc.code, exc.message)
             return
         # The same event the HTTP approval sends: this socket gets it too, as its reply.
-        event = ProposalUpdated(chat_id=self.chat_id, turn_key=message.turn_key, assistant_message_id=message.pk)
-        await self.channel_layer.group_send(group_name(self.chat_id), to_group_message(event))
+        await sync_to_async(proposal_announce)(message=message)
 
     async def send_event(self, event) -> None:
         await self.send_json(event.model_dump(mode="json"))

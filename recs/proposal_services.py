@@ -126,6 +126,17 @@ def proposal_decide(
     return message
 
 
+def proposal_announce(*, message: Message) -> None:
+    """Tell every open tab of the chat that this message's diff card changed (proposal.updated)."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from chatapp.events import ProposalUpdated, group_name, to_group_message
+
+    event = ProposalUpdated(chat_id=message.chat_id, turn_key=message.turn_key, assistant_message_id=message.pk)
+    async_to_sync(get_channel_layer().group_send)(group_name(message.chat_id), to_group_message(event))
+
+
 def proposal_decide_message(
     *, user: AbstractBaseUser, chat_id: int, message_id: object, decision: str, selected: object
 ) -> Message:

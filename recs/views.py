@@ -114,11 +114,7 @@ def autostart_toggle(request):
 @require_POST
 def proposal_decide(request, chat_id: int, turn_key: str):
     """Apply the ticked rows of a diff card, or discard it; every open tab sees the result."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    from chatapp.events import ProposalUpdated, group_name, to_group_message
-    from recs.proposal_services import NothingSelected
+    from recs.proposal_services import NothingSelected, proposal_announce
     from recs.proposal_services import proposal_decide as decide
 
     try:
@@ -137,8 +133,7 @@ def proposal_decide(request, chat_id: int, turn_key: str):
         return HttpResponse(exc.message, status=exc.status)
     except ValueError:
         return HttpResponse("Those rows could not be read.", status=400)
-    event = ProposalUpdated(chat_id=chat_id, turn_key=turn_key, assistant_message_id=message.pk)
-    async_to_sync(get_channel_layer().group_send)(group_name(chat_id), to_group_message(event))
+    proposal_announce(message=message)
     card = render_to_string(PROPOSAL, {"m": message}, request)
     return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))
 
