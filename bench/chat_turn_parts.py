@@ -337,7 +337,7 @@ async def bench_autostart(user, reps: int) -> list[str]:
         first = None
         while first is None:
             message = await asyncio.wait_for(layer.receive(channel), 30)
-            if message["type"] == "pick.resolved":
+            if message["event"]["type"] == "pick.resolved":
                 first = time.perf_counter()
         await task
         done = time.perf_counter()

@@ -257,7 +257,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
 
         async def listen():
             while "step.result" not in seen:
-                kind = (await layer.receive(channel))["type"]
+                kind = (await layer.receive(channel))["event"]["type"]
                 seen.setdefault(kind, time.perf_counter())
 
         listener = asyncio.ensure_future(listen())

@@ -12,16 +12,14 @@ from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 
-from chatapp import selectors, services, turns
+from chatapp import kinds, selectors, services, turns
 from chatapp.errors import MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
+    ERRORS,
     ChatDetailOut,
     ChatIn,
     ChatOut,
-    ErrorOut,
     MessageIn,
-    ProposalDecisionIn,
-    ProposalOut,
     TurnOut,
     assistant_message_out,
     chat_detail_out,
@@ -66,7 +64,6 @@ class JsonObjectParser(Parser):
 
 
 api = NinjaAPI(title="Marquee API", version="1.0", auth=[ApiTokenAuth(), SessionUserAuth()], parser=JsonObjectParser())
-ERRORS = {400: ErrorOut, 401: ErrorOut, 404: ErrorOut, 409: ErrorOut, 413: ErrorOut, 429: ErrorOut, 502: ErrorOut}
 
 
 def _error(request, status: int, code: str, message: str):
@@ -173,21 +170,8 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     }
 
 
-@chats.post("/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **ERRORS})
-def decide_proposal(request, chat_id: int, message_id: int, body: ProposalDecisionIn):
-    """Apply the chosen rows of an assistant message's proposed list change, or discard it."""
-    from recs.proposal_services import proposal_announce, proposal_decide_message
-
-    message = proposal_decide_message(
-        user=request.auth, chat_id=chat_id, message_id=message_id, decision=body.decision, selected=body.rows
-    )
-    # The same event the page and the JSON socket send: every open tab updates its card.
-    proposal_announce(message=message)
-    return {"assistant_message_id": message.pk, "turn_key": message.turn_key, "proposal": message.payload["proposal"]}
-
-
 api.add_router("/", chats)
-
-from imagelab.api import router as imagelab_router  # noqa: E402  (imagelab imports this module's errors)
-
-api.add_router("/imagelab", imagelab_router)
+# Each chat kind mounts its own endpoints (named by dotted path: the core imports no feature).
+for _kind in kinds.all_kinds():
+    if _kind.api_router:
+        api.add_router(_kind.api_prefix, _kind.load(_kind.api_router))

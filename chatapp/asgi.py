@@ -11,15 +11,18 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from chatapp import kinds  # noqa: E402
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
-from imagelab.asgi_limits import UploadLimit, install_daphne_guard  # noqa: E402
 
-# Oversized uploads are refused from Content-Length before their body is read (see imagelab/asgi_limits.py).
-install_daphne_guard()
+# A chat kind may wrap the http app (the image lab refuses oversized uploads before reading their body).
+http_app = django_asgi_app
+for kind in kinds.all_kinds():
+    if kind.http_wrapper:
+        http_app = kind.load(kind.http_wrapper)(http_app)
 
 application = ProtocolTypeRouter(
     {
-        "http": UploadLimit(django_asgi_app),
+        "http": http_app,
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

@@ -1,23 +1,20 @@
-"""Thin websocket consumers: parse → call → render/send. ORM only in small helpers."""
+"""Thin websocket consumers: parse → call → render/send. Reads go through selectors."""
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 
-from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from chatapp import render, turns
-from chatapp.errors import MarqueeError
-from chatapp.events import (
-    TurnRefused,
-    from_group_message,
-    group_name,
-)
+from chatapp import kinds, render, selectors, turns
+from chatapp.errors import MarqueeError, NotFound
+from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, group_name, parse_core
 from chatapp.models import Chat, Message
+from chatapp.schemas import assistant_message_out
 
 log = logging.getLogger("marquee.ws")
 
@@ -25,45 +22,19 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 
 
-@database_sync_to_async
-def _owned_chat(user, chat_id: int) -> Chat | None:
-    return Chat.objects.filter(pk=chat_id, owner=user).first()
-
-
-@database_sync_to_async
-def _message(message_id: int) -> Message | None:
-    return Message.objects.select_related("chat").filter(pk=message_id).first()
-
-
-@database_sync_to_async
-def _pick_actions_html(user, message: Message) -> str:
-    from recs.render import pick_actions_oob_html
-
-    return pick_actions_oob_html(user=user, message=message)
-
-
-@database_sync_to_async
-def _message_by_turn(chat_id: int, turn_key: str, role: str) -> Message | None:
-    return Message.objects.filter(chat_id=chat_id, turn_key=turn_key, role=role).first()
-
-
-@database_sync_to_async
-def _latest_assistant(chat_id: int) -> Message | None:
-    return (
-        Message.objects.select_related("chat").filter(chat_id=chat_id, role=Message.Role.ASSISTANT)
-        .order_by("-created_at", "-id").first()
-    )
-
-
-def _sync_html(chat_id: int) -> str:
-    messages = list(Message.objects.filter(chat_id=chat_id).select_related("chat").order_by("created_at", "id"))
-    return render.sync_html(messages)
+def _history_html(chat: Chat) -> str:
+    return render.sync_html(list(selectors.message_list(chat=chat)))
 
 
 class ChatConsumer(AsyncJsonWebsocketConsumer):
     """One chat's socket: the owner sends messages and Stop, and sees every event as HTML."""
 
-    chat_id: int
+    chat: Chat | None = None
+    kind: kinds.ChatKind
+
+    @property
+    def chat_id(self) -> int:
+        return self.chat.pk if self.chat is not None else 0
 
     async def connect(self):
         user = self.scope.get("user")
@@ -73,24 +44,29 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.accept()
             await self.close(code=CLOSE_UNAUTHENTICATED)
             return
-        chat = await _owned_chat(user, self.scope["url_route"]["kwargs"]["chat_id"])
-        if chat is None:  # another user's chat, or none at all: refuse the same way, sending nothing
+        try:
+            chat = await database_sync_to_async(selectors.chat_get)(
+                user=user, chat_id=self.scope["url_route"]["kwargs"]["chat_id"]
+            )
+        except NotFound:  # another user's chat, or none at all: refuse the same way, sending nothing
             await self.accept()
             await self.close(code=CLOSE_FORBIDDEN)
             return
-        self.chat_id = chat.pk
+        self.chat, self.kind = chat, kinds.get(chat.kind)
         await self.channel_layer.group_add(group_name(self.chat_id), self.channel_name)
         await self.accept()
         await self.send_sync()
-        # A new movie chat greets the user with picks; the first socket to connect starts it.
+        # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
         await turns.begin_autostart(user=user, chat_id=self.chat_id)
 
     async def disconnect(self, code):
         # The running turn is not tied to the socket: it finishes and persists on its own.
-        if getattr(self, "chat_id", None):
+        if self.chat is not None:
             await self.channel_layer.group_discard(group_name(self.chat_id), self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.chat is None:  # refused at connect and closing: nothing it sends is read
+            return
         try:
             content = json.loads(text_data or "")
         except (TypeError, ValueError):
@@ -138,120 +114,82 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         if not await turns.close_orphaned(user=self.scope["user"], chat_id=self.chat_id):
             await self.refuse("no_turn", "There is no answer in progress to stop.")
 
+    async def refuse(self, code: str, message: str, text: str = "") -> None:
+        event = TurnRefused(chat_id=self.chat_id, turn_key="", code=code, message=message, text=text)
+        await self.send_event(event)
+
+    # --- the one group message type: every event of the chat -----------------
+    async def chat_event(self, message: dict) -> None:
+        """An event published on the chat's group (core or the chat kind's own), sent on."""
+        payload = message["event"]
+        event = parse_core(payload)
+        if event is None:
+            event = self.kind.load(self.kind.events)(payload)
+        if isinstance(event, TurnStarted):
+            await self.send_turn_started(event)
+        elif isinstance(event, TurnEnded):
+            await self.send_turn_ended(event)
+        else:
+            await self.send_event(event)
+
+    async def _message(self, message_id: int) -> Message | None:
+        try:
+            return await database_sync_to_async(selectors.message_get)(chat=self.chat, message_id=message_id)
+        except NotFound:
+            return None
+
     # --- rendering (the JSON consumer overrides these) ---------------------
-    async def send_event(self, event) -> None:
-        renderer = render.RENDERERS.get(event.type)
-        if renderer is not None:
-            await self.send(text_data=renderer(event))
+    async def send_event(self, event: Event) -> None:
+        renderer = render.RENDERERS.get(event.type) or self.kind.renderer(event.type)
+        if renderer is None:
+            return
+        html = renderer(event, chat=self.chat, user=self.scope["user"])
+        if inspect.isawaitable(html):  # a renderer that reads the database is async
+            html = await html
+        if html:
+            await self.send(text_data=html)
 
     async def send_accepted(self) -> None:
         await self.send(text_data=render.composer_reset_html(max_chars=settings.MESSAGE_MAX_CHARS))
 
     async def send_regenerating(self) -> None:
         # An earlier refusal no longer applies; a draft in the composer stays where it is.
-        await self.send(text_data=render.clear_error_html())
+        await self.send(text_data=render.composer_error_html())
 
     async def send_sync(self) -> None:
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
-        await self.send(text_data=await database_sync_to_async(_sync_html)(self.chat_id))
+        await self.send(text_data=await database_sync_to_async(_history_html)(self.chat))
 
-    async def refuse(self, code: str, message: str, text: str = "") -> None:
-        event = TurnRefused(chat_id=getattr(self, "chat_id", 0), turn_key="", code=code, message=message, text=text)
-        await self.send_event(event)
-
-    async def send_turn_started(self, event) -> None:
-        user_message = await _message(event.user_message_id) if event.user_message_id else None
-        assistant = await _message(event.assistant_message_id)
+    async def send_turn_started(self, event: TurnStarted) -> None:
+        user_message = await self._message(event.user_message_id) if event.user_message_id else None
+        assistant = await self._message(event.assistant_message_id)
         if assistant is not None:
             html = await database_sync_to_async(render.turn_started_html)(user_message, assistant, replace=event.replace)
             await self.send(text_data=html)
 
-    async def send_turn_ended(self, event) -> None:
-        message = await _message(event.assistant_message_id)
+    async def send_turn_ended(self, event: TurnEnded) -> None:
+        message = await self._message(event.assistant_message_id)
         if message is not None:
             await self.send(text_data=await database_sync_to_async(render.turn_ended_html)(message))
 
-    # --- group events: dotted names map to handlers -------------------------
-    async def turn_started(self, message):
-        await self.send_turn_started(from_group_message(message))
-
-    async def turn_ended(self, message):
-        await self.send_turn_ended(from_group_message(message))
-
-    async def mode_decided(self, message):
-        await self.send_event(from_group_message(message))
-
-    async def text_delta(self, message):
-        await self.send_event(from_group_message(message))
-
-    async def intro_shown(self, message):
-        await self.send_event(from_group_message(message))
-
-    async def pick_resolved(self, message):
-        await self.send_event(from_group_message(message))
-
-    async def pick_dropped(self, message):
-        await self.send_event(from_group_message(message))
-
-    async def proposal_shown(self, message):
-        await self.send_proposal(from_group_message(message), fresh=True)
-
-    async def proposal_updated(self, message):
-        await self.send_proposal(from_group_message(message), fresh=False)
-
-    async def send_proposal(self, event, *, fresh: bool) -> None:
-        found = await _message(event.assistant_message_id)
-        if found is None:
-            return
-        if fresh:
-            await self.send(text_data=render.proposal_shown_html(found))
-        else:  # every tab's pick cards show what the diff changed, not only the approving tab's
-            await self.send(text_data=render.proposal_html(found) + await _pick_actions_html(self.scope["user"], found))
-
-    # --- image lab events (registered in chatapp.render by imagelab) --------
-    async def planner_source(self, message):
-        await self.send_event(render.parse_extra(message))
-
-    async def plans(self, message):
-        await self.send_event(render.parse_extra(message))
-
-    async def step_result(self, message):
-        await self.send_event(render.parse_extra(message))
-
-    async def variation_done(self, message):
-        await self.send_event(render.parse_extra(message))
-
-    async def job_ended(self, message):
-        await self.send_event(render.parse_extra(message))
-
 
 class ChatJsonConsumer(ChatConsumer):
-    """The same stream as JSON events, for API clients (who also approve or discard diff cards here)."""
+    """The same stream as JSON events, for API clients (a chat kind may add actions, e.g. approving a diff card)."""
 
     async def receive_json(self, content, **kwargs):
         action = content.get("action")
-        if action in ("approve", "discard"):
-            await self.decide_proposal(content, decision="apply" if action == "approve" else "discard")
+        handler = self.kind.socket_actions.get(action) if isinstance(action, str) else None
+        if handler is not None:
+            await self.kind.load(handler)(self, content)
         else:
             await super().receive_json(content, **kwargs)
 
-    async def decide_proposal(self, content: dict, *, decision: str) -> None:
-        """Apply the chosen rows of a diff card (or discard it); every open tab gets proposal.updated."""
-        from recs.proposal_services import proposal_announce, proposal_decide_message
-
-        try:
-            message = await database_sync_to_async(proposal_decide_message)(
-                user=self.scope["user"], chat_id=self.chat_id, message_id=content.get("message"),
-                decision=decision, selected=content.get("rows", []),
-            )
-        except MarqueeError as exc:
-            await self.refuse(exc.code, exc.message)
-            return
-        # The same event the HTTP approval sends: this socket gets it too, as its reply.
-        await sync_to_async(proposal_announce)(message=message)
-
-    async def send_event(self, event) -> None:
-        await self.send_json(event.model_dump(mode="json"))
+    async def send_event(self, event: Event) -> None:
+        data = event.model_dump(mode="json")
+        extra = self.kind.json_extras.get(event.type) if self.chat is not None else None
+        if extra is not None:
+            data.update(await self.kind.load(extra)(event, chat=self.chat))
+        await self.send_json(data)
 
     async def send_accepted(self) -> None:
         await self.send_json({"type": "message.accepted"})
@@ -260,23 +198,16 @@ class ChatJsonConsumer(ChatConsumer):
         pass  # API clients follow the turn's own events
 
     async def send_sync(self) -> None:
-        message = await _latest_assistant(self.chat_id)
-        await self.send_json({"type": "sync", "assistant_message": _message_json(message) if message else None})
+        message = await database_sync_to_async(selectors.message_latest_assistant)(chat=self.chat)
+        await self.send_json({"type": "sync", "assistant_message": _message_json(message)})
 
-    async def send_turn_started(self, event) -> None:
+    async def send_turn_started(self, event: TurnStarted) -> None:
         await self.send_event(event)
 
-    async def send_turn_ended(self, event) -> None:
-        message = await _message(event.assistant_message_id)
+    async def send_turn_ended(self, event: TurnEnded) -> None:
+        message = await self._message(event.assistant_message_id)
         await self.send_json({**event.model_dump(mode="json"), "assistant_message": _message_json(message)})
-
-    async def send_proposal(self, event, *, fresh: bool) -> None:
-        found = await _message(event.assistant_message_id)
-        proposal = (found.payload or {}).get("proposal") if found else None
-        await self.send_json({**event.model_dump(mode="json"), "proposal": proposal})
 
 
 def _message_json(message: Message | None) -> dict | None:
-    from chatapp.schemas import assistant_message_out
-
     return assistant_message_out(message) if message else None

@@ -29,11 +29,6 @@ class NotFound(MarqueeError):
     code = "not_found"
 
 
-class Forbidden(MarqueeError):
-    status = 403
-    code = "forbidden"
-
-
 class TurnInProgress(MarqueeError):
     status = 409
     code = "turn_in_progress"

@@ -9,7 +9,11 @@ from functools import lru_cache
 
 from django.conf import settings
 
+from chatapp import kinds
 from chatapp.planner.backends.base import PlannerBackend
+from chatapp.planner.backends.chat_completions import OpenAIChatBackend
+from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
+from chatapp.planner.backends.rules import RulesBackend
 
 _override: PlannerBackend | None = None
 
@@ -38,8 +42,6 @@ def _loop_cached(name: str, build):
 
 
 def _openai_client():
-    from chatapp.planner.backends import make_openai_client
-
     return make_openai_client(
         api_key=settings.OPENAI_API_KEY,
         base_url=settings.OPENAI_BASE_URL or None,
@@ -52,8 +54,6 @@ def _effort(value: str) -> str | None:
 
 
 def _responses_backend() -> PlannerBackend:
-    from chatapp.planner.backends.responses import OpenAIResponsesBackend
-
     return OpenAIResponsesBackend(
         _openai_client(),
         reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
@@ -63,8 +63,6 @@ def _responses_backend() -> PlannerBackend:
 
 
 def _chat_backend() -> PlannerBackend:
-    from chatapp.planner.backends.chat_completions import OpenAIChatBackend
-
     return OpenAIChatBackend(
         _openai_client(),
         reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
@@ -75,17 +73,14 @@ def _chat_backend() -> PlannerBackend:
 
 @lru_cache(maxsize=1)
 def _rules_backend() -> PlannerBackend:
-    from chatapp.planner.backends.rules import RulesBackend
-    from recs.planning import RULE_TEXT_HANDLERS, RULE_TOOL_HANDLERS
-
-    tool_handlers = dict(RULE_TOOL_HANDLERS)
-    text_handlers = dict(RULE_TEXT_HANDLERS)
-    with contextlib.suppress(ImportError):  # the image lab registers its planner when installed
-        from imagelab.planning import RULE_TEXT_HANDLERS as IMG_TEXT
-        from imagelab.planning import RULE_TOOL_HANDLERS as IMG_TOOLS
-
-        tool_handlers.update(IMG_TOOLS)
-        text_handlers.update(IMG_TEXT)
+    # Every chat kind brings the rule handlers of its tools and of its text answers.
+    tool_handlers: dict = {}
+    text_handlers: dict = {}
+    for kind in kinds.all_kinds():
+        if kind.rule_tools:
+            tool_handlers.update(kind.load(kind.rule_tools))
+        if kind.rule_answerers:
+            text_handlers.update(kind.load(kind.rule_answerers))
     return RulesBackend(tool_handlers=tool_handlers, text_handlers=text_handlers)
 
 

@@ -1,10 +1,8 @@
 """API input/output schemas and the functions that build them from models."""
 
 from datetime import datetime
-from typing import Literal
 
 from ninja import Schema
-from pydantic import StrictInt
 
 from chatapp.models import Chat, Message
 
@@ -12,6 +10,10 @@ from chatapp.models import Chat, Message
 class ErrorOut(Schema):
     code: str
     message: str
+
+
+# The error answers every endpoint may give ({code, message}).
+ERRORS = {status: ErrorOut for status in (400, 401, 404, 409, 413, 429, 502)}
 
 
 class ChatIn(Schema):
@@ -80,17 +82,6 @@ class MessageOut(Schema):
     created_at: datetime
     payload: dict
     proposal: dict | None = None
-
-
-class ProposalDecisionIn(Schema):
-    decision: Literal["apply", "discard"]
-    rows: list[StrictInt] = []
-
-
-class ProposalOut(Schema):
-    assistant_message_id: int
-    turn_key: str
-    proposal: dict
 
 
 class ChatDetailOut(ChatOut):

@@ -36,6 +36,11 @@ def message_get(*, chat: Chat, message_id: int) -> Message:
         raise NotFound("That message does not exist.", code="message_not_found") from None
 
 
+def message_latest_assistant(*, chat: Chat) -> Message | None:
+    """The chat's newest assistant message, if any."""
+    return chat.messages.filter(role=Message.Role.ASSISTANT).order_by("-created_at", "-id").first()
+
+
 def turn_messages(*, chat: Chat, turn_key: str) -> tuple[Message | None, Message | None]:
     """The (user, assistant) pair of one turn; either may be missing."""
     by_role = {m.role: m for m in chat.messages.filter(turn_key=turn_key)}

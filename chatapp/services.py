@@ -10,6 +10,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
+from chatapp import kinds
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
 from chatapp.models import ApiToken, Chat, Message
 from chatapp.ratelimit import turn_rate_check
@@ -25,8 +26,7 @@ _TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 def chat_create(*, user: AbstractBaseUser, kind: str = Chat.Kind.MOVIES, title: str = "") -> Chat:
     """Start an empty chat for the user."""
-    if kind not in Chat.Kind.values:
-        raise InvalidInput(f"Unknown chat kind {kind!r}.", code="invalid_kind")
+    kinds.get(kind)  # refuses a kind no app registered
     return Chat.objects.create(owner=user, kind=kind, title=_given_title(title))
 
 
@@ -78,7 +78,7 @@ def turn_start(
         chat = _chat_for_update(user=user, chat_id=chat_id)
         _refuse_if_busy(chat=chat)
         rerun = turn_key is not None and chat.messages.filter(turn_key=key).exists()
-        if rerun and chat.kind != Chat.Kind.MOVIES:
+        if rerun and not kinds.get(chat.kind).can_regenerate:
             # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
             raise InvalidInput("Only movie turns can be run again; send a new instruction instead.",
                                code="cannot_rerun")
@@ -268,7 +268,7 @@ def turn_regenerate(
     cleaned = message_text_clean(text=new_text) if new_text is not None else None
     with transaction.atomic():
         chat = _chat_for_update(user=user, chat_id=chat_id)
-        if chat.kind != Chat.Kind.MOVIES:
+        if not kinds.get(chat.kind).can_regenerate:
             # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
             raise InvalidInput("Only movie answers can be regenerated; send a new instruction instead.",
                                code="cannot_regenerate")

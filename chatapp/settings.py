@@ -51,7 +51,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "chatapp.middleware.HtmxMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "chatapp.middleware.ApiJsonErrorsMiddleware",
 ]
 

@@ -12,11 +12,24 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import transaction
 
-from chatapp.events import TextDelta, TurnEnded, group_name, to_group_message
+from chatapp import kinds
+from chatapp.errors import RateLimited
+from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_group_message
 from chatapp.models import Message
+from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
-from chatapp.services import message_save_progress
+from chatapp.ratelimit import turn_rate_check, turn_rate_retry_after
+from chatapp.selectors import chat_get
+from chatapp.services import (
+    AUTOSTART_TURN,
+    message_save_progress,
+    turn_close_orphaned,
+    turn_regenerate,
+    turn_start,
+    turn_start_autostart,
+)
 
 log = logging.getLogger("marquee.turns")
 
@@ -102,8 +115,6 @@ def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
 
 async def close_orphaned(*, user, chat_id: int) -> bool:
     """Stop an answer that no process runs any more, and tell every open page; False if none."""
-    from chatapp.services import turn_close_orphaned
-
     message = await database_sync_to_async(turn_close_orphaned)(user=user, chat_id=chat_id)
     if message is None:
         return False
@@ -132,8 +143,6 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
     except asyncio.CancelledError:
         final = Message.Status.STOPPED
     except Exception as exc:  # a turn never crashes the server; the user sees a plain message
-        from chatapp.planner.backends.base import PlannerError
-
         final = Message.Status.FAILED
         if isinstance(exc, PlannerError):
             error = exc.user_message
@@ -168,27 +177,12 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
 
 
 def flow_for(*, kind: str, flow: str) -> FlowFn:
-    """The function that runs a turn of this chat kind and flow version."""
-    if kind == "movies" and flow == "v2":
-        from recs.flows import run_v2
-
-        return run_v2
-    if kind == "images":
-        from imagelab.flows import run_image_turn
-
-        return run_image_turn
-    if kind == "movies" and flow == "v1":
-        from recs.flows_v1 import run_v1
-
-        return run_v1
-    raise ValueError(f"No flow for chat kind {kind!r} and version {flow!r}")
+    """The function that runs a turn of this chat kind and flow version (its ChatKind says which)."""
+    return kinds.get(kind).flow(flow)
 
 
 async def _rate_check(user) -> None:
     """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
-    from chatapp.errors import RateLimited
-    from chatapp.ratelimit import turn_rate_check, turn_rate_retry_after
-
     if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
         raise RateLimited("Too many messages in a minute. Please wait a moment and try again.",
                           retry_after=turn_rate_retry_after())
@@ -202,9 +196,6 @@ async def begin(
     `prepare(user_message, assistant)` runs in the same transaction as the insert (the
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
-    from chatapp.selectors import chat_get
-    from chatapp.services import turn_start
-
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     await _rate_check(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
@@ -212,8 +203,6 @@ async def begin(
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
 
     def start() -> tuple[Message, Message]:
-        from django.db import transaction
-
         with transaction.atomic():
             pair = turn_start(user=user, chat_id=chat_id, text=text, flow=flow)
             if prepare is not None:
@@ -225,13 +214,10 @@ async def begin(
 
 
 async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
-    """Greet a new movie chat with picks planned from the user's taste; None when not wanted."""
-    from chatapp.selectors import chat_get
-    from chatapp.services import turn_start_autostart
-    from recs.memory_services import autostart_enabled
-
+    """Greet a new chat with a turn of its own (the movie chat's picks from the user's taste); None when not wanted."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    if chat.kind != "movies" or not await database_sync_to_async(autostart_enabled)(user=user):
+    kind = kinds.get(chat.kind)
+    if kind.autostart is None or not await database_sync_to_async(kind.load(kind.autostart))(user=user):
         return None
     flow = chat.flow_override or settings.CHAT_API_VERSION
     # Counts against the turn rate limit only when a greeting really starts (not on every connect).
@@ -245,18 +231,15 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
 
 async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
     """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
-    from chatapp.selectors import chat_get
-    from chatapp.services import AUTOSTART_TURN, turn_regenerate
-    from recs.memory_services import memory_forget_results
-
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     await _rate_check(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
         user=user, chat_id=chat_id, flow=flow, new_text=new_text
     )
-    # The replaced picks are no longer "recently shown" (the taste profile the planner reads).
-    await database_sync_to_async(memory_forget_results)(user_id=user.pk, picks=old_picks)
+    kind = kinds.get(chat.kind)
+    if kind.on_regenerate:  # e.g. the replaced picks are no longer "recently shown" (the movie taste profile)
+        await database_sync_to_async(kind.load(kind.on_regenerate))(user_id=user.pk, picks=old_picks)
     payload = {"regenerated": True, "replaced_picks": old_picks}
     if assistant.turn_key == AUTOSTART_TURN:
         payload["autostart"] = True
@@ -268,8 +251,6 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
 async def _announce(
     *, chat, user, user_message, assistant, flow: str, payload: dict | None = None, replace: bool = False
 ) -> tuple[Turn, asyncio.Task]:
-    from chatapp.events import TurnStarted
-
     turn = Turn(
         chat_id=chat.pk,
         owner_id=user.pk,

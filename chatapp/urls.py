@@ -7,7 +7,7 @@ from django.contrib.staticfiles.views import serve as serve_static
 from django.urls import include, path
 from django.views.static import serve
 
-from chatapp import views
+from chatapp import kinds, views
 from chatapp.api import api
 
 urlpatterns = [
@@ -20,10 +20,10 @@ urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
-    path("", include("recs.urls")),
     path("admin/", admin.site.urls),
     path("api/", api.urls),
-    path("", include("imagelab.urls")),
+    # Each chat kind's own pages (lists, image files…), named by dotted path.
+    *(path("", include(kind.urls)) for kind in kinds.all_kinds() if kind.urls),
 ]
 
 if settings.SERVE_FILES:

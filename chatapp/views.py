@@ -5,14 +5,13 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from chatapp import selectors, services
+from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
-from recs.selectors import list_marks
 
 NEW_KEY_SESSION = "account_new_api_key"
 
@@ -34,8 +33,9 @@ def signup(request):
 @require_GET
 def chat_list(request):
     """All the user's chats, newest first."""
-    # image_state: the list shows each image chat's current picture (one query, not one per chat).
-    chats = selectors.chat_list(user=request.user).select_related("image_state")
+    # A kind may show related rows in its list icon (an image chat's current picture): one query, not one per chat.
+    related = [name for kind in kinds.all_kinds() for name in kind.list_related]
+    chats = selectors.chat_list(user=request.user).select_related(*related)
     return render(request, "chatapp/chat_list.html", {"chats": chats})
 
 
@@ -58,22 +58,8 @@ def chat_detail(request, chat_id: int):
     chat = _owned(request, chat_id)
     history = list(selectors.message_list(chat=chat))
     busy = any(m.is_active for m in history)
-    if chat.kind == "images":
-        from imagelab.views import chat_page
-
-        return chat_page(request, chat, history, busy)
-    keys = [(p["source"], p["id"]) for m in history for p in (m.payload or {}).get("picks", [])]
-    return render(
-        request,
-        "chatapp/chat.html",
-        {
-            "chat": chat,
-            "chat_messages": history,
-            "busy": busy,
-            "ws_path": f"/ws/chats/{chat.pk}/",
-            "marks": list_marks(user=request.user, keys=keys),
-        },
-    )
+    kind = kinds.get(chat.kind)
+    return kind.load(kind.page)(request, chat, history, busy)
 
 
 @login_required
@@ -130,8 +116,6 @@ def account(request):
 
 
 def _owned(request, chat_id: int):
-    from django.http import Http404
-
     try:
         return selectors.chat_get(user=request.user, chat_id=chat_id)
     except MarqueeError:

@@ -6,9 +6,6 @@ class ImagelabConfig(AppConfig):
     verbose_name = "Image lab"
 
     def ready(self) -> None:
-        # Image chats render their own messages and events through the chat's websocket.
-        from chatapp import render as chat_render
-        from imagelab import events, render
+        from imagelab.kind import register_kind
 
-        chat_render.register(kind="images", message_renderer=render.message_html,
-                             event_renderers=render.EVENT_RENDERERS, parse=events.parse)
+        register_kind()

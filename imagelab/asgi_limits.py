@@ -167,3 +167,9 @@ def install_daphne_guard() -> bool:
     WebRequest.handleContentChunk = handleContentChunk
     WebRequest._marquee_upload_guard = True
     return True
+
+
+def wrap_http(app):
+    """The image lab's ASGI http wrapper (ChatKind.http_wrapper): both layers of the body limit."""
+    install_daphne_guard()
+    return UploadLimit(app)

@@ -6,10 +6,10 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from chatapp.events import Event
 
-class _Event(BaseModel):
-    chat_id: int
-    turn_key: str
+
+class _Event(Event):
     job_id: int
 
 
@@ -66,6 +66,6 @@ IMAGE_EVENT_ADAPTER: TypeAdapter[ImageEvent] = TypeAdapter(ImageEvent)
 EVENT_TYPES = ("planner.source", "plans", "step.result", "variation.done", "job.ended")
 
 
-def parse(message: dict) -> _Event:
-    """A channel-layer message back into its image-lab event."""
-    return IMAGE_EVENT_ADAPTER.validate_python(message["event"])
+def parse(payload: dict) -> _Event:
+    """An image-lab event back from its JSON (as the channel layer carried it)."""
+    return IMAGE_EVENT_ADAPTER.validate_python(payload)

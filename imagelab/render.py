@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html
 
 from chatapp.models import Message
+from chatapp.render import status_html
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
@@ -18,10 +18,6 @@ SOURCE_LABELS = {"openai": "OpenAI", "rules": "rule-based planner", "scripted": 
 
 def _partial(name: str, context: dict) -> str:
     return render_to_string(f"{PAGE}#{name}", context)
-
-
-def _oob(html: str, tag: str, swap: str = "outerHTML") -> str:
-    return html.replace(f"<{tag} ", f'<{tag} hx-swap-oob="{swap}" ', 1)
 
 
 def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
@@ -74,46 +70,53 @@ def message_html(message: Message, *, swap: str | None = None, job: ImageJob | N
     if job is not None and current is _LOOK_UP:
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
-    html = _partial("message", {"m": message, "job": view})
-    return _oob(html, "article", swap) if swap else html
+    return _partial("message", {"m": message, "job": view, "swap": swap})
 
 
-def planner_source_html(event: PlannerSource) -> str:
+def planner_source_html(event: PlannerSource, **_) -> str:
+    """Who planned the job, while its steps run."""
     label = SOURCE_LABELS.get(event.source, event.source)
     text = "No usable plan." if event.source == "none" else f"Planned by the {label}; editing…"
-    return format_html('<div id="status-{}" class="status" hx-swap-oob="innerHTML"><span class="thinking">{}</span></div>',
-                       event.turn_key, text)
+    return status_html(turn_key=event.turn_key, text=text)
 
 
-def plans_html(event: Plans) -> str:
+def plans_html(event: Plans, **_) -> str:
+    """The job's columns, one per planned variation, every step still loading."""
     # A job with no usable plan shows no columns (as the stored page does); its status says why.
-    body = _partial("job", {"job": plans_view(event), "m": {"turn_key": event.turn_key}}) if event.variations else ""
-    return format_html('<div id="job-{}" class="job-wrap" hx-swap-oob="innerHTML">', event.turn_key) + body + "</div>"
+    job = plans_view(event) if event.variations else None
+    return _partial("job_oob", {"turn_key": event.turn_key, "job": job, "m": {"turn_key": event.turn_key}})
 
 
-def step_result_html(event: StepResultEvent) -> str:
+def step_result_html(event: StepResultEvent, **_) -> str:
+    """One step's preview in place of its placeholder."""
     step = {"index": event.step, "op": event.op, "status": event.status, "error": event.error, "ms": event.ms,
             "url": event.preview_url}
-    return _oob(_partial("step", {"job": {"id": event.job_id}, "v": {"index": event.variation}, "s": step}), "figure")
+    return _partial("step", {"job": {"id": event.job_id}, "v": {"index": event.variation}, "s": step,
+                             "swap": "outerHTML"})
 
 
-def variation_done_html(event: VariationDone) -> str:
+def variation_done_html(event: VariationDone, **_) -> str:
+    """A variation's final image with its compare slider and actions."""
     v = {"index": event.variation, "status": event.status, "final_url": event.final_url}
     job = {"id": event.job_id, "status": "running", "source_url": job_urls(event.job_id).source(),
            "result_variation": None, "in_use": None}
-    return _oob(_partial("final", {"job": job, "v": v}), "div")
+    return _partial("final", {"job": job, "v": v, "swap": "outerHTML"})
 
 
-def job_ended_html(event: JobEnded) -> str:
+def job_ended_html(event: JobEnded, **_) -> str:
+    """How the job ended, in the status line."""
     text = {"done": "Done: pick one.", "failed": event.error or "The edit failed.", "stopped": "Stopped."}[event.status]
-    return format_html('<div id="status-{}" class="status" hx-swap-oob="innerHTML"><span>{}</span></div>',
-                       event.turn_key, text)
+    return status_html(turn_key=event.turn_key, text=text, thinking=False)
 
 
 def state_html(*, chat, current, assets, swap: bool = True) -> str:
     """The current image and the history strip."""
-    html = _partial("state", {"chat": chat, "current": current, "assets": assets})
-    return _oob(html, "section") if swap else html
+    return _partial("state", {"chat": chat, "current": current, "assets": assets, "swap": "outerHTML" if swap else None})
+
+
+def composer_inputs_html(*, max_chars: int) -> str:
+    """The photo drop zone and an empty instruction box, after a turn was accepted."""
+    return _partial("composer_inputs", {"MESSAGE_MAX_CHARS": max_chars})
 
 
 def asset_preview_url(asset_id: int) -> str:

@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
+from chatapp.render import composer_error_html
 from imagelab import flows, selectors, services
 from imagelab import render as image_render
 
@@ -27,12 +28,6 @@ def chat_page(request, chat, history, busy: bool):
         "current": current, "assets": selectors.chat_assets(chat=chat),
         "MAX_BYTES": settings.IMAGE_MAX_UPLOAD_BYTES,
     })
-
-
-def _error_html(message: str) -> str:
-    from django.utils.html import format_html
-
-    return format_html('<span id="composer-error" class="error" role="alert" hx-swap-oob="outerHTML">{}</span>', message)
 
 
 def _after_choice(user, chat, *job_ids: int | None) -> str:
@@ -67,12 +62,12 @@ async def chat_turn(request, chat_id: int):
         await flows.start_turn(user=user, chat=chat, text=request.POST.get("text", ""), data=data,
                                filename=name, with_job=False)
     except MarqueeError as exc:
-        response = HttpResponse(_error_html(exc.message), status=exc.status)
+        response = HttpResponse(composer_error_html(exc.message), status=exc.status)
         response["X-Error-Code"] = exc.code
         return response
-    reset = image_render._partial("composer_inputs", {"MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS})
+    reset = image_render.composer_inputs_html(max_chars=settings.MESSAGE_MAX_CHARS)
     # Every fragment is swapped out of band (the form swaps nothing), so their order does not matter.
-    return HttpResponse(reset + _error_html("") + await sync_to_async(_after_choice)(user, chat, was_in_use))
+    return HttpResponse(reset + composer_error_html() + await sync_to_async(_after_choice)(user, chat, was_in_use))
 
 
 @login_required

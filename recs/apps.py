@@ -6,8 +6,6 @@ class RecsConfig(AppConfig):
     verbose_name = "Movie recommendations"
 
     def ready(self):
-        from chatapp import render
-        from recs.selectors import pick_marks_context
+        from recs.kind import register_kind
 
-        # Every render of a movie message (page, turn end, reconnect) shows the cards' list state.
-        render.register_context(kind="movies", provider=pick_marks_context)
+        register_kind()

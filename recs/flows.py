@@ -12,15 +12,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 
 from chatapp import llm
-from chatapp.events import (
-    DroppedPick,
-    IntroShown,
-    ModeDecided,
-    PickCard,
-    PickDropped,
-    PickResolved,
-    TextDelta,
-)
+from chatapp.events import TextDelta
 from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
@@ -36,6 +28,7 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
+from recs.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDropped, PickResolved
 from recs.flows_lists import present_proposal
 from recs.history import history_items, model_text
 from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary

@@ -7,10 +7,10 @@ import logging
 from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 
-from chatapp.events import ProposalShown
 from chatapp.planner.backends.base import ToolCall
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.turns import Turn
+from recs.events import ProposalShown
 from recs.movies import MovieSource
 from recs.proposal_services import proposal_intro, proposal_resolve, user_lists_snapshot
 from recs.proposals import PROPOSE_LIST_CHANGES_TOOL

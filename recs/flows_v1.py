@@ -13,7 +13,6 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
-from chatapp.events import IntroShown, ModeDecided
 from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
@@ -30,6 +29,7 @@ from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs import prompts
 from recs.dedupe import BlockedIndex
+from recs.events import IntroShown, ModeDecided
 from recs.flows import read_inputs, resolve_picks
 from recs.history import history_items, model_text
 from recs.memory_services import memory_record_results

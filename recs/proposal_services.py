@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import asyncio
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 
 from chatapp.errors import InvalidInput, NotFound, TurnInProgress
+from chatapp.events import group_name, to_group_message
 from chatapp.models import Chat, Message
+from recs.events import ProposalUpdated
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie, MovieSource, normalize_title
 from recs.proposals import ACTION_LABELS, ListChange
@@ -128,11 +132,6 @@ def proposal_decide(
 
 def proposal_announce(*, message: Message) -> None:
     """Tell every open tab of the chat that this message's diff card changed (proposal.updated)."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
-    from chatapp.events import ProposalUpdated, group_name, to_group_message
-
     event = ProposalUpdated(chat_id=message.chat_id, turn_key=message.turn_key, assistant_message_id=message.pk)
     async_to_sync(get_channel_layer().group_send)(group_name(message.chat_id), to_group_message(event))
 

@@ -5,16 +5,25 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import escape
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from recs import memory_services, selectors, services
-from recs.render import PICK_ACTIONS, pick_actions_oob_html
+from recs.proposal_services import NothingSelected, proposal_announce
+from recs.proposal_services import proposal_decide as decide
+from recs.render import PAGE, PICK_ACTIONS, PROPOSAL, pick_actions_oob_html
 
 SORTS = ("added", "title", "year", "rating")
 MEMORY_NOTICE = "recs.memory_notice"
-PROPOSAL = "chatapp/chat.html#proposal"
+
+
+def chat_page(request, chat, history, busy: bool):
+    """The movie chat page (the chat core's chat_detail hands movie chats here)."""
+    keys = [(p["source"], p["id"]) for m in history for p in (m.payload or {}).get("picks", [])]
+    return render(request, PAGE, {
+        "chat": chat, "chat_messages": history, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
+        "marks": selectors.list_marks(user=request.user, keys=keys),
+    })
 
 
 def _sort(value: str | None) -> str:
@@ -114,9 +123,6 @@ def autostart_toggle(request):
 @require_POST
 def proposal_decide(request, chat_id: int, turn_key: str):
     """Apply the ticked rows of a diff card, or discard it; every open tab sees the result."""
-    from recs.proposal_services import NothingSelected, proposal_announce
-    from recs.proposal_services import proposal_decide as decide
-
     try:
         message = decide(
             user=request.user, chat_id=chat_id, turn_key=turn_key,
@@ -127,8 +133,8 @@ def proposal_decide(request, chat_id: int, turn_key: str):
             return HttpResponse(exc.message, status=exc.status)
         # htmx swaps only 2xx answers: the card comes back still pending, its boxes as the user left
         # them (not ticked again by default), saying why nothing happened.
-        card = render_to_string(PROPOSAL, {"m": exc.card, "chosen": exc.selected}, request)
-        return HttpResponse(_with_notice(card, exc.message))
+        context = {"m": exc.card, "chosen": exc.selected, "notice": exc.message}
+        return HttpResponse(render_to_string(PROPOSAL, context, request))
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
     except ValueError:
@@ -137,8 +143,3 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     card = render_to_string(PROPOSAL, {"m": message}, request)
     return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))
 
-
-def _with_notice(card_html: str, notice: str) -> str:
-    """The diff card with a short alert as its last line."""
-    body, end, rest = card_html.rpartition("</form>")
-    return f'{body}<p class="error" role="alert">{escape(notice)}</p>{end}{rest}'

@@ -52,7 +52,7 @@ def test_it_applies_a_subset_with_a_token_and_tells_open_tabs(alice):
     assert [r["status"] for r in body["proposal"]["rows"]] == ["applied", "skipped"]
     assert _watchlist(alice) == ["se7en-1995"]
     sent = async_to_sync(layer.receive)(tab)
-    assert sent["type"] == "proposal.updated" and sent["event"]["assistant_message_id"] == message.pk
+    assert sent["type"] == "chat.event" and sent["event"]["type"] == "proposal.updated" and sent["event"]["assistant_message_id"] == message.pk
 
 
 def test_it_refuses_bob_with_404_and_changes_nothing(alice, bob):

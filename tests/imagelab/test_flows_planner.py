@@ -36,7 +36,7 @@ async def _api_job_events(user, instruction: str) -> tuple[list[dict], object]:
             message = await asyncio.wait_for(layer.receive(channel), 0.2)
         except TimeoutError:
             break
-        if message["type"] in EVENT_TYPES:
+        if message["event"]["type"] in EVENT_TYPES:
             events.append(message["event"])
     return events, turn
 

@@ -47,7 +47,7 @@ async def test_it_stops_during_the_shared_prefix_without_an_unretrieved_exceptio
                                      filename="photo.jpg", with_job=False)
     while True:  # Stop as soon as the first (shared) step result is announced
         message = await asyncio.wait_for(layer.receive(channel), 10)
-        if message["type"] == "step.result":
+        if message["event"]["type"] == "step.result":
             assert message["event"]["step"] < len(PREFIX) - 1
             assert turns.stop(chat.pk)
             break

@@ -1,6 +1,6 @@
 """Template filters used by the chat pages."""
 
-from chatapp.templatetags.marquee import initials, pick_meta, runtime_text
+from recs.templatetags.movies import initials, pick_meta, runtime_text
 
 
 def test_it_joins_only_the_parts_a_pick_has():

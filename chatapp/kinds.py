@@ -1,0 +1,112 @@
+"""The chat-kind registry: each feature registers what it brings; the core looks kinds up by name.
+
+A feature's `kind.py` calls `register(ChatKind(...))` from its `AppConfig.ready()`. Everything a kind
+brings is named by dotted path and imported on first use (as healthchecks names its transports), so the
+core never imports a feature and a feature's modules may import the core freely.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
+
+from chatapp.errors import InvalidInput
+
+# A flow registered under this version serves every CHAT_API_VERSION (the image lab has one flow).
+ANY_VERSION = "*"
+
+
+def _frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True)
+class ChatKind:
+    """What one kind of chat brings to the core. Every callable is a dotted path, imported on first use."""
+
+    name: str  # the value stored in Chat.kind
+    label: str  # "movie chat": the new-chat button says "New {label}"
+    # flow version ("v2", "v1", or ANY_VERSION) → `async def run(turn)`
+    flows: Mapping[str, str]
+    # `view(request, chat, history, busy)`: the chat page
+    page: str
+    # `message_html(message, *, swap=None) -> str`: one stored message (may read the DB)
+    message_html: str
+    # `parse(payload: dict) -> event`: the kind's own events back from the channel layer
+    events: str | None = None
+    # event type → `render(event, *, user) -> str` (sync, or async when it reads the DB)
+    renderers: Mapping[str, str] = field(default_factory=_frozen)
+    # event type → `async extra(event) -> dict`, merged into the event the JSON socket sends
+    json_extras: Mapping[str, str] = field(default_factory=_frozen)
+    # action → `async handle(consumer, content)`: extra actions of the JSON socket (API clients)
+    socket_actions: Mapping[str, str] = field(default_factory=_frozen)
+    # the rule (offline) planner: tool name → handler, and context type → text answerer
+    rule_tools: str | None = None
+    rule_answerers: str | None = None
+    # hooks: `enabled(*, user) -> bool` greets a new chat with a turn; `forget(*, user_id, picks)` runs
+    # before a turn is re-run; a kind that cannot re-run turns says so with can_regenerate=False
+    autostart: str | None = None
+    on_regenerate: str | None = None
+    can_regenerate: bool = False
+    # web: URL patterns (mounted at /), a ninja Router (mounted at /api/<api_prefix>), an ASGI http wrapper
+    urls: str | None = None
+    api_router: str | None = None
+    api_prefix: str = "/"
+    http_wrapper: str | None = None
+    # chat list: related rows to fetch with the chats, and the template of the kind's icon
+    list_related: tuple[str, ...] = ()
+    list_icon: str = ""
+    # (label, URL name) links the kind adds to the top bar
+    nav: tuple[tuple[str, str], ...] = ()
+
+    def load(self, path: str) -> Any:
+        """The object at one of this kind's dotted paths."""
+        return _import(path)
+
+    def flow(self, version: str):
+        """The function that runs a turn of this kind on flow `version`."""
+        path = self.flows.get(version) or self.flows.get(ANY_VERSION)
+        if path is None:
+            raise ValueError(f"No flow for chat kind {self.name!r} and version {version!r}")
+        return _import(path)
+
+    def renderer(self, event_type: str):
+        """The HTML renderer of one of this kind's events, or None."""
+        path = self.renderers.get(event_type)
+        return _import(path) if path else None
+
+
+@cache
+def _import(path: str) -> Any:
+    return import_string(path)
+
+
+_registry: dict[str, ChatKind] = {}
+
+
+def register(kind: ChatKind) -> ChatKind:
+    """Add a kind of chat (from its app's ready()); registering the same name twice is a mistake."""
+    existing = _registry.get(kind.name)
+    if existing is not None and existing != kind:
+        raise ImproperlyConfigured(f"Chat kind {kind.name!r} is registered twice.")
+    _registry[kind.name] = kind
+    return kind
+
+
+def get(name: str) -> ChatKind:
+    """The registered kind called `name`."""
+    try:
+        return _registry[name]
+    except (KeyError, TypeError):  # TypeError: not even a string (an API client's odd JSON)
+        raise InvalidInput(f"Unknown chat kind {name!r}.", code="invalid_kind") from None
+
+
+def all_kinds() -> list[ChatKind]:
+    """Every registered kind, in registration order."""
+    return list(_registry.values())

@@ -1,0 +1,32 @@
+"""The image lab as a chat kind: everything it brings to the chat core, named by dotted path."""
+
+from chatapp.kinds import ANY_VERSION, ChatKind, register
+
+IMAGES = ChatKind(
+    name="images",
+    label="image chat",
+    flows={ANY_VERSION: "imagelab.flows.run_image_turn"},
+    page="imagelab.views.chat_page",
+    message_html="imagelab.render.message_html",
+    events="imagelab.events.parse",
+    renderers={
+        "planner.source": "imagelab.render.planner_source_html",
+        "plans": "imagelab.render.plans_html",
+        "step.result": "imagelab.render.step_result_html",
+        "variation.done": "imagelab.render.variation_done_html",
+        "job.ended": "imagelab.render.job_ended_html",
+    },
+    rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
+    rule_answerers="imagelab.planning.RULE_TEXT_HANDLERS",
+    urls="imagelab.urls",
+    api_router="imagelab.api.router",
+    api_prefix="/imagelab",
+    http_wrapper="imagelab.asgi_limits.wrap_http",
+    list_related=("image_state",),
+    list_icon="imagelab/list_icon.html",
+)
+
+
+def register_kind() -> None:
+    """Called from ImagelabConfig.ready()."""
+    register(IMAGES)

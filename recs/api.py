@@ -1,0 +1,35 @@
+"""The movie chat's JSON API (mounted on the one NinjaAPI at /api/): deciding a proposed list change."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ninja import Router, Schema
+from pydantic import StrictInt
+
+from chatapp.schemas import ERRORS
+from recs.proposal_services import proposal_announce, proposal_decide_message
+
+router = Router(tags=["chats"])
+
+
+class ProposalDecisionIn(Schema):
+    decision: Literal["apply", "discard"]
+    rows: list[StrictInt] = []
+
+
+class ProposalOut(Schema):
+    assistant_message_id: int
+    turn_key: str
+    proposal: dict
+
+
+@router.post("/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **ERRORS})
+def decide_proposal(request, chat_id: int, message_id: int, body: ProposalDecisionIn):
+    """Apply the chosen rows of an assistant message's proposed list change, or discard it."""
+    message = proposal_decide_message(
+        user=request.auth, chat_id=chat_id, message_id=message_id, decision=body.decision, selected=body.rows
+    )
+    # The same event the page and the JSON socket send: every open tab updates its card.
+    proposal_announce(message=message)
+    return {"assistant_message_id": message.pk, "turn_key": message.turn_key, "proposal": message.payload["proposal"]}

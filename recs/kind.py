@@ -1,0 +1,36 @@
+"""The movie chat as a chat kind: everything it brings to the chat core, named by dotted path."""
+
+from chatapp.kinds import ChatKind, register
+
+MOVIES = ChatKind(
+    name="movies",
+    label="movie chat",
+    flows={"v2": "recs.flows.run_v2", "v1": "recs.flows_v1.run_v1"},
+    page="recs.views.chat_page",
+    message_html="recs.render.message_html",
+    events="recs.events.parse",
+    renderers={
+        "mode.decided": "recs.render.mode_decided_html",
+        "intro.shown": "recs.render.intro_shown_html",
+        "pick.resolved": "recs.render.pick_resolved_html",
+        "pick.dropped": "recs.render.pick_dropped_html",
+        "proposal.shown": "recs.render.proposal_shown_html",
+        "proposal.updated": "recs.render.proposal_updated_html",
+    },
+    json_extras={"proposal.shown": "recs.sockets.proposal_json", "proposal.updated": "recs.sockets.proposal_json"},
+    socket_actions={"approve": "recs.sockets.approve", "discard": "recs.sockets.discard"},
+    rule_tools="recs.planning.RULE_TOOL_HANDLERS",
+    rule_answerers="recs.planning.RULE_TEXT_HANDLERS",
+    autostart="recs.memory_services.autostart_enabled",
+    on_regenerate="recs.memory_services.memory_forget_results",
+    can_regenerate=True,
+    urls="recs.urls",
+    api_router="recs.api.router",
+    list_icon="recs/list_icon.html",
+    nav=(("Lists", "lists"),),
+)
+
+
+def register_kind() -> None:
+    """Called from RecsConfig.ready()."""
+    register(MOVIES)
