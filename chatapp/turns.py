@@ -14,13 +14,12 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from chatapp import kinds
+from chatapp import kinds, ratelimit
 from chatapp.errors import RateLimited
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_group_message
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
-from chatapp.ratelimit import turn_rate_check, turn_rate_retry_after
 from chatapp.selectors import chat_get
 from chatapp.services import (
     AUTOSTART_TURN,
@@ -183,9 +182,9 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
 
 async def _rate_check(user) -> None:
     """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
-    if not await database_sync_to_async(turn_rate_check)(user_id=user.pk):
+    if not await database_sync_to_async(ratelimit.turn_rate_check)(user_id=user.pk):
         raise RateLimited("Too many messages in a minute. Please wait a moment and try again.",
-                          retry_after=turn_rate_retry_after())
+                          retry_after=ratelimit.turn_rate_retry_after())
 
 
 async def begin(

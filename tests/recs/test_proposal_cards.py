@@ -75,7 +75,7 @@ def test_it_heads_a_card_with_nothing_to_apply_with_the_reason_and_offers_no_but
     assert card["applicable"] == 0 and card["state"] == "pending"
     assert proposal_intro(proposal=card) == intro
     message = Message(chat=Chat(owner=alice, pk=1), turn_key="t1", payload={"proposal": card})
-    html = render_to_string("chatapp/chat.html#proposal", {"m": message})
+    html = render_to_string("recs/chat.html#proposal", {"m": message})
     assert "Apply selected" not in html and "Discard" not in html and 'type="checkbox"' not in html
 
 
