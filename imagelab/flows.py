@@ -22,12 +22,13 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
 )
 from chatapp.turns import Turn
-from imagelab import ai_edit, ops, planning, services, storage
+from imagelab import ai_edit, planning, services, storage
+from imagelab.core import ops
+from imagelab.core.execute import decode, execute
+from imagelab.core.normalize import NoVariations, normalize_plan
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
-from imagelab.execute import decode, execute
 from imagelab.jobrun import JobRun, consume_outcome, job_urls
 from imagelab.models import ImageAsset, ImageJob
-from imagelab.normalize import NoVariations, normalize_plan
 
 log = logging.getLogger("marquee.flow")
 DEFAULT_INSTRUCTION = "Make it look its best."
