@@ -10,7 +10,7 @@ from chatapp.models import Message
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
-from imagelab.selectors import chat_current
+from imagelab.selectors import chat_current, job_get_for_message
 
 PAGE = "imagelab/chat.html"
 SOURCE_LABELS = {"openai": "OpenAI", "rules": "rule-based planner", "scripted": "scripted planner", "none": "none"}
@@ -70,7 +70,7 @@ def message_html(message: Message, *, swap: str | None = None, job: ImageJob | N
     `current` is the chat's current image when the caller already has it (else it is looked up).
     """
     if job is None and message.role == Message.Role.ASSISTANT:
-        job = ImageJob.objects.filter(message=message).first()
+        job = job_get_for_message(message_id=message.pk)
     if job is not None and current is _LOOK_UP:
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
