@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.html import format_html
 
 from chatapp.models import Message
@@ -114,11 +113,6 @@ def state_html(*, chat, current, assets, swap: bool = True) -> str:
     """The current image and the history strip."""
     html = _partial("state", {"chat": chat, "current": current, "assets": assets})
     return _oob(html, "section") if swap else html
-
-
-def asset_preview_url(asset_id: int) -> str:
-    """URL of an image's small preview."""
-    return reverse("imagelab-asset-preview", args=[asset_id])
 
 
 EVENT_RENDERERS = {
