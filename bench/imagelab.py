@@ -82,9 +82,9 @@ def _rss_mb() -> float:
 
 def run_fast(data: bytes, runs: int, workers: int) -> dict:
     """Optimised executor: decode once, shared prefix, fused passes, JPEG q85 per final."""
-    from imagelab import execute as ex
-    from imagelab import ops
-    from imagelab.plans import normalize_plan
+    from imagelab.core import execute as ex
+    from imagelab.core import ops
+    from imagelab.core.normalize import normalize_plan
 
     with __import__("PIL").Image.open(io.BytesIO(data)) as probe:
         size = probe.size

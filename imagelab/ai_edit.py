@@ -15,8 +15,8 @@ from collections.abc import Callable
 from django.conf import settings
 from PIL import Image
 
-from imagelab.execute import StepError, encode
-from imagelab.uploads import load_upload
+from imagelab.core.execute import StepError, encode
+from imagelab.core.uploads import load_upload
 
 log = logging.getLogger("marquee.imagelab")
 # The longest side sent to the endpoint: it works on about 1 MP anyway, and a smaller upload is faster.

@@ -15,10 +15,10 @@ from PIL import Image
 
 from chatapp.errors import RateLimited
 from imagelab import storage
-from imagelab.execute import encode, render_chain
+from imagelab.core.execute import encode, render_chain
+from imagelab.core.uploads import load_upload
 from imagelab.models import ImageJob
 from imagelab.selectors import job_chain
-from imagelab.uploads import load_upload
 
 CONTENT_TYPES = {"jpeg": "image/jpeg", "png": "image/png"}
 MAX_CONCURRENT = 2

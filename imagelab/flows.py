@@ -22,12 +22,13 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
 )
 from chatapp.turns import Turn
-from imagelab import ai_edit, ops, planning, services, storage
+from imagelab import ai_edit, planning, selectors, services, storage
+from imagelab.core import ops
+from imagelab.core.execute import decode, execute
+from imagelab.core.normalize import NoVariations, normalize_plan
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
-from imagelab.execute import decode, execute
 from imagelab.jobrun import JobRun, consume_outcome, job_urls
 from imagelab.models import ImageAsset, ImageJob
-from imagelab.normalize import NoVariations, normalize_plan
 
 log = logging.getLogger("marquee.flow")
 DEFAULT_INSTRUCTION = "Make it look its best."
@@ -57,20 +58,15 @@ class _Context:
 
 
 def _load_context(turn: Turn) -> _Context:
-    job = ImageJob.objects.select_related("source").filter(message_id=turn.message_id).first()
+    job = selectors.job_get_for_message(message_id=turn.message_id)
     if job is not None and job.status != ImageJob.Status.PLANNING:
         return _Context(job=None, source=None, history=[], ran_before=True)
     if job is not None:
         source = job.source
     else:
-        from imagelab.selectors import chat_current
-
-        source = chat_current(chat=Chat.objects.get(pk=turn.chat_id))
-    earlier = (
-        Message.objects.filter(chat_id=turn.chat_id, role=Message.Role.USER)
-        .exclude(turn_key=turn.turn_key).order_by("-created_at", "-id").values_list("content", flat=True)[:4]
-    )
-    return _Context(job=job, source=source, history=[t[:200] for t in reversed(earlier)])
+        source = selectors.chat_current_by_id(chat_id=turn.chat_id)
+    earlier = selectors.message_texts_recent(chat_id=turn.chat_id, exclude_turn_key=turn.turn_key, limit=4)
+    return _Context(job=job, source=source, history=[t[:200] for t in earlier])
 
 
 def _data_url(asset: ImageAsset) -> str:
@@ -111,7 +107,8 @@ async def run_image_turn(turn: Turn) -> None:
             if not turn.content and reply.text:
                 await turn.stream_text(reply.text)
             return
-        job = job or await database_sync_to_async(_job_for_turn)(turn, ctx.source)
+        job = job or await database_sync_to_async(services.job_create_for_message)(
+            message_id=turn.message_id, source=ctx.source, instruction=turn.text)
         turn.payload.update({"kind": "job", "job_id": job.pk})
         await turn.save()
         await _run_job(turn, job, backend.name, call.arguments if call else None, size, side,
@@ -153,12 +150,6 @@ async def _close_unfinished(job: ImageJob | None, status: str, error: str) -> No
     if job is None:
         return
     await database_sync_to_async(services.job_close_unfinished)(job_id=job.pk, status=status, error=error)
-
-
-def _job_for_turn(turn: Turn, source: ImageAsset) -> ImageJob:
-    message = Message.objects.select_related("chat").get(pk=turn.message_id)
-    return services.job_create(user=message.chat.owner, chat=message.chat, message=message, source=source,
-                               instruction=turn.text)
 
 
 async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:

@@ -9,8 +9,8 @@ from typing import Any
 from chatapp.planner.backends.base import PlannerReply, PlannerRequest
 from chatapp.planner.backends.rules import rules_tool_call
 from chatapp.planner.tools import Tool
-from imagelab import rules
-from imagelab.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
+from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
+from imagelab.rules import planner as rules
 
 PURPOSE = "imagelab.plan"
 
@@ -23,7 +23,7 @@ class _PlanVariationsTool(Tool):
         return copy.deepcopy(plan_variations_tool()["function"]["parameters"])
 
 
-# Arguments are normalised (imagelab.normalize), never rejected by the Tool: model output is repaired and logged.
+# Arguments are normalised (imagelab.core.normalize), never rejected by the Tool: model output is repaired and logged.
 PLAN_VARIATIONS_TOOL = _PlanVariationsTool(
     name="plan_variations", description=TOOL_DESCRIPTION, args_model=PlanVariationsArgs
 )

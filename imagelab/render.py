@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
-from django.urls import reverse
 
 from chatapp.models import Message
 from chatapp.render import status_html
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
-from imagelab.selectors import chat_current
+from imagelab.selectors import chat_current, job_get_for_message
 
 PAGE = "imagelab/chat.html"
 SOURCE_LABELS = {"openai": "OpenAI", "rules": "rule-based planner", "scripted": "scripted planner", "none": "none"}
@@ -66,7 +65,7 @@ def message_html(message: Message, *, swap: str | None = None, job: ImageJob | N
     `current` is the chat's current image when the caller already has it (else it is looked up).
     """
     if job is None and message.role == Message.Role.ASSISTANT:
-        job = ImageJob.objects.filter(message=message).first()
+        job = job_get_for_message(message_id=message.pk)
     if job is not None and current is _LOOK_UP:
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
@@ -118,16 +117,3 @@ def composer_inputs_html(*, max_chars: int) -> str:
     """The photo drop zone and an empty instruction box, after a turn was accepted."""
     return _partial("composer_inputs", {"MESSAGE_MAX_CHARS": max_chars})
 
-
-def asset_preview_url(asset_id: int) -> str:
-    """URL of an image's small preview."""
-    return reverse("imagelab-asset-preview", args=[asset_id])
-
-
-EVENT_RENDERERS = {
-    "planner.source": planner_source_html,
-    "plans": plans_html,
-    "step.result": step_result_html,
-    "variation.done": variation_done_html,
-    "job.ended": job_ended_html,
-}

@@ -6,7 +6,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
 from chatapp.errors import NotFound
-from chatapp.models import Chat
+from chatapp.models import Chat, Message
 from imagelab import storage
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 
@@ -68,6 +68,20 @@ def chat_current(*, chat: Chat) -> ImageAsset | None:
     return state.current if state else None
 
 
+def chat_current_by_id(*, chat_id: int) -> ImageAsset | None:
+    """The current image of a chat known by its id (the chat must exist)."""
+    return chat_current(chat=Chat.objects.get(pk=chat_id))
+
+
+def message_texts_recent(*, chat_id: int, exclude_turn_key: str, limit: int = 4) -> list[str]:
+    """The texts of the chat's latest `limit` user messages outside one turn, oldest first."""
+    newest = (
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER)
+        .exclude(turn_key=exclude_turn_key).order_by("-created_at", "-id").values_list("content", flat=True)[:limit]
+    )
+    return list(newest)[::-1]
+
+
 def chat_assets(*, chat: Chat) -> list[ImageAsset]:
     """The history strip, oldest first: every upload, and one image per edit turn (its chosen variation).
 
@@ -96,6 +110,11 @@ def jobs_by_message(*, message_ids: list[int]) -> dict[int, ImageJob]:
     """Jobs keyed by their assistant message id (one query for a whole page)."""
     jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids)
     return {j.message_id: j for j in jobs}
+
+
+def job_get_for_message(*, message_id: int) -> ImageJob | None:
+    """The job of an assistant message, with its source image (None: the message has no job)."""
+    return ImageJob.objects.select_related("source").filter(message_id=message_id).first()
 
 
 def job_chain(*, job: ImageJob, variation: int) -> tuple[ImageAsset, list[list[dict]], dict]:

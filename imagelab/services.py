@@ -15,10 +15,10 @@ from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, MarqueeError, NotFound
 from chatapp.models import Chat, Message
 from imagelab import storage
-from imagelab.execute import encode, preview
+from imagelab.core.execute import encode, preview
+from imagelab.core.uploads import LoadedImage, UploadError, load_upload
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
-from imagelab.selectors import asset_get, image_chat_get, job_get
-from imagelab.uploads import LoadedImage, UploadError, load_upload
+from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get
 
 
 class UploadRefused(MarqueeError):
@@ -129,8 +129,7 @@ def turn_prepare(*, user: AbstractBaseUser, chat: Chat, user_message: Message, a
                                                "height": upload.height, "filename": upload.filename}}
         user_message.save(update_fields=["payload"])
     else:
-        state = ImageChatState.objects.select_related("current").filter(chat=chat).first()
-        source = state.current if state else None
+        source = chat_current(chat=chat)
     if source is None:
         raise InvalidInput("Add a photo first: drop one in, paste it, or pick a file.", code="no_image")
     if not with_job:
@@ -145,6 +144,13 @@ def job_create(*, user: AbstractBaseUser, chat: Chat, message: Message, source: 
         owner=user, chat=chat, message=message, source=source, instruction=instruction,
         source_width=source.width, source_height=source.height,
     )
+
+
+def job_create_for_message(*, message_id: int, source: ImageAsset, instruction: str) -> ImageJob:
+    """The job of a chat turn whose planner chose to edit, owned by the chat's owner."""
+    message = Message.objects.select_related("chat").get(pk=message_id)
+    return job_create(user=message.chat.owner, chat=message.chat, message=message, source=source,
+                      instruction=instruction)
 
 
 def job_save_progress(*, job_id: int, **fields) -> None:

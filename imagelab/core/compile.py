@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image
 
-from imagelab import ops
+from imagelab.core import ops
 
 _CUBE = np.array([[r, g, b, 1.0] for r in (0, 255) for g in (0, 255) for b in (0, 255)]).T  # (4, 8)
 _SLACK = 0.5  # a value within half a level of the range rounds back into it

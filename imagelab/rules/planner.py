@@ -1,17 +1,17 @@
 """Offline, deterministic variation planner: reads intent from the instruction, returns five local plans.
 
 `plan_variations` returns the same shape as the model's tool call, so it goes through
-`normalize_plan` like any planner output. Reading the instruction is `rules_intent`, the five looks
-`rules_looks`, crop boxes `rules_geometry`. An edit the offline planner cannot make at all (only
+`normalize_plan` like any planner output. Reading the instruction is `intent`, the five looks
+`looks`, crop boxes `geometry` (all in this package). An edit the offline planner cannot make at all (only
 generative asks, or a straighten without an angle) gets `edit_reply` instead of a plan.
 """
 
 import re
 
-from imagelab import ops
-from imagelab import rules_geometry as geo
-from imagelab.rules_intent import has_local_request, read_intent
-from imagelab.rules_looks import describe, family, look, look_ops, resolve
+from imagelab.core import ops
+from imagelab.rules import geometry as geo
+from imagelab.rules.intent import has_local_request, read_intent
+from imagelab.rules.looks import describe, family, look, look_ops, resolve
 
 __all__ = ["chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from imagelab.plans import normalize_plan
-from imagelab.rules import chat_reply, classify_request, plan_variations
+from imagelab.core.normalize import normalize_plan
+from imagelab.rules.planner import chat_reply, classify_request, plan_variations
 
 SIZE = (4000, 3000)
 

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from imagelab import ops
-from imagelab.execute import execute
-from imagelab.plans import normalize_plan
-from imagelab.rules import plan_variations
-from imagelab.rules_geometry import fill_box, inner_rect
+from imagelab.core import ops
+from imagelab.core.execute import execute
+from imagelab.core.normalize import normalize_plan
+from imagelab.rules.geometry import fill_box, inner_rect
+from imagelab.rules.planner import plan_variations
 
 
 def best_area_by_search(w, h, degrees, samples=20000):

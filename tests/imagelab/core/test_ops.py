@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from imagelab import ops
+from imagelab.core import ops
 
 
 def solid(rgb, size=(8, 6)):

@@ -5,7 +5,7 @@ All boxes are `crop` params in pixels of the image the crop step receives. Pure:
 
 import math
 
-from imagelab import ops
+from imagelab.core import ops
 
 WIDESCREEN = 2.39
 

@@ -1,7 +1,7 @@
 """The plan DSL (pydantic, strict per-op params) and the OpenAI `plan_variations` tool schema.
 
-Normalisation of untrusted planner output lives in `imagelab.normalize`
-(re-exported here as `normalize_plan`, `NormalizedPlan`, `NoVariations`).
+Normalisation of untrusted planner output lives in `imagelab.core.normalize` (which imports this
+module, never the other way round).
 """
 
 import copy
@@ -199,19 +199,6 @@ def plan_variations_tool() -> dict:
     }
 
 
-_FROM_NORMALIZE = ("NormalizedPlan", "NoVariations", "normalize_plan")
-
-
-def __getattr__(name: str):
-    """Re-export normalize's API lazily: normalize imports this module, so an eager import is circular."""
-    if name in _FROM_NORMALIZE:
-        from imagelab import normalize
-
-        return getattr(normalize, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-# NormalizedPlan, NoVariations and normalize_plan are still importable from here (lazily, above).
 __all__ = [
     "BOUNDS", "MAX_AI_VARIATIONS", "MAX_VARIATIONS", "OPERATION", "OP_MODELS", "Operation",
     "PlanVariationsArgs", "Variation", "op_dict", "plan_variations_tool",

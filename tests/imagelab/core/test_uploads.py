@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageCms
 
-from imagelab.uploads import UploadError, check_declared_size, load_upload
+from imagelab.core.uploads import UploadError, check_declared_size, load_upload
 
 
 def encoded(im, fmt, **kw):

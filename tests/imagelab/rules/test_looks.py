@@ -6,9 +6,9 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
-from imagelab.execute import execute
-from imagelab.plans import normalize_plan
-from imagelab.rules import plan_variations
+from imagelab.core.execute import execute
+from imagelab.core.normalize import normalize_plan
+from imagelab.rules.planner import plan_variations
 
 GEOMETRY = {"resize", "crop", "rotate"}
 # The old planner's five finals (one recipe at five strengths plus vignette or sharpen) were at most

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from imagelab.compile import compile_ops, run_passes, run_sequential
+from imagelab.core.compile import compile_ops, run_passes, run_sequential
 
 
 def photo(seed=0, size=(96, 64)):

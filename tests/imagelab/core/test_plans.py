@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from imagelab.plans import NoVariations, normalize_plan, plan_variations_tool
+from imagelab.core.normalize import NoVariations, normalize_plan
+from imagelab.core.plans import plan_variations_tool
 
 SIZE = (4000, 3000)  # working image 2048x1536
 SEED = Path("/work/shared/seeds/000_169d78524fdff6a2.txt")

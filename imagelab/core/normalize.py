@@ -13,8 +13,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from imagelab import ops
-from imagelab.plans import (
+from imagelab.core import ops
+from imagelab.core.plans import (
     BOUNDS,
     MAX_AI_STEPS_PER_VARIATION,
     MAX_AI_VARIATIONS,

@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from imagelab import execute as ex
-from imagelab import ops
-from imagelab.compile import run_sequential
-from imagelab.plans import normalize_plan
+from imagelab.core import execute as ex
+from imagelab.core import ops
+from imagelab.core.compile import run_sequential
+from imagelab.core.normalize import normalize_plan
 
 
 def photo_bytes(size=(1200, 900), fmt="JPEG"):

@@ -2,8 +2,8 @@
 
 import pytest
 
-from imagelab.rules import edit_reply, plan_variations, read_intent
-from imagelab.rules_intent import AXES
+from imagelab.rules.intent import AXES
+from imagelab.rules.planner import edit_reply, plan_variations, read_intent
 
 SIZE = (4000, 3000)
 

@@ -27,9 +27,9 @@ from typing import Any
 import pyvips
 from PIL import Image
 
-from imagelab import compile as fuse
-from imagelab import ops
-from imagelab.plans import op_dict
+from imagelab.core import compile as fuse
+from imagelab.core import ops
+from imagelab.core.plans import op_dict
 
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 AI_UNAVAILABLE = "AI edit unavailable"

@@ -1,0 +1,1 @@
+"""The offline variation planner: instruction → intent → five local plans. Pure: no Django."""
