@@ -21,8 +21,8 @@ from imagelab import flows, rules, services
 from imagelab.execute import execute
 from imagelab.jobrun import JobRun, Stopped
 from imagelab.models import ImageAsset, ImageJob
-from tests.chatapp.wsutil import wait_turns_idle
-from tests.imagelab.conftest import job_of, photo, run_turn
+from tests.support.images import job_of, photo, run_turn
+from tests.support.ws import wait_turns_idle
 
 db = database_sync_to_async
 ROOT = Path(__file__).resolve().parents[2]

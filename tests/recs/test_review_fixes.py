@@ -7,8 +7,8 @@ from django.test import Client
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
 from recs.proposals import parse_list_changes
-from tests.chatapp.wsutil import communicator, frames_until, greeting, wait_turns_idle
 from tests.fakes.openai_server import error, text, tool_call
+from tests.support.ws import communicator, frames_until, greeting, wait_turns_idle
 
 
 @pytest.mark.parametrize(
