@@ -38,10 +38,14 @@ def imports_inside_functions(modules) -> dict[str, int]:
             if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
                 inner = [n for n in ast.walk(func) if isinstance(n, ast.Import | ast.ImportFrom)]
                 # Nested functions are walked again from their own def: count each import once.
-                nested = {id(n) for f in ast.walk(func) if f is not func
-                          and isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
-                          for n in ast.walk(f)}
-                counts[area(module)] = counts.get(area(module), 0) + sum(id(n) not in nested for n in inner)
+                nested = {
+                    id(n)
+                    for f in ast.walk(func)
+                    if f is not func and isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)
+                    for n in ast.walk(f)
+                }
+                outside_nested = sum(id(n) not in nested for n in inner)
+                counts[area(module)] = counts.get(area(module), 0) + outside_nested
     return dict(sorted(counts.items()))
 
 

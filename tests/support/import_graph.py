@@ -95,7 +95,8 @@ def describe_cycle(graph, group: list[str]) -> str:
         details = graph.get_import_details(importer=importer, imported=imported)
         where = ", ".join(f"l.{d['line_number']}" for d in details)
         lines.append(f"    {importer} -> {imported} ({where})")
-    return f"{len(group)} modules: {', '.join(group)}\n  e.g. " + " -> ".join(cycle) + "\n" + "\n".join(lines)
+    head = f"{len(group)} modules: {', '.join(group)}\n  e.g. " + " -> ".join(cycle)
+    return head + "\n" + "\n".join(lines)
 
 
 def area(module: str) -> str:
