@@ -1,4 +1,5 @@
-# Marquee: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every test.
+# Marquee: `make run` serves the app on http://127.0.0.1:8000, `make test` runs every test,
+# `make check` runs the architecture and style checks (.ci/run runs it before the tests).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test install install-test migrate browser-deps lint bench vendor clean
+.PHONY: run test check install install-test migrate browser-deps lint bench import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,9 +46,28 @@ test: install-test browser-deps
 lint: install-test
 	$(BIN)/ruff check .
 
+# Every check runs, even after one fails, and the target fails if any did: import-linter's contracts
+# (pyproject.toml), ruff's lint and format, no missing migration, and no import cycle between modules.
+CHECKS := \
+	"$(BIN)/lint-imports" \
+	"$(BIN)/ruff check ." \
+	"$(BIN)/ruff format --check ." \
+	"$(BIN)/python manage.py makemigrations --check --dry-run" \
+	"$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_architecture.py"
+
+check: install-test
+	@failed=""; for cmd in $(CHECKS); do \
+	  echo "== $$cmd"; $$cmd || failed="$$failed\n  $$cmd"; \
+	done; \
+	if [ -n "$$failed" ]; then printf "make check: failed:$$failed\n"; exit 1; fi
+
 bench: install
 	$(BIN)/python bench/chat_turn.py
 	$(BIN)/python bench/imagelab.py
+
+# Import edges between chatapp's core, chatapp.planner, recs and imagelab, and the import cycles.
+import-edges: install-test
+	$(BIN)/python bench/import_edges.py
 
 # Refresh the vendored front-end libraries from npm (versions pinned in package.json).
 vendor:

@@ -1,14 +1,24 @@
 """A person editing a photo in the image lab, in Chromium against a real daphne (offline planner)."""
 
-import base64
 import io
 import re
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageStat
+from PIL import Image, ImageDraw, ImageFilter
 from playwright.sync_api import expect
 
-from tests.browser.conftest import _start, _stop, shoot, sign_up
+from tests.support.browser import shoot, sign_up, start_server, stop_server
+from tests.support.image_page import (
+    ask,
+    distance,
+    fetch_image,
+    five_done,
+    hand_over,
+    open_image_chat,
+    sent_with_attachment,
+    source_image,
+    starts_from,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -57,61 +67,10 @@ def _compare(job, column: int) -> tuple[dict, dict]:
     return before, after
 
 
-def _five_done(page, job_index: int):
-    """The job-th job, once its turn has ended (the finished message replaces the streamed one)."""
-    message = page.locator(".msg.assistant:has(.job)").nth(job_index)
-    expect(message).to_have_attribute("data-status", "complete", timeout=30_000)
-    job = message.locator(".job")
-    expect(job.locator(".column")).to_have_count(5)
-    expect(job.locator(".final[data-status=done]")).to_have_count(5)
-    return job
-
-
-def _open_image_chat(page, base_url: str, prefix: str) -> None:
-    sign_up(page, base_url, prefix=prefix)
-    page.get_by_role("button", name="New image chat").click()
-    expect(page.locator("body[data-ws=open]")).to_have_count(1)
-
-
-def _ask(page, text: str, photo=None) -> None:
-    if photo is not None:
-        page.set_input_files("#image-input", str(photo))
-    page.fill("#composer-text", text)
-    page.keyboard.press("Enter")
-
-
-def _fetch(page, base_url: str, src: str) -> Image.Image:
-    """An image the page shows (or links to), fetched with the person's session and decoded."""
-    response = page.request.get(base_url + src)
-    assert response.status == 200, (src, response.status)
-    with Image.open(io.BytesIO(response.body())) as im:
-        im.load()
-        return im.convert("RGB")
-
-
-def _distance(a: Image.Image, b: Image.Image) -> float:
-    """Mean absolute difference per channel (0–255) of two images reduced to the same 60×40 grid."""
-    a, b = (im.resize((60, 40), Image.Resampling.BOX) for im in (a, b))
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean) / 3
-
-
-def _source(page, base_url: str, job) -> Image.Image:
-    return _fetch(page, base_url, job.locator(".job-source img").get_attribute("src"))
-
-
 def _finals(page, base_url: str, job) -> list[Image.Image]:
     srcs = job.locator(".final .compare img.after").evaluate_all("imgs => imgs.map(i => i.getAttribute('src'))")
     assert len(srcs) == 5
-    return [_fetch(page, base_url, src) for src in srcs]
-
-
-def _starts_from(source: Image.Image, expected: Image.Image, *others: Image.Image) -> None:
-    """`source` is `expected` (up to preview scaling and JPEG noise), and recognisably none of `others`."""
-    assert abs(source.width / source.height - expected.width / expected.height) < 0.02
-    near = _distance(source, expected)
-    assert near < 3, f"the job's source is {near:.1f} away from the image it should start from"
-    for other in others:
-        assert _distance(source, other) > near + 6, "the job's source cannot be told from another image"
+    return [fetch_image(page, base_url, src) for src in srcs]
 
 
 def _background(locator) -> str:
@@ -148,18 +107,18 @@ def _use(job, column: int) -> None:
 
 
 def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(page, live_server_url, photo):
-    _open_image_chat(page, live_server_url, "photo")
-    _ask(page, "warmer and punchier, keep the framing", photo)
-    first = _five_done(page, 0)
+    open_image_chat(page, live_server_url, "photo")
+    ask(page, "warmer and punchier, keep the framing", photo)
+    first = five_done(page, 0)
     expect(first.locator(".step img").first).to_be_visible()  # step thumbnails streamed in
     before, after = _compare(first, 0)  # same framing: the halves line up exactly
     assert all(abs(a - b) <= 1 for a, b in zip(before["drawn"], after["drawn"], strict=True))
     shoot(page, "image-lab-five-columns", at="top")
 
     # Choose the variation that differs most from the upload, so a job can tell which it started from.
-    upload = _source(page, live_server_url, first)
+    upload = source_image(page, live_server_url, first)
     finals = _finals(page, live_server_url, first)
-    chosen = max(range(5), key=lambda i: _distance(finals[i], upload))
+    chosen = max(range(5), key=lambda i: distance(finals[i], upload))
     _finals_look_right(first)
     _use(first, chosen)
     expect(page.locator("#history-strip li")).to_have_count(2)
@@ -167,11 +126,11 @@ def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(pa
     shoot(page, "image-lab-in-use")
 
     # A second instruction without a photo starts from the chosen image, not from the upload.
-    _ask(page, "now crop it square")
-    second = _five_done(page, 1)
+    ask(page, "now crop it square")
+    second = five_done(page, 1)
     expect(page.locator(".msg.user").nth(1).locator("img.attachment")).to_have_count(0)
     others = [f for i, f in enumerate(finals) if i != chosen]
-    _starts_from(_source(page, live_server_url, second), finals[chosen], upload, *others)
+    starts_from(source_image(page, live_server_url, second), finals[chosen], upload, *others)
     shoot(page, "image-lab-square-crops")
     before, after = _compare(second, 0)  # a square crop of a 3:2 source: both whole, side by side in one box
     assert abs(after["drawn"][2] - after["drawn"][3]) <= 1.5 and after["drawn"][2] >= before["box"][0] - 1
@@ -201,29 +160,29 @@ def test_it_turns_a_photo_into_five_variations_and_iterates_on_the_chosen_one(pa
     expect(first.get_by_role("button", name="In use")).to_have_count(1)
     _use(first, chosen)
     expect(strip).to_have_count(3)
-    _ask(page, "black and white")
-    third = _five_done(page, 2)
-    _starts_from(_source(page, live_server_url, third), finals[chosen], upload, square, *others)
+    ask(page, "black and white")
+    third = five_done(page, 2)
+    starts_from(source_image(page, live_server_url, third), finals[chosen], upload, square, *others)
     shoot(page, "image-lab-from-history")
 
 
 @pytest.fixture(scope="module")
 def small_working_server_url(migrated_db):
     """The default app with IMAGE_WORKING_SIDE=512: the 1600×1067 photo is edited at 512×341."""
-    server = _start("imagelab-512", migrated_db, IMAGE_WORKING_SIDE="512")
+    server = start_server("imagelab-512", migrated_db, IMAGE_WORKING_SIDE="512")
     yield server.url
-    _stop(server)
+    stop_server(server)
 
 
 def test_it_downloads_a_chain_of_choices_re_rendered_from_the_original_at_full_size(page, small_working_server_url,
                                                                                     photo):
     base = small_working_server_url
-    _open_image_chat(page, base, "download")
-    _ask(page, "warmer and punchier, keep the framing", photo)
-    first = _five_done(page, 0)
+    open_image_chat(page, base, "download")
+    ask(page, "warmer and punchier, keep the framing", photo)
+    first = five_done(page, 0)
     _use(first, 1)
-    _ask(page, "now crop it square")
-    second = _five_done(page, 1)
+    ask(page, "now crop it square")
+    second = five_done(page, 1)
     working = _finals(page, base, second)[0]
     assert working.size == (341, 341)  # edited at the working size: a square of the 512×341 image
 
@@ -237,7 +196,7 @@ def test_it_downloads_a_chain_of_choices_re_rendered_from_the_original_at_full_s
         # The original's full height, squared: re-rendered from the 1600×1067 upload through both
         # chosen plans, not the 341 px working image scaled up.
         assert all(abs(side - 1067) <= 1 for side in downloaded.size), downloaded.size
-        assert _distance(downloaded.convert("RGB"), working) < 3  # the same edit, at full size
+        assert distance(downloaded.convert("RGB"), working) < 3  # the same edit, at full size
 
     # The first choice on its own, as PNG: the whole 1600×1067 frame.
     href = first.locator(".column").nth(1).get_by_role("link", name="PNG").get_attribute("href")
@@ -248,67 +207,22 @@ def test_it_downloads_a_chain_of_choices_re_rendered_from_the_original_at_full_s
         assert downloaded.format == "PNG" and downloaded.size == (1600, 1067)
 
 
-@pytest.fixture(scope="module")
-def portrait(tmp_path_factory):
-    """A 600×800 PNG (red door, blue sky), unlike the landscape in shape and colour."""
-    im = Image.new("RGB", (600, 800), (70, 140, 220))
-    d = ImageDraw.Draw(im)
-    d.rectangle([0, 500, 600, 800], fill=(150, 140, 120))
-    d.rectangle([200, 250, 400, 700], fill=(190, 30, 40))
-    d.ellipse([350, 450, 380, 480], fill=(230, 200, 60))
-    path = tmp_path_factory.mktemp("photos") / "portrait.png"
-    im.save(path)
-    return path
-
-
-# A File made in the page from the photo's bytes, in a DataTransfer as a drop or a paste carries it.
-DATA_TRANSFER = """(el, [b64, name, type, event]) => {
-  const bytes = Uint8Array.from(atob(b64), c => c.charCodeAt(0));
-  const dt = new DataTransfer();
-  dt.items.add(new File([bytes], name, {type}));
-  const init = {bubbles: true, cancelable: true};
-  const make = kind => kind === 'paste' ? new ClipboardEvent('paste', {...init, clipboardData: dt})
-                                        : new DragEvent(kind, {...init, dataTransfer: dt});
-  if (event === 'drop') el.dispatchEvent(make('dragover'));
-  const over = document.getElementById('dropzone').classList.contains('over');
-  const e = make(event);
-  el.dispatchEvent(e);
-  return {over, prevented: e.defaultPrevented, files: document.getElementById('image-input').files.length};
-}"""
-
-
-def _hand_over(page, selector: str, path, event: str) -> dict:
-    """Drop (`drop`, after a `dragover`) or paste (`paste`) the file at `path` onto the element."""
-    payload = [base64.b64encode(path.read_bytes()).decode(), path.name, "image/png", event]
-    return page.locator(selector).evaluate(DATA_TRANSFER, payload)
-
-
-def _sent_with_attachment(page, base_url: str, portrait) -> None:
-    """The turn carried the photo: shown in the person's message and edited by the job."""
-    _ask(page, "black and white")
-    expect(page.locator(".msg.user").nth(0).locator("img.attachment")).to_have_count(1)
-    job = _five_done(page, 0)
-    with Image.open(portrait) as original:
-        _starts_from(_source(page, base_url, job), original.convert("RGB"))
-    expect(page.locator("#history-strip li")).to_have_count(1)
-
-
 def test_it_takes_a_photo_dropped_onto_the_page(page, live_server_url, portrait):
-    _open_image_chat(page, live_server_url, "dropper")
-    result = _hand_over(page, "#dropzone", portrait, "drop")
+    open_image_chat(page, live_server_url, "dropper")
+    result = hand_over(page, "#dropzone", portrait, "drop")
     assert result == {"over": True, "prevented": True, "files": 1}  # highlighted while dragged over, then taken
     expect(page.locator("#dropzone")).not_to_have_class(re.compile(r"\bover\b"))
     expect(page.locator("#drop-hint")).to_have_text(f"portrait.png ({-(-portrait.stat().st_size // 1024)} KB)")
-    _sent_with_attachment(page, live_server_url, portrait)
+    sent_with_attachment(page, live_server_url, portrait)
     shoot(page, "image-lab-dropped", at="top")
 
 
 def test_it_takes_a_photo_pasted_into_the_instruction(page, live_server_url, portrait):
-    _open_image_chat(page, live_server_url, "paster")
-    result = _hand_over(page, "#composer-text", portrait, "paste")
+    open_image_chat(page, live_server_url, "paster")
+    result = hand_over(page, "#composer-text", portrait, "paste")
     assert result["prevented"] and result["files"] == 1
     expect(page.locator("#drop-hint")).to_contain_text("portrait.png")
-    _sent_with_attachment(page, live_server_url, portrait)
+    sent_with_attachment(page, live_server_url, portrait)
 
 
 PHONE_375 = {"width": 375, "height": 812}
@@ -322,7 +236,7 @@ def test_it_fits_a_phone_screen_with_a_finished_job(new_page, live_server_url, p
     page.set_input_files("#image-input", str(photo))
     page.fill("#composer-text", "crop it square")
     page.keyboard.press("Enter")
-    job = _five_done(page, 0)
+    job = five_done(page, 0)
     _compare(job, 4)
     _use(job, 1)
     _finals_look_right(job)

@@ -6,11 +6,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import test_image_lab as lab
-from tests.browser.conftest import _start, _stop, sign_up
+from tests.support.browser import sign_up, start_server, stop_server
+from tests.support.image_page import hand_over, open_image_chat, sent_with_attachment
 
 pytestmark = pytest.mark.browser
-portrait = lab.portrait  # the same 600×800 PNG fixture
 
 
 def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, live_server_url, tmp_path):
@@ -27,7 +26,7 @@ def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, 
 
 
 def test_it_keeps_an_over_long_pasted_instruction_whole_and_refuses_it_with_the_limit(page, live_server_url):
-    lab._open_image_chat(page, live_server_url, "longtext")
+    open_image_chat(page, live_server_url, "longtext")
     turn_posts = []
     page.on("request", lambda r: turn_posts.append(r.url) if r.method == "POST" and "/turn/" in r.url else None)
     page.click("#composer-text")
@@ -54,9 +53,9 @@ def test_it_keeps_an_over_long_pasted_instruction_whole_and_refuses_it_with_the_
 @pytest.fixture(scope="module")
 def one_mb_server_url(migrated_db):
     """The default app with IMAGE_MAX_UPLOAD_BYTES at 1 MB, so an oversized photo stays small."""
-    server = _start("imagelab-1mb", migrated_db, IMAGE_MAX_UPLOAD_BYTES=str(1024 * 1024))
+    server = start_server("imagelab-1mb", migrated_db, IMAGE_MAX_UPLOAD_BYTES=str(1024 * 1024))
     yield server.url
-    _stop(server)
+    stop_server(server)
 
 
 def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_refusal(page, one_mb_server_url,
@@ -104,6 +103,6 @@ def test_it_clears_a_size_refusal_once_a_photo_that_fits_is_picked_or_pasted(pag
 
     page.set_input_files("#image-input", str(big))
     expect(error).to_contain_text("at most 1 MB")
-    assert lab._hand_over(page, "#composer-text", portrait, "paste")["files"] == 1  # pasted
+    assert hand_over(page, "#composer-text", portrait, "paste")["files"] == 1  # pasted
     expect(error).to_have_text("")
-    lab._sent_with_attachment(page, one_mb_server_url, portrait)
+    sent_with_attachment(page, one_mb_server_url, portrait)

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SHOTS, new_movie_chat, send, shoot, sign_up
+from tests.support.browser import SHOTS, new_movie_chat, send, shoot, sign_up
 
 pytestmark = pytest.mark.browser
 

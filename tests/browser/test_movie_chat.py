@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import (
+from tests.support.browser import (
     PHONE,
     new_movie_chat,
     send,

@@ -9,8 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import new_movie_chat, send, shoot, sign_up, wait_connected
 from tests.fakes.openai_server import hang, text, tool_call
+from tests.support.browser import new_movie_chat, send, shoot, sign_up, wait_connected
 
 pytestmark = pytest.mark.browser
 

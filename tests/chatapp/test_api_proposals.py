@@ -9,7 +9,7 @@ from chatapp.events import group_name
 from chatapp.models import Message
 from chatapp.services import api_token_create
 from recs.models import WatchlistItem
-from tests.chatapp.proposal_data import chat_with_proposal
+from tests.support.proposals import chat_with_proposal
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,8 +5,8 @@ from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
 from recs.models import WatchlistItem
-from tests.chatapp.proposal_data import chat_with_proposal
-from tests.chatapp.wsutil import communicator
+from tests.support.proposals import chat_with_proposal
+from tests.support.ws import communicator
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

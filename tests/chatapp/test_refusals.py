@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.scripted import ScriptedBackend
-from tests.chatapp.wsutil import communicator, frames_until, gated_mode_a
+from tests.support.ws import communicator, frames_until, gated_mode_a
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ from PIL import Image
 from imagelab import services, storage
 from tests.fakes import openai_server
 from tests.fakes.openai_server import hang, image, tool_call
-from tests.imagelab.conftest import job_of, photo, run_turn
+from tests.support.images import job_of, photo, run_turn
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,8 +10,9 @@ from PIL import Image
 
 from chatapp.models import Chat, Message
 from imagelab.models import ImageAsset, ImageJob
-from tests.chatapp.wsutil import wait_turns_idle
-from tests.imagelab.conftest import api_for, async_api_for, photo
+from tests.support.api import api_for, async_api_for
+from tests.support.images import photo
+from tests.support.ws import wait_turns_idle
 
 db = database_sync_to_async
 

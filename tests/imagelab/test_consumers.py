@@ -7,8 +7,8 @@ from channels.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from imagelab import flows, services, storage
 from imagelab.models import ImageJob
-from tests.chatapp.wsutil import communicator, frames_until, wait_turns_idle
-from tests.imagelab.conftest import photo
+from tests.support.images import photo
+from tests.support.ws import communicator, frames_until, wait_turns_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -9,7 +9,7 @@ from PIL import Image
 from imagelab import downloads, services, storage
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call
-from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
+from tests.support.images import assistant_of, job_of, photo, run_turn
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -119,8 +119,8 @@ async def test_it_stops_a_job_on_the_server_and_keeps_it_stored_as_stopped(alice
 
     from chatapp import turns
     from imagelab import flows
-    from tests.chatapp.wsutil import wait_turns_idle
     from tests.fakes.openai_server import hang
+    from tests.support.ws import wait_turns_idle
 
     openai_on.enqueue(hang(5))  # the planner never answers in time
     chat = await db(services.image_chat_create)(user=alice)

@@ -10,10 +10,10 @@ from channels.layers import get_channel_layer
 from chatapp.events import group_name
 from imagelab import flows, services
 from imagelab.events import EVENT_TYPES
-from tests.chatapp.wsutil import wait_turns_idle
 from tests.fakes import openai_server
 from tests.fakes.openai_server import error, text
-from tests.imagelab.conftest import assistant_of, job_of, photo
+from tests.support.images import assistant_of, job_of, photo
+from tests.support.ws import wait_turns_idle
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -92,7 +92,7 @@ async def test_it_sends_the_planning_principles_and_the_photo_to_the_model(alice
     from PIL import Image
 
     from tests.fakes.openai_server import tool_call
-    from tests.imagelab.conftest import run_turn
+    from tests.support.images import run_turn
 
     settings.IMAGE_WORKING_SIDE = side
     openai_on.enqueue(tool_call("plan_variations", PLAN))

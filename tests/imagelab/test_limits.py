@@ -15,7 +15,7 @@ from chatapp.planner.backends.scripted import ScriptedBackend
 from imagelab import downloads, services
 from imagelab.asgi_limits import install_daphne_guard, too_large
 from imagelab.core.execute import chain_peak, render_chain
-from tests.imagelab.conftest import job_of, photo, run_turn
+from tests.support.images import job_of, photo, run_turn
 
 db = database_sync_to_async
 

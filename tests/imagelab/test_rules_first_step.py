@@ -5,7 +5,7 @@ from channels.db import database_sync_to_async
 from PIL import Image
 
 from imagelab import flows, services, storage
-from tests.imagelab.conftest import job_of, photo, run_turn
+from tests.support.images import job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

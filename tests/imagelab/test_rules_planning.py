@@ -5,7 +5,7 @@ from channels.db import database_sync_to_async
 
 from chatapp.planner.backends.base import PlannerReply, PlannerRequest
 from imagelab import planning, services
-from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
+from tests.support.images import assistant_of, job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

@@ -7,7 +7,7 @@ from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Message
 from imagelab import selectors, services
 from imagelab.models import ImageAsset, ImageJob
-from tests.imagelab.conftest import assistant_of, job_of, photo, run_turn
+from tests.support.images import assistant_of, job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

@@ -12,10 +12,10 @@ from channels.layers import get_channel_layer
 from chatapp import turns
 from chatapp.events import group_name
 from imagelab import flows, render, services
-from tests.chatapp.wsutil import wait_turns_idle
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
-from tests.imagelab.conftest import assistant_of, job_of, photo
+from tests.support.images import assistant_of, job_of, photo
+from tests.support.ws import wait_turns_idle
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,7 +8,7 @@ from PIL import Image, UnidentifiedImageError
 
 from imagelab import downloads, services, storage
 from imagelab.models import ImageJob
-from tests.imagelab.conftest import job_of, photo, run_turn
+from tests.support.images import job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async

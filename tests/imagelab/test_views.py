@@ -11,8 +11,8 @@ from chatapp.asgi import application
 from chatapp.models import Chat, Message
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
-from tests.chatapp.wsutil import wait_turns_idle
-from tests.imagelab.conftest import photo
+from tests.support.images import photo
+from tests.support.ws import wait_turns_idle
 
 db = database_sync_to_async
 
@@ -194,7 +194,7 @@ def test_it_keeps_loading_placeholders_while_a_job_runs(alice):
 
 @pytest.mark.django_db(transaction=True)
 async def test_it_marks_in_use_only_the_variation_that_is_the_chats_current_image(alice):
-    from tests.imagelab.conftest import job_of, run_turn
+    from tests.support.images import job_of, run_turn
 
     chat = await db(services.image_chat_create)(user=alice)
     client = await browser(alice)
@@ -236,7 +236,7 @@ async def test_it_marks_in_use_only_the_variation_that_is_the_chats_current_imag
 @pytest.mark.django_db
 @pytest.mark.parametrize("status,cut_short", [("stopped", "stopped"), ("failed", "unfinished")])
 def test_it_reports_an_ended_jobs_unreached_work_in_the_api_as_the_page_shows_it(alice, status, cut_short):
-    from tests.imagelab.conftest import api_for
+    from tests.support.api import api_for
 
     job = _job_with_unfinished_steps(alice, status=status)
     body = api_for(alice).get(f"/api/imagelab/jobs/{job.pk}").json()
@@ -247,7 +247,7 @@ def test_it_reports_an_ended_jobs_unreached_work_in_the_api_as_the_page_shows_it
 
 @pytest.mark.django_db
 def test_it_reports_a_running_jobs_pending_work_as_it_is(alice):
-    from tests.imagelab.conftest import api_for
+    from tests.support.api import api_for
 
     job = _job_with_unfinished_steps(alice, status="running")
     body = api_for(alice).get(f"/api/imagelab/jobs/{job.pk}").json()

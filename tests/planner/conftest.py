@@ -4,8 +4,7 @@ import pytest
 
 from chatapp.planner.backends import make_openai_client
 from tests.fakes.openai_server import fake_openai  # noqa: F401 - re-exported fixture
-
-FAKE_API_KEY = "sk-test-fake-key-0123456789abcdef"
+from tests.support.planner import FAKE_API_KEY
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
 from recs.tools import DecideModeArgs, PlanPicksArgs
 from tests.fakes.openai_server import error, failed, hang, text, tool_call
-from tests.planner.conftest import FAKE_API_KEY
+from tests.support.planner import FAKE_API_KEY
 
 DECIDE = Tool.from_model(DecideModeArgs)
 PICKS = Tool.from_model(PlanPicksArgs)

@@ -6,7 +6,7 @@ from channels.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.memory_services import memory_set_autostart
 from recs.models import SeenItem
-from tests.chatapp.wsutil import communicator, frames_until, greeting, wait_turns_idle
+from tests.support.ws import communicator, frames_until, greeting, wait_turns_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

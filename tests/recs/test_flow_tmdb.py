@@ -5,8 +5,8 @@ from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.scripted import ScriptedBackend
-from tests.chatapp.wsutil import communicator, frames_until
 from tests.fakes import tmdb_server
+from tests.support.ws import communicator, frames_until
 
 fake_tmdb = tmdb_server.fake_tmdb
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,9 +12,9 @@ from chatapp.planner.backends.scripted import ScriptedBackend
 from chatapp.services import api_token_create
 from recs.flows_v1 import parse_pick_lines, without_lines
 from recs.models import Recommendation
-from tests.chatapp.wsutil import communicator, frames_until
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call
+from tests.support.ws import communicator, frames_until
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)

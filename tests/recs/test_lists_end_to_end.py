@@ -10,7 +10,7 @@ from chatapp.services import api_token_create
 from recs.models import SeenItem, WatchlistItem
 from recs.movies import Movie
 from recs.services import list_add
-from tests.chatapp.wsutil import say as _say
+from tests.support.ws import say as _say
 
 ALIEN = Movie(source="catalogue", id="alien-1979", title="Alien", year=1979, genres=["Horror"])
 HEAT = Movie(source="catalogue", id="heat-1995", title="Heat", year=1995, genres=["Action"])

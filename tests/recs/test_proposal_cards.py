@@ -16,7 +16,7 @@ from recs.proposal_services import (
 from recs.proposals import ListChange
 from recs.services import list_add
 from recs.sources import get_movie_source
-from tests.chatapp.wsutil import say as _say
+from tests.support.ws import say as _say
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

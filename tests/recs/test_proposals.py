@@ -17,10 +17,10 @@ from recs.planning import rules_answer
 from recs.proposal_services import NothingSelected, proposal_decide
 from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, parse_list_changes, read_list_changes
 from recs.services import list_add
-from tests.chatapp.wsutil import communicator
-from tests.chatapp.wsutil import say as _say
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
+from tests.support.ws import communicator
+from tests.support.ws import say as _say
 
 fake_openai = openai_server.fake_openai
 LAST = [{"title": "Se7en", "year": 1995}, {"title": "Fargo", "year": 1996}, {"title": "The Sixth Sense", "year": 1999}]

@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.catalogue import load_catalogue
 from recs.memory_services import memory_get
-from tests.chatapp.wsutil import say
+from tests.support.ws import say
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -103,7 +103,7 @@ async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alic
     from channels.db import database_sync_to_async
 
     from recs.memory_services import memory_record_results
-    from tests.chatapp.wsutil import greeting
+    from tests.support.ws import greeting
 
     settings.AUTOSTART_RECOMMENDATIONS = True
     shown = [{"title": "Se7en", "year": 1995}, {"title": "Inception", "year": 2010}, {"title": "Léon", "year": 1994}]

@@ -1,4 +1,4 @@
-"""Helpers for websocket tests against the real ASGI application (auth, origin check and all)."""
+"""Websocket helpers against the real ASGI application (auth, origin check and all), and turn waits."""
 
 import asyncio
 

@@ -1,0 +1,21 @@
+"""Regenerate is refused, in words, on a chat whose answers cannot be regenerated (an image chat)."""
+
+import pytest
+from channels.db import database_sync_to_async
+
+from chatapp.models import Chat, Message
+from tests.support.ws import communicator
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_to_regenerate_an_image_turn(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice, kind="images")
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="user", turn_key="k", content="warmer")
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="assistant", turn_key="k", status="complete")
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "regenerate"})
+    frame = await comm.receive_from()
+    await comm.disconnect()
+    assert "Only movie answers can be regenerated" in frame

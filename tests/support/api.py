@@ -1,0 +1,22 @@
+"""Test clients that authenticate with a fresh personal API token (and no session)."""
+
+
+def api_for(user):
+    """A Django test client carrying a fresh personal API token."""
+    from django.test import Client
+
+    from chatapp.services import api_token_create
+
+    _token, key = api_token_create(user=user)
+    return Client(headers={"authorization": f"Bearer {key}"})
+
+
+async def async_api_for(user):
+    """An async test client carrying a fresh personal API token (and no session)."""
+    from channels.db import database_sync_to_async
+    from django.test import AsyncClient
+
+    from chatapp.services import api_token_create
+
+    _token, key = await database_sync_to_async(api_token_create)(user=user)
+    return AsyncClient(authorization=f"Bearer {key}")  # async defaults are ASGI header names
