@@ -243,7 +243,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     from django.core.management import call_command
     from django.db import connections
 
-    from chatapp import llm, turns
+    from chatapp import llm, running
     from chatapp.events import group_name
     from imagelab import flows, services
     from imagelab.models import ImageJob
@@ -265,14 +265,14 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
         turn, _ = await flows.start_turn(user=user, chat=chat, text=APP_TEXT, data=data, filename="photo.jpg",
                                          with_job=False)
         await asyncio.wait_for(listener, 30)
-        while any(not t.done() for t in list(turns._running.values())):
+        while any(not t.done() for t in running.tasks()):
             await asyncio.sleep(0.01)
         job = await db(ImageJob.objects.get)(message_id=turn.message_id)
         assert job.status == "done", job.error
         # The next edit starts from the chosen variation (a stored 2048 px JPEG, decoded during planning).
         await db(services.job_choose_result)(user=user, job_id=job.pk, variation=0)
         turn2, _ = await flows.start_turn(user=user, chat=chat, text="now crop it square", data=None, with_job=False)
-        while any(not t.done() for t in list(turns._running.values())):
+        while any(not t.done() for t in running.tasks()):
             await asyncio.sleep(0.01)
         job2 = await db(ImageJob.objects.get)(message_id=turn2.message_id)
         assert job2.status == "done", job2.error

@@ -14,6 +14,7 @@ from chatapp import kinds
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
 from chatapp.models import ApiToken, Chat, Message
 from chatapp.ratelimit import turn_rate_check
+from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
 
 TITLE_MAX = 60
@@ -187,8 +188,6 @@ def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
 
 def turn_close_orphaned(*, user: AbstractBaseUser, chat_id: int) -> Message | None:
     """Stop an answer no process is running (cut off by a restart): it ends as "stopped"."""
-    from chatapp.turns import is_running  # local: turns imports services
-
     chat = chat_get(user=user, chat_id=chat_id)
     running = active_turn(chat=chat)
     if running is None or is_running(chat.pk):
@@ -208,8 +207,6 @@ def _chat_for_update(*, user: AbstractBaseUser, chat_id: int) -> Chat:
 
 
 def _refuse_if_busy(*, chat: Chat) -> None:
-    from chatapp.turns import is_running  # local: turns imports services
-
     running = active_turn(chat=chat)
     if running is None:
         return

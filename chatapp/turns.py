@@ -14,7 +14,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from chatapp import kinds, ratelimit
+from chatapp import kinds, ratelimit, running
 from chatapp.errors import RateLimited
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_group_message
 from chatapp.models import Message
@@ -32,16 +32,8 @@ from chatapp.services import (
 
 log = logging.getLogger("marquee.turns")
 
-# chat id → the task running its current turn in this process.
-_running: dict[int, asyncio.Task] = {}
 # Text is persisted at most this often while streaming, so a reload shows it.
 FLUSH_EVERY_S = 0.4
-
-
-def is_running(chat_id: int) -> bool:
-    """Whether this process is running a turn for the chat."""
-    task = _running.get(chat_id)
-    return task is not None and not task.done()
 
 
 @dataclass
@@ -99,11 +91,9 @@ def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
     """Start the turn in the background of this process; it finishes even if the browser leaves."""
     loop = asyncio.get_running_loop()
     task = loop.create_task(_run(turn, flow_fn), name=f"turn-{turn.turn_key}")
-    _running[turn.chat_id] = task
+    running.track(turn.chat_id, task)
 
     def done(t: asyncio.Task) -> None:
-        if _running.get(turn.chat_id) is t:
-            _running.pop(turn.chat_id, None)
         if t.cancelled() and not turn.started:
             # Stopped before its first step ran: _run never got to store "stopped", so do it here.
             loop.create_task(_finish(turn, Message.Status.STOPPED, ""))
@@ -125,11 +115,7 @@ async def close_orphaned(*, user, chat_id: int) -> bool:
 
 def stop(chat_id: int) -> bool:
     """Cancel the chat's running turn in this process; True if there was one."""
-    task = _running.get(chat_id)
-    if task is None or task.done():
-        return False
-    task.cancel()
-    return True
+    return running.stop(chat_id)
 
 
 async def _run(turn: Turn, flow_fn: FlowFn) -> None:

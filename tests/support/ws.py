@@ -78,10 +78,10 @@ def gated_mode_a(scripted) -> asyncio.Event:
 
 async def wait_turns_idle(timeout: float = 10.0) -> None:
     """Wait until no turn task is running in this process."""
-    from chatapp import turns
+    from chatapp import running
 
     deadline = asyncio.get_running_loop().time() + timeout
-    while any(not t.done() for t in list(turns._running.values())):
+    while any(not t.done() for t in running.tasks()):
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("turns still running")
         await asyncio.sleep(0.02)
