@@ -176,7 +176,7 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
 @chats.post("/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **ERRORS})
 def decide_proposal(request, chat_id: int, message_id: int, body: ProposalDecisionIn):
     """Apply the chosen rows of an assistant message's proposed list change, or discard it."""
-    from recs.proposal_services import proposal_announce, proposal_decide_message
+    from recs.services.proposals import proposal_announce, proposal_decide_message
 
     message = proposal_decide_message(
         user=request.auth, chat_id=chat_id, message_id=message_id, decision=body.decision, selected=body.rows

@@ -237,7 +237,7 @@ class ChatJsonConsumer(ChatConsumer):
 
     async def decide_proposal(self, content: dict, *, decision: str) -> None:
         """Apply the chosen rows of a diff card (or discard it); every open tab gets proposal.updated."""
-        from recs.proposal_services import proposal_announce, proposal_decide_message
+        from recs.services.proposals import proposal_announce, proposal_decide_message
 
         try:
             message = await database_sync_to_async(proposal_decide_message)(

@@ -76,7 +76,7 @@ def _chat_backend() -> PlannerBackend:
 @lru_cache(maxsize=1)
 def _rules_backend() -> PlannerBackend:
     from chatapp.planner.backends.rules import RulesBackend
-    from recs.planning import RULE_TEXT_HANDLERS, RULE_TOOL_HANDLERS
+    from recs.rules.handlers import RULE_TEXT_HANDLERS, RULE_TOOL_HANDLERS
 
     tool_handlers = dict(RULE_TOOL_HANDLERS)
     text_handlers = dict(RULE_TEXT_HANDLERS)

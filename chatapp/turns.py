@@ -170,7 +170,7 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
 def flow_for(*, kind: str, flow: str) -> FlowFn:
     """The function that runs a turn of this chat kind and flow version."""
     if kind == "movies" and flow == "v2":
-        from recs.flows import run_v2
+        from recs.flows.v2 import run_v2
 
         return run_v2
     if kind == "images":
@@ -178,7 +178,7 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
 
         return run_image_turn
     if kind == "movies" and flow == "v1":
-        from recs.flows_v1 import run_v1
+        from recs.flows.v1 import run_v1
 
         return run_v1
     raise ValueError(f"No flow for chat kind {kind!r} and version {flow!r}")
@@ -228,7 +228,7 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     """Greet a new movie chat with picks planned from the user's taste; None when not wanted."""
     from chatapp.selectors import chat_get
     from chatapp.services import turn_start_autostart
-    from recs.memory_services import autostart_enabled
+    from recs.services.memory import autostart_enabled
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     if chat.kind != "movies" or not await database_sync_to_async(autostart_enabled)(user=user):
@@ -247,7 +247,7 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
     """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
     from chatapp.selectors import chat_get
     from chatapp.services import AUTOSTART_TURN, turn_regenerate
-    from recs.memory_services import memory_forget_results
+    from recs.services.memory import memory_forget_results
 
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     await _rate_check(user)

@@ -4,7 +4,7 @@ from django.template.loader import render_to_string
 
 from chatapp.models import Message
 from recs import selectors
-from recs.proposal_services import proposal_touched_cards
+from recs.services.proposals import proposal_touched_cards
 
 PICK_ACTIONS = "chatapp/chat.html#pick_actions"
 

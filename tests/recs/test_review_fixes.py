@@ -6,7 +6,7 @@ from django.test import Client
 
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
-from recs.proposals import parse_list_changes
+from recs.rules.list_changes import parse_list_changes
 from tests.chatapp.wsutil import communicator, frames_until, greeting, wait_turns_idle
 from tests.fakes.openai_server import error, text, tool_call
 
@@ -181,7 +181,7 @@ async def test_it_refuses_to_regenerate_an_image_turn(alice):
 @pytest.mark.django_db
 def test_it_refuses_to_decide_a_proposal_while_its_turn_is_still_finishing(alice):
     from chatapp.errors import TurnInProgress
-    from recs.proposal_services import proposal_decide
+    from recs.services.proposals import proposal_decide
 
     chat = Chat.objects.create(owner=alice)
     Message.objects.create(chat=chat, role="assistant", turn_key="t", status="streaming",

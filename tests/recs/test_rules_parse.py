@@ -2,8 +2,8 @@
 
 import pytest
 
-from recs.catalogue import load_catalogue
-from recs.rules import parse_constraints, parse_profile
+from recs.rules.recommender import parse_constraints, parse_profile
+from recs.sources.catalogue import load_catalogue
 
 
 @pytest.fixture(scope="module")

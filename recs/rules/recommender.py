@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 
-from recs.catalogue import STOPWORDS, Catalogue, load_catalogue
-from recs.movies import Movie, normalize_title
-from recs.rules_explain import genre_noun
-from recs.rules_parse import Constraints, parse_constraints
-from recs.rules_rank import plan_picks
-from recs.rules_taste import parse_profile
-from recs.rules_vocab import GENRE_PATTERNS, GREETINGS, THANKS
-from recs.tools import DecideModeArgs
+from recs.flows.tools import DecideModeArgs
+from recs.rules.constraints import Constraints
+from recs.rules.explain import genre_noun
+from recs.rules.parse import parse_constraints
+from recs.rules.rank import plan_picks
+from recs.rules.taste import parse_profile
+from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, THANKS
+from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
+from recs.sources.movies import Movie, normalize_title
 
 __all__ = ["Constraints", "answer", "decide_mode", "parse_constraints", "parse_profile", "plan_picks"]
 
