@@ -1,6 +1,6 @@
 """The one TMDB client: JSON is parsed into pydantic models here, callers only see `Movie`.
 
-No Django imports: recs.sources wires settings and Django's cache into `TmdbClient`.
+No Django imports: recs.sources.active wires settings and Django's cache into `TmdbClient`.
 """
 
 from __future__ import annotations
