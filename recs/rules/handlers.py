@@ -15,11 +15,11 @@ from recs.flows.tools import (
     PlanPicksArgs,
     SearchMoviesArgs,
 )
+from recs.rules.answer import UNSURE, answer, decide_mode
 from recs.rules.list_changes import parse_list_changes, read_list_changes
 from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
 from recs.rules.rank import plan_picks
-from recs.rules.recommender import UNSURE, answer, decide_mode
 from recs.sources.catalogue import load_catalogue
 
 

@@ -8,8 +8,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 
 from recs.models import SeenItem
+from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
-from recs.rules.recommender import parse_constraints
 from recs.services.memory import (
     memory_get,
     memory_learn,

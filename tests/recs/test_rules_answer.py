@@ -2,7 +2,7 @@
 
 import pytest
 
-from recs.rules.recommender import answer, decide_mode
+from recs.rules.answer import answer, decide_mode
 from recs.sources.catalogue import load_catalogue
 
 

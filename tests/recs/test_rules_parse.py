@@ -2,7 +2,8 @@
 
 import pytest
 
-from recs.rules.recommender import parse_constraints, parse_profile
+from recs.rules.parse import parse_constraints
+from recs.rules.taste import parse_profile
 from recs.sources.catalogue import load_catalogue
 
 

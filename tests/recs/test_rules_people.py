@@ -3,7 +3,7 @@
 import pytest
 
 from recs.rules.people import load_cast
-from recs.rules.recommender import plan_picks
+from recs.rules.rank import plan_picks
 from recs.sources.catalogue import load_catalogue
 from recs.sources.movies import BlockedItem
 

@@ -153,7 +153,7 @@ def test_it_takes_a_vague_ask_as_a_request_for_picks(words):
 
 @pytest.mark.parametrize("words", ["I'm from France", "hmm", "the weather is nice"])
 def test_it_does_not_take_a_country_or_chatter_for_a_film_request(words):
-    from recs.rules.recommender import answer
+    from recs.rules.answer import answer
 
     assert _decide(words) == "A"
     assert not answer(words, load_catalogue()).startswith("I don't know")

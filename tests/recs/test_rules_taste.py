@@ -5,7 +5,8 @@ import pytest
 from chatapp.planner.backends.base import PlannerRequest
 from recs.rules.handlers import rules_plan_picks
 from recs.rules.people import people_index
-from recs.rules.recommender import parse_profile, plan_picks
+from recs.rules.rank import plan_picks
+from recs.rules.taste import parse_profile
 from recs.sources.catalogue import core_title, load_catalogue
 from recs.sources.movies import normalize_title
 
