@@ -31,7 +31,7 @@ from chatapp.events import group_name
 from chatapp.models import Chat
 from chatapp.planner.backends.scripted import ScriptedBackend
 from chatapp.services import chat_create
-from recs.sources import get_movie_source, reset_movie_source
+from recs.sources.active import get_movie_source, reset_movie_source
 
 
 async def bench_overhead(

@@ -8,7 +8,7 @@ from ninja import Router, Schema
 from pydantic import StrictInt
 
 from chatapp.schemas import ERRORS
-from recs.proposal_services import proposal_announce, proposal_decide_message
+from recs.services.proposals import proposal_announce, proposal_decide_message
 
 router = Router(tags=["chats"])
 

@@ -20,7 +20,7 @@ from recs.events import (
     ProposalShown,
     ProposalUpdated,
 )
-from recs.proposal_services import proposal_touched_cards
+from recs.services.proposals import proposal_touched_cards
 
 PAGE = "recs/chat.html"
 PICK_ACTIONS = f"{PAGE}#pick_actions"

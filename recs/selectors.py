@@ -1,11 +1,22 @@
 """Reads for the movie chat: what a user must not be shown again, and their taste."""
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
-from chatapp.models import Message
+from chatapp.models import Chat, Message
 from recs.models import Recommendation, SeenItem, WatchlistItem
-from recs.movies import BlockedItem
+from recs.sources.movies import BlockedItem
+
+
+def chat_read(*, chat_id: int) -> Chat:
+    """The chat a turn runs in, by id (the turn was started by its owner: no owner check here)."""
+    return Chat.objects.get(pk=chat_id)
+
+
+def user_read(*, user_id: int) -> AbstractBaseUser:
+    """The user a turn runs for, by id."""
+    return get_user_model().objects.get(pk=user_id)
 
 
 def recommended_in_chat(*, chat_id: int) -> list[BlockedItem]:

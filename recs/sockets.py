@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.selectors import message_get
 from recs.events import ProposalShown, ProposalUpdated
-from recs.proposal_services import proposal_announce, proposal_decide_message
+from recs.services.proposals import proposal_announce, proposal_decide_message
 
 
 async def approve(consumer, content: dict) -> None:

@@ -8,10 +8,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
-from recs import memory_services, selectors, services
-from recs.proposal_services import NothingSelected, proposal_announce
-from recs.proposal_services import proposal_decide as decide
+from recs import selectors
 from recs.render import PAGE, PICK_ACTIONS, PROPOSAL, pick_actions_oob_html
+from recs.services import lists as list_services
+from recs.services import memory as memory_services
+from recs.services.proposals import NothingSelected, proposal_announce
+from recs.services.proposals import proposal_decide as decide
 
 SORTS = ("added", "title", "year", "rating")
 MEMORY_NOTICE = "recs.memory_notice"
@@ -42,7 +44,7 @@ def _back_to_memory(request, notice: str) -> HttpResponse:
 def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: str):
     """Add the film on a pick card to the watchlist or the seen list; the card's buttons update in place."""
     try:
-        message, pick = services.pick_to_list(
+        message, pick = list_services.pick_to_list(
             user=request.user, chat_id=chat_id, turn_key=turn_key, index=index, list_name=list_name,
             rating=request.POST.get("rating"),
         )
@@ -76,7 +78,7 @@ def lists_page(request):
 def list_item_remove(request, list_name: str, item_id: int):
     """Remove a row; htmx gets the list's section again (count and empty state up to date)."""
     try:
-        services.list_item_remove(user=request.user, list_name=list_name, item_id=item_id)
+        list_services.list_item_remove(user=request.user, list_name=list_name, item_id=item_id)
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
     if not request.htmx:
@@ -92,7 +94,7 @@ def list_item_remove(request, list_name: str, item_id: int):
 def seen_rate(request, item_id: int):
     """Rate a seen film 1–5 (empty clears the rating); the page keeps its sort order."""
     try:
-        item = services.seen_rate(user=request.user, item_id=item_id, rating=request.POST.get("rating"))
+        item = list_services.seen_rate(user=request.user, item_id=item_id, rating=request.POST.get("rating"))
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
     sort = _sort(request.POST.get("sort"))

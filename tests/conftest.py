@@ -63,7 +63,7 @@ def no_real_network(monkeypatch):
 def embedded_defaults(settings):
     """Each test starts on the embedded default: no keys, rule planner, catalogue, fresh caches."""
     from chatapp import llm
-    from recs.sources import reset_movie_source
+    from recs.sources.active import reset_movie_source
 
     settings.OPENAI_API_KEY = ""
     settings.TMDB_API_KEY = ""

@@ -21,7 +21,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from recs.movies import normalize_title
+from recs.sources.movies import normalize_title
 
 API_KEY = "fakev3key0123456789abcdef"
 READ_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJmYWtlIn0.fake-signature"

@@ -14,7 +14,7 @@ from chatapp.planner.backends import (
 from chatapp.planner.runner import run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
-from recs.tools import DecideModeArgs, PlanPicksArgs
+from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 from tests.fakes.openai_server import error, failed, text, tool_call
 
 DECIDE = Tool.from_model(DecideModeArgs)

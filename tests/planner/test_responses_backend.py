@@ -21,7 +21,7 @@ from chatapp.planner.backends import (
 from chatapp.planner.runner import run_text, run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
-from recs.tools import DecideModeArgs, PlanPicksArgs
+from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 from tests.fakes.openai_server import error, failed, hang, text, tool_call
 from tests.support.planner import FAKE_API_KEY
 

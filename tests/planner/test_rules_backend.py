@@ -10,7 +10,7 @@ from chatapp.planner.backends import InputMessage, PlannerError, PlannerRequest,
 from chatapp.planner.runner import run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
-from recs.tools import DecideModeArgs
+from recs.flows.tools import DecideModeArgs
 
 DECIDE = Tool.from_model(DecideModeArgs)
 

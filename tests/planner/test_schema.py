@@ -12,7 +12,7 @@ from chatapp.planner.schema import (
     parse_docstring,
     strict_json_schema,
 )
-from recs.tools import DecideModeArgs, PlanPicksArgs
+from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 
 # Keywords outside the strict-mode subset; none may survive.
 FORBIDDEN = {

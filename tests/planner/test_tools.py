@@ -9,7 +9,7 @@ from typing import Literal
 import pytest
 
 from chatapp.planner.tools import Tool, ToolArgumentsError, ToolRegistry
-from recs.tools import DecideModeArgs, PlanPicksArgs
+from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 

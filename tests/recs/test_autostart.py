@@ -4,8 +4,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from recs.memory_services import memory_set_autostart
 from recs.models import SeenItem
+from recs.services.memory import memory_set_autostart
 from tests.support.ws import communicator, frames_until, greeting, wait_turns_idle
 
 pytestmark = pytest.mark.django_db(transaction=True)

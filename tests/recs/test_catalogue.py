@@ -4,14 +4,14 @@ import asyncio
 
 import pytest
 
-from recs.catalogue import (
+from recs.sources.catalogue import (
     CatalogueSource,
     build_catalogue,
     clean_title,
     load_catalogue,
     parse_year,
 )
-from recs.movies import MovieSource
+from recs.sources.movies import MovieSource
 
 
 @pytest.fixture(scope="module")

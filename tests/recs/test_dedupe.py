@@ -4,11 +4,11 @@ import pytest
 
 from chatapp.models import Message
 from chatapp.services import chat_create
-from recs.dedupe import BlockedIndex
 from recs.models import Recommendation
-from recs.movies import BlockedItem, Movie
 from recs.selectors import blocked_list
-from recs.services import recommendation_add
+from recs.services.recommendations import recommendation_add
+from recs.sources.dedupe import BlockedIndex
+from recs.sources.movies import BlockedItem, Movie
 
 REPEAT = "repeats another pick in this answer"
 BLOCKED = "on the blocked list (already recommended, on the watchlist or seen)"

@@ -10,7 +10,7 @@ from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import FunctionCallItem, FunctionCallOutput
 from chatapp.planner.backends.scripted import ScriptedBackend
 from chatapp.services import api_token_create
-from recs.flows_v1 import parse_pick_lines, without_lines
+from recs.flows.v1 import parse_pick_lines, without_lines
 from recs.models import Recommendation
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call

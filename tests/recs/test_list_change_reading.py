@@ -2,7 +2,7 @@
 
 import pytest
 
-from recs.proposals import parse_list_changes
+from recs.rules.list_changes import parse_list_changes
 
 
 @pytest.mark.parametrize(

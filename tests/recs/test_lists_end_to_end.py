@@ -8,8 +8,8 @@ from django.test import Client
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
 from recs.models import SeenItem, WatchlistItem
-from recs.movies import Movie
-from recs.services import list_add
+from recs.services.lists import list_add
+from recs.sources.movies import Movie
 from tests.support.ws import say as _say
 
 ALIEN = Movie(source="catalogue", id="alien-1979", title="Alien", year=1979, genres=["Horror"])

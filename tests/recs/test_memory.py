@@ -7,16 +7,16 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
-from recs.catalogue import load_catalogue
-from recs.memory import extract_preferences
-from recs.memory_services import (
+from recs.models import SeenItem
+from recs.rules.parse import parse_constraints
+from recs.rules.preferences import extract_preferences
+from recs.services.memory import (
     memory_get,
     memory_learn,
     memory_record_results,
     taste_profile_summary,
 )
-from recs.models import SeenItem
-from recs.rules import parse_constraints
+from recs.sources.catalogue import load_catalogue
 
 
 @pytest.mark.parametrize(

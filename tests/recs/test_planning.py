@@ -5,8 +5,8 @@ from django.test import Client
 
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
-from recs.memory_services import memory_get
 from recs.models import WatchlistItem
+from recs.services.memory import memory_get
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -5,17 +5,17 @@ from asgiref.sync import async_to_sync
 from django.template.loader import render_to_string
 
 from chatapp.models import Chat, Message
+from recs.flows.tools import ListChange
 from recs.models import WatchlistItem
-from recs.movies import Movie
-from recs.proposal_services import (
+from recs.services.lists import list_add
+from recs.services.proposals import (
     proposal_decide,
     proposal_intro,
     proposal_resolve,
     user_lists_snapshot,
 )
-from recs.proposals import ListChange
-from recs.services import list_add
-from recs.sources import get_movie_source
+from recs.sources.active import get_movie_source
+from recs.sources.movies import Movie
 from tests.support.ws import say as _say
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -8,7 +8,7 @@ from chatapp.models import Chat, Message
 @pytest.mark.django_db
 def test_it_refuses_to_decide_a_proposal_while_its_turn_is_still_finishing(alice):
     from chatapp.errors import TurnInProgress
-    from recs.proposal_services import proposal_decide
+    from recs.services.proposals import proposal_decide
 
     chat = Chat.objects.create(owner=alice)
     Message.objects.create(chat=chat, role="assistant", turn_key="t", status="streaming",

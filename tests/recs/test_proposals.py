@@ -11,12 +11,13 @@ from django.test import Client
 from chatapp import llm
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import PlannerRequest
+from recs.flows.tools import PROPOSE_LIST_CHANGES_TOOL
 from recs.models import SeenItem, WatchlistItem
-from recs.movies import Movie
-from recs.planning import rules_answer
-from recs.proposal_services import NothingSelected, proposal_decide
-from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, parse_list_changes, read_list_changes
-from recs.services import list_add
+from recs.rules.handlers import rules_answer
+from recs.rules.list_changes import parse_list_changes, read_list_changes
+from recs.services.lists import list_add
+from recs.services.proposals import NothingSelected, proposal_decide
+from recs.sources.movies import Movie
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
 from tests.support.ws import communicator

@@ -71,7 +71,7 @@ async def test_it_refuses_to_regenerate_an_empty_chat_or_with_an_empty_edit(alic
 
 
 async def test_it_forgets_the_replaced_picks_from_recently_shown(alice):
-    from recs.memory_services import memory_get, taste_profile_summary
+    from recs.services.memory import memory_get, taste_profile_summary
 
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")

@@ -2,8 +2,8 @@
 
 import pytest
 
-from recs.catalogue import load_catalogue
-from recs.rules import answer, decide_mode
+from recs.rules.answer import answer, decide_mode
+from recs.sources.catalogue import load_catalogue
 
 
 @pytest.fixture(scope="module")

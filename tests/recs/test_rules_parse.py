@@ -2,8 +2,9 @@
 
 import pytest
 
-from recs.catalogue import load_catalogue
-from recs.rules import parse_constraints, parse_profile
+from recs.rules.parse import parse_constraints
+from recs.rules.taste import parse_profile
+from recs.sources.catalogue import load_catalogue
 
 
 @pytest.fixture(scope="module")

@@ -2,10 +2,10 @@
 
 import pytest
 
-from recs.catalogue import load_catalogue
-from recs.movies import BlockedItem
-from recs.rules import plan_picks
-from recs.rules_parse import load_cast
+from recs.rules.people import load_cast
+from recs.rules.rank import plan_picks
+from recs.sources.catalogue import load_catalogue
+from recs.sources.movies import BlockedItem
 
 
 @pytest.fixture(scope="module")

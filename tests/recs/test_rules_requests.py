@@ -6,8 +6,8 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from recs.catalogue import load_catalogue
-from recs.memory_services import memory_get
+from recs.services.memory import memory_get
+from recs.sources.catalogue import load_catalogue
 from tests.support.ws import say
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -58,7 +58,7 @@ async def test_it_answers_more_of_a_genre_with_picks_under_v1_too(alice, setting
 
 def _plan(text: str, last_picks: list[dict], profile: str = ""):
     from chatapp.planner.backends.base import PlannerRequest
-    from recs.planning import rules_plan_picks
+    from recs.rules.handlers import rules_plan_picks
 
     context = {"text": text, "profile": profile, "blocked": [], "last_picks": last_picks}
     return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
@@ -111,7 +111,7 @@ async def test_it_follows_more_like_those_under_v1_too(alice, settings):
 
 def _decide(text: str) -> str:
     from chatapp.planner.backends.base import PlannerRequest
-    from recs.planning import rules_decide_mode
+    from recs.rules.handlers import rules_decide_mode
 
     return rules_decide_mode(PlannerRequest(instructions="", input=[], model="rules", context={"text": text})).mode
 
@@ -153,7 +153,7 @@ def test_it_takes_a_vague_ask_as_a_request_for_picks(words):
 
 @pytest.mark.parametrize("words", ["I'm from France", "hmm", "the weather is nice"])
 def test_it_does_not_take_a_country_or_chatter_for_a_film_request(words):
-    from recs.rules import answer
+    from recs.rules.answer import answer
 
     assert _decide(words) == "A"
     assert not answer(words, load_catalogue()).startswith("I don't know")

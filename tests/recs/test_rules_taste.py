@@ -3,11 +3,12 @@
 import pytest
 
 from chatapp.planner.backends.base import PlannerRequest
-from recs.catalogue import core_title, load_catalogue
-from recs.movies import normalize_title
-from recs.planning import rules_plan_picks
-from recs.rules import parse_profile, plan_picks
-from recs.rules_parse import people_index
+from recs.rules.handlers import rules_plan_picks
+from recs.rules.people import people_index
+from recs.rules.rank import plan_picks
+from recs.rules.taste import parse_profile
+from recs.sources.catalogue import core_title, load_catalogue
+from recs.sources.movies import normalize_title
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +103,7 @@ def test_it_still_shows_recently_shown_films_when_nothing_else_fits(cat):
 async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alice, settings):
     from channels.db import database_sync_to_async
 
-    from recs.memory_services import memory_record_results
+    from recs.services.memory import memory_record_results
     from tests.support.ws import greeting
 
     settings.AUTOSTART_RECOMMENDATIONS = True

@@ -6,9 +6,9 @@ from django.test import Client
 from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Chat, Message
 from recs.models import SeenItem, WatchlistItem
-from recs.movies import Movie
 from recs.selectors import blocked_list, list_marks
-from recs.services import list_add, list_remove, pick_to_list, seen_rate
+from recs.services.lists import list_add, list_remove, pick_to_list, seen_rate
+from recs.sources.movies import Movie
 
 pytestmark = pytest.mark.django_db
 

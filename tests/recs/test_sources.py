@@ -6,14 +6,14 @@ import threading
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from recs.sources import (
+from recs.sources.active import (
     DjangoTmdbCache,
     LookupFailed,
     TmdbSource,
     get_movie_source,
     reset_movie_source,
 )
-from recs.tmdb import TmdbClient
+from recs.sources.tmdb import TmdbClient
 from tests.fakes import tmdb_server
 
 fake_tmdb = tmdb_server.fake_tmdb  # re-export the fixture (a plain import trips ruff F401/F811)
@@ -38,7 +38,7 @@ def tmdb_settings(settings, fake_tmdb):
 
 
 def test_it_chooses_the_catalogue_without_a_key(settings):
-    from recs.catalogue import CatalogueSource
+    from recs.sources.catalogue import CatalogueSource
 
     settings.MOVIE_SOURCE = "auto"
     settings.TMDB_API_KEY = ""

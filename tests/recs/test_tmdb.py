@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from recs.movies import Movie
-from recs.sources import LookupFailed, TmdbSource
-from recs.tmdb import TmdbClient, TmdbError, TtlLruCache
+from recs.sources.active import LookupFailed, TmdbSource
+from recs.sources.movies import Movie
+from recs.sources.tmdb import TmdbClient, TmdbError, TtlLruCache
 from tests.fakes import tmdb_server
 
 fake_tmdb = tmdb_server.fake_tmdb  # re-export the fixture (a plain import trips ruff F401/F811)

@@ -4,8 +4,8 @@ import pytest
 from django.test import Client
 
 from recs.models import WatchlistItem
-from recs.movies import Movie
-from recs.services import list_add
+from recs.services.lists import list_add
+from recs.sources.movies import Movie
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def test_it_updates_the_count_and_shows_the_empty_state_when_a_row_is_removed(al
 
 
 def test_it_confirms_forgetting_inside_the_memory_card_and_scrolls_to_it(alice):
-    from recs.memory_services import memory_learn
+    from recs.services.memory import memory_learn
 
     memory_learn(user=alice, text="I hate horror")
     client = _client(alice)
@@ -166,7 +166,7 @@ def test_it_returns_a_refused_card_with_the_boxes_as_the_user_left_them(alice):
 
 
 def test_it_labels_what_was_told_apart_from_what_comes_from_the_lists_after_a_reset(alice):
-    from recs.memory_services import memory_learn
+    from recs.services.memory import memory_learn
 
     memory_learn(user=alice, text="I hate horror")
     list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996, ["Thriller/Suspense"]))

@@ -5,7 +5,7 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from recs.memory_services import memory_get, memory_reset, taste_profile_summary
+from recs.services.memory import memory_get, memory_reset, taste_profile_summary
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from recs.catalogue import load_catalogue
+from recs.sources.catalogue import load_catalogue
 
 
 class Command(BaseCommand):

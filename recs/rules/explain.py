@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from recs.catalogue import Catalogue
-from recs.movies import Movie
-from recs.rules_parse import Constraints, people_index
-from recs.rules_taste import liked_in
-from recs.rules_vocab import GENRE_NOUNS, GENRE_PATTERNS, UNSUPPORTED_SAY
+from recs.rules.constraints import Constraints
+from recs.rules.people import people_index
+from recs.rules.taste import liked_in
+from recs.rules.vocab import GENRE_NOUNS, GENRE_PATTERNS, UNSUPPORTED_SAY
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import Movie
 
 COUNT_WORDS = {1: "One", 2: "Two", 3: "Three"}
 TYPE_PREFIX = {"Science Fiction": "sci-fi", "Kids Fiction": "family", "Super Hero": "superhero", "Fantasy": "fantasy"}

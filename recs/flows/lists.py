@@ -5,15 +5,15 @@ from __future__ import annotations
 import logging
 
 from channels.db import database_sync_to_async
-from django.contrib.auth import get_user_model
 
 from chatapp.planner.backends.base import ToolCall
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.turns import Turn
 from recs.events import ProposalShown
-from recs.movies import MovieSource
-from recs.proposal_services import proposal_intro, proposal_resolve, user_lists_snapshot
-from recs.proposals import PROPOSE_LIST_CHANGES_TOOL
+from recs.flows.tools import PROPOSE_LIST_CHANGES_TOOL
+from recs.selectors import user_read
+from recs.services.proposals import proposal_intro, proposal_resolve, user_lists_snapshot
+from recs.sources.movies import MovieSource
 
 log = logging.getLogger("marquee.flow")
 NOT_UNDERSTOOD = "I couldn't work out which films you meant. Could you name them, with their years?"
@@ -29,7 +29,7 @@ async def present_proposal(turn: Turn, call: ToolCall, *, source: MovieSource) -
         if not turn.content:
             await turn.stream_text(NOT_UNDERSTOOD)
         return
-    user = await database_sync_to_async(get_user_model().objects.get)(pk=turn.owner_id)
+    user = await database_sync_to_async(user_read)(user_id=turn.owner_id)
     lists = await database_sync_to_async(user_lists_snapshot)(user=user)
     with turn.steplog.step("propose_list_changes", args={"changes": len(args.changes)}, label="t_lookups_total") as step:
         proposal = await proposal_resolve(user_lists=lists, changes=args.changes, source=source)

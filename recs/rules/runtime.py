@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from recs.rules_vocab import NUMBER_WORDS
+from recs.rules.vocab import NUMBER_WORDS
 
 _NUM = r"\d+(?:\.\d+)?|one|two|three|four|an?|half an?"
 _UNIT = r"hours?|hrs?|h|minutes?|mins?|m"

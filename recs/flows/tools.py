@@ -1,10 +1,15 @@
-"""Argument models of the movie-chat planner tools (decide_mode, plan_picks, v1 search_movies)."""
+"""The movie chat's planner tools, declared once: decide_mode, plan_picks, search_movies (v1), propose_list_changes.
+
+Each tool is its argument model (what the model may send, validated) and a `Tool` declaration.
+"""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from chatapp.planner.tools import Tool
 
 
 class DecideModeArgs(BaseModel):
@@ -58,3 +63,53 @@ class SearchMoviesArgs(BaseModel):
         if not value:
             raise ValueError("must not be blank")
         return value
+
+
+Action = Literal["add_watchlist", "remove_watchlist", "mark_seen", "unmark_seen"]
+
+
+class ListChange(BaseModel):
+    """One proposed change to the user's lists."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Action
+    title: str = Field(min_length=1, max_length=200, description="The film's title.")
+    year: int | None = Field(default=None, ge=1870, le=2100, description="Release year, if known.")
+    rating: int | None = Field(default=None, ge=1, le=5, description="1-5 stars, only for mark_seen.")
+
+
+class ProposeListChangesArgs(BaseModel):
+    """propose_list_changes: changes the user asked for, shown to them for approval."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    changes: list[ListChange] = Field(min_length=1, max_length=10)
+
+
+# --- the tools ---------------------------------------------------------------------
+
+DECIDE_MODE_TOOL = Tool(
+    name="decide_mode",
+    description="Decide how to answer this turn: A = conversational answer, B = recommend films.",
+    args_model=DecideModeArgs,
+)
+PLAN_PICKS_TOOL = Tool(
+    name="plan_picks",
+    description="Plan the recommendation: a short intro and one to three films (title, year, reason).",
+    args_model=PlanPicksArgs,
+)
+SEARCH_MOVIES_TOOL = Tool(
+    name="search_movies",
+    description="Search the movie source by title words; returns compact matches (id, title, year, genres).",
+    args_model=SearchMoviesArgs,
+)
+PROPOSE_LIST_CHANGES_TOOL = Tool(
+    name="propose_list_changes",
+    description=(
+        "Propose changes to the user's watchlist or seen list when they ask for them in words "
+        "(\"add the first two to my watchlist\", \"I've seen Fargo and Ronin\"). Nothing changes until "
+        "the user approves."
+    ),
+    args_model=ProposeListChangesArgs,
+)

@@ -9,7 +9,6 @@ import time
 
 from channels.db import database_sync_to_async
 from django.conf import settings
-from django.contrib.auth import get_user_model
 
 from chatapp import llm
 from chatapp.events import TextDelta
@@ -26,18 +25,17 @@ from chatapp.planner.backends.base import (
 from chatapp.planner.runner import ToolRun, run_text, run_tool_call
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
-from recs import prompts
-from recs.dedupe import BlockedIndex
 from recs.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDropped, PickResolved
-from recs.flows_lists import present_proposal
-from recs.history import history_items, model_text
-from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary
-from recs.movies import BlockedItem, Movie, MovieSource
-from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
-from recs.proposals import PROPOSE_LIST_CHANGES_TOOL
-from recs.selectors import blocked_list, last_shown_picks, last_turn_summary
-from recs.services import recommendation_add
-from recs.sources import LookupFailed, get_movie_source
+from recs.flows import prompts
+from recs.flows.history import history_items, model_text
+from recs.flows.lists import present_proposal
+from recs.flows.tools import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, PROPOSE_LIST_CHANGES_TOOL
+from recs.selectors import blocked_list, chat_read, last_shown_picks, last_turn_summary, user_read
+from recs.services.memory import memory_learn, memory_record_results, taste_profile_summary
+from recs.services.recommendations import recommendation_add
+from recs.sources.active import LookupFailed, get_movie_source
+from recs.sources.dedupe import BlockedIndex
+from recs.sources.movies import BlockedItem, Movie, MovieSource
 
 log = logging.getLogger("marquee.flow")
 
@@ -46,7 +44,7 @@ async def run_v2(turn: Turn) -> None:
     """Run one v2 turn end to end, publishing every step."""
     backend = llm.planner_backend()
     turn.planner_source = backend.name
-    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     threaded = bool(getattr(backend, "threads_responses", False))
 
     blocked, profile = await read_inputs(turn)
@@ -119,7 +117,7 @@ async def run_v2(turn: Turn) -> None:
     def plan_request(items, prev):
         return PlannerRequest(
             instructions=prompts.PLAN_PICKS,
-            input=[*items, InputMessage(role="user", text=planning_input_text(blocked=blocked, profile=profile))],
+            input=[*items, InputMessage(role="user", text=prompts.planning_input_text(blocked=blocked, profile=profile))],
             model=settings.OPENAI_MODEL,
             tools=[PLAN_PICKS_TOOL],
             previous_response_id=prev,
@@ -277,7 +275,7 @@ async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
 
 async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     """The blocked list and the taste profile, read side by side (timed as t_read_blocked/t_read_profile)."""
-    user = await database_sync_to_async(get_user_model().objects.get)(pk=turn.owner_id)
+    user = await database_sync_to_async(user_read)(user_id=turn.owner_id)
     if turn.text:
         # Stated preferences ("I hate horror") count from this very turn on.
         learned = await database_sync_to_async(memory_learn)(user=user, text=turn.text)

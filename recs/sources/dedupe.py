@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from recs.movies import BlockedItem, Movie
+from recs.sources.movies import BlockedItem, Movie
 
 
 class BlockedIndex:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 
-from chatapp.models import Chat, Message
+from chatapp.models import Message
 from chatapp.planner.backends.base import InputItem, InputMessage
 from chatapp.selectors import recent_history
 from chatapp.turns import Turn
-from recs import prompts
+from recs.flows import prompts
+from recs.selectors import chat_read
 
 
 def model_text(turn: Turn) -> str:
@@ -21,7 +22,7 @@ def model_text(turn: Turn) -> str:
 
 async def history_items(turn: Turn, *, limit: int | None = 10, max_chars: int | None = 1200) -> list[InputItem]:
     """The chat's messages before this turn (the last `limit`, each cut to `max_chars`; None: no cap)."""
-    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     messages = await database_sync_to_async(recent_history)(chat=chat, limit=limit, exclude_turn=turn.turn_key)
     return [InputMessage(role=m.role, text=_compact(m)[:max_chars]) for m in messages]
 

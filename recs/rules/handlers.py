@@ -1,59 +1,36 @@
-"""The movie chat's planner tools, and the rule-based handlers that serve them offline."""
+"""The rule backend's handlers for the movie chat: decide_mode, plan_picks, a mode A answer and a v1
+turn, answered offline by the recommender (the tools themselves are declared in recs.flows.tools)."""
 
 from __future__ import annotations
 
-import json
 import re
 
 from chatapp.planner.backends.base import FunctionCallOutput, PlannerReply, PlannerRequest
-from chatapp.planner.tools import Tool
-from recs.tools import DecideModeArgs, PlanPicksArgs, SearchMoviesArgs
-
-DECIDE_MODE_TOOL = Tool(
-    name="decide_mode",
-    description="Decide how to answer this turn: A = conversational answer, B = recommend films.",
-    args_model=DecideModeArgs,
+from chatapp.planner.backends.rules import rules_tool_call
+from recs.flows.tools import (
+    DECIDE_MODE_TOOL,
+    PLAN_PICKS_TOOL,
+    PROPOSE_LIST_CHANGES_TOOL,
+    DecideModeArgs,
+    PlanPicksArgs,
+    SearchMoviesArgs,
 )
-PLAN_PICKS_TOOL = Tool(
-    name="plan_picks",
-    description="Plan the recommendation: a short intro and one to three films (title, year, reason).",
-    args_model=PlanPicksArgs,
-)
-SEARCH_MOVIES_TOOL = Tool(
-    name="search_movies",
-    description="Search the movie source by title words; returns compact matches (id, title, year, genres).",
-    args_model=SearchMoviesArgs,
-)
-
-
-def planning_input_text(*, blocked: list, profile: str) -> str:
-    """The compact planning input: blocked films and the taste profile, never movie-source payloads."""
-    data = {
-        "blocked": [
-            {"id": b.id, "media_type": b.media_type, "title": b.title, "year": b.year} for b in blocked
-        ],
-        "taste_profile": profile,
-    }
-    return "Planning input (JSON):\n" + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _catalogue():
-    from recs.catalogue import load_catalogue
-
-    return load_catalogue()
+from recs.rules.answer import UNSURE, answer, decide_mode
+from recs.rules.list_changes import parse_list_changes, read_list_changes
+from recs.rules.parse import parse_constraints
+from recs.rules.preferences import extract_preferences
+from recs.rules.rank import plan_picks
+from recs.sources.catalogue import load_catalogue
 
 
 def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     """Offline decide_mode: intent classification; a list change is answered in mode A."""
-    from recs import rules
-    from recs.proposals import parse_list_changes
-
     text = request.context.get("text", "")
     if parse_list_changes(text, last_picks=request.context.get("last_picks", [])):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
     if request.context.get("learned") and _STATEMENT.match(text) and not _ASKS.search(text):
         return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
-    return rules.decide_mode(text)
+    return decide_mode(text)
 
 
 # "I hate horror" states a taste; "I love horror, what should I watch?" still asks for films. A message
@@ -68,11 +45,9 @@ _ASKS = re.compile(r"recommend|suggest|watch|give me|show me|what should|any ide
 
 def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     """Offline plan_picks: the constraint-aware catalogue recommender."""
-    from recs import rules
-
     ctx = request.context
-    plan = rules.plan_picks(
-        ctx.get("text", ""), _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
+    plan = plan_picks(
+        ctx.get("text", ""), load_catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
         last_picks=ctx.get("last_picks") or _recommended_in(request.input),
     )
     if ctx.get("autostart"):
@@ -82,10 +57,6 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
 
 def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     """Offline mode A: propose list changes asked for in words, else answer from the catalogue."""
-    from chatapp.planner.backends.rules import rules_tool_call
-    from recs import rules
-    from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, read_list_changes
-
     ctx = request.context
     text = ctx.get("text", "")
     if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
@@ -94,16 +65,14 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
-    answer = rules.answer(text, _catalogue())
-    return _acknowledged(ctx["learned"], answer) if ctx.get("learned") else answer
+    said = answer(text, load_catalogue())
+    return _acknowledged(ctx["learned"], said) if ctx.get("learned") else said
 
 
-def _acknowledged(learned: str, answer: str) -> str:
+def _acknowledged(learned: str, reply: str) -> str:
     """A stated preference ("I hate horror") deserves an acknowledgement, not "I don't know"."""
     ack = f"Noted: {learned}. I'll keep that in mind when I recommend films."
-    from recs.rules import UNSURE
-
-    return ack if answer.startswith(("I don't know", UNSURE)) else f"{ack}\n\n{answer}"
+    return ack if reply.startswith(("I don't know", UNSURE)) else f"{ack}\n\n{reply}"
 
 
 # v1 offers only search_movies, so it cannot show a diff card: it says where the buttons are instead.
@@ -120,11 +89,6 @@ def v1_pick_line(title: str, year: int | None, reason: str) -> str:
 
 def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     """Offline v1 turn: answer questions; for films, search first, then name three picks as lines."""
-    from chatapp.planner.backends.rules import rules_tool_call
-    from recs import rules
-    from recs.memory import extract_preferences
-    from recs.proposals import parse_list_changes
-
     ctx = request.context
     text = ctx.get("text", "")
     if ctx.get("autostart"):  # a greeting: three picks for the taste, no search to run on words
@@ -132,11 +96,11 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     if parse_list_changes(text, last_picks=ctx.get("last_picks", [])):
         return V1_LIST_CHANGES
     # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
-    learned = ctx.get("learned") or extract_preferences(text, _catalogue()).describe()
+    learned = ctx.get("learned") or extract_preferences(text, load_catalogue()).describe()
     if learned and _STATEMENT.match(text) and not _ASKS.search(text):
-        return _acknowledged(learned, rules.answer(text, _catalogue()))
-    if rules.decide_mode(text).mode == "A":
-        return rules.answer(text, _catalogue())
+        return _acknowledged(learned, answer(text, load_catalogue()))
+    if decide_mode(text).mode == "A":
+        return answer(text, load_catalogue())
     # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
     if not any(isinstance(item, FunctionCallOutput) for item in request.input):
         return PlannerReply(tool_calls=[rules_tool_call("search_movies", _v1_search_args(text))])
@@ -145,10 +109,8 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
 
 def _v1_picks(request: PlannerRequest, text: str) -> str:
     """A v1 answer naming three picks as lines the server resolves into cards."""
-    from recs import rules
-
     ctx = request.context
-    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
+    plan = plan_picks(text, load_catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
                             last_picks=ctx.get("last_picks") or _recommended_in(request.input))
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
     return plan.intro + "\n\n" + "\n".join(lines)
@@ -168,10 +130,9 @@ def _recommended_in(items: list) -> list[dict]:
 
 
 def _v1_search_args(text: str) -> SearchMoviesArgs:
-    from recs import rules
 
-    catalogue = _catalogue()
-    cons = rules.parse_constraints(text, catalogue)
+    catalogue = load_catalogue()
+    cons = parse_constraints(text, catalogue)
     liked = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
     if liked:  # "something like Heat": look the reference film up
         return SearchMoviesArgs(query=liked[0].title, year=liked[0].year)
@@ -180,5 +141,5 @@ def _v1_search_args(text: str) -> SearchMoviesArgs:
     return SearchMoviesArgs(query=query or "film")
 
 
-RULE_TOOL_HANDLERS = {"decide_mode": rules_decide_mode, "plan_picks": rules_plan_picks}
+RULE_TOOL_HANDLERS = {DECIDE_MODE_TOOL.name: rules_decide_mode, PLAN_PICKS_TOOL.name: rules_plan_picks}
 RULE_TEXT_HANDLERS = {"movies.answer": rules_answer, "movies.v1": rules_v1_chat}

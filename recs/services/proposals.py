@@ -13,13 +13,19 @@ from chatapp.errors import InvalidInput, NotFound, TurnInProgress
 from chatapp.events import group_name, to_group_message
 from chatapp.models import Chat, Message
 from recs.events import ProposalUpdated
+from recs.flows.tools import ListChange
 from recs.models import SeenItem, WatchlistItem
-from recs.movies import Movie, MovieSource, normalize_title
-from recs.proposals import ACTION_LABELS, ListChange
-from recs.services import list_add
-from recs.sources import LookupFailed
+from recs.services.lists import list_add
+from recs.sources.active import LookupFailed
+from recs.sources.movies import Movie, MovieSource, normalize_title
 
 _LIST_OF = {"remove_watchlist": WatchlistItem, "unmark_seen": SeenItem}
+ACTION_LABELS = {
+    "add_watchlist": "Add to watchlist",
+    "remove_watchlist": "Remove from watchlist",
+    "mark_seen": "Mark as seen",
+    "unmark_seen": "Unmark seen",
+}
 
 
 class NothingSelected(InvalidInput):

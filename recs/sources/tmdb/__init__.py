@@ -1,8 +1,8 @@
 """TMDB integration: the client, its wire models and its cache (no Django imports)."""
 
-from recs.tmdb.cache import TmdbCache, TtlLruCache
-from recs.tmdb.client import MOVIE_GENRES, TmdbClient
-from recs.tmdb.models import (
+from recs.sources.tmdb.cache import TmdbCache, TtlLruCache
+from recs.sources.tmdb.client import MOVIE_GENRES, TmdbClient
+from recs.sources.tmdb.models import (
     TmdbError,
     TmdbGenre,
     TmdbMovieDetails,

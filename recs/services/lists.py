@@ -1,34 +1,16 @@
-"""Writes for the movie chat: the recommended set, the user's lists, and pick-card actions."""
+"""Writes to the user's lists: the watchlist, the seen list (with stars), and pick-card buttons."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import IntegrityError, transaction
+from django.db import transaction
 
 from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Chat, Message
-from recs.models import Recommendation, SeenItem, WatchlistItem
-from recs.movies import Movie
+from recs.models import SeenItem, WatchlistItem
+from recs.sources.movies import Movie
 
 LISTS = {"watchlist": WatchlistItem, "seen": SeenItem}
-
-
-def recommendation_add(*, chat_id: int, message_id: int, movie: Movie) -> bool:
-    """Add a shown film to the chat's recommended set; False if it was already there."""
-    try:
-        with transaction.atomic():
-            Recommendation.objects.create(
-                chat_id=chat_id,
-                message_id=message_id,
-                source=movie.source,
-                movie_id=movie.id,
-                media_type=movie.media_type,
-                title=movie.title,
-                year=movie.year,
-            )
-    except IntegrityError:
-        return False
-    return True
 
 
 def rating_clean(*, rating: object) -> int | None:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 
-from recs.memory import PreferenceDelta, extract_preferences, merge
 from recs.models import SeenItem, TasteMemory, WatchlistItem
+from recs.rules.preferences import PreferenceDelta, extract_preferences, merge
+from recs.sources.catalogue import load_catalogue
 
 PROFILE_MAX_CHARS = 600
 LAST_RESULTS_KEPT = 9
@@ -21,8 +23,6 @@ def memory_get(*, user: AbstractBaseUser) -> TasteMemory:
 
 def memory_learn(*, user: AbstractBaseUser, text: str) -> PreferenceDelta:
     """Fold the preferences stated in a message into the user's memory."""
-    from recs.catalogue import load_catalogue
-
     delta = extract_preferences(text, load_catalogue())
     if delta.is_empty():
         return delta
@@ -70,8 +70,6 @@ def memory_reset(*, user: AbstractBaseUser) -> TasteMemory:
 
 def autostart_enabled(*, user: AbstractBaseUser) -> bool:
     """Whether a new chat should greet this user with picks (setting and personal switch)."""
-    from django.conf import settings
-
     if not settings.AUTOSTART_RECOMMENDATIONS:
         return False
     memory = TasteMemory.objects.filter(user=user).only("autostart").first()

@@ -2,185 +2,21 @@
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
-from collections.abc import Iterable
-from functools import lru_cache
-from pathlib import Path
 
-from pydantic import BaseModel, Field
+from recs.rules import runtime
+from recs.rules.constraints import Constraints
+from recs.rules.like import find_like
+from recs.rules.people import PeopleIndex, people_index
+from recs.rules.scan import Scanner, prepare
+from recs.rules.vocab import DECADE_WORDS, GENRE_PATTERNS, MOOD_WORDS, NEGATORS, UNSUPPORTED
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import normalize_title
 
-from recs import rules_runtime as runtime
-from recs.catalogue import Catalogue, core_title
-from recs.movies import Movie, normalize_title
-from recs.rules_like import find_like
-from recs.rules_vocab import (
-    DECADE_WORDS,
-    FILLER,
-    GENRE_PATTERNS,
-    MOOD_WORDS,
-    NEGATION_REWRITES,
-    NEGATORS,
-    UNSUPPORTED,
-)
-
-CAST_PATH = Path(__file__).parent / "data" / "cast.json"
 FAMILY_RATINGS = ["G", "PG"]
 
 
-class Constraints(BaseModel):
-    """What a request asks for; the ranker decides what is hard and what may be relaxed."""
-
-    genres: list[str] = Field(default_factory=list)  # any-of catalogue tags
-    moods: list[str] = Field(default_factory=list)  # adjectives as typed ("tense")
-    genre_words: list[str] = Field(default_factory=list)  # nouns as typed ("thriller")
-    exclude_genres: list[str] = Field(default_factory=list)
-    year_min: int | None = None
-    year_max: int | None = None
-    era: str | None = None  # how to say the year range ("90s", "after 2005")
-    exclude_years: list[tuple[int, int]] = Field(default_factory=list)
-    directors: list[str] = Field(default_factory=list)
-    exclude_directors: list[str] = Field(default_factory=list)
-    people: list[str] = Field(default_factory=list)  # actors from cast.json
-    exclude_people: list[str] = Field(default_factory=list)
-    unknown_people: list[str] = Field(default_factory=list)  # named, but not checkable offline
-    unknown_likes: list[str] = Field(default_factory=list)  # "like Heat" when Heat isn't in the catalogue
-    mpaa_allowed: list[str] = Field(default_factory=list)
-    mpaa_excluded: list[str] = Field(default_factory=list)
-    rating_label: str | None = None
-    max_runtime: int | None = None
-    max_runtime_strict: bool = False  # "under 90 minutes" excludes 90; "at most 90 minutes" keeps it
-    min_runtime: int | None = None
-    min_runtime_strict: bool = False
-    runtime_label: str | None = None
-    min_rating: float | None = None
-    hidden_gem: bool = False
-    quality_label: str | None = None
-    like_ids: list[str] = Field(default_factory=list)
-    # (word as typed, kind): asked for, but the catalogue has no data for it ("bollywood": country).
-    unsupported: list[tuple[str, str]] = Field(default_factory=list)
-
-    def is_empty(self) -> bool:
-        """True when nothing at all was understood."""
-        return not any(value for value in self.model_dump().values())
-
-    def filterable(self) -> bool:
-        """True when something the catalogue can filter on was understood."""
-        skip = ("unknown_people", "unknown_likes", "unsupported")
-        return any(value for name, value in self.model_dump().items() if name not in skip)
-
-    def describe(self) -> str:
-        """A compact one-line summary for logs."""
-        parts = [f"{k}={v}" for k, v in self.model_dump().items() if v not in (None, [], False)]
-        return "; ".join(parts) or "no constraints"
-
-
-@lru_cache(maxsize=2)
-def load_cast(path: Path = CAST_PATH) -> dict[str, list[tuple[str, int]]]:
-    """Actor -> [(title, year)] from the curated cast table."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {name: [(f["title"], int(f["year"])) for f in films] for name, films in data["actors"].items()}
-
-
-_PARTICLES = frozenset({"de", "del", "van", "von", "da", "di", "le", "la"})
-# Surnames that are everyday words: only the full name counts ("a story film" is no Tim Story).
-_COMMON_SURNAMES = frozenset({
-    "story", "rock", "green", "grey", "white", "west", "wise", "lord", "hood", "grant", "judge",
-    "fell", "lean", "duke", "guest", "glen", "brown", "wolf", "hall", "bill", "bird", "wedge",
-    "dey", "ivory", "reed", "stone", "young", "king", "wood", "park", "lee", "hill", "field",
-    "ford", "jones", "davis", "kelly", "burns", "owens", "ellis", "adams", "hogan", "payne",
-    "miner", "gallo", "lin", "roth", "smith", "black", "long", "short", "little", "best", "good",
-    "rich", "sharp", "hunter", "marshall", "fox", "gray", "price", "page", "frank", "bell", "zombie",
-})
-
-
-class PeopleIndex:
-    """Directors (from the catalogue) and actors (from cast.json) by full name and surname."""
-
-    def __init__(self, catalogue: Catalogue) -> None:
-        self.cast = load_cast()
-        self.cast_keys: dict[str, set[tuple[str, int | None]]] = {
-            name: {(core_title(normalize_title(t)), y) for t, y in films} for name, films in self.cast.items()
-        }
-        self.full: dict[str, tuple[str, set[str]]] = {}  # norm name -> (display, roles)
-        surnames: dict[str, set[str]] = {}
-        for name, role in [(d, "director") for d in catalogue.directors] + [(a, "actor") for a in self.cast]:
-            norm = normalize_title(name)
-            display, roles = self.full.setdefault(norm, (name, set()))
-            roles.add(role)
-            words = norm.split()
-            if len(words) > 1:
-                cut = -2 if len(words) > 2 and words[-2] in _PARTICLES else -1
-                surnames.setdefault(" ".join(words[cut:]), set()).add(norm)
-        self.surname = {
-            s: next(iter(n)) for s, n in surnames.items()
-            if len(n) == 1 and len(s) >= 3 and s not in _COMMON_SURNAMES
-        }
-        names = sorted(self.full, key=len, reverse=True)
-        self.full_re = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
-
-    def acting(self, movie: Movie, names: Iterable[str]) -> list[str]:
-        """Those of `names` who act in the film (by cast.json), in the order given."""
-        key = (core_title(normalize_title(movie.title)), movie.year)
-        return [name for name in names if key in self.cast_keys.get(name, ())]
-
-
-@lru_cache(maxsize=4)
-def people_index(catalogue: Catalogue) -> PeopleIndex:
-    """The (cached) people index of this catalogue."""
-    return PeopleIndex(catalogue)
-
-
-def prepare(text: str) -> str:
-    """Fold accents/case/punctuation like normalize_title, but keep commas as clause breaks."""
-    text = unicodedata.normalize("NFKD", text or "")
-    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
-    text = text.replace("&", " and ").replace("'", " ").replace("’", " ")
-    text = re.sub(r"[,;.!?:()]+", " , ", text)
-    text = re.sub(r"[^a-z0-9, ]+", " ", text)
-    text = " " + " ".join(text.split()) + " "
-    for pattern, replacement in NEGATION_REWRITES:
-        text = re.sub(pattern, replacement, text)
-    return text
-
-
-class _Scanner:
-    """Finds phrases once each and tells whether a negator governs them."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.claimed: list[tuple[int, int]] = []
-
-    def _free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.claimed)
-
-    def find(self, pattern: str) -> list[re.Match]:
-        found = []
-        for match in re.finditer(r"(?<![a-z0-9])(?:" + pattern + r")(?![a-z0-9])", self.text):
-            if self._free(match.start(), match.end()):
-                self.claimed.append((match.start(), match.end()))
-                found.append(match)
-        return found
-
-    def negated(self, start: int) -> bool:
-        tokens = list(re.finditer(r"[a-z0-9]+|,", self.text[:start]))
-        for steps, token in enumerate(reversed(tokens)):
-            word = token.group()
-            if steps > 6 or word == ",":
-                return False
-            if word in NEGATORS:
-                return True
-            inside_claim = not self._free(token.start(), token.end())
-            if word not in FILLER and not inside_claim:
-                return False
-        return False
-
-    def before(self, start: int, count: int = 2) -> list[str]:
-        return re.findall(r"[a-z0-9]+", self.text[:start])[-count:]
-
-
-def _find_people(scan: _Scanner, index: PeopleIndex, out: Constraints, raw: str) -> None:
+def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -> None:
     def add(norm: str, start: int) -> None:
         display, roles = index.full[norm]
         context = scan.before(start, 2)
@@ -223,7 +59,7 @@ def _find_people(scan: _Scanner, index: PeopleIndex, out: Constraints, raw: str)
             out.unknown_people.append(match.group(1))
 
 
-def _find_ratings_runtime_quality(scan: _Scanner, out: Constraints) -> None:
+def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
     if scan.find(r"family friendly|family (?:films?|movies?|night)|kid friendly|kids friendly|all ages|"
                  r"for (?:the |my |young |little )?(?:kids|children|family|toddlers)|with (?:my |the )?kids|"
                  r"for (?:my |a )?\d+ year old"):
@@ -253,7 +89,7 @@ def _find_ratings_runtime_quality(scan: _Scanner, out: Constraints) -> None:
 _BRIDGE = frozenset({"anything", "something", "films", "movies", "too", "very", "so", "overly"})
 
 
-def _find_runtime(scan: _Scanner, out: Constraints) -> None:
+def _find_runtime(scan: Scanner, out: Constraints) -> None:
     def negated(start: int) -> bool:  # only a negator right before it ("nothing over 2 hours")
         words = scan.before(start, 2)
         return bool(words) and (words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS
@@ -275,7 +111,7 @@ def _find_runtime(scan: _Scanner, out: Constraints) -> None:
     out.runtime_label = " and ".join(labels) or None
 
 
-def _find_years(scan: _Scanner, out: Constraints) -> None:
+def _find_years(scan: Scanner, out: Constraints) -> None:
     def set_range(lo: int | None, hi: int | None, label: str, start: int) -> None:
         if scan.negated(start):
             out.exclude_years.append((lo or 1870, hi or 2100))
@@ -319,7 +155,7 @@ def _find_years(scan: _Scanner, out: Constraints) -> None:
 _BASE_FORMS = {"funnier": "funny", "scarier": "scary"}
 
 
-def _find_genres(scan: _Scanner, out: Constraints) -> None:
+def _find_genres(scan: Scanner, out: Constraints) -> None:
     hits = [(m.start(), m, tag) for pattern, tag in GENRE_PATTERNS for m in scan.find(pattern)]
     for _, m, tag in sorted(hits, key=lambda h: h[0]):  # keep the user's word order
         word = _BASE_FORMS.get(m.group().strip(), m.group().strip())
@@ -330,7 +166,7 @@ def _find_genres(scan: _Scanner, out: Constraints) -> None:
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
 
 
-def _find_unsupported(scan: _Scanner, out: Constraints, raw: str) -> None:
+def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
     """Words asking for what the catalogue doesn't record (country, TV series, plot topics), as typed."""
     hits = [(m.start(), m.group(), kind) for pattern, kind in UNSUPPORTED for m in scan.find(pattern)]
     for _, found, kind in sorted(hits):
@@ -341,7 +177,7 @@ def _find_unsupported(scan: _Scanner, out: Constraints, raw: str) -> None:
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
-    scan = _Scanner(prepare(text))
+    scan = Scanner(prepare(text))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)

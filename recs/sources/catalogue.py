@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from recs.movies import Movie, normalize_title
+from recs.sources.movies import Movie, normalize_title
 
-DATA_PATH = Path(__file__).parent / "data" / "vega-movies.json"
+DATA_PATH = Path(__file__).parent.parent / "data" / "vega-movies.json"
 LAST_YEAR = 2012  # newest plausible release year in this dataset (it stops in 2011)
 FIRST_YEAR = 1870
 ARTICLES = ("the", "a", "an")

@@ -1,4 +1,6 @@
-"""Instructions given to the model for each step of the movie chat."""
+"""Instructions given to the model for each step of the movie chat, and the planning input it reads."""
+
+import json
 
 DECIDE_MODE = """You are Marquee, a film recommendation assistant.
 Call the decide_mode tool and nothing else.
@@ -33,3 +35,14 @@ When the user wants film recommendations:
 - Respect every constraint the user gave (genre, era, people to avoid, runtime, rating); use the taste profile when the request leaves room."""
 
 AUTOSTART_REQUEST = "Greet me in one short sentence and recommend three films for my taste."
+
+
+def planning_input_text(*, blocked: list, profile: str) -> str:
+    """The compact planning input: blocked films and the taste profile, never movie-source payloads."""
+    data = {
+        "blocked": [
+            {"id": b.id, "media_type": b.media_type, "title": b.title, "year": b.year} for b in blocked
+        ],
+        "taste_profile": profile,
+    }
+    return "Planning input (JSON):\n" + json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -9,7 +9,7 @@ import re
 
 from pydantic import BaseModel, Field
 
-from recs.rules import parse_constraints
+from recs.rules.parse import parse_constraints
 
 _LIKE = (
     r"(?:i|we)\s+(?:really\s+|do\s+|also\s+)?(?:love|like|enjoy|adore|prefer|dig)"

@@ -1,57 +1,17 @@
-"""List changes the assistant proposes ("I've seen Fargo and Ronin"): tool, arguments, offline parser.
+"""Reading list changes out of words ("I've seen Fargo and Ronin", "add the first two to my watchlist").
 
-Nothing here changes data: a proposal becomes a diff card that the user approves row by row
-(recs.proposal_services applies it).
+The offline side of propose_list_changes (its tool and ListChange are in recs.flows.tools). Nothing here
+changes data: a proposal becomes a diff card that the user approves row by row (recs.services.proposals
+applies it).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
-from chatapp.planner.tools import Tool
-
-Action = Literal["add_watchlist", "remove_watchlist", "mark_seen", "unmark_seen"]
-ACTION_LABELS = {
-    "add_watchlist": "Add to watchlist",
-    "remove_watchlist": "Remove from watchlist",
-    "mark_seen": "Mark as seen",
-    "unmark_seen": "Unmark seen",
-}
-
-
-class ListChange(BaseModel):
-    """One proposed change to the user's lists."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    action: Action
-    title: str = Field(min_length=1, max_length=200, description="The film's title.")
-    year: int | None = Field(default=None, ge=1870, le=2100, description="Release year, if known.")
-    rating: int | None = Field(default=None, ge=1, le=5, description="1-5 stars, only for mark_seen.")
-
-
-class ProposeListChangesArgs(BaseModel):
-    """propose_list_changes: changes the user asked for, shown to them for approval."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    changes: list[ListChange] = Field(min_length=1, max_length=10)
-
-
-PROPOSE_LIST_CHANGES_TOOL = Tool(
-    name="propose_list_changes",
-    description=(
-        "Propose changes to the user's watchlist or seen list when they ask for them in words "
-        "(\"add the first two to my watchlist\", \"I've seen Fargo and Ronin\"). Nothing changes until "
-        "the user approves."
-    ),
-    args_model=ProposeListChangesArgs,
-)
-
-# --- offline parser ------------------------------------------------------------------
+from recs.flows.tools import Action, ListChange
 
 _PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these", "that one", "this one", "one"})
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2, "last": -1}

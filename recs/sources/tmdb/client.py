@@ -1,6 +1,6 @@
 """The one TMDB client: JSON is parsed into pydantic models here, callers only see `Movie`.
 
-No Django imports: recs.sources wires settings and Django's cache into `TmdbClient`.
+No Django imports: recs.sources.active wires settings and Django's cache into `TmdbClient`.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from recs.movies import Movie, normalize_title
-from recs.tmdb.cache import TmdbCache, TtlLruCache, _maybe_await
-from recs.tmdb.models import (
+from recs.sources.movies import Movie, normalize_title
+from recs.sources.tmdb.cache import TmdbCache, TtlLruCache, _maybe_await
+from recs.sources.tmdb.models import (
     TmdbError,
     TmdbMovieDetails,
     TmdbSearchPage,

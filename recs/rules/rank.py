@@ -7,14 +7,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from recs.catalogue import Catalogue, core_title
-from recs.movies import BlockedItem, Movie, normalize_title
-from recs.rules_explain import intro_for, is_generic, nothing_shown_said, reason_for
-from recs.rules_like import refers_back
-from recs.rules_parse import Constraints, parse_constraints, people_index
-from recs.rules_runtime import fits as runtime_fits
-from recs.rules_taste import disliked, liked_in, parse_profile, recently_shown, taste_leads
-from recs.tools import PlannedPick, PlanPicksArgs
+from recs.flows.tools import PlannedPick, PlanPicksArgs
+from recs.rules.constraints import Constraints
+from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason_for
+from recs.rules.like import refers_back
+from recs.rules.parse import parse_constraints
+from recs.rules.people import people_index
+from recs.rules.runtime import fits as runtime_fits
+from recs.rules.taste import disliked, liked_in, parse_profile, recently_shown, taste_leads
+from recs.sources.catalogue import Catalogue, core_title
+from recs.sources.movies import BlockedItem, Movie, normalize_title
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
 PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the prior

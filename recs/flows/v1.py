@@ -13,7 +13,6 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
-from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
     FunctionCallOutput,
@@ -27,17 +26,16 @@ from chatapp.planner.backends.base import (
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
-from recs import prompts
-from recs.dedupe import BlockedIndex
 from recs.events import IntroShown, ModeDecided
-from recs.flows import read_inputs, resolve_picks
-from recs.history import history_items, model_text
-from recs.memory_services import memory_record_results
-from recs.movies import Movie, MovieSource
-from recs.planning import SEARCH_MOVIES_TOOL, planning_input_text
-from recs.selectors import last_shown_picks
-from recs.sources import LookupFailed, get_movie_source
-from recs.tools import PlannedPick
+from recs.flows import prompts
+from recs.flows.history import history_items, model_text
+from recs.flows.tools import SEARCH_MOVIES_TOOL, PlannedPick
+from recs.flows.v2 import read_inputs, resolve_picks
+from recs.selectors import chat_read, last_shown_picks
+from recs.services.memory import memory_record_results
+from recs.sources.active import LookupFailed, get_movie_source
+from recs.sources.dedupe import BlockedIndex
+from recs.sources.movies import Movie, MovieSource
 
 PURPOSE = "movies.v1"
 MAX_TOOL_ROUNDS = 3  # model calls that may search; one more call must answer
@@ -73,7 +71,7 @@ async def run_v1(turn: Turn) -> None:
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)
     items: list[InputItem] = [*history, InputMessage(role="user", text=asked)]
-    instructions = prompts.V1_CHAT + "\n\n" + planning_input_text(blocked=blocked, profile=profile)
+    instructions = prompts.V1_CHAT + "\n\n" + prompts.planning_input_text(blocked=blocked, profile=profile)
 
     answer = await _converse(turn, backend, instructions, items, context, source, BlockedIndex(blocked))
     if not turn.content and answer:
@@ -129,7 +127,7 @@ async def _end_responses_thread(turn: Turn) -> None:
     # Fresh-thread rule: a v1 turn happens outside the Responses thread, so it clears the thread
     # head. A later v2 turn then sends no previous_response_id (it could not answer the stale
     # open plan_picks call truthfully anyway) and starts a fresh thread from a compact replay.
-    chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
+    chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     if not (chat.last_response_id or chat.pending_call_ids):
         return
     with turn.steplog.step("db.chat_thread_update", label="t_db_writes", args={"why": "v1 ends the Responses thread"}):

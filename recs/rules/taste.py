@@ -1,6 +1,6 @@
 """The taste profile in the rule planner: read the summary, say which likes a film fits, keep dislikes out.
 
-The summary is what recs.memory_services.taste_profile_summary writes: "Likes: Horror, Clint Eastwood.
+The summary is what recs.services.memory.taste_profile_summary writes: "Likes: Horror, Clint Eastwood.
 Dislikes: Comedy. Wants: more Korean cinema; at most 2 hours. Rated highly: Fargo (5★). Recently shown: …".
 When a message asks for nothing in particular (a greeting, "what should I watch?") the likes lead the
 picks; when it asks for something, that wins and the profile only breaks ties.
@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-from recs.catalogue import Catalogue
-from recs.movies import Movie
-from recs.rules_parse import Constraints, parse_constraints, people_index
+from recs.rules.constraints import Constraints
+from recs.rules.parse import parse_constraints
+from recs.rules.people import people_index
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import Movie
 
 _LABELS = r"likes?|loves?|enjoys?|favou?rites?|dislikes?|hates?|avoids?|wants?|rated highly|recently shown"
 _NEGATIVE = ("dis", "hate", "avoid")

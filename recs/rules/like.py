@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from recs.catalogue import Catalogue
-from recs.movies import normalize_title
-
-if TYPE_CHECKING:
-    from recs.rules_parse import Constraints, _Scanner
+from recs.rules.constraints import Constraints
+from recs.rules.scan import Scanner
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import normalize_title
 
 TRIGGER = (
     r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
@@ -46,7 +44,7 @@ def refers_back(text: str) -> bool:
     return bool(_REFERS_BACK.search(" ".join((text or "").replace("’", "'").split())))
 
 
-def find_like(scan: _Scanner, catalogue: Catalogue, out: Constraints, *, raw: str,
+def find_like(scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str,
               parse: Callable[[str, Catalogue], Constraints]) -> None:
     """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""
     for match in list(re.finditer(r"(?:" + TRIGGER + r") ", scan.text)):

@@ -1,19 +1,18 @@
-"""Rule-based planner backend: decide_mode, answer, parse_constraints, plan_picks (offline)."""
+"""Mode A offline: decide_mode (answer in words or recommend?) and answer (facts from the catalogue).
+
+Picks are planned by recs.rules.rank.plan_picks; recs.rules.handlers serves both to the rule backend.
+"""
 
 from __future__ import annotations
 
 import re
 
-from recs.catalogue import STOPWORDS, Catalogue, load_catalogue
-from recs.movies import Movie, normalize_title
-from recs.rules_explain import genre_noun
-from recs.rules_parse import Constraints, parse_constraints
-from recs.rules_rank import plan_picks
-from recs.rules_taste import parse_profile
-from recs.rules_vocab import GENRE_PATTERNS, GREETINGS, THANKS
-from recs.tools import DecideModeArgs
-
-__all__ = ["Constraints", "answer", "decide_mode", "parse_constraints", "parse_profile", "plan_picks"]
+from recs.flows.tools import DecideModeArgs
+from recs.rules.explain import genre_noun
+from recs.rules.parse import parse_constraints
+from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, THANKS
+from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
+from recs.sources.movies import Movie, normalize_title
 
 # (kind, pattern with a title group) for questions about one film; order matters.
 QUESTIONS: list[tuple[str, str]] = [

@@ -12,8 +12,9 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 
-from recs.movies import Movie, MovieSource, SourceName
-from recs.tmdb import TmdbClient, TmdbError
+from recs.sources.catalogue import CatalogueSource, load_catalogue
+from recs.sources.movies import Movie, MovieSource, SourceName
+from recs.sources.tmdb import TmdbClient, TmdbError
 
 logger = logging.getLogger(__name__)
 
@@ -158,8 +159,6 @@ def _build_movie_source() -> MovieSource:
         raise ImproperlyConfigured(f"MOVIE_SOURCE must be auto, catalogue or tmdb, got {choice!r}")
     if choice == "tmdb" or (choice == "auto" and getattr(settings, "TMDB_API_KEY", "")):
         return build_tmdb_source()
-    from recs.catalogue import CatalogueSource, load_catalogue  # loads the data set: import late
-
     return CatalogueSource(load_catalogue())
 
 
@@ -189,4 +188,4 @@ def _on_setting_changed(*, setting: str, **kwargs: object) -> None:
         reset_movie_source()
 
 
-setting_changed.connect(_on_setting_changed, dispatch_uid="recs.sources.reset_movie_source")
+setting_changed.connect(_on_setting_changed, dispatch_uid="recs.sources.active.reset_movie_source")

@@ -1,0 +1,1 @@
+"""The offline movie recommender: parse a request, rank catalogue films, answer questions (no Django)."""

@@ -1,0 +1,70 @@
+"""People a request can name: directors (from the catalogue) and actors (from the curated cast table)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from recs.sources.catalogue import Catalogue, core_title
+from recs.sources.movies import Movie, normalize_title
+
+CAST_PATH = Path(__file__).parent.parent / "data" / "cast.json"
+
+
+@lru_cache(maxsize=2)
+def load_cast(path: Path = CAST_PATH) -> dict[str, list[tuple[str, int]]]:
+    """Actor -> [(title, year)] from the curated cast table."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {name: [(f["title"], int(f["year"])) for f in films] for name, films in data["actors"].items()}
+
+
+_PARTICLES = frozenset({"de", "del", "van", "von", "da", "di", "le", "la"})
+# Surnames that are everyday words: only the full name counts ("a story film" is no Tim Story).
+_COMMON_SURNAMES = frozenset({
+    "story", "rock", "green", "grey", "white", "west", "wise", "lord", "hood", "grant", "judge",
+    "fell", "lean", "duke", "guest", "glen", "brown", "wolf", "hall", "bill", "bird", "wedge",
+    "dey", "ivory", "reed", "stone", "young", "king", "wood", "park", "lee", "hill", "field",
+    "ford", "jones", "davis", "kelly", "burns", "owens", "ellis", "adams", "hogan", "payne",
+    "miner", "gallo", "lin", "roth", "smith", "black", "long", "short", "little", "best", "good",
+    "rich", "sharp", "hunter", "marshall", "fox", "gray", "price", "page", "frank", "bell", "zombie",
+})
+
+
+class PeopleIndex:
+    """Directors (from the catalogue) and actors (from cast.json) by full name and surname."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.cast = load_cast()
+        self.cast_keys: dict[str, set[tuple[str, int | None]]] = {
+            name: {(core_title(normalize_title(t)), y) for t, y in films} for name, films in self.cast.items()
+        }
+        self.full: dict[str, tuple[str, set[str]]] = {}  # norm name -> (display, roles)
+        surnames: dict[str, set[str]] = {}
+        for name, role in [(d, "director") for d in catalogue.directors] + [(a, "actor") for a in self.cast]:
+            norm = normalize_title(name)
+            display, roles = self.full.setdefault(norm, (name, set()))
+            roles.add(role)
+            words = norm.split()
+            if len(words) > 1:
+                cut = -2 if len(words) > 2 and words[-2] in _PARTICLES else -1
+                surnames.setdefault(" ".join(words[cut:]), set()).add(norm)
+        self.surname = {
+            s: next(iter(n)) for s, n in surnames.items()
+            if len(n) == 1 and len(s) >= 3 and s not in _COMMON_SURNAMES
+        }
+        names = sorted(self.full, key=len, reverse=True)
+        self.full_re = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+
+    def acting(self, movie: Movie, names: Iterable[str]) -> list[str]:
+        """Those of `names` who act in the film (by cast.json), in the order given."""
+        key = (core_title(normalize_title(movie.title)), movie.year)
+        return [name for name in names if key in self.cast_keys.get(name, ())]
+
+
+@lru_cache(maxsize=4)
+def people_index(catalogue: Catalogue) -> PeopleIndex:
+    """The (cached) people index of this catalogue."""
+    return PeopleIndex(catalogue)

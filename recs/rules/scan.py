@@ -1,0 +1,56 @@
+"""The request text as the parser reads it (folded, negations rewritten) and a Scanner that claims phrases."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from recs.rules.vocab import FILLER, NEGATION_REWRITES, NEGATORS
+
+
+def prepare(text: str) -> str:
+    """Fold accents/case/punctuation like normalize_title, but keep commas as clause breaks."""
+    text = unicodedata.normalize("NFKD", text or "")
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = text.replace("&", " and ").replace("'", " ").replace("’", " ")
+    text = re.sub(r"[,;.!?:()]+", " , ", text)
+    text = re.sub(r"[^a-z0-9, ]+", " ", text)
+    text = " " + " ".join(text.split()) + " "
+    for pattern, replacement in NEGATION_REWRITES:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+class Scanner:
+    """Finds phrases once each and tells whether a negator governs them."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.claimed: list[tuple[int, int]] = []
+
+    def _free(self, start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in self.claimed)
+
+    def find(self, pattern: str) -> list[re.Match]:
+        found = []
+        for match in re.finditer(r"(?<![a-z0-9])(?:" + pattern + r")(?![a-z0-9])", self.text):
+            if self._free(match.start(), match.end()):
+                self.claimed.append((match.start(), match.end()))
+                found.append(match)
+        return found
+
+    def negated(self, start: int) -> bool:
+        tokens = list(re.finditer(r"[a-z0-9]+|,", self.text[:start]))
+        for steps, token in enumerate(reversed(tokens)):
+            word = token.group()
+            if steps > 6 or word == ",":
+                return False
+            if word in NEGATORS:
+                return True
+            inside_claim = not self._free(token.start(), token.end())
+            if word not in FILLER and not inside_claim:
+                return False
+        return False
+
+    def before(self, start: int, count: int = 2) -> list[str]:
+        return re.findall(r"[a-z0-9]+", self.text[:start])[-count:]
