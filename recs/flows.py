@@ -54,7 +54,7 @@ async def run_v2(turn: Turn) -> None:
     backend = llm.planner_backend()
     turn.planner_source = backend.name
     chat = await database_sync_to_async(Chat.objects.get)(pk=turn.chat_id)
-    threaded = bool(getattr(backend, "threads_responses", False))
+    threaded = backend.profile.threads_responses
 
     blocked, profile = await read_inputs(turn)
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)

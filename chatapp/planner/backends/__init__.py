@@ -1,6 +1,7 @@
 """Planner backends: OpenAI (Responses, Chat Completions), rule-based, and scripted."""
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
     FunctionCallItem,
     FunctionCallOutput,
     ImageInput,
@@ -21,6 +22,7 @@ from chatapp.planner.backends.rules import RulesBackend
 from chatapp.planner.backends.scripted import ScriptedBackend
 
 __all__ = [
+    "BackendProfile",
     "FunctionCallItem",
     "FunctionCallOutput",
     "ImageInput",

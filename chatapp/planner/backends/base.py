@@ -112,9 +112,19 @@ class PreviousResponseNotFound(PlannerError):
         super().__init__(message, code="previous_response_not_found")
 
 
+@dataclass(frozen=True)
+class BackendProfile:
+    """What a backend can do, declared once so callers read it instead of probing attributes."""
+
+    # Replies carry a response id that a later request continues with previous_response_id
+    # (the Responses API): re-asks and turns send only the new items, not a replay.
+    threads_responses: bool = False
+
+
 class PlannerBackend(Protocol):
     """A backend answers one planning call, streaming text to `on_text` when given."""
 
     name: str  # "openai", "rules", "scripted": recorded as the planner source
+    profile: BackendProfile
 
     async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply: ...

@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
     PlannerError,
     PlannerReply,
     PlannerRequest,
@@ -32,7 +33,7 @@ class RulesBackend:
     and of read-only shared data (the catalogue), with no database access.
     """
 
-    threads_responses = False
+    profile = BackendProfile(threads_responses=False)
 
     def __init__(
         self,

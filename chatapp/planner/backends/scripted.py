@@ -11,7 +11,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from chatapp.planner.backends.base import PlannerReply, PlannerRequest, TextSink, ToolCall
+from chatapp.planner.backends.base import (
+    BackendProfile,
+    PlannerReply,
+    PlannerRequest,
+    TextSink,
+    ToolCall,
+)
 
 ScriptStep = PlannerReply | BaseException | Callable[[PlannerRequest], Any]
 _ids = itertools.count(1)
@@ -24,8 +30,6 @@ def _chunks(text: str) -> list[str]:
 
 class ScriptedBackend:
     """Returns scripted replies in order (per purpose first, then the shared script); records requests."""
-
-    threads_responses = False
 
     def __init__(
         self,
@@ -44,7 +48,7 @@ class ScriptedBackend:
         self.delay = delay
         self.requests: list[PlannerRequest] = []
         # True makes the runner thread re-asks by previous_response_id, like the Responses API.
-        self.threads_responses = threads_responses
+        self.profile = BackendProfile(threads_responses=threads_responses)
 
     def add(self, *steps: ScriptStep, purpose: str | None = None) -> None:
         """Append steps to the shared script, or to one purpose's script."""
