@@ -76,17 +76,17 @@ def _chat_backend() -> PlannerBackend:
 @lru_cache(maxsize=1)
 def _rules_backend() -> PlannerBackend:
     from chatapp.planner.backends.rules import RulesBackend
-    from recs.planning import RULE_TEXT_HANDLERS, RULE_TOOL_HANDLERS
+    from recs.planning import RULE_ANSWERERS, RULE_TOOL_HANDLERS
 
     tool_handlers = dict(RULE_TOOL_HANDLERS)
-    text_handlers = dict(RULE_TEXT_HANDLERS)
+    answerers = dict(RULE_ANSWERERS)
     with contextlib.suppress(ImportError):  # the image lab registers its planner when installed
-        from imagelab.planning import RULE_TEXT_HANDLERS as IMG_TEXT
+        from imagelab.planning import RULE_ANSWERERS as IMG_ANSWERERS
         from imagelab.planning import RULE_TOOL_HANDLERS as IMG_TOOLS
 
         tool_handlers.update(IMG_TOOLS)
-        text_handlers.update(IMG_TEXT)
-    return RulesBackend(tool_handlers=tool_handlers, text_handlers=text_handlers)
+        answerers.update(IMG_ANSWERERS)
+    return RulesBackend(tool_handlers=tool_handlers, answerers=answerers)
 
 
 def planner_backend() -> PlannerBackend:

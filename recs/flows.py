@@ -40,7 +40,7 @@ from recs.flows_lists import present_proposal
 from recs.history import history_items, model_text
 from recs.memory_services import memory_learn, memory_record_results, taste_profile_summary
 from recs.movies import BlockedItem, Movie, MovieSource
-from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, planning_input_text
+from recs.planning import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, MovieContext, planning_input_text
 from recs.proposals import PROPOSE_LIST_CHANGES_TOOL
 from recs.selectors import blocked_list, last_shown_picks, last_turn_summary
 from recs.services import recommendation_add
@@ -58,11 +58,11 @@ async def run_v2(turn: Turn) -> None:
 
     blocked, profile = await read_inputs(turn)
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
-    context = {
-        "text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
-        "last_picks": last_picks, "learned": turn.payload.get("learned", ""),
-        "autostart": bool(turn.payload.get("autostart")),
-    }
+    context = MovieContext(
+        text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
+        last_picks=last_picks, learned=turn.payload.get("learned", ""),
+        autostart=bool(turn.payload.get("autostart")),
+    )
     opening = await _opening_items(chat, turn, threaded)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
 

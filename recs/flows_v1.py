@@ -34,7 +34,7 @@ from recs.flows import read_inputs, resolve_picks
 from recs.history import history_items, model_text
 from recs.memory_services import memory_record_results
 from recs.movies import Movie, MovieSource
-from recs.planning import SEARCH_MOVIES_TOOL, planning_input_text
+from recs.planning import SEARCH_MOVIES_TOOL, MovieContext, planning_input_text
 from recs.selectors import last_shown_picks
 from recs.sources import LookupFailed, get_movie_source
 from recs.tools import PlannedPick
@@ -67,8 +67,8 @@ async def run_v1(turn: Turn) -> None:
     # The rule backend reads "more like that" from the picks last shown (a model reads the history).
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     # The rule backend reads the user's own words (a greeting has none: it plans from the taste alone).
-    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
-               "last_picks": last_picks, "autostart": bool(turn.payload.get("autostart"))}
+    context = MovieContext(text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
+                           last_picks=last_picks, autostart=bool(turn.payload.get("autostart")))
     # No server-side thread: the chat's full history (every earlier message, uncut) is resent
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)

@@ -4,10 +4,31 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, field
 
-from chatapp.planner.backends.base import FunctionCallOutput, PlannerReply, PlannerRequest
+from chatapp.planner.backends.base import (
+    FunctionCallOutput,
+    PlannerContext,
+    PlannerReply,
+    PlannerRequest,
+)
+from chatapp.planner.backends.rules import TextHandler, ToolHandler
 from chatapp.planner.tools import Tool
+from recs.movies import BlockedItem
 from recs.tools import DecideModeArgs, PlanPicksArgs, SearchMoviesArgs
+
+
+@dataclass(frozen=True, kw_only=True)
+class MovieContext(PlannerContext):
+    """What the movie flows (v2 and v1) tell the rule-based backend about a turn; models never see it."""
+
+    text: str = ""  # the user's own words ("" for a greeting)
+    blocked: list[BlockedItem] = field(default_factory=list)
+    profile: str = ""  # the taste profile summary
+    chat_id: int | None = None
+    last_picks: list[dict] = field(default_factory=list)  # {"title", "year"} of the picks last shown
+    learned: str = ""  # a preference this message stated, already remembered (v2 only)
+    autostart: bool = False  # the greeting of a new chat
 
 DECIDE_MODE_TOOL = Tool(
     name="decide_mode",
@@ -48,10 +69,11 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     from recs import rules
     from recs.proposals import parse_list_changes
 
-    text = request.context.get("text", "")
-    if parse_list_changes(text, last_picks=request.context.get("last_picks", [])):
+    ctx = _movie_context(request)
+    text = ctx.text
+    if parse_list_changes(text, last_picks=ctx.last_picks):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
-    if request.context.get("learned") and _STATEMENT.match(text) and not _ASKS.search(text):
+    if ctx.learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
     return rules.decide_mode(text)
 
@@ -70,12 +92,12 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     """Offline plan_picks: the constraint-aware catalogue recommender."""
     from recs import rules
 
-    ctx = request.context
+    ctx = _movie_context(request)
     plan = rules.plan_picks(
-        ctx.get("text", ""), _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
-        last_picks=ctx.get("last_picks") or _recommended_in(request.input),
+        ctx.text, _catalogue(), blocked=ctx.blocked, profile=ctx.profile,
+        last_picks=ctx.last_picks or _recommended_in(request.input),
     )
-    if ctx.get("autostart"):
+    if ctx.autostart:
         return plan.model_copy(update={"intro": f"Hello! {plan.intro}"})
     return plan
 
@@ -86,16 +108,16 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     from recs import rules
     from recs.proposals import PROPOSE_LIST_CHANGES_TOOL, read_list_changes
 
-    ctx = request.context
-    text = ctx.get("text", "")
+    ctx = _movie_context(request)
+    text = ctx.text
     if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
-        changes, notes = read_list_changes(text, last_picks=ctx.get("last_picks", []))
+        changes, notes = read_list_changes(text, last_picks=ctx.last_picks)
         if changes:  # notes say what was left out (a 7-star rating), shown above the diff card
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
     answer = rules.answer(text, _catalogue())
-    return _acknowledged(ctx["learned"], answer) if ctx.get("learned") else answer
+    return _acknowledged(ctx.learned, answer) if ctx.learned else answer
 
 
 def _acknowledged(learned: str, answer: str) -> str:
@@ -125,14 +147,14 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     from recs.memory import extract_preferences
     from recs.proposals import parse_list_changes
 
-    ctx = request.context
-    text = ctx.get("text", "")
-    if ctx.get("autostart"):  # a greeting: three picks for the taste, no search to run on words
+    ctx = _movie_context(request)
+    text = ctx.text
+    if ctx.autostart:  # a greeting: three picks for the taste, no search to run on words
         return "Hello! " + _v1_picks(request, "")
-    if parse_list_changes(text, last_picks=ctx.get("last_picks", [])):
+    if parse_list_changes(text, last_picks=ctx.last_picks):
         return V1_LIST_CHANGES
     # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
-    learned = ctx.get("learned") or extract_preferences(text, _catalogue()).describe()
+    learned = ctx.learned or extract_preferences(text, _catalogue()).describe()
     if learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return _acknowledged(learned, rules.answer(text, _catalogue()))
     if rules.decide_mode(text).mode == "A":
@@ -147,9 +169,9 @@ def _v1_picks(request: PlannerRequest, text: str) -> str:
     """A v1 answer naming three picks as lines the server resolves into cards."""
     from recs import rules
 
-    ctx = request.context
-    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
-                            last_picks=ctx.get("last_picks") or _recommended_in(request.input))
+    ctx = _movie_context(request)
+    plan = rules.plan_picks(text, _catalogue(), blocked=ctx.blocked, profile=ctx.profile,
+                            last_picks=ctx.last_picks or _recommended_in(request.input))
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
     return plan.intro + "\n\n" + "\n".join(lines)
 
@@ -180,5 +202,26 @@ def _v1_search_args(text: str) -> SearchMoviesArgs:
     return SearchMoviesArgs(query=query or "film")
 
 
-RULE_TOOL_HANDLERS = {"decide_mode": rules_decide_mode, "plan_picks": rules_plan_picks}
-RULE_TEXT_HANDLERS = {"movies.answer": rules_answer, "movies.v1": rules_v1_chat}
+def rules_movie_text(request: PlannerRequest) -> str | PlannerReply:
+    """Offline text answer of the movie chat, chosen by the tools offered (as a model would use them).
+
+    The v1 turn offers `search_movies`: search, then name picks. The v2 answer (mode A) offers
+    `propose_list_changes`: answer, or propose a list change asked for in words.
+    """
+    if any(tool.name == SEARCH_MOVIES_TOOL.name for tool in request.tools):
+        return rules_v1_chat(request)
+    return rules_answer(request)
+
+
+def _movie_context(request: PlannerRequest) -> MovieContext:
+    ctx = request.context
+    if ctx is None:
+        return MovieContext()
+    if not isinstance(ctx, MovieContext):
+        raise TypeError(f"the movie rules need a MovieContext, not {type(ctx).__name__}")
+    return ctx
+
+
+# The rule-based backend's movie handlers: forced calls by tool name, text answers by context class.
+RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {"decide_mode": rules_decide_mode, "plan_picks": rules_plan_picks}
+RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {MovieContext: rules_movie_text}

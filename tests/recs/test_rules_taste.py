@@ -5,7 +5,7 @@ import pytest
 from chatapp.planner.backends.base import PlannerRequest
 from recs.catalogue import core_title, load_catalogue
 from recs.movies import normalize_title
-from recs.planning import rules_plan_picks
+from recs.planning import MovieContext, rules_plan_picks
 from recs.rules import parse_profile, plan_picks
 from recs.rules_parse import people_index
 
@@ -16,7 +16,7 @@ def cat():
 
 
 def plan(text, profile, *, autostart=False):
-    context = {"text": text, "profile": profile, "blocked": [], "autostart": autostart}
+    context = MovieContext(text=text, profile=profile, blocked=[], autostart=autostart)
     return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
 
 
