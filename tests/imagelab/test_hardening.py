@@ -15,7 +15,7 @@ from PIL import Image
 from chatapp import llm, turns
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import PlannerReply, ToolCall
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.turns import Turn
 from imagelab import flows, rules, services
 from imagelab.execute import execute

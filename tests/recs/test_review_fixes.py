@@ -148,7 +148,7 @@ async def test_it_stores_stopped_when_stop_lands_before_the_first_step(alice, sc
 
 @pytest.mark.django_db(transaction=True)
 async def test_it_shows_turns_that_happened_while_the_page_was_away(alice, scripted):
-    from chatapp.planner.backends.scripted import ScriptedBackend
+    from chatapp.planner.testing import ScriptedBackend
 
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.text("Answered while you were away."), purpose="movies.answer")

@@ -1,4 +1,7 @@
-"""Planner backends: OpenAI (Responses, Chat Completions), rule-based, and scripted."""
+"""Planner backends: OpenAI (Responses, Chat Completions) and rule-based.
+
+The scripted backend for tests and benchmarks lives in `chatapp.planner.testing`.
+"""
 
 from chatapp.planner.backends.base import (
     BackendProfile,
@@ -20,7 +23,6 @@ from chatapp.planner.backends.base import (
 from chatapp.planner.backends.chat_completions import OpenAIChatBackend
 from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
 from chatapp.planner.backends.rules import RulesBackend
-from chatapp.planner.backends.scripted import ScriptedBackend
 
 __all__ = [
     "BackendProfile",
@@ -39,7 +41,6 @@ __all__ = [
     "PlannerUnavailable",
     "PreviousResponseNotFound",
     "RulesBackend",
-    "ScriptedBackend",
     "TextSink",
     "ToolCall",
     "make_openai_client",

@@ -1,4 +1,8 @@
-"""A backend that plays back a script of replies: for tests and demos, no network."""
+"""Test support: a backend that plays back a script of replies (tests, benchmarks), no network.
+
+Not a product backend: `chatapp.planner.backends` does not export it, and settings never select it.
+Tests install it with `llm.backend_override`.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +33,11 @@ def _chunks(text: str) -> list[str]:
 
 
 class ScriptedBackend:
-    """Returns scripted replies in order (per purpose first, then the shared script); records requests."""
+    """Returns scripted replies in order (per purpose first, then the shared script); records requests.
+
+    `purpose` is the request's label (PlannerRequest.purpose: "decide_mode", "movies.answer"…):
+    a script can be keyed by it so a test reads like the turn it drives.
+    """
 
     def __init__(
         self,
