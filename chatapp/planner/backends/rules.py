@@ -1,4 +1,4 @@
-"""A deterministic, offline backend: apps plan with plain Python rules reading `request.context` (typed)."""
+"""A deterministic, offline backend: apps plan with plain Python rules reading `request.context`."""
 
 from __future__ import annotations
 
