@@ -40,7 +40,7 @@ from django.db.backends.signals import connection_created  # noqa: E402
 from chatapp import turns  # noqa: E402
 from chatapp.events import group_name  # noqa: E402
 from chatapp.models import Chat, Message  # noqa: E402
-from chatapp.planner.backends.scripted import ScriptedBackend  # noqa: E402
+from chatapp.planner.testing import ScriptedBackend  # noqa: E402
 from chatapp.services import chat_create  # noqa: E402
 
 PICKS = [  # in the embedded catalogue and in the fake TMDB, with their real years

@@ -29,7 +29,7 @@ from django.test import override_settings
 from chatapp import llm, turns
 from chatapp.events import group_name
 from chatapp.models import Chat
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import chat_create
 from recs.sources.active import get_movie_source, reset_movie_source
 

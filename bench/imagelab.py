@@ -245,6 +245,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
 
     from chatapp import llm, running
     from chatapp.events import group_name
+    from chatapp.planner.backends.base import BackendProfile
     from imagelab import flows, services
     from imagelab.models import ImageJob
 
@@ -283,7 +284,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     class SlowPlanner:
         """A model planner's latency with the rule planner's answer (the flow takes the model path)."""
 
-        name, threads_responses = "openai", False
+        name, profile = "openai", BackendProfile(threads_responses=False)
 
         def __init__(self, inner):
             self.inner = inner

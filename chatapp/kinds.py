@@ -46,7 +46,7 @@ class ChatKind:
     json_extras: Mapping[str, str] = field(default_factory=_frozen)
     # action → `async handle(consumer, content)`: extra actions of the JSON socket (API clients)
     socket_actions: Mapping[str, str] = field(default_factory=_frozen)
-    # the rule (offline) planner: tool name → handler, and context type → text answerer
+    # the rule (offline) planner: dict tool name → handler, and dict context type → text answerer
     rule_tools: str | None = None
     rule_answerers: str | None = None
     # hooks: `enabled(*, user) -> bool` greets a new chat with a turn; `forget(*, user_id, picks)` runs

@@ -73,15 +73,15 @@ def _chat_backend() -> PlannerBackend:
 
 @lru_cache(maxsize=1)
 def _rules_backend() -> PlannerBackend:
-    # Every chat kind brings the rule handlers of its tools and of its text answers.
+    # Every chat kind brings the rule handlers of its tools, and the answerer of its context type.
     tool_handlers: dict = {}
-    text_handlers: dict = {}
+    answerers: dict = {}
     for kind in kinds.all_kinds():
         if kind.rule_tools:
             tool_handlers.update(kind.load(kind.rule_tools))
         if kind.rule_answerers:
-            text_handlers.update(kind.load(kind.rule_answerers))
-    return RulesBackend(tool_handlers=tool_handlers, text_handlers=text_handlers)
+            answerers.update(kind.load(kind.rule_answerers))
+    return RulesBackend(tool_handlers=tool_handlers, answerers=answerers)
 
 
 def planner_backend() -> PlannerBackend:

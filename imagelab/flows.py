@@ -163,7 +163,7 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
         tools=[planning.PLAN_VARIATIONS_TOOL],
         # A job asked for through the API must plan; a chat message lets the planner decide.
         tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,
-        context={"text": turn.text, "image_size": size, "max_side": side, "chat_id": turn.chat_id},
+        context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
         purpose=planning.PURPOSE,
     )
     async with turn.steplog.step("plan_variations", args={"tool_choice": request.tool_choice or "auto",

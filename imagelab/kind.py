@@ -17,7 +17,7 @@ IMAGES = ChatKind(
         "job.ended": "imagelab.render.job_ended_html",
     },
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
-    rule_answerers="imagelab.planning.RULE_TEXT_HANDLERS",
+    rule_answerers="imagelab.planning.RULE_ANSWERERS",
     urls="imagelab.urls",
     api_router="imagelab.api.router",
     api_prefix="/imagelab",

@@ -6,13 +6,23 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from chatapp.planner.backends.base import PlannerReply, PlannerRequest
-from chatapp.planner.backends.rules import rules_tool_call
+from chatapp.planner.backends.base import PlannerContext, PlannerReply, PlannerRequest
+from chatapp.planner.backends.rules import TextHandler, ToolHandler, rules_tool_call
 from chatapp.planner.tools import Tool
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
 from imagelab.rules import planner as rules
 
-PURPOSE = "imagelab.plan"
+PURPOSE = "imagelab.plan"  # the planning call's label in the step log and in test scripts
+
+
+@dataclass(frozen=True, kw_only=True)
+class ImageContext(PlannerContext):
+    """What the image flow tells the rule-based backend about an edit; models see the image instead."""
+
+    text: str = ""  # the user's instruction
+    image_size: tuple[int, int] = (2048, 2048)  # the source image's size (width, height)
+    max_side: int = 2048  # the working image's longest side
+    chat_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -62,20 +72,24 @@ def planning_text(*, instruction: str, working_size: tuple[int, int], history: l
     return "\n".join(lines)
 
 
-def _size(request: PlannerRequest) -> tuple[int, int]:
-    return tuple(request.context.get("image_size") or (2048, 2048))  # type: ignore[return-value]
+def _image_context(request: PlannerRequest) -> ImageContext:
+    ctx = request.context
+    if ctx is None:
+        return ImageContext()
+    if not isinstance(ctx, ImageContext):
+        raise TypeError(f"the image rules need an ImageContext, not {type(ctx).__name__}")
+    return ctx
 
 
 def plan_with_rules(request: PlannerRequest) -> dict:
     """The forced `plan_variations` call of the rule-based backend."""
-    return rules.plan_variations(
-        request.context.get("text", ""), image_size=_size(request), max_side=request.context.get("max_side", 2048)
-    )
+    ctx = _image_context(request)
+    return rules.plan_variations(ctx.text, image_size=tuple(ctx.image_size), max_side=ctx.max_side)
 
 
 def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
-    text = request.context.get("text", "")
+    text = _image_context(request).text
     kind = rules.classify_request(text)
     # Only generative asks ("blur the background") or a straighten without an angle: explain, no job.
     reply = rules.edit_reply(text) if kind == "edit" else None
@@ -84,5 +98,6 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     return reply or rules.chat_reply(text, kind)
 
 
-RULE_TOOL_HANDLERS = {PLAN_VARIATIONS_TOOL.name: plan_with_rules}
-RULE_TEXT_HANDLERS = {PURPOSE: answer_or_plan}
+# The rule-based backend's image handlers: forced calls by tool name, text answers by context class.
+RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {PLAN_VARIATIONS_TOOL.name: plan_with_rules}
+RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {ImageContext: answer_or_plan}

@@ -96,7 +96,7 @@ def bob(django_user_model):
 def scripted():
     """Serve every planning call from a ScriptedBackend (the planner core's test backend)."""
     from chatapp import llm
-    from chatapp.planner.backends.scripted import ScriptedBackend
+    from chatapp.planner.testing import ScriptedBackend
 
     backend = ScriptedBackend()
     with llm.backend_override(backend):

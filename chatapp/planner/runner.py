@@ -73,7 +73,7 @@ class _Outcome:
 
 
 def _uses_threading(backend: PlannerBackend) -> bool:
-    return bool(getattr(backend, "threads_responses", False))
+    return backend.profile.threads_responses
 
 
 def _summary(text: str) -> str:

@@ -1,15 +1,19 @@
-"""The movie chat's planner tools, declared once: decide_mode, plan_picks, search_movies (v1), propose_list_changes.
+"""The movie chat's planner tools, declared once (decide_mode, plan_picks, search_movies for v1,
+propose_list_changes), and MovieContext: what the flows tell the rule backend about a turn.
 
 Each tool is its argument model (what the model may send, validated) and a `Tool` declaration.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from chatapp.planner.backends.base import PlannerContext
 from chatapp.planner.tools import Tool
+from recs.sources.movies import BlockedItem
 
 
 class DecideModeArgs(BaseModel):
@@ -113,3 +117,16 @@ PROPOSE_LIST_CHANGES_TOOL = Tool(
     ),
     args_model=ProposeListChangesArgs,
 )
+
+
+@dataclass(frozen=True, kw_only=True)
+class MovieContext(PlannerContext):
+    """What the movie flows (v2 and v1) tell the rule-based backend about a turn; models never see it."""
+
+    text: str = ""  # the user's own words ("" for a greeting)
+    blocked: list[BlockedItem] = field(default_factory=list)
+    profile: str = ""  # the taste profile summary
+    chat_id: int | None = None
+    last_picks: list[dict] = field(default_factory=list)  # {"title", "year"} of the picks last shown
+    learned: str = ""  # a preference this message stated, already remembered (v2 only)
+    autostart: bool = False  # the greeting of a new chat

@@ -29,7 +29,7 @@ from chatapp.turns import Turn
 from recs.events import IntroShown, ModeDecided
 from recs.flows import prompts
 from recs.flows.history import history_items, model_text
-from recs.flows.tools import SEARCH_MOVIES_TOOL, PlannedPick
+from recs.flows.tools import SEARCH_MOVIES_TOOL, MovieContext, PlannedPick
 from recs.flows.v2 import read_inputs, resolve_picks
 from recs.selectors import chat_read, last_shown_picks
 from recs.services.memory import memory_record_results
@@ -65,8 +65,8 @@ async def run_v1(turn: Turn) -> None:
     # The rule backend reads "more like that" from the picks last shown (a model reads the history).
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     # The rule backend reads the user's own words (a greeting has none: it plans from the taste alone).
-    context = {"text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
-               "last_picks": last_picks, "autostart": bool(turn.payload.get("autostart"))}
+    context = MovieContext(text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
+                           last_picks=last_picks, autostart=bool(turn.payload.get("autostart")))
     # No server-side thread: the chat's full history (every earlier message, uncut) is resent
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)
@@ -134,7 +134,7 @@ async def _end_responses_thread(turn: Turn) -> None:
         await database_sync_to_async(chat_thread_update)(chat_id=turn.chat_id, last_response_id="", pending_call_ids=[])
 
 
-async def _converse(turn, backend, instructions, items, context, source: MovieSource, index: BlockedIndex) -> str:
+async def _converse(turn, backend, instructions, items, context: MovieContext, source: MovieSource, index: BlockedIndex) -> str:
     """Call the model until it answers in text, running its searches in between (bounded)."""
     reply = PlannerReply()
     for round_no in range(1, MAX_TOOL_ROUNDS + 2):

@@ -29,7 +29,12 @@ from recs.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDrop
 from recs.flows import prompts
 from recs.flows.history import history_items, model_text
 from recs.flows.lists import present_proposal
-from recs.flows.tools import DECIDE_MODE_TOOL, PLAN_PICKS_TOOL, PROPOSE_LIST_CHANGES_TOOL
+from recs.flows.tools import (
+    DECIDE_MODE_TOOL,
+    PLAN_PICKS_TOOL,
+    PROPOSE_LIST_CHANGES_TOOL,
+    MovieContext,
+)
 from recs.selectors import blocked_list, chat_read, last_shown_picks, last_turn_summary, user_read
 from recs.services.memory import memory_learn, memory_record_results, taste_profile_summary
 from recs.services.recommendations import recommendation_add
@@ -45,15 +50,15 @@ async def run_v2(turn: Turn) -> None:
     backend = llm.planner_backend()
     turn.planner_source = backend.name
     chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
-    threaded = bool(getattr(backend, "threads_responses", False))
+    threaded = backend.profile.threads_responses
 
     blocked, profile = await read_inputs(turn)
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
-    context = {
-        "text": turn.text, "blocked": blocked, "profile": profile, "chat_id": turn.chat_id,
-        "last_picks": last_picks, "learned": turn.payload.get("learned", ""),
-        "autostart": bool(turn.payload.get("autostart")),
-    }
+    context = MovieContext(
+        text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
+        last_picks=last_picks, learned=turn.payload.get("learned", ""),
+        autostart=bool(turn.payload.get("autostart")),
+    )
     opening = await _opening_items(chat, turn, threaded)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import re
 
-from chatapp.planner.backends.base import FunctionCallOutput, PlannerReply, PlannerRequest
-from chatapp.planner.backends.rules import rules_tool_call
+from chatapp.planner.backends.base import (
+    FunctionCallOutput,
+    PlannerContext,
+    PlannerReply,
+    PlannerRequest,
+)
+from chatapp.planner.backends.rules import TextHandler, ToolHandler, rules_tool_call
 from recs.flows.tools import (
     DECIDE_MODE_TOOL,
     PLAN_PICKS_TOOL,
     PROPOSE_LIST_CHANGES_TOOL,
+    SEARCH_MOVIES_TOOL,
     DecideModeArgs,
+    MovieContext,
     PlanPicksArgs,
     SearchMoviesArgs,
 )
@@ -25,10 +32,11 @@ from recs.sources.catalogue import load_catalogue
 
 def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     """Offline decide_mode: intent classification; a list change is answered in mode A."""
-    text = request.context.get("text", "")
-    if parse_list_changes(text, last_picks=request.context.get("last_picks", [])):
+    ctx = _movie_context(request)
+    text = ctx.text
+    if parse_list_changes(text, last_picks=ctx.last_picks):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
-    if request.context.get("learned") and _STATEMENT.match(text) and not _ASKS.search(text):
+    if ctx.learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
     return decide_mode(text)
 
@@ -45,28 +53,28 @@ _ASKS = re.compile(r"recommend|suggest|watch|give me|show me|what should|any ide
 
 def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     """Offline plan_picks: the constraint-aware catalogue recommender."""
-    ctx = request.context
+    ctx = _movie_context(request)
     plan = plan_picks(
-        ctx.get("text", ""), load_catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
-        last_picks=ctx.get("last_picks") or _recommended_in(request.input),
+        ctx.text, load_catalogue(), blocked=ctx.blocked, profile=ctx.profile,
+        last_picks=ctx.last_picks or _recommended_in(request.input),
     )
-    if ctx.get("autostart"):
+    if ctx.autostart:
         return plan.model_copy(update={"intro": f"Hello! {plan.intro}"})
     return plan
 
 
 def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     """Offline mode A: propose list changes asked for in words, else answer from the catalogue."""
-    ctx = request.context
-    text = ctx.get("text", "")
+    ctx = _movie_context(request)
+    text = ctx.text
     if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
-        changes, notes = read_list_changes(text, last_picks=ctx.get("last_picks", []))
+        changes, notes = read_list_changes(text, last_picks=ctx.last_picks)
         if changes:  # notes say what was left out (a 7-star rating), shown above the diff card
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
     said = answer(text, load_catalogue())
-    return _acknowledged(ctx["learned"], said) if ctx.get("learned") else said
+    return _acknowledged(ctx.learned, said) if ctx.learned else said
 
 
 def _acknowledged(learned: str, reply: str) -> str:
@@ -89,14 +97,14 @@ def v1_pick_line(title: str, year: int | None, reason: str) -> str:
 
 def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     """Offline v1 turn: answer questions; for films, search first, then name three picks as lines."""
-    ctx = request.context
-    text = ctx.get("text", "")
-    if ctx.get("autostart"):  # a greeting: three picks for the taste, no search to run on words
+    ctx = _movie_context(request)
+    text = ctx.text
+    if ctx.autostart:  # a greeting: three picks for the taste, no search to run on words
         return "Hello! " + _v1_picks(request, "")
-    if parse_list_changes(text, last_picks=ctx.get("last_picks", [])):
+    if parse_list_changes(text, last_picks=ctx.last_picks):
         return V1_LIST_CHANGES
     # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
-    learned = ctx.get("learned") or extract_preferences(text, load_catalogue()).describe()
+    learned = ctx.learned or extract_preferences(text, load_catalogue()).describe()
     if learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return _acknowledged(learned, answer(text, load_catalogue()))
     if decide_mode(text).mode == "A":
@@ -109,9 +117,9 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
 
 def _v1_picks(request: PlannerRequest, text: str) -> str:
     """A v1 answer naming three picks as lines the server resolves into cards."""
-    ctx = request.context
-    plan = plan_picks(text, load_catalogue(), blocked=ctx.get("blocked", []), profile=ctx.get("profile", ""),
-                            last_picks=ctx.get("last_picks") or _recommended_in(request.input))
+    ctx = _movie_context(request)
+    plan = plan_picks(text, load_catalogue(), blocked=ctx.blocked, profile=ctx.profile,
+                      last_picks=ctx.last_picks or _recommended_in(request.input))
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
     return plan.intro + "\n\n" + "\n".join(lines)
 
@@ -141,5 +149,26 @@ def _v1_search_args(text: str) -> SearchMoviesArgs:
     return SearchMoviesArgs(query=query or "film")
 
 
-RULE_TOOL_HANDLERS = {DECIDE_MODE_TOOL.name: rules_decide_mode, PLAN_PICKS_TOOL.name: rules_plan_picks}
-RULE_TEXT_HANDLERS = {"movies.answer": rules_answer, "movies.v1": rules_v1_chat}
+def rules_movie_text(request: PlannerRequest) -> str | PlannerReply:
+    """Offline text answer of the movie chat, chosen by the tools offered (as a model would use them).
+
+    The v1 turn offers `search_movies`: search, then name picks. The v2 answer (mode A) offers
+    `propose_list_changes`: answer, or propose a list change asked for in words.
+    """
+    if any(tool.name == SEARCH_MOVIES_TOOL.name for tool in request.tools):
+        return rules_v1_chat(request)
+    return rules_answer(request)
+
+
+def _movie_context(request: PlannerRequest) -> MovieContext:
+    ctx = request.context
+    if ctx is None:
+        return MovieContext()
+    if not isinstance(ctx, MovieContext):
+        raise TypeError(f"the movie rules need a MovieContext, not {type(ctx).__name__}")
+    return ctx
+
+
+# The rule-based backend's movie handlers: forced calls by tool name, text answers by context class.
+RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {DECIDE_MODE_TOOL.name: rules_decide_mode, PLAN_PICKS_TOOL.name: rules_plan_picks}
+RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {MovieContext: rules_movie_text}

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.test import Client
 
 from chatapp.models import ApiToken, Chat, Message
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import api_token_create, api_token_revoke
 
 pytestmark = pytest.mark.django_db(transaction=True)

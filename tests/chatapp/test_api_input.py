@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from chatapp.models import Chat
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import api_token_create
 
 pytestmark = pytest.mark.django_db(transaction=True)

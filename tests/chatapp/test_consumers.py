@@ -9,7 +9,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from recs.models import Recommendation
 from tests.fakes import openai_server
 from tests.support.ws import communicator, frames_until, gated_mode_a, wait_turns_idle

@@ -5,7 +5,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from tests.support.ws import communicator, frames_until, gated_mode_a
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from tests.support.ws import communicator
 
 @pytest.mark.django_db(transaction=True)
 async def test_it_shows_turns_that_happened_while_the_page_was_away(alice, scripted):
-    from chatapp.planner.backends.scripted import ScriptedBackend
+    from chatapp.planner.testing import ScriptedBackend
 
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.text("Answered while you were away."), purpose="movies.answer")

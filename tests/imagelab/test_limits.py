@@ -11,7 +11,7 @@ from PIL import Image
 
 from chatapp import llm
 from chatapp.planner.backends.base import PlannerReply, ToolCall
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from imagelab import downloads, services
 from imagelab.asgi_limits import install_daphne_guard, too_large
 from imagelab.core.execute import chain_peak, render_chain

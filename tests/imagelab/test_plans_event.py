@@ -7,7 +7,7 @@ from channels.db import database_sync_to_async
 
 from chatapp import llm
 from chatapp.planner.backends.base import PlannerReply, ToolCall
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.turns import Turn
 from imagelab import services
 from tests.support.images import job_of, photo, run_turn

@@ -13,7 +13,7 @@ db = database_sync_to_async
 
 def auto_request(text):
     return PlannerRequest(instructions="", input=[], model="rules", tools=[planning.PLAN_VARIATIONS_TOOL],
-                          context={"text": text, "image_size": (400, 300)}, purpose=planning.PURPOSE)
+                          context=planning.ImageContext(text=text, image_size=(400, 300)), purpose=planning.PURPOSE)
 
 
 @pytest.mark.parametrize("text,planned", [

@@ -1,12 +1,19 @@
-"""RulesBackend answers from app handlers reading request.context, deterministically."""
+"""RulesBackend answers from app handlers reading the typed request.context, deterministically."""
 
 import asyncio
 import json
 import threading
+from dataclasses import dataclass
 
 import pytest
 
-from chatapp.planner.backends import InputMessage, PlannerError, PlannerRequest, RulesBackend
+from chatapp.planner.backends import (
+    InputMessage,
+    PlannerContext,
+    PlannerError,
+    PlannerRequest,
+    RulesBackend,
+)
 from chatapp.planner.runner import run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
@@ -15,8 +22,23 @@ from recs.flows.tools import DecideModeArgs
 DECIDE = Tool.from_model(DecideModeArgs)
 
 
+@dataclass(frozen=True, kw_only=True)
+class SaidContext(PlannerContext):
+    user_text: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class QuotedContext(SaidContext):
+    """A subclass: answered by its base class's answerer."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class OtherContext(PlannerContext):
+    """A kind with no answerer registered."""
+
+
 def decide(request):
-    wants_films = "recommend" in request.context["user_text"]
+    wants_films = "recommend" in request.context.user_text
     return DecideModeArgs(mode="B" if wants_films else "A", reason="rule")
 
 
@@ -25,7 +47,7 @@ def req(**kw):
         instructions="",
         input=[InputMessage(role="user", text="x")],
         model="",
-        context={"user_text": "recommend a film"},
+        context=SaidContext(user_text="recommend a film"),
     )
     values.update(kw)
     return PlannerRequest(**values)
@@ -33,7 +55,7 @@ def req(**kw):
 
 BACKEND = RulesBackend(
     tool_handlers={"decide_mode": decide, "raw": lambda r: {"b": 2, "a": 1}},
-    text_handlers={"answer": lambda r: f"You said: {r.context['user_text']}"},
+    answerers={SaidContext: lambda r: f"You said: {r.context.user_text}"},
 )
 
 
@@ -60,22 +82,32 @@ async def test_it_streams_text_word_by_word():
     async def sink(delta):
         chunks.append(delta)
 
-    reply = await BACKEND.complete(req(purpose="answer"), on_text=sink)
+    reply = await BACKEND.complete(req(), on_text=sink)
     assert chunks == ["You ", "said: ", "recommend ", "a ", "film"]
     assert reply.text == "".join(chunks)
 
 
-@pytest.mark.parametrize("overrides", [{"tool_choice": "unknown"}, {"purpose": "nothing"}])
+@pytest.mark.parametrize(
+    "overrides", [{"tool_choice": "unknown"}, {"context": OtherContext()}, {"context": None}]
+)
 async def test_it_refuses_requests_without_a_handler(overrides):
     with pytest.raises(PlannerError) as info:
         await BACKEND.complete(req(**overrides))
     assert info.value.code == "rules_missing_handler"
 
 
+async def test_it_finds_the_text_answerer_by_the_context_class_not_by_the_purpose_label():
+    for purpose in ("", "answer", "anything"):
+        reply = await BACKEND.complete(req(purpose=purpose))
+        assert reply.text == "You said: recommend a film"
+    reply = await BACKEND.complete(req(context=QuotedContext(user_text="hi")))
+    assert reply.text == "You said: hi"
+
+
 async def test_it_works_through_the_runner():
     run = await run_tool_call(
         backend=BACKEND,
-        request=req(context={"user_text": "what is noir?"}),
+        request=req(context=SaidContext(user_text="what is noir?")),
         tool=DECIDE,
         steplog=StepLog(),
         step_name="decide_mode",
@@ -95,9 +127,11 @@ async def test_it_lets_a_text_handler_answer_with_an_offered_tool_call():
 
     tool = Tool(name="propose", description="Propose a change.", args_model=Args)
     backend = RulesBackend(
-        text_handlers={"chat": lambda req: PlannerReply(tool_calls=[rules_tool_call("propose", {"item": "x"})])}
+        answerers={SaidContext: lambda req: PlannerReply(tool_calls=[rules_tool_call("propose", {"item": "x"})])}
     )
-    reply = await backend.complete(PlannerRequest(instructions="", input=[], model="m", tools=[tool], purpose="chat"))
+    reply = await backend.complete(
+        PlannerRequest(instructions="", input=[], model="m", tools=[tool], context=SaidContext())
+    )
     assert [c.name for c in reply.tool_calls] == ["propose"] and reply.text == ""
 
 
@@ -107,9 +141,9 @@ async def test_it_refuses_a_text_handler_calling_a_tool_that_was_not_offered():
     from chatapp.planner.backends.base import PlannerError, PlannerReply, PlannerRequest
     from chatapp.planner.backends.rules import RulesBackend, rules_tool_call
 
-    backend = RulesBackend(text_handlers={"chat": lambda req: PlannerReply(tool_calls=[rules_tool_call("x", {})])})
+    backend = RulesBackend(answerers={SaidContext: lambda req: PlannerReply(tool_calls=[rules_tool_call("x", {})])})
     with _pytest.raises(PlannerError):
-        await backend.complete(PlannerRequest(instructions="", input=[], model="m", purpose="chat"))
+        await backend.complete(PlannerRequest(instructions="", input=[], model="m", context=SaidContext()))
 
 
 async def test_it_logs_rules_as_the_model_even_when_a_model_is_configured():

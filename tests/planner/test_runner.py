@@ -9,10 +9,10 @@ from chatapp.planner.backends import (
     PlannerRequest,
     PlannerUnavailable,
     PreviousResponseNotFound,
-    ScriptedBackend,
 )
 from chatapp.planner.runner import PlanningFailed, run_text, run_tool_call
 from chatapp.planner.steplog import StepLog
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.planner.tools import Tool
 from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 

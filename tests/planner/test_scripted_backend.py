@@ -7,8 +7,8 @@ from chatapp.planner.backends import (
     PlannerError,
     PlannerReply,
     PlannerRequest,
-    ScriptedBackend,
 )
+from chatapp.planner.testing import ScriptedBackend
 
 S = ScriptedBackend
 

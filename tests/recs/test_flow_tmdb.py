@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from tests.fakes import tmdb_server
 from tests.support.ws import communicator, frames_until
 

@@ -8,7 +8,7 @@ from django.test import Client
 
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import FunctionCallItem, FunctionCallOutput
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import api_token_create
 from recs.flows.v1 import parse_pick_lines, without_lines
 from recs.models import Recommendation

@@ -11,7 +11,7 @@ from django.test import Client
 from chatapp import llm
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import PlannerRequest
-from recs.flows.tools import PROPOSE_LIST_CHANGES_TOOL
+from recs.flows.tools import PROPOSE_LIST_CHANGES_TOOL, MovieContext
 from recs.models import SeenItem, WatchlistItem
 from recs.rules.handlers import rules_answer
 from recs.rules.list_changes import parse_list_changes, read_list_changes
@@ -105,7 +105,7 @@ def test_it_leaves_a_trailing_rating_after_several_films_out_with_a_note_rather_
 
 def test_it_proposes_each_films_own_rating_through_the_rule_answer_handler():
     request = PlannerRequest(instructions="", input=[], model="rules", tools=[PROPOSE_LIST_CHANGES_TOOL],
-                             context={"text": "I've seen Alien (5 stars) and Psycho (7 stars)", "last_picks": []})
+                             context=MovieContext(text="I've seen Alien (5 stars) and Psycho (7 stars)", last_picks=[]))
     reply = rules_answer(request)
     changes = json.loads(reply.tool_calls[0].arguments)["changes"]
     assert [(c["title"], c["rating"]) for c in changes] == [("Alien", 5), ("Psycho", None)]

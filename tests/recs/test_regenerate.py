@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from chatapp.planner.backends.scripted import ScriptedBackend
+from chatapp.planner.testing import ScriptedBackend
 from recs.models import Recommendation
 from tests.support.ws import communicator, frames_until
 
@@ -54,7 +54,7 @@ async def test_it_edits_the_last_question_and_regenerates(alice, scripted):
     user_msg = await database_sync_to_async(Message.objects.get)(chat=chat, role="user")
     answer = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert user_msg.content == "who directed se7en?" and answer.content == "Second answer."
-    assert scripted.requests[-1].context["text"] == "who directed se7en?"
+    assert scripted.requests[-1].context.text == "who directed se7en?"
 
 
 async def test_it_refuses_to_regenerate_an_empty_chat_or_with_an_empty_edit(alice):

@@ -58,9 +58,10 @@ async def test_it_answers_more_of_a_genre_with_picks_under_v1_too(alice, setting
 
 def _plan(text: str, last_picks: list[dict], profile: str = ""):
     from chatapp.planner.backends.base import PlannerRequest
+    from recs.flows.tools import MovieContext
     from recs.rules.handlers import rules_plan_picks
 
-    context = {"text": text, "profile": profile, "blocked": [], "last_picks": last_picks}
+    context = MovieContext(text=text, profile=profile, blocked=[], last_picks=last_picks)
     return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
 
 
@@ -111,9 +112,11 @@ async def test_it_follows_more_like_those_under_v1_too(alice, settings):
 
 def _decide(text: str) -> str:
     from chatapp.planner.backends.base import PlannerRequest
+    from recs.flows.tools import MovieContext
     from recs.rules.handlers import rules_decide_mode
 
-    return rules_decide_mode(PlannerRequest(instructions="", input=[], model="rules", context={"text": text})).mode
+    request = PlannerRequest(instructions="", input=[], model="rules", context=MovieContext(text=text))
+    return rules_decide_mode(request).mode
 
 
 def test_it_says_what_the_catalogue_cannot_honour_and_picks_on_the_rest():

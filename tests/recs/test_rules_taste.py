@@ -3,6 +3,7 @@
 import pytest
 
 from chatapp.planner.backends.base import PlannerRequest
+from recs.flows.tools import MovieContext
 from recs.rules.handlers import rules_plan_picks
 from recs.rules.people import people_index
 from recs.rules.rank import plan_picks
@@ -17,7 +18,7 @@ def cat():
 
 
 def plan(text, profile, *, autostart=False):
-    context = {"text": text, "profile": profile, "blocked": [], "autostart": autostart}
+    context = MovieContext(text=text, profile=profile, blocked=[], autostart=autostart)
     return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
 
 

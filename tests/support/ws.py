@@ -63,7 +63,7 @@ async def greeting(user):
 
 def gated_mode_a(scripted) -> asyncio.Event:
     """Script a mode-A turn whose decide_mode waits for the returned gate: a turn held running."""
-    from chatapp.planner.backends.scripted import ScriptedBackend
+    from chatapp.planner.testing import ScriptedBackend
 
     gate = asyncio.Event()
 

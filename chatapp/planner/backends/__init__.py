@@ -1,12 +1,17 @@
-"""Planner backends: OpenAI (Responses, Chat Completions), rule-based, and scripted."""
+"""Planner backends: OpenAI (Responses, Chat Completions) and rule-based.
+
+The scripted backend for tests and benchmarks lives in `chatapp.planner.testing`.
+"""
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
     FunctionCallItem,
     FunctionCallOutput,
     ImageInput,
     InputItem,
     InputMessage,
     PlannerBackend,
+    PlannerContext,
     PlannerError,
     PlannerReply,
     PlannerRequest,
@@ -18,9 +23,9 @@ from chatapp.planner.backends.base import (
 from chatapp.planner.backends.chat_completions import OpenAIChatBackend
 from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
 from chatapp.planner.backends.rules import RulesBackend
-from chatapp.planner.backends.scripted import ScriptedBackend
 
 __all__ = [
+    "BackendProfile",
     "FunctionCallItem",
     "FunctionCallOutput",
     "ImageInput",
@@ -29,13 +34,13 @@ __all__ = [
     "OpenAIChatBackend",
     "OpenAIResponsesBackend",
     "PlannerBackend",
+    "PlannerContext",
     "PlannerError",
     "PlannerReply",
     "PlannerRequest",
     "PlannerUnavailable",
     "PreviousResponseNotFound",
     "RulesBackend",
-    "ScriptedBackend",
     "TextSink",
     "ToolCall",
     "make_openai_client",

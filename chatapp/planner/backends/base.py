@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -57,11 +57,21 @@ class ToolCall(BaseModel):
     arguments: str
 
 
+@dataclass(frozen=True, kw_only=True)
+class PlannerContext:
+    """Typed facts a chat kind hands the rule-based backend instead of a prompt to parse.
+
+    Each kind subclasses it next to its flows (the movie chat's `MovieContext`, the image lab's
+    `ImageContext`); the rules backend finds the kind's text answerer by this class.
+    Model backends ignore it.
+    """
+
+
 @dataclass
 class PlannerRequest:
     """Everything one planning call needs.
 
-    `context` carries structured facts (user text, blocked list, profile…) that
+    `context` carries the kind's structured facts (user text, blocked list, profile…) that
     the rule-based backend reads instead of parsing prompts; model backends ignore it.
     """
 
@@ -71,8 +81,10 @@ class PlannerRequest:
     tools: list[Tool] = field(default_factory=list)
     tool_choice: str | None = None  # a tool name forces that tool; None lets the model answer in text
     previous_response_id: str | None = None
-    context: dict[str, Any] = field(default_factory=dict)
-    purpose: str = ""  # a label for logs and the scripted backend, e.g. "decide_mode"
+    context: PlannerContext | None = None
+    # A label only: recorded in the step log and matched by test scripts (ScriptedBackend), e.g.
+    # "decide_mode". No product backend dispatches on it.
+    purpose: str = ""
 
 
 class PlannerReply(BaseModel):
@@ -112,9 +124,19 @@ class PreviousResponseNotFound(PlannerError):
         super().__init__(message, code="previous_response_not_found")
 
 
+@dataclass(frozen=True)
+class BackendProfile:
+    """What a backend can do, declared once so callers read it instead of probing attributes."""
+
+    # Replies carry a response id that a later request continues with previous_response_id
+    # (the Responses API): re-asks and turns send only the new items, not a replay.
+    threads_responses: bool = False
+
+
 class PlannerBackend(Protocol):
     """A backend answers one planning call, streaming text to `on_text` when given."""
 
     name: str  # "openai", "rules", "scripted": recorded as the planner source
+    profile: BackendProfile
 
     async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
     FunctionCallItem,
     FunctionCallOutput,
     InputItem,
@@ -55,7 +56,7 @@ def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, A
 class OpenAIChatBackend(OpenAIBackendBase):
     """Plans with Chat Completions; no server-side thread, so history is always resent."""
 
-    threads_responses = False
+    profile = BackendProfile(threads_responses=False)
     name = "openai-chat"
     api_label = "chat"
 

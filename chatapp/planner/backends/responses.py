@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 import openai
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
     FunctionCallItem,
     FunctionCallOutput,
     InputItem,
@@ -258,7 +259,7 @@ class OpenAIBackendBase:
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
-    threads_responses = True
+    profile = BackendProfile(threads_responses=True)
     name = "openai"
     api_label = "responses"
 

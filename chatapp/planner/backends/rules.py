@@ -12,6 +12,8 @@ from typing import Any
 from pydantic import BaseModel
 
 from chatapp.planner.backends.base import (
+    BackendProfile,
+    PlannerContext,
     PlannerError,
     PlannerReply,
     PlannerRequest,
@@ -19,36 +21,48 @@ from chatapp.planner.backends.base import (
     ToolCall,
 )
 
+# A tool handler answers a forced call to the tool it is registered for (by tool name).
 ToolHandler = Callable[[PlannerRequest], "dict[str, Any] | BaseModel"]
-# A text handler answers in words, or (when the request offers tools with auto choice) may
-# return a PlannerReply carrying a tool call, just as a model could.
+# A text handler (an answerer) answers in words, or (when the request offers tools with auto
+# choice) may return a PlannerReply carrying a tool call, just as a model could. It is registered
+# for a PlannerContext subclass: a chat kind answers the requests that carry its context.
 TextHandler = Callable[[PlannerRequest], "str | PlannerReply"]
 
 
 class RulesBackend:
     """Answers forced tool calls and text requests with app-supplied handlers (never reads prompts).
 
+    A forced call goes to the handler of that tool; a text request goes to the answerer registered
+    for the class of its `context` (or of a base class of it).
+
     Handlers run in a worker thread, so they must be thread-safe: pure functions of the request
     and of read-only shared data (the catalogue), with no database access.
     """
 
-    threads_responses = False
+    profile = BackendProfile(threads_responses=False)
 
     def __init__(
         self,
         *,
         tool_handlers: dict[str, ToolHandler] | None = None,
-        text_handlers: dict[str, TextHandler] | None = None,
+        answerers: dict[type[PlannerContext], TextHandler] | None = None,
         name: str = "rules",
     ):
         self.tool_handlers = dict(tool_handlers or {})
-        self.text_handlers = dict(text_handlers or {})
+        self.answerers = dict(answerers or {})
         self.name = name
+
+    def answerer_for(self, context: PlannerContext | None) -> TextHandler | None:
+        """The answerer registered for the context's class, or for the nearest base class."""
+        for cls in type(context).__mro__ if context is not None else ():
+            if cls in self.answerers:
+                return self.answerers[cls]
+        return None
 
     async def complete(
         self, request: PlannerRequest, *, on_text: TextSink | None = None
     ) -> PlannerReply:
-        """Run the handler for the forced tool, or the text handler for the request's purpose."""
+        """Run the handler for the forced tool, or the answerer for the request's context."""
         model = self.name  # no model ran: the step log and the message say "rules", not the configured model
         if request.tool_choice:
             handler = self.tool_handlers.get(request.tool_choice)
@@ -59,10 +73,10 @@ class RulesBackend:
                 )
             call = rules_tool_call(request.tool_choice, await _off_loop(handler, request))
             return PlannerReply(model=model, tool_calls=[call])
-        text_handler = self.text_handlers.get(request.purpose)
+        text_handler = self.answerer_for(request.context)
         if text_handler is None:
             raise PlannerError(
-                f"rules backend has no text handler for purpose {request.purpose!r}",
+                f"rules backend has no answerer for context {type(request.context).__name__}",
                 code="rules_missing_handler",
             )
         text = await _off_loop(text_handler, request)

@@ -1,4 +1,8 @@
-"""A backend that plays back a script of replies: for tests and demos, no network."""
+"""Test support: a backend that plays back a script of replies (tests, benchmarks), no network.
+
+Not a product backend: `chatapp.planner.backends` does not export it, and settings never select it.
+Tests install it with `llm.backend_override`.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,13 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from chatapp.planner.backends.base import PlannerReply, PlannerRequest, TextSink, ToolCall
+from chatapp.planner.backends.base import (
+    BackendProfile,
+    PlannerReply,
+    PlannerRequest,
+    TextSink,
+    ToolCall,
+)
 
 ScriptStep = PlannerReply | BaseException | Callable[[PlannerRequest], Any]
 _ids = itertools.count(1)
@@ -23,9 +33,11 @@ def _chunks(text: str) -> list[str]:
 
 
 class ScriptedBackend:
-    """Returns scripted replies in order (per purpose first, then the shared script); records requests."""
+    """Returns scripted replies in order (per purpose first, then the shared script); records requests.
 
-    threads_responses = False
+    `purpose` is the request's label (PlannerRequest.purpose: "decide_mode", "movies.answer"…):
+    a script can be keyed by it so a test reads like the turn it drives.
+    """
 
     def __init__(
         self,
@@ -44,7 +56,7 @@ class ScriptedBackend:
         self.delay = delay
         self.requests: list[PlannerRequest] = []
         # True makes the runner thread re-asks by previous_response_id, like the Responses API.
-        self.threads_responses = threads_responses
+        self.profile = BackendProfile(threads_responses=threads_responses)
 
     def add(self, *steps: ScriptStep, purpose: str | None = None) -> None:
         """Append steps to the shared script, or to one purpose's script."""

@@ -1,0 +1,26 @@
+"""Every planner backend declares what it can do in a BackendProfile; the scripted one is test-only."""
+
+import chatapp.planner.backends as backends
+from chatapp.planner.backends import (
+    BackendProfile,
+    OpenAIChatBackend,
+    OpenAIResponsesBackend,
+    RulesBackend,
+)
+from chatapp.planner.testing import ScriptedBackend
+
+
+def test_each_product_backend_declares_whether_it_threads_responses():
+    assert OpenAIResponsesBackend.profile == BackendProfile(threads_responses=True)
+    assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False)
+    assert RulesBackend().profile == BackendProfile(threads_responses=False)
+
+
+def test_the_scripted_backend_threads_only_when_a_test_asks():
+    assert ScriptedBackend().profile.threads_responses is False
+    assert ScriptedBackend(threads_responses=True).profile.threads_responses is True
+
+
+def test_the_scripted_backend_is_not_a_product_backend():
+    assert "ScriptedBackend" not in backends.__all__
+    assert not hasattr(backends, "ScriptedBackend")
