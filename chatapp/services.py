@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.conf import settings
@@ -66,12 +67,15 @@ def message_text_clean(*, text: object) -> str:
 
 
 def turn_start(
-    *, user: AbstractBaseUser, chat_id: int, text: str, flow: str, turn_key: str | None = None
+    *, user: AbstractBaseUser, chat_id: int, text: str, flow: str, turn_key: str | None = None,
+    prepare: Callable[[Message, Message], object] | None = None,
 ) -> tuple[Message, Message]:
     """Store the user's message and a pending assistant placeholder, refusing if a turn is running.
 
     A new turn inserts both rows; starting a turn again with its `turn_key` (a retried or duplicated
     run) upserts them on (chat, turn key, role) and resets them in place, so a turn never has two answers.
+    `prepare(user_message, assistant)` runs in the same transaction (the image lab stores the attachment
+    and the job there); if it raises, nothing is kept.
     """
     cleaned = message_text_clean(text=text)
     key = _turn_key_clean(turn_key)
@@ -96,6 +100,8 @@ def turn_start(
             chat.title = _clean_title(cleaned)
         chat.flow = flow
         chat.save(update_fields=["title", "flow", "updated_at"])
+        if prepare is not None:
+            prepare(user_message, assistant)
     return user_message, assistant
 
 

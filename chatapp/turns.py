@@ -12,7 +12,6 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
 
 from chatapp import kinds, ratelimit, running
 from chatapp.errors import RateLimited
@@ -187,14 +186,9 @@ async def begin(
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
 
-    def start() -> tuple[Message, Message]:
-        with transaction.atomic():
-            pair = turn_start(user=user, chat_id=chat_id, text=text, flow=flow)
-            if prepare is not None:
-                prepare(*pair)
-        return pair
-
-    user_message, assistant = await database_sync_to_async(start)()
+    user_message, assistant = await database_sync_to_async(turn_start)(
+        user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare
+    )
     return await _announce(chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow)
 
 
