@@ -77,9 +77,7 @@ async def amain(args: argparse.Namespace, user) -> list[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--turns", type=int, default=200, help="timed turns in part 1 (default 200)"
-    )
+    parser.add_argument("--turns", type=int, default=200, help="timed turns in part 1 (default 200)")
     parser.add_argument("--reps", type=int, default=7, help="repetitions in part 2 (default 7)")
     parser.add_argument("--warmup", type=int, default=10, help="untimed warm-up turns (default 10)")
     parser.add_argument(
@@ -94,9 +92,7 @@ def main() -> int:
         default=100,
         help="turns per arm of the DB-connection-reuse diagnostic, 0 to skip (default 100)",
     )
-    parser.add_argument(
-        "--quick", action="store_true", help="smoke run: 20 turns, 3 reps, 3 warm-up, 20 A/B turns"
-    )
+    parser.add_argument("--quick", action="store_true", help="smoke run: 20 turns, 3 reps, 3 warm-up, 20 A/B turns")
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of part 1")
     args = parser.parse_args()
     if args.quick:

@@ -22,9 +22,7 @@ os.environ["DEBUG"] = "0"  # production-like: DEBUG=1 would also keep every SQL 
 os.environ["SECRET_KEY"] = "bench-only-not-a-secret"
 os.environ["MOVIE_SOURCE"] = "catalogue"  # part 2 switches to TMDB with override_settings
 os.environ["PLANNER_BACKEND"] = "rules"  # never OpenAI; the scripted backend overrides it anyway
-os.environ["TURNS_PER_MINUTE"] = (
-    "1000000"  # keep the rate check (and its cache calls) but never trip it
-)
+os.environ["TURNS_PER_MINUTE"] = "1000000"  # keep the rate check (and its cache calls) but never trip it
 os.environ["LOG_LEVEL"] = "INFO"  # production default: every step is logged (to a sink, see below)
 for _name in ("REDIS_URL", "TMDB_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
     os.environ.pop(_name, None)  # in-memory channel layer and cache; no network
@@ -129,9 +127,7 @@ def fmt(ms: float) -> str:
 
 
 def plan_reply(picks: list[dict]) -> object:
-    return ScriptedBackend.tool(
-        "plan_picks", {"intro": "Three tense, clever films for tonight:", "picks": picks}
-    )
+    return ScriptedBackend.tool("plan_picks", {"intro": "Three tense, clever films for tonight:", "picks": picks})
 
 
 def decide_reply() -> object:

@@ -34,9 +34,7 @@ from chatapp.services import chat_create
 from recs.sources.active import get_movie_source, reset_movie_source
 
 
-async def bench_overhead(
-    user, n_turns: int, warmup: int, profile: bool
-) -> tuple[list[str], list[str]]:
+async def bench_overhead(user, n_turns: int, warmup: int, profile: bool) -> tuple[list[str], list[str]]:
     out: list[str] = []
     backend = ScriptedBackend(name="scripted-bench")
     listener = Listener()
@@ -108,13 +106,10 @@ async def bench_overhead(
             continue
         note = "" if len(values) == len(timings) else f"  (in {len(values)}/{len(timings)} turns)"
         out.append(
-            f"   {key:<44}{fmt(statistics.median(values))} {fmt(pct(values, 95))} "
-            f"{fmt(statistics.fmean(values))}{note}"
+            f"   {key:<44}{fmt(statistics.median(values))} {fmt(pct(values, 95))} {fmt(statistics.fmean(values))}{note}"
         )
     if problems:
-        out.append(
-            f"   !! {len(problems)} turn(s) did not complete with {len(PICKS)} picks, e.g. {problems[0]}"
-        )
+        out.append(f"   !! {len(problems)} turn(s) did not complete with {len(PICKS)} picks, e.g. {problems[0]}")
 
     prof_lines: list[str] = []
     if profiler:
@@ -297,17 +292,11 @@ async def bench_lookups(user, reps: int, delay_per_request: float) -> list[str]:
     )
     for label, key, reqs, inflight in lines:
         values = [r[key] for r in rows]
-        out.append(
-            f"   {label:<52}{fmt(med(key))} {fmt(min(values))} {fmt(max(values))}  {reqs}  {inflight}"
-        )
+        out.append(f"   {label:<52}{fmt(med(key))} {fmt(min(values))} {fmt(max(values))}  {reqs}  {inflight}")
     out.append("")
-    out.append(
-        f"   ratio 3-pick phase / ONE lookup          = {turn3 / single:5.2f}   (target <= 1.3: parallel)"
-    )
+    out.append(f"   ratio 3-pick phase / ONE lookup          = {turn3 / single:5.2f}   (target <= 1.3: parallel)")
     out.append(f"   ratio 3-pick phase / 1-pick phase        = {turn3 / turn1:5.2f}")
-    out.append(
-        f"   ratio sequential baseline / ONE lookup   = {seq / single:5.2f}   (what serial lookups would cost)"
-    )
+    out.append(f"   ratio sequential baseline / ONE lookup   = {seq / single:5.2f}   (what serial lookups would cost)")
     if not all(r["single_ok"] for r in rows):
         out.append("   !! a single lookup found nothing: the fake TMDB data and PICKS disagree")
     if problems:
@@ -351,6 +340,9 @@ async def bench_autostart(user, reps: int) -> list[str]:
         "",
         f"   {'measure (ms)':<52}{'p50':>9}{'p95':>9}{'mean':>9}",
     ]
-    for label, values in (("time to first pick card (begin -> pick.resolved)", firsts), ("whole greeting turn", totals)):
+    for label, values in (
+        ("time to first pick card (begin -> pick.resolved)", firsts),
+        ("whole greeting turn", totals),
+    ):
         rows.append(f"   {label:<52}{fmt(pct(values, 50))}{fmt(pct(values, 95))}{fmt(statistics.fmean(values))}")
     return rows

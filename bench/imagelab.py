@@ -24,32 +24,60 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 # Few-shot A of ../shared/seeds/000_169d78524fdff6a2.txt ("warmer & punchier; keep framing"), verbatim.
-FEW_SHOT_A = {"variations": [
-    {"label": "Warm Pop", "strategy": "Temp warm + slight sat + gentle contrast; keep geometry", "operations": [
-        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-        {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
-        {"op": "saturation", "params": {"factor": 1.08}},
-        {"op": "contrast", "params": {"strength": 1.05}}]},
-    {"label": "Clean Neutral", "strategy": "Neutral WB; micro-contrast; gamma polish", "operations": [
-        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-        {"op": "contrast", "params": {"strength": 1.04}},
-        {"op": "levels", "params": {"gamma": 0.98}}]},
-    {"label": "Cool Modern", "strategy": "Slight cool tint + clarity", "operations": [
-        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-        {"op": "tint", "params": {"hex": "#DDE8FF", "alpha": 0.08}},
-        {"op": "contrast", "params": {"strength": 1.06}},
-        {"op": "saturation", "params": {"factor": 0.98}}]},
-    {"label": "Soft Film", "strategy": "Lower contrast, mild warm, soft vignette", "operations": [
-        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-        {"op": "contrast", "params": {"strength": 0.97}},
-        {"op": "temperature", "params": {"warm": True, "strength": 0.25}},
-        {"op": "vignette", "params": {"strength": 0.12}}]},
-    {"label": "Tight Crop Punch", "strategy": "Safe tighter crop + punchy finish", "operations": [
-        {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-        {"op": "crop", "params": {"x": 64, "y": 64, "width": 1920, "height": 1280}},
-        {"op": "contrast", "params": {"strength": 1.07}},
-        {"op": "saturation", "params": {"factor": 1.06}}]},
-], "diversity_axes": ["WB", "contrast curve", "crop/framing", "finishing vignette", "tint"]}
+FEW_SHOT_A = {
+    "variations": [
+        {
+            "label": "Warm Pop",
+            "strategy": "Temp warm + slight sat + gentle contrast; keep geometry",
+            "operations": [
+                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+                {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
+                {"op": "saturation", "params": {"factor": 1.08}},
+                {"op": "contrast", "params": {"strength": 1.05}},
+            ],
+        },
+        {
+            "label": "Clean Neutral",
+            "strategy": "Neutral WB; micro-contrast; gamma polish",
+            "operations": [
+                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+                {"op": "contrast", "params": {"strength": 1.04}},
+                {"op": "levels", "params": {"gamma": 0.98}},
+            ],
+        },
+        {
+            "label": "Cool Modern",
+            "strategy": "Slight cool tint + clarity",
+            "operations": [
+                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+                {"op": "tint", "params": {"hex": "#DDE8FF", "alpha": 0.08}},
+                {"op": "contrast", "params": {"strength": 1.06}},
+                {"op": "saturation", "params": {"factor": 0.98}},
+            ],
+        },
+        {
+            "label": "Soft Film",
+            "strategy": "Lower contrast, mild warm, soft vignette",
+            "operations": [
+                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+                {"op": "contrast", "params": {"strength": 0.97}},
+                {"op": "temperature", "params": {"warm": True, "strength": 0.25}},
+                {"op": "vignette", "params": {"strength": 0.12}},
+            ],
+        },
+        {
+            "label": "Tight Crop Punch",
+            "strategy": "Safe tighter crop + punchy finish",
+            "operations": [
+                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
+                {"op": "crop", "params": {"x": 64, "y": 64, "width": 1920, "height": 1280}},
+                {"op": "contrast", "params": {"strength": 1.07}},
+                {"op": "saturation", "params": {"factor": 1.06}},
+            ],
+        },
+    ],
+    "diversity_axes": ["WB", "contrast curve", "crop/framing", "finishing vignette", "tint"],
+}
 
 
 def make_photo(path: Path) -> None:
@@ -103,8 +131,7 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
         def on_done(v):
             ex.encode(v.image, "jpeg", 85)
 
-        res = ex.execute(data, plans, on_step=on_step, on_variation_done=on_done, workers=workers,
-                         keep_images=False)
+        res = ex.execute(data, plans, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False)
         totals.append((time.perf_counter() - t0) * 1000)
         firsts_cold.append(first[0])
         for i, v in enumerate(res.variations):
@@ -140,7 +167,9 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                 p = o.params.model_dump()
                 t = time.perf_counter()
                 ops.OPS[o.op](work, **p)
-                per_op.setdefault(f"{o.op} {json.dumps(p, separators=(',', ':'))}", []).append((time.perf_counter() - t) * 1000)
+                per_op.setdefault(f"{o.op} {json.dumps(p, separators=(',', ':'))}", []).append(
+                    (time.perf_counter() - t) * 1000
+                )
         t = time.perf_counter()
         ex.encode(work, "jpeg", 85)
         per_op.setdefault("encode JPEG q85 2048x1536", []).append((time.perf_counter() - t) * 1000)
@@ -148,11 +177,16 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
         ex.encode(ex.shrink(work, 640), "jpeg", 80)
         per_op.setdefault("preview 640 px (shrink + JPEG q80)", []).append((time.perf_counter() - t) * 1000)
     med = statistics.median
-    return {"total_ms": med(totals), "total_all": totals, "first_cold_ms": med(firsts_cold),
-            "first_warm_ms": med(firsts_warm),
-            "per_variation_ms": {k: med(v) for k, v in per_var.items()},
-            "per_pass_ms": {k: med(v) for k, v in passes.items()},
-            "per_op_ms": {k: med(v) for k, v in per_op.items()}, "peak_rss_mb": peak}
+    return {
+        "total_ms": med(totals),
+        "total_all": totals,
+        "first_cold_ms": med(firsts_cold),
+        "first_warm_ms": med(firsts_warm),
+        "per_variation_ms": {k: med(v) for k, v in per_var.items()},
+        "per_pass_ms": {k: med(v) for k, v in passes.items()},
+        "per_op_ms": {k: med(v) for k, v in per_op.items()},
+        "peak_rss_mb": peak,
+    }
 
 
 def run_naive(data: bytes, runs: int) -> dict:
@@ -172,9 +206,14 @@ def run_naive(data: bytes, runs: int) -> dict:
         if op == "temperature":
             k = 0.3 * p["strength"]
             r, g, b = im.split()
-            return Image.merge("RGB", (r.point(lambda v: 255 * (v / 255) ** (1 / (1 + k))),
-                                       g.point(lambda v: 255 * (v / 255) ** (1 / (1 + k / 4))),
-                                       b.point(lambda v: 255 * (v / 255) ** (1 + k))))
+            return Image.merge(
+                "RGB",
+                (
+                    r.point(lambda v: 255 * (v / 255) ** (1 / (1 + k))),
+                    g.point(lambda v: 255 * (v / 255) ** (1 / (1 + k / 4))),
+                    b.point(lambda v: 255 * (v / 255) ** (1 + k)),
+                ),
+            )
         if op == "tint":
             return Image.blend(im, Image.new("RGB", im.size, p["color"]), p["strength"])
         if op == "levels":
@@ -208,8 +247,12 @@ def run_naive(data: bytes, runs: int) -> dict:
             per_var.setdefault(v["label"], []).append((time.perf_counter() - tv) * 1000)
         totals.append((time.perf_counter() - t0) * 1000)
     med = statistics.median
-    return {"total_ms": med(totals), "total_all": totals,
-            "per_variation_ms": {k: med(v) for k, v in per_var.items()}, "peak_rss_mb": _rss_mb()}
+    return {
+        "total_ms": med(totals),
+        "total_all": totals,
+        "per_variation_ms": {k: med(v) for k, v in per_var.items()},
+        "peak_rss_mb": _rss_mb(),
+    }
 
 
 APP_TEXT = "warmer and punchier, keep the framing"
@@ -228,10 +271,19 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     import shutil
 
     tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-imagelab-"))
-    os.environ.update({"DJANGO_SETTINGS_MODULE": "chatapp.settings", "DEBUG": "0", "PLANNER_BACKEND": "rules",
-                       "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}", "SECRET_KEY": "bench-only-not-a-secret",
-                       "IMAGE_ROOT": str(tmp / "images"), "TURNS_PER_MINUTE": "1000000", "LOG_LEVEL": "WARNING",
-                       "AUTOSTART_RECOMMENDATIONS": "0"})
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "chatapp.settings",
+            "DEBUG": "0",
+            "PLANNER_BACKEND": "rules",
+            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
+            "SECRET_KEY": "bench-only-not-a-secret",
+            "IMAGE_ROOT": str(tmp / "images"),
+            "TURNS_PER_MINUTE": "1000000",
+            "LOG_LEVEL": "WARNING",
+            "AUTOSTART_RECOMMENDATIONS": "0",
+        }
+    )
     for name in ("REDIS_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
         os.environ.pop(name, None)
     import django
@@ -263,8 +315,9 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
 
         listener = asyncio.ensure_future(listen())
         t0 = time.perf_counter()
-        turn, _ = await flows.start_turn(user=user, chat=chat, text=APP_TEXT, data=data, filename="photo.jpg",
-                                         with_job=False)
+        turn, _ = await flows.start_turn(
+            user=user, chat=chat, text=APP_TEXT, data=data, filename="photo.jpg", with_job=False
+        )
         await asyncio.wait_for(listener, 30)
         while any(not t.done() for t in running.tasks()):
             await asyncio.sleep(0.01)
@@ -277,9 +330,13 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
             await asyncio.sleep(0.01)
         job2 = await db(ImageJob.objects.get)(message_id=turn2.message_id)
         assert job2.status == "done", job2.error
-        return {"stored": job.timings["t_first_step"], "plans": (seen["step.result"] - seen["plans"]) * 1000,
-                "upload": (seen["step.result"] - t0) * 1000, "plan": job.timings.get("t_plan", float("nan")),
-                "second": job2.timings["t_first_step"]}
+        return {
+            "stored": job.timings["t_first_step"],
+            "plans": (seen["step.result"] - seen["plans"]) * 1000,
+            "upload": (seen["step.result"] - t0) * 1000,
+            "plan": job.timings.get("t_plan", float("nan")),
+            "second": job2.timings["t_first_step"],
+        }
 
     class SlowPlanner:
         """A model planner's latency with the rule planner's answer (the flow takes the model path)."""
@@ -311,8 +368,11 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
         connections.close_all()
         shutil.rmtree(tmp, ignore_errors=True)
     med = statistics.median
-    return {k: med(r[k] for r in rows) for k in rows[0]} | {
-        f"{k}_all": [round(r[k], 1) for r in rows] for k in rows[0]} | {"peak_rss_mb": _rss_mb()}
+    return (
+        {k: med(r[k] for r in rows) for k in rows[0]}
+        | {f"{k}_all": [round(r[k], 1) for r in rows] for k in rows[0]}
+        | {"peak_rss_mb": _rss_mb()}
+    )
 
 
 # Both sides run with the malloc setting `make run` gives daphne (fewer per-thread arenas).
@@ -320,18 +380,40 @@ CHILD_ENV = {**os.environ, "MALLOC_ARENA_MAX": os.environ.get("MALLOC_ARENA_MAX"
 
 
 def _child(mode: str, photo: Path, runs: int, workers: int, delay: float = 0.0) -> dict:
-    out = subprocess.run([sys.executable, __file__, "--child", mode, "--photo", str(photo), "--runs", str(runs),
-                          "--workers", str(workers), "--delay", str(delay)], capture_output=True, text=True,
-                         check=True, cwd=ROOT, env=CHILD_ENV)
+    out = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            "--child",
+            mode,
+            "--photo",
+            str(photo),
+            "--runs",
+            str(runs),
+            "--workers",
+            str(workers),
+            "--delay",
+            str(delay),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=CHILD_ENV,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def print_app(app: dict, runs: int, planner: str) -> None:
     """The product-path figures: where the first step result lands."""
     print(f"Product path, {planner} (flows.start_turn with the 12 MP upload, '{APP_TEXT}'), median of {runs} turns")
-    print(f"  {'stored t_first_step (planning end → first step result) ms':62}{app['stored']:>8.0f}   {app['stored_all']}")
+    print(
+        f"  {'stored t_first_step (planning end → first step result) ms':62}{app['stored']:>8.0f}   {app['stored_all']}"
+    )
     print(f"  {'plans event → first step.result event ms':62}{app['plans']:>8.0f}   {app['plans_all']}")
-    print(f"  {'upload in hand (start_turn) → first step.result event ms':62}{app['upload']:>8.0f}   {app['upload_all']}")
+    print(
+        f"  {'upload in hand (start_turn) → first step.result event ms':62}{app['upload']:>8.0f}   {app['upload_all']}"
+    )
     print(f"  {'stored t_plan (planning) ms':62}{app['plan']:>8.1f}")
     print(f"  {'next turn, no upload: stored t_first_step ms':62}{app['second']:>8.0f}   {app['second_all']}")
     print(f"  {'peak RSS MB (the whole app process)':62}{app['peak_rss_mb']:>8.0f}\n")
@@ -348,24 +430,33 @@ def main() -> None:
     a = ap.parse_args()
     if a.child:
         data = a.photo.read_bytes()
-        runner = {"fast": lambda: run_fast(data, a.runs, a.workers), "naive": lambda: run_naive(data, a.runs),
-                  "app": lambda: run_app(data, a.runs, a.delay)}[a.child]
+        runner = {
+            "fast": lambda: run_fast(data, a.runs, a.workers),
+            "naive": lambda: run_naive(data, a.runs),
+            "app": lambda: run_app(data, a.runs, a.delay),
+        }[a.child]
         print(json.dumps(runner()))
         return
     if not a.photo.exists():
         make_photo(a.photo)
     print_app(_child("app", a.photo, a.runs, a.workers), a.runs, "rule planner")
-    print_app(_child("app", a.photo, a.runs, a.workers, a.delay), a.runs,
-              f"stand-in model planner answering after {a.delay:g} s")
+    print_app(
+        _child("app", a.photo, a.runs, a.workers, a.delay),
+        a.runs,
+        f"stand-in model planner answering after {a.delay:g} s",
+    )
     if a.app:
         return
     fast = _child("fast", a.photo, a.runs, a.workers)
     naive = _child("naive", a.photo, a.runs, a.workers)
     from PIL import Image
+
     with Image.open(a.photo) as im:
         desc = f"{im.size[0]}x{im.size[1]} JPEG q90, {os.path.getsize(a.photo) / 1e6:.1f} MB"
-    print(f"Image lab benchmark — few-shot A, {desc}, median of {a.runs} runs, {a.workers} workers, "
-          f"{os.cpu_count()} CPUs, MALLOC_ARENA_MAX={CHILD_ENV['MALLOC_ARENA_MAX']} (as make run starts daphne)")
+    print(
+        f"Image lab benchmark — few-shot A, {desc}, median of {a.runs} runs, {a.workers} workers, "
+        f"{os.cpu_count()} CPUs, MALLOC_ARENA_MAX={CHILD_ENV['MALLOC_ARENA_MAX']} (as make run starts daphne)"
+    )
     print(f"{'':44}{'fast':>10}{'naive':>10}")
     print(f"{'whole set (decode → 5 finals as JPEG q85) ms':44}{fast['total_ms']:>10.0f}{naive['total_ms']:>10.0f}")
     print(f"{'speed-up vs naive':44}{naive['total_ms'] / fast['total_ms']:>10.1f}x")

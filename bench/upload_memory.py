@@ -59,8 +59,9 @@ def wait_ready(port: int, timeout: float = 30.0) -> None:
     raise SystemExit("daphne did not start")
 
 
-HEAD = (b'--bench\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\n'
-        b"Content-Type: image/jpeg\r\n\r\n")
+HEAD = (
+    b'--bench\r\nContent-Disposition: form-data; name="image"; filename="big.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'
+)
 TAIL = b"\r\n--bench--\r\n"
 
 
@@ -99,31 +100,42 @@ def post(port: int, path: str, mb: int, *, chunked: bool = False) -> str:
 
 
 # Marks the guard as installed, so chatapp.asgi skips it: daphne as it ships.
-NO_GUARD = ("import sys; from daphne.http_protocol import WebRequest; WebRequest._marquee_upload_guard = True; "
-            "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()")
+NO_GUARD = (
+    "import sys; from daphne.http_protocol import WebRequest; WebRequest._marquee_upload_guard = True; "
+    "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()"
+)
 
 
 # The guard with no cap on non-upload paths: what (b) measured before that cap existed.
-NO_CAP = ("import sys; import imagelab.asgi_limits as limits; limits.OTHER_FACTOR = 10**6; "
-          "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()")
+NO_CAP = (
+    "import sys; import imagelab.asgi_limits as limits; limits.OTHER_FACTOR = 10**6; "
+    "from daphne.cli import CommandLineInterface; sys.argv[0] = 'daphne'; CommandLineInterface.entrypoint()"
+)
 
 
 def scenario(name: str, path: str, mb: int, *, guard: bool = True, cap: bool = True, chunked: bool = False) -> None:
     port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "chatapp.settings", "LOG_LEVEL": "WARNING"}
-    server = ([str(ROOT / ".venv/bin/daphne")] if guard and cap
-              else [sys.executable, "-c", NO_GUARD if not guard else NO_CAP])
-    proc = subprocess.Popen([*server, "-b", "127.0.0.1", "-p", str(port),
-                             "chatapp.asgi:application"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = (
+        [str(ROOT / ".venv/bin/daphne")] if guard and cap else [sys.executable, "-c", NO_GUARD if not guard else NO_CAP]
+    )
+    proc = subprocess.Popen(
+        [*server, "-b", "127.0.0.1", "-p", str(port), "chatapp.asgi:application"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         wait_ready(port)
         before = memory(proc.pid)
         outcome = post(port, path, mb, chunked=chunked)
         time.sleep(1.0)
         after = memory(proc.pid)
-        print(f"{name:<42} {before['VmRSS']:>8.1f} {after['VmRSS']:>8.1f} {after['VmHWM']:>8.1f} "
-              f"{after['VmHWM'] - before['VmRSS']:>+9.1f}   {outcome}")
+        print(
+            f"{name:<42} {before['VmRSS']:>8.1f} {after['VmRSS']:>8.1f} {after['VmHWM']:>8.1f} "
+            f"{after['VmHWM'] - before['VmRSS']:>+9.1f}   {outcome}"
+        )
     finally:
         proc.terminate()
         proc.wait(10)
@@ -133,8 +145,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mb", type=int, default=100)
     args = parser.parse_args()
-    print(f"{'scenario (' + str(args.mb) + ' MB body)':<42} {'RSS0 MB':>8} {'RSS1 MB':>8} {'HWM MB':>8} "
-          f"{'peak +MB':>9}   outcome")
+    print(
+        f"{'scenario (' + str(args.mb) + ' MB body)':<42} {'RSS0 MB':>8} {'RSS1 MB':>8} {'HWM MB':>8} "
+        f"{'peak +MB':>9}   outcome"
+    )
     scenario("(a) upload path, refused from header", "/api/imagelab/jobs", args.mb)
     scenario("(b) baseline: other path, no global cap", "/api/chats/0/messages", args.mb, cap=False)
     scenario("(c) upload path, ASGI check only", "/api/imagelab/jobs", args.mb, guard=False)

@@ -10,7 +10,9 @@ from chatapp.models import ApiToken, Chat, Message
 
 def pretty_json(value) -> str:
     """JSON shown read-only and readable in the admin."""
-    return format_html("<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False))
+    return format_html(
+        "<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False)
+    )
 
 
 class StepLogAdminMixin:
@@ -36,8 +38,17 @@ class MessageInline(PrettyJsonMixin, admin.StackedInline):
     extra = 0
     can_delete = False
     show_change_link = True
-    fields = ("role", "status", "planner_source", "flow", "error", "content", "payload_pretty", "step_log_pretty",
-              "timings_pretty")
+    fields = (
+        "role",
+        "status",
+        "planner_source",
+        "flow",
+        "error",
+        "content",
+        "payload_pretty",
+        "step_log_pretty",
+        "timings_pretty",
+    )
     readonly_fields = fields
 
 
@@ -71,8 +82,20 @@ class MessageAdmin(PrettyJsonMixin, admin.ModelAdmin):
     list_filter = ("role", "status", "planner_source", "flow", "chat__owner")
     search_fields = ("content", "turn_key")
     exclude = ("payload", "step_log", "timings")
-    readonly_fields = ("chat", "role", "turn_key", "status", "planner_source", "flow", "error",
-                       "payload_pretty", "step_log_pretty", "timings_pretty", "created_at", "updated_at")
+    readonly_fields = (
+        "chat",
+        "role",
+        "turn_key",
+        "status",
+        "planner_source",
+        "flow",
+        "error",
+        "payload_pretty",
+        "step_log_pretty",
+        "timings_pretty",
+        "created_at",
+        "updated_at",
+    )
 
 
 @admin.register(ApiToken)

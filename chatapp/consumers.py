@@ -164,7 +164,9 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         user_message = await self._message(event.user_message_id) if event.user_message_id else None
         assistant = await self._message(event.assistant_message_id)
         if assistant is not None:
-            html = await database_sync_to_async(render.turn_started_html)(user_message, assistant, replace=event.replace)
+            html = await database_sync_to_async(render.turn_started_html)(
+                user_message, assistant, replace=event.replace
+            )
             await self.send(text_data=html)
 
     async def send_turn_ended(self, event: TurnEnded) -> None:

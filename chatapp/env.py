@@ -119,9 +119,7 @@ def database_from_url(url: str, *, base_dir) -> dict:
             "CONN_HEALTH_CHECKS": True,
             "OPTIONS": options,
         }
-    raise ImproperlyConfigured(
-        f"DATABASE_URL must start with sqlite:// or postgres://, got scheme {parsed.scheme!r}"
-    )
+    raise ImproperlyConfigured(f"DATABASE_URL must start with sqlite:// or postgres://, got scheme {parsed.scheme!r}")
 
 
 def _sqlite(path) -> dict:

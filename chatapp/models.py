@@ -24,7 +24,10 @@ class Chat(models.Model):
     title = models.CharField(max_length=120, blank=True)
     flow = models.CharField(max_length=2, choices=Flow.choices, blank=True, help_text="Flow of the latest turn.")
     flow_override = models.CharField(
-        max_length=2, choices=Flow.choices, blank=True, default="",
+        max_length=2,
+        choices=Flow.choices,
+        blank=True,
+        default="",
         help_text="Flow for this chat's new turns; blank follows the CHAT_API_VERSION setting.",
     )
     last_response_id = models.CharField(max_length=200, blank=True, help_text="Responses API thread head.")

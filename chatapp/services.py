@@ -67,7 +67,12 @@ def message_text_clean(*, text: object) -> str:
 
 
 def turn_start(
-    *, user: AbstractBaseUser, chat_id: int, text: str, flow: str, turn_key: str | None = None,
+    *,
+    user: AbstractBaseUser,
+    chat_id: int,
+    text: str,
+    flow: str,
+    turn_key: str | None = None,
     prepare: Callable[[Message, Message], object] | None = None,
 ) -> tuple[Message, Message]:
     """Store the user's message and a pending assistant placeholder, refusing if a turn is running.
@@ -85,16 +90,18 @@ def turn_start(
         rerun = turn_key is not None and chat.messages.filter(turn_key=key).exists()
         if rerun and not kinds.get(chat.kind).can_regenerate:
             # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
-            raise InvalidInput("Only movie turns can be run again; send a new instruction instead.",
-                               code="cannot_rerun")
+            raise InvalidInput(
+                "Only movie turns can be run again; send a new instruction instead.", code="cannot_rerun"
+            )
         if turn_key is None:  # a new turn (every send): two plain inserts, nothing to reset
             user_message = Message.objects.create(
-                chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
+                chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow
+            )
             assistant = Message.objects.create(
-                chat=chat, role=Message.Role.ASSISTANT, turn_key=key, status=Message.Status.PENDING, flow=flow)
+                chat=chat, role=Message.Role.ASSISTANT, turn_key=key, status=Message.Status.PENDING, flow=flow
+            )
         else:
-            user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned,
-                                           flow=flow)
+            user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
             assistant = _assistant_reset(chat=chat, turn_key=key, flow=flow)
         if not chat.title:
             chat.title = _clean_title(cleaned)
@@ -126,8 +133,16 @@ def _message_upsert(*, chat: Chat, role: str, turn_key: str, **fields) -> Messag
 def _assistant_reset(*, chat: Chat, turn_key: str, flow: str) -> Message:
     """The turn's assistant row, new or emptied, pending; the films it showed leave the recommended set."""
     assistant = assistant_message_upsert(
-        chat=chat, turn_key=turn_key, content="", status=Message.Status.PENDING, payload={},
-        step_log=[], timings={}, error="", planner_source="", flow=flow,
+        chat=chat,
+        turn_key=turn_key,
+        content="",
+        status=Message.Status.PENDING,
+        payload={},
+        step_log=[],
+        timings={},
+        error="",
+        planner_source="",
+        flow=flow,
     )
     assistant.recommendations.all().delete()
     return assistant
@@ -152,8 +167,10 @@ def chat_thread_update(
 ) -> None:
     """Move the chat's Responses API thread head after a turn (and say which turn left calls open)."""
     Chat.objects.filter(pk=chat_id).update(
-        last_response_id=last_response_id, pending_call_ids=pending_call_ids,
-        pending_turn_key=pending_turn_key if pending_call_ids else "", updated_at=timezone.now(),
+        last_response_id=last_response_id,
+        pending_call_ids=pending_call_ids,
+        pending_turn_key=pending_turn_key if pending_call_ids else "",
+        updated_at=timezone.now(),
     )
 
 
@@ -231,8 +248,9 @@ def _given_title(title: str) -> str:
     """A title the user typed, whitespace collapsed; one over TITLE_MAX is refused, never silently cut."""
     title = " ".join((title or "").split())
     if len(title) > TITLE_MAX:
-        raise InvalidInput(f"A chat title can be at most {TITLE_MAX} characters (this one has {len(title)}).",
-                           code="title_too_long")
+        raise InvalidInput(
+            f"A chat title can be at most {TITLE_MAX} characters (this one has {len(title)}).", code="title_too_long"
+        )
     return title
 
 
@@ -273,8 +291,9 @@ def turn_regenerate(
         chat = _chat_for_update(user=user, chat_id=chat_id)
         if not kinds.get(chat.kind).can_regenerate:
             # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
-            raise InvalidInput("Only movie answers can be regenerated; send a new instruction instead.",
-                               code="cannot_regenerate")
+            raise InvalidInput(
+                "Only movie answers can be regenerated; send a new instruction instead.", code="cannot_regenerate"
+            )
         _refuse_if_busy(chat=chat)
         last = chat.messages.order_by("-created_at", "-id").first()
         if last is None or last.role != Message.Role.ASSISTANT:

@@ -81,9 +81,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
-    }
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -132,9 +130,7 @@ if PLANNER_BACKEND == "openai" and not OPENAI_API_KEY:
     raise ImproperlyConfigured("PLANNER_BACKEND=openai needs OPENAI_API_KEY")
 OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-5")
 DECIDE_MODE_MODEL = env_str("DECIDE_MODE_MODEL", "gpt-5-mini")
-OPENAI_REASONING_EFFORT = env_choice(
-    "OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none")
-)
+OPENAI_REASONING_EFFORT = env_choice("OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none"))
 OPENAI_VERBOSITY = env_choice("OPENAI_VERBOSITY", "low", ("low", "medium", "high", "none"))
 OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 # Transport faults are retried with backoff, but never beyond this many seconds in all.

@@ -168,8 +168,10 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
 async def _rate_check(user) -> None:
     """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
     if not await database_sync_to_async(ratelimit.turn_rate_check)(user_id=user.pk):
-        raise RateLimited("Too many messages in a minute. Please wait a moment and try again.",
-                          retry_after=ratelimit.turn_rate_retry_after())
+        raise RateLimited(
+            "Too many messages in a minute. Please wait a moment and try again.",
+            retry_after=ratelimit.turn_rate_retry_after(),
+        )
 
 
 async def begin(

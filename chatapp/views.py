@@ -72,8 +72,9 @@ def chat_rename(request, chat_id: int):
         if exc.status == 404 or not request.htmx:
             return HttpResponse(exc.message, status=exc.status)
         chat = _owned(request, chat_id)
-        return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat, "rename_error": exc.message},
-                      status=exc.status)
+        return render(
+            request, "chatapp/chat_list.html#chat_row", {"chat": chat, "rename_error": exc.message}, status=exc.status
+        )
     if request.htmx:
         return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
     return redirect("chat-list")

@@ -13,10 +13,30 @@ class ImageJobAdmin(StepLogAdminMixin, admin.ModelAdmin):
     list_filter = ("status", "planner_source", "owner")
     search_fields = ("instruction", "owner__username")
     exclude = ("plans", "normalization_log", "variations", "step_log", "timings", "ai_images", "diversity_axes")
-    readonly_fields = ("owner", "chat", "message", "source", "instruction", "status", "planner_source", "error",
-                       "result_variation", "working_width", "working_height", "source_width", "source_height",
-                       "ai_edits", "axes_pretty", "plans_pretty", "log_pretty", "variations_pretty",
-                       "step_log_pretty", "timings_pretty", "created_at", "updated_at")
+    readonly_fields = (
+        "owner",
+        "chat",
+        "message",
+        "source",
+        "instruction",
+        "status",
+        "planner_source",
+        "error",
+        "result_variation",
+        "working_width",
+        "working_height",
+        "source_width",
+        "source_height",
+        "ai_edits",
+        "axes_pretty",
+        "plans_pretty",
+        "log_pretty",
+        "variations_pretty",
+        "step_log_pretty",
+        "timings_pretty",
+        "created_at",
+        "updated_at",
+    )
 
     @admin.display(description="Diversity axes")
     def axes_pretty(self, obj):

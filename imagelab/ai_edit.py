@@ -90,7 +90,8 @@ def make_ai_edit(*, cap: int | None = None) -> Callable[[Image.Image, str], Imag
         with lock:
             if used >= limit:
                 raise AiEditCapReached(
-                    f"AI edit skipped: this job's limit of {limit} AI edit{'' if limit == 1 else 's'} is used up")
+                    f"AI edit skipped: this job's limit of {limit} AI edit{'' if limit == 1 else 's'} is used up"
+                )
             used += 1
         return edit_image(client, image, prompt)
 

@@ -34,22 +34,42 @@ def job_out(job: ImageJob) -> dict:
     variations = []
     for i, plan in enumerate(job.plans):
         state = job.variations[i] if i < len(job.variations) else {}
-        variations.append({
-            "index": i, "label": plan["label"], "strategy": plan["strategy"], "operations": plan["operations"],
-            # An ended job's unreached work reads as it does on the page: stopped / unfinished, skipped.
-            "status": job.variation_status(state) if state else (job.cut_short or "pending"),
-            "steps": [{"index": s["index"], "op": s["op"], "params": s["params"],
-                       "status": job.step_status(s["status"]),
-                       "error": s.get("error"), "ms": s.get("ms"),
-                       "preview_url": urls.step(i, s["index"]) if s.get("preview") else None}
-                      for s in state.get("steps", [])],
-            "final_url": urls.final(i) if state.get("final") else None,
-        })
-    return {"id": job.pk, "status": job.status, "chat": job.chat_id, "instruction": job.instruction,
-            "source_url": urls.source(),
-            "planner_source": job.planner_source, "diversity_axes": job.diversity_axes,
-            "normalization_log": job.normalization_log, "variations": variations,
-            "result_variation": job.result_variation, "error": job.error}
+        variations.append(
+            {
+                "index": i,
+                "label": plan["label"],
+                "strategy": plan["strategy"],
+                "operations": plan["operations"],
+                # An ended job's unreached work reads as it does on the page: stopped / unfinished, skipped.
+                "status": job.variation_status(state) if state else (job.cut_short or "pending"),
+                "steps": [
+                    {
+                        "index": s["index"],
+                        "op": s["op"],
+                        "params": s["params"],
+                        "status": job.step_status(s["status"]),
+                        "error": s.get("error"),
+                        "ms": s.get("ms"),
+                        "preview_url": urls.step(i, s["index"]) if s.get("preview") else None,
+                    }
+                    for s in state.get("steps", [])
+                ],
+                "final_url": urls.final(i) if state.get("final") else None,
+            }
+        )
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "chat": job.chat_id,
+        "instruction": job.instruction,
+        "source_url": urls.source(),
+        "planner_source": job.planner_source,
+        "diversity_axes": job.diversity_axes,
+        "normalization_log": job.normalization_log,
+        "variations": variations,
+        "result_variation": job.result_variation,
+        "error": job.error,
+    }
 
 
 def _chat_for(user, chat_id: int | None, has_image: bool):
@@ -61,8 +81,9 @@ def _chat_for(user, chat_id: int | None, has_image: bool):
 
 
 @router.post("/jobs", response={201: JobCreated, **ERRORS})
-async def create_job(request, instruction: Form[str] = "", chat: Form[int | None] = None,
-                     image: File[UploadedFile] = None):
+async def create_job(
+    request, instruction: Form[str] = "", chat: Form[int | None] = None, image: File[UploadedFile] = None
+):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
     flows.instruction_check(text=instruction)
@@ -72,8 +93,9 @@ async def create_job(request, instruction: Form[str] = "", chat: Form[int | None
         loaded = await sync_to_async(services.upload_validate)(data=data, filename=name)
     target = await sync_to_async(_chat_for)(user, chat, data is not None)
     try:
-        _turn, job = await flows.start_turn(user=user, chat=target, text=instruction, data=data, filename=name,
-                                            with_job=True, loaded=loaded)
+        _turn, job = await flows.start_turn(
+            user=user, chat=target, text=instruction, data=data, filename=name, with_job=True, loaded=loaded
+        )
     except Exception:
         if chat is None:  # the chat made for this request would stay behind empty
             await sync_to_async(target.delete)()
@@ -101,7 +123,9 @@ def download(request, job_id: int, variation: int, format: Literal["jpeg", "png"
     if not 0 <= variation < len(job.plans):
         raise NotFound("That variation does not exist.", code="not_found")
     data, content_type = downloads.render_download(job=job, variation=variation, fmt=format)
-    return image_response(data, content_type, filename=f"marquee-job{job.pk}-v{variation}.{'jpg' if format == 'jpeg' else 'png'}")
+    return image_response(
+        data, content_type, filename=f"marquee-job{job.pk}-v{variation}.{'jpg' if format == 'jpeg' else 'png'}"
+    )
 
 
 def _job_image(request, job_id: int, variation: int | None = None, step: int | None = None):
@@ -116,15 +140,19 @@ def source_image(request, job_id: int):
     return _job_image(request, job_id)
 
 
-@router.get("/jobs/{job_id}/variations/{variation}/steps/{step}.jpg", response={200: None, **ERRORS},
-            url_name="imagelab-api-step")
+@router.get(
+    "/jobs/{job_id}/variations/{variation}/steps/{step}.jpg",
+    response={200: None, **ERRORS},
+    url_name="imagelab-api-step",
+)
 def step_image(request, job_id: int, variation: int, step: int):
     """One step's preview (<= 640 px JPEG); 404 until the step has run."""
     return _job_image(request, job_id, variation, step)
 
 
-@router.get("/jobs/{job_id}/variations/{variation}/final.jpg", response={200: None, **ERRORS},
-            url_name="imagelab-api-final")
+@router.get(
+    "/jobs/{job_id}/variations/{variation}/final.jpg", response={200: None, **ERRORS}, url_name="imagelab-api-final"
+)
 def final_image(request, job_id: int, variation: int):
     """A variation's final image at working size (JPEG); 404 until the variation is done."""
     return _job_image(request, job_id, variation)

@@ -46,7 +46,10 @@ def body_limit(method: str, path: str) -> int:
 def refusal(method: str = "POST", path: str = "/api/imagelab/jobs") -> tuple[bytes, str]:
     """The 413 body and its message."""
     if is_upload(method, path):
-        code, message = "image_too_large", f"The file is larger than {settings.IMAGE_MAX_UPLOAD_BYTES // (1024 * 1024)} MB."
+        code, message = (
+            "image_too_large",
+            f"The file is larger than {settings.IMAGE_MAX_UPLOAD_BYTES // (1024 * 1024)} MB.",
+        )
     else:
         code, message = "payload_too_large", "The request body is too large."
     return json.dumps({"code": code, "message": message}).encode(), message
@@ -73,9 +76,18 @@ class UploadLimit:
             length = dict(scope.get("headers") or []).get(b"content-length")
             if too_large(scope["method"], scope["path"], length):
                 body, _ = refusal(scope["method"], scope["path"])
-                await send({"type": "http.response.start", "status": 413, "headers": [
-                    (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-                    (b"x-content-type-options", b"nosniff"), (b"connection", b"close")]})
+                await send(
+                    {
+                        "type": "http.response.start",
+                        "status": 413,
+                        "headers": [
+                            (b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            (b"x-content-type-options", b"nosniff"),
+                            (b"connection", b"close"),
+                        ],
+                    }
+                )
                 await send({"type": "http.response.body", "body": body})
                 return
         await self.app(scope, receive, send)
@@ -128,7 +140,8 @@ def _refuse(request) -> None:
     channel.transport.write(
         b"HTTP/1.1 413 Payload Too Large\r\ncontent-type: application/json\r\n"
         b"x-content-type-options: nosniff\r\nconnection: close\r\n"
-        + f"content-length: {len(body)}\r\n\r\n".encode() + body
+        + f"content-length: {len(body)}\r\n\r\n".encode()
+        + body
     )
     channel.transport.loseConnection()
 

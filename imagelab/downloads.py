@@ -32,13 +32,19 @@ def render_download(*, job: ImageJob, variation: int, fmt: str) -> tuple[bytes, 
         raise RateLimited("Other downloads are being rendered right now. Try again in a moment.", code="busy")
     try:
         # The raw upload is decoded and normalised again exactly as at upload time (orientation, sRGB).
-        original = load_upload(storage.read(root.original_path), max_bytes=1 << 62,
-                               max_pixels=settings.IMAGE_MAX_PIXELS).image
+        original = load_upload(
+            storage.read(root.original_path), max_bytes=1 << 62, max_pixels=settings.IMAGE_MAX_PIXELS
+        ).image
         # Our own PNGs (ai_edit.to_png): decoded as PNG only, never sniffed as anything else.
-        ai_images = {key: Image.open(io.BytesIO(storage.read(path)), formats=["PNG"])
-                     for key, path in ai_paths.items()}
-        image = render_chain(original, plans, full_resolution=True, max_side=settings.IMAGE_WORKING_SIDE,
-                             ai_images=ai_images, max_pixels=settings.IMAGE_MAX_PIXELS)
+        ai_images = {key: Image.open(io.BytesIO(storage.read(path)), formats=["PNG"]) for key, path in ai_paths.items()}
+        image = render_chain(
+            original,
+            plans,
+            full_resolution=True,
+            max_side=settings.IMAGE_WORKING_SIDE,
+            ai_images=ai_images,
+            max_pixels=settings.IMAGE_MAX_PIXELS,
+        )
         return encode(image, fmt, quality=92), CONTENT_TYPES[fmt]
     finally:
         _renders.release()

@@ -59,9 +59,7 @@ class JobEnded(_Event):
     error: str = ""
 
 
-ImageEvent = Annotated[
-    PlannerSource | Plans | StepResultEvent | VariationDone | JobEnded, Field(discriminator="type")
-]
+ImageEvent = Annotated[PlannerSource | Plans | StepResultEvent | VariationDone | JobEnded, Field(discriminator="type")]
 IMAGE_EVENT_ADAPTER: TypeAdapter[ImageEvent] = TypeAdapter(ImageEvent)
 EVENT_TYPES = ("planner.source", "plans", "step.result", "variation.done", "job.ended")
 

@@ -108,11 +108,19 @@ async def run_image_turn(turn: Turn) -> None:
                 await turn.stream_text(reply.text)
             return
         job = job or await database_sync_to_async(services.job_create_for_message)(
-            message_id=turn.message_id, source=ctx.source, instruction=turn.text)
+            message_id=turn.message_id, source=ctx.source, instruction=turn.text
+        )
         turn.payload.update({"kind": "job", "job_id": job.pk})
         await turn.save()
-        await _run_job(turn, job, backend.name, call.arguments if call else None, size, side,
-                       lambda: _take_working_image(decoding, path))
+        await _run_job(
+            turn,
+            job,
+            backend.name,
+            call.arguments if call else None,
+            size,
+            side,
+            lambda: _take_working_image(decoding, path),
+        )
     except asyncio.CancelledError:
         await asyncio.shield(_close_unfinished(job, "stopped", "Stopped before the edit started."))
         raise
@@ -157,8 +165,13 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
     images = [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.name != "rules" else []
     request = PlannerRequest(
         instructions=planning.instructions(working_side=side),
-        input=[InputMessage(role="user", text=planning.planning_text(
-            instruction=turn.text, working_size=working, history=ctx.history), images=images)],
+        input=[
+            InputMessage(
+                role="user",
+                text=planning.planning_text(instruction=turn.text, working_size=working, history=ctx.history),
+                images=images,
+            )
+        ],
         model=settings.OPENAI_MODEL,
         tools=[planning.PLAN_VARIATIONS_TOOL],
         # A job asked for through the API must plan; a chat message lets the planner decide.
@@ -166,9 +179,12 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
         context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
         purpose=planning.PURPOSE,
     )
-    async with turn.steplog.step("plan_variations", args={"tool_choice": request.tool_choice or "auto",
-                                                          "images": len(images)},
-                                 label="t_plan", model=request.model) as step:
+    async with turn.steplog.step(
+        "plan_variations",
+        args={"tool_choice": request.tool_choice or "auto", "images": len(images)},
+        label="t_plan",
+        model=request.model,
+    ) as step:
         reply = await backend.complete(request, on_text=turn.stream_text)
         step.model = reply.model or step.model  # what actually answered (a dated model id, or "rules")
         step.result = f"{len(reply.tool_calls)} tool call(s), {len(reply.text)} chars of text"
@@ -179,8 +195,12 @@ async def _fail_unplanned(turn: Turn, job: ImageJob, message: str, normalization
     """End a job that got no usable plan: planner source none, an empty plans event, then the failed end."""
     ids = {"chat_id": turn.chat_id, "turn_key": turn.turn_key, "job_id": job.pk}
     await database_sync_to_async(services.job_save_progress)(
-        job_id=job.pk, status=ImageJob.Status.FAILED, planner_source="none",
-        normalization_log=normalization_log, error=message)
+        job_id=job.pk,
+        status=ImageJob.Status.FAILED,
+        planner_source="none",
+        normalization_log=normalization_log,
+        error=message,
+    )
     await turn.emit(PlannerSource(**ids, source="none"))
     await turn.emit(Plans(**ids, variations=[], source_url=job_urls(job.pk).source()))  # every job opens so
     await _emit_end(turn, job.pk, "failed", message)
@@ -193,8 +213,12 @@ async def _planner_failed(turn: Turn, job: ImageJob, exc: Exception) -> JobFaile
     why = exc.user_message if isinstance(exc, PlannerError) else "The planner failed unexpectedly."
     code = exc.code if isinstance(exc, PlannerError) else "planner_error"
     message = f"No plan could be made, so no variations were made. {why}"
-    await _fail_unplanned(turn, job, message, [{"variation": None, "step": None, "change": "no plan",
-                                                "reason": f"the planner call failed ({code})"}])
+    await _fail_unplanned(
+        turn,
+        job,
+        message,
+        [{"variation": None, "step": None, "change": "no plan", "reason": f"the planner call failed ({code})"}],
+    )
     return JobFailed(message, code=code)
 
 
@@ -202,13 +226,16 @@ async def _emit_end(turn: Turn, job_id: int, status: str, error: str = "") -> No
     await turn.emit(JobEnded(chat_id=turn.chat_id, turn_key=turn.turn_key, job_id=job_id, status=status, error=error))
 
 
-async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str | None, size, side,
-                   working: Callable[[], Awaitable]) -> None:
+async def _run_job(
+    turn: Turn, job: ImageJob, source_name: str, arguments: str | None, size, side, working: Callable[[], Awaitable]
+) -> None:
     ids = {"chat_id": turn.chat_id, "turn_key": turn.turn_key, "job_id": job.pk}
     try:
         if arguments is None:
-            raise NoVariations("The planner did not return a plan.", [
-                {"variation": None, "step": None, "change": "rejected plan", "reason": "no plan_variations call"}])
+            raise NoVariations(
+                "The planner did not return a plan.",
+                [{"variation": None, "step": None, "change": "rejected plan", "reason": "no plan_variations call"}],
+            )
         plan = normalize_plan(arguments, image_size=size, max_side=side)
     except NoVariations as exc:
         message = f"{exc.message} No variations were made; try rephrasing the instruction."
@@ -222,16 +249,36 @@ async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str |
     planned_at = time.perf_counter()
     try:  # from here on every way out (Stop included) ends the job through _finish_job
         await database_sync_to_async(services.job_save_progress)(
-            job_id=job.pk, status=ImageJob.Status.RUNNING, planner_source=source, plans=plans,
-            diversity_axes=plan.diversity_axes, normalization_log=plan.log)
+            job_id=job.pk,
+            status=ImageJob.Status.RUNNING,
+            planner_source=source,
+            plans=plans,
+            diversity_axes=plan.diversity_axes,
+            normalization_log=plan.log,
+        )
         await turn.emit(PlannerSource(**ids, source=source))
-        await turn.emit(Plans(**ids, diversity_axes=plan.diversity_axes, source_url=job_urls(job.pk).source(),
-                              variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)]))
+        await turn.emit(
+            Plans(
+                **ids,
+                diversity_axes=plan.diversity_axes,
+                source_url=job_urls(job.pk).source(),
+                variations=[PlannedVariation(index=i, **p) for i, p in enumerate(plans)],
+            )
+        )
         work, source_size = await working()
-        result = await run.execute(lambda on_step, on_done: execute(
-            work, [v.operations for v in plan.variations], on_step=on_step,
-            on_variation_done=on_done, ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
-            workers=settings.IMAGE_WORKERS, max_side=side, keep_images=False, stopped=run.stopped))
+        result = await run.execute(
+            lambda on_step, on_done: execute(
+                work,
+                [v.operations for v in plan.variations],
+                on_step=on_step,
+                on_variation_done=on_done,
+                ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
+                workers=settings.IMAGE_WORKERS,
+                max_side=side,
+                keep_images=False,
+                stopped=run.stopped,
+            )
+        )
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
@@ -243,20 +290,37 @@ async def _run_job(turn: Turn, job: ImageJob, source_name: str, arguments: str |
         raise
     if run.first_step_at is not None:
         turn.steplog.record("first_step", label="t_first_step", duration_ms=(run.first_step_at - planned_at) * 1000)
-    turn.steplog.record("execute", label="t_execute", duration_ms=result.ms,
-                        result=f"prefix {result.prefix_length}, working {result.working_size}")
+    turn.steplog.record(
+        "execute",
+        label="t_execute",
+        duration_ms=result.ms,
+        result=f"prefix {result.prefix_length}, working {result.working_size}",
+    )
     done = [v for v in run.variations if v["status"] == "done"]
     status = "done" if done else "failed"
     turn.content = (f"{len(done)} variations: " + ", ".join(p["label"] for p in plans)) if done else ""
-    await _finish_job(turn, run, status, "" if done else "Every variation failed.",
-                      working=result.working_size, source_size=source_size)
+    await _finish_job(
+        turn,
+        run,
+        status,
+        "" if done else "Every variation failed.",
+        working=result.working_size,
+        source_size=source_size,
+    )
     if not done:
         raise JobFailed("Every variation failed; nothing to show.", code="job_failed")
 
 
 async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, working=None, source_size=None) -> None:
-    fields = {"status": status, "error": error, "variations": run.variations, "ai_images": run.ai_images,
-              "ai_edits": len(run.ai_images), "step_log": turn.steplog.to_list(), "timings": turn.steplog.timings()}
+    fields = {
+        "status": status,
+        "error": error,
+        "variations": run.variations,
+        "ai_images": run.ai_images,
+        "ai_edits": len(run.ai_images),
+        "step_log": turn.steplog.to_list(),
+        "timings": turn.steplog.timings(),
+    }
     if working:
         fields.update(working_width=working[0], working_height=working[1])
     if source_size:
@@ -265,14 +329,16 @@ async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, worki
     await _emit_end(turn, run.job_id, status, error)
 
 
-async def submit_turn(*, user, chat: Chat, text: str, upload: services.StoredUpload | None,
-                      with_job: bool) -> tuple[Turn, ImageJob | None]:
+async def submit_turn(
+    *, user, chat: Chat, text: str, upload: services.StoredUpload | None, with_job: bool
+) -> tuple[Turn, ImageJob | None]:
     """Start an image turn (stores the message, the upload's row and, for the API, the job)."""
     made: dict = {}
 
     def prepare(user_message: Message, assistant: Message) -> None:
-        made["job"] = services.turn_prepare(user=user, chat=chat, user_message=user_message,
-                                            assistant=assistant, upload=upload, with_job=with_job)
+        made["job"] = services.turn_prepare(
+            user=user, chat=chat, user_message=user_message, assistant=assistant, upload=upload, with_job=with_job
+        )
 
     try:
         # A photo alone is a fine message; text alone applies to the current image.
@@ -290,8 +356,9 @@ def instruction_check(*, text: str) -> None:
         chat_services.message_text_clean(text=text)
 
 
-async def start_turn(*, user, chat: Chat, text: str, data: bytes | None, filename: str = "",
-                     with_job: bool, loaded=None) -> tuple[Turn, ImageJob | None]:
+async def start_turn(
+    *, user, chat: Chat, text: str, data: bytes | None, filename: str = "", with_job: bool, loaded=None
+) -> tuple[Turn, ImageJob | None]:
     """Validate the upload (if any; nothing stored on refusal), store it, and start the turn."""
     instruction_check(text=text)
     stored = None
@@ -329,4 +396,3 @@ def _predecoded_prune() -> None:
         del _PREDECODED[path]
     while len(_PREDECODED) > _PREDECODED_MAX:
         del _PREDECODED[next(iter(_PREDECODED))]
-

@@ -81,9 +81,25 @@ class JobRun:
 
     def __post_init__(self) -> None:
         self.variations = [
-            {"index": i, "status": "running", "final": None, "ms": None, "errors": [],
-             "steps": [{"index": s, "op": o["op"], "params": o["params"], "status": "pending", "error": None,
-                        "preview": None, "ms": None} for s, o in enumerate(p["operations"])]}
+            {
+                "index": i,
+                "status": "running",
+                "final": None,
+                "ms": None,
+                "errors": [],
+                "steps": [
+                    {
+                        "index": s,
+                        "op": o["op"],
+                        "params": o["params"],
+                        "status": "pending",
+                        "error": None,
+                        "preview": None,
+                        "ms": None,
+                    }
+                    for s, o in enumerate(p["operations"])
+                ],
+            }
             for i, p in enumerate(self.plans)
         ]
 
@@ -127,19 +143,33 @@ class JobRun:
         path = self._store_step(r)
         ai_path = None
         if r.op == "aiEdit" and r.status == "ok" and getattr(self._ai_local, "image", None) is not None:
-            ai_path = storage.save(f"{self.folder}/ai-v{r.variation}-s{r.step}.png",
-                                   ai_module.to_png(self._ai_local.image))
+            ai_path = storage.save(
+                f"{self.folder}/ai-v{r.variation}-s{r.step}.png", ai_module.to_png(self._ai_local.image)
+            )
             self._ai_local.image = None
-        item = {"variation": r.variation, "step": r.step, "op": r.op, "status": r.status, "error": r.error,
-                "ms": round(r.ms, 2), "preview": path, "ai": ai_path}
+        item = {
+            "variation": r.variation,
+            "step": r.step,
+            "op": r.op,
+            "status": r.status,
+            "error": r.error,
+            "ms": round(r.ms, 2),
+            "preview": path,
+            "ai": ai_path,
+        }
         loop.call_soon_threadsafe(queue.put_nowait, ("step", item))
 
     def _on_done(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: VariationResult) -> None:
         path = None
         if r.image is not None and not self._stopped.is_set():
             path = storage.save(f"{self.folder}/v{r.variation}-final.jpg", encode(r.image, "jpeg", 92))
-        item = {"variation": r.variation, "status": r.status if path else "failed", "final": path,
-                "ms": round(r.ms, 2), "errors": r.errors}
+        item = {
+            "variation": r.variation,
+            "status": r.status if path else "failed",
+            "final": path,
+            "ms": round(r.ms, 2),
+            "errors": r.errors,
+        }
         loop.call_soon_threadsafe(queue.put_nowait, ("done", item))
 
     # --- event loop ---------------------------------------------------------
@@ -151,8 +181,9 @@ class JobRun:
         """Run `run(on_step, on_done)` in a thread; persist each result, then publish it."""
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
-        worker = asyncio.ensure_future(asyncio.to_thread(
-            run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r)))
+        worker = asyncio.ensure_future(
+            asyncio.to_thread(run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r))
+        )
         # Every callback was queued before the thread returned, so the sentinel comes last.
         worker.add_done_callback(lambda _f: queue.put_nowait(None))
         try:
@@ -190,20 +221,43 @@ class JobRun:
         if d["ai"]:
             self.ai_images[f"{d['variation']}:{d['step']}"] = d["ai"]
         t = self.turn
-        self._held.append(StepResultEvent(
-            chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], step=d["step"],
-            op=d["op"], status=d["status"], error=d["error"], ms=d["ms"],
-            preview_url=job_urls(self.job_id).step(d["variation"], d["step"])))
+        self._held.append(
+            StepResultEvent(
+                chat_id=t.chat_id,
+                turn_key=t.turn_key,
+                job_id=self.job_id,
+                variation=d["variation"],
+                step=d["step"],
+                op=d["op"],
+                status=d["status"],
+                error=d["error"],
+                ms=d["ms"],
+                preview_url=job_urls(self.job_id).step(d["variation"], d["step"]),
+            )
+        )
 
     def _done(self, d: dict) -> None:
         v = self.variations[d["variation"]]
         v.update(status=d["status"], final=d["final"], ms=d["ms"], errors=d["errors"])
         t = self.turn
-        t.steplog.record("variation", args={"index": d["variation"]}, status="ok" if d["final"] else "error",
-                         result=f"{len(d['errors'])} step error(s)", duration_ms=d["ms"])
-        self._held.append(VariationDone(
-            chat_id=t.chat_id, turn_key=t.turn_key, job_id=self.job_id, variation=d["variation"], status=d["status"],
-            final_url=job_urls(self.job_id).final(d["variation"]) if d["final"] else None, errors=d["errors"]))
+        t.steplog.record(
+            "variation",
+            args={"index": d["variation"]},
+            status="ok" if d["final"] else "error",
+            result=f"{len(d['errors'])} step error(s)",
+            duration_ms=d["ms"],
+        )
+        self._held.append(
+            VariationDone(
+                chat_id=t.chat_id,
+                turn_key=t.turn_key,
+                job_id=self.job_id,
+                variation=d["variation"],
+                status=d["status"],
+                final_url=job_urls(self.job_id).final(d["variation"]) if d["final"] else None,
+                errors=d["errors"],
+            )
+        )
 
     def _due_in(self) -> float | None:
         """Seconds until the held events must be saved and sent (None: nothing is held)."""
@@ -218,6 +272,7 @@ class JobRun:
         self._last_flush = time.monotonic()
         held, self._held = self._held, []
         await database_sync_to_async(services.job_save_progress)(
-            job_id=self.job_id, variations=self.variations, ai_images=self.ai_images)
+            job_id=self.job_id, variations=self.variations, ai_images=self.ai_images
+        )
         for event in held:
             await self.turn.emit(event)

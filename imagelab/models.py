@@ -67,7 +67,9 @@ class ImageJob(models.Model):
     normalization_log = models.JSONField(default=list, blank=True)
     plans = models.JSONField(default=list, blank=True, help_text="[{label, strategy, operations}] after normalisation")
     variations = models.JSONField(
-        default=list, blank=True, help_text="[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]"
+        default=list,
+        blank=True,
+        help_text="[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]",
     )
     result_variation = models.PositiveSmallIntegerField(null=True, blank=True)
     working_width = models.PositiveIntegerField(null=True, blank=True)

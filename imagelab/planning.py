@@ -63,7 +63,6 @@ def instructions(*, working_side: int) -> str:
     return _INSTRUCTIONS.replace("{side}", str(int(working_side)))
 
 
-
 def planning_text(*, instruction: str, working_size: tuple[int, int], history: list[str]) -> str:
     """The user turn given to the model: the instruction, the working size, and earlier instructions."""
     lines = [f"Instruction: {instruction}", f"Working image: {working_size[0]}x{working_size[1]} pixels."]

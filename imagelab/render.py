@@ -30,36 +30,78 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
     variations = []
     for plan, state in zip(job.plans, job.variations or [{}] * len(job.plans), strict=False):
         i = state.get("index", len(variations))
-        steps = [{"index": s["index"], "op": s["op"], "status": job.step_status(s["status"]),
-                  "error": s.get("error"), "ms": s.get("ms"),
-                  "url": urls.step(i, s["index"]) if s.get("preview") else None}
-                 for s in state.get("steps", [])]
-        variations.append({"index": i, "label": plan["label"], "strategy": plan["strategy"], "steps": steps,
-                           "status": job.variation_status(state),
-                           "final_url": urls.final(i) if state.get("final") else None})
-    return {"id": job.pk, "status": job.status, "planner_source": job.planner_source,
-            "source_label": SOURCE_LABELS.get(job.planner_source, job.planner_source),
-            "diversity_axes": job.diversity_axes, "source_url": urls.source(), "variations": variations,
-            "result_variation": job.result_variation, "error": job.error,
-            "in_use": current.variation if current is not None and current.job_id == job.pk else None,
-            "changes": len(job.normalization_log or [])}
+        steps = [
+            {
+                "index": s["index"],
+                "op": s["op"],
+                "status": job.step_status(s["status"]),
+                "error": s.get("error"),
+                "ms": s.get("ms"),
+                "url": urls.step(i, s["index"]) if s.get("preview") else None,
+            }
+            for s in state.get("steps", [])
+        ]
+        variations.append(
+            {
+                "index": i,
+                "label": plan["label"],
+                "strategy": plan["strategy"],
+                "steps": steps,
+                "status": job.variation_status(state),
+                "final_url": urls.final(i) if state.get("final") else None,
+            }
+        )
+    return {
+        "id": job.pk,
+        "status": job.status,
+        "planner_source": job.planner_source,
+        "source_label": SOURCE_LABELS.get(job.planner_source, job.planner_source),
+        "diversity_axes": job.diversity_axes,
+        "source_url": urls.source(),
+        "variations": variations,
+        "result_variation": job.result_variation,
+        "error": job.error,
+        "in_use": current.variation if current is not None and current.job_id == job.pk else None,
+        "changes": len(job.normalization_log or []),
+    }
 
 
 def plans_view(event: Plans) -> dict:
     """The template context of a job that has just been planned (nothing executed yet)."""
-    return {"id": event.job_id, "status": "running", "diversity_axes": event.diversity_axes,
-            "source_url": event.source_url, "result_variation": None, "in_use": None, "error": "",
-            "variations": [{"index": v.index, "label": v.label, "strategy": v.strategy, "status": "running",
-                            "final_url": None, "steps": [{"index": s, "op": o["op"], "status": "pending", "url": None}
-                                                         for s, o in enumerate(v.operations)]}
-                           for v in event.variations]}
+    return {
+        "id": event.job_id,
+        "status": "running",
+        "diversity_axes": event.diversity_axes,
+        "source_url": event.source_url,
+        "result_variation": None,
+        "in_use": None,
+        "error": "",
+        "variations": [
+            {
+                "index": v.index,
+                "label": v.label,
+                "strategy": v.strategy,
+                "status": "running",
+                "final_url": None,
+                "steps": [
+                    {"index": s, "op": o["op"], "status": "pending", "url": None} for s, o in enumerate(v.operations)
+                ],
+            }
+            for v in event.variations
+        ],
+    }
 
 
 _LOOK_UP = object()
 
 
-def message_html(message: Message, *, swap: str | None = None, job: ImageJob | None = None,
-                 current: ImageAsset | None | object = _LOOK_UP) -> str:
+def message_html(
+    message: Message,
+    *,
+    swap: str | None = None,
+    job: ImageJob | None = None,
+    current: ImageAsset | None | object = _LOOK_UP,
+) -> str:
     """A whole image-chat message (runs ORM reads: call from sync code or a DB thread).
 
     `current` is the chat's current image when the caller already has it (else it is looked up).
@@ -88,17 +130,29 @@ def plans_html(event: Plans, **_) -> str:
 
 def step_result_html(event: StepResultEvent, **_) -> str:
     """One step's preview in place of its placeholder."""
-    step = {"index": event.step, "op": event.op, "status": event.status, "error": event.error, "ms": event.ms,
-            "url": event.preview_url}
-    return _partial("step", {"job": {"id": event.job_id}, "v": {"index": event.variation}, "s": step,
-                             "swap": "outerHTML"})
+    step = {
+        "index": event.step,
+        "op": event.op,
+        "status": event.status,
+        "error": event.error,
+        "ms": event.ms,
+        "url": event.preview_url,
+    }
+    return _partial(
+        "step", {"job": {"id": event.job_id}, "v": {"index": event.variation}, "s": step, "swap": "outerHTML"}
+    )
 
 
 def variation_done_html(event: VariationDone, **_) -> str:
     """A variation's final image with its compare slider and actions."""
     v = {"index": event.variation, "status": event.status, "final_url": event.final_url}
-    job = {"id": event.job_id, "status": "running", "source_url": job_urls(event.job_id).source(),
-           "result_variation": None, "in_use": None}
+    job = {
+        "id": event.job_id,
+        "status": "running",
+        "source_url": job_urls(event.job_id).source(),
+        "result_variation": None,
+        "in_use": None,
+    }
     return _partial("final", {"job": job, "v": v, "swap": "outerHTML"})
 
 
@@ -110,10 +164,11 @@ def job_ended_html(event: JobEnded, **_) -> str:
 
 def state_html(*, chat, current, assets, swap: bool = True) -> str:
     """The current image and the history strip."""
-    return _partial("state", {"chat": chat, "current": current, "assets": assets, "swap": "outerHTML" if swap else None})
+    return _partial(
+        "state", {"chat": chat, "current": current, "assets": assets, "swap": "outerHTML" if swap else None}
+    )
 
 
 def composer_inputs_html(*, max_chars: int) -> str:
     """The photo drop zone and an empty instruction box, after a turn was accepted."""
     return _partial("composer_inputs", {"MESSAGE_MAX_CHARS": max_chars})
-

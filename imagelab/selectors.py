@@ -77,7 +77,9 @@ def message_texts_recent(*, chat_id: int, exclude_turn_key: str, limit: int = 4)
     """The texts of the chat's latest `limit` user messages outside one turn, oldest first."""
     newest = (
         Message.objects.filter(chat_id=chat_id, role=Message.Role.USER)
-        .exclude(turn_key=exclude_turn_key).order_by("-created_at", "-id").values_list("content", flat=True)[:limit]
+        .exclude(turn_key=exclude_turn_key)
+        .order_by("-created_at", "-id")
+        .values_list("content", flat=True)[:limit]
     )
     return list(newest)[::-1]
 
@@ -89,8 +91,11 @@ def chat_assets(*, chat: Chat) -> list[ImageAsset]:
     variations stay stored (a later turn may have started from one, and its downloads re-render through it).
     """
     # Only the turn's choice is needed, not the job row (whose plans and logs are large JSON).
-    assets = list(ImageAsset.objects.filter(chat=chat).annotate(job_choice=F("job__result_variation"))
-                  .order_by("created_at", "id"))
+    assets = list(
+        ImageAsset.objects.filter(chat=chat)
+        .annotate(job_choice=F("job__result_variation"))
+        .order_by("created_at", "id")
+    )
     by_job: dict[int, ImageAsset] = {}
     for asset in assets:  # per turn: the variation it has chosen, else the latest one chosen
         held = by_job.get(asset.job_id)

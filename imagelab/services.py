@@ -42,7 +42,9 @@ def upload_read(*, upload) -> tuple[bytes, str]:
     """The bytes and name of an uploaded file, refusing an oversized one before reading it."""
     limit = settings.IMAGE_MAX_UPLOAD_BYTES
     if upload.size is not None and upload.size > limit:
-        raise UploadRefused(UploadError("image_too_large", f"The file is larger than {limit // (1024 * 1024)} MB.", 413))
+        raise UploadRefused(
+            UploadError("image_too_large", f"The file is larger than {limit // (1024 * 1024)} MB.", 413)
+        )
     return upload.read(), upload.name or ""
 
 
@@ -91,9 +93,16 @@ def upload_discard(*, stored: StoredUpload | None) -> None:
 def asset_create_upload(*, user: AbstractBaseUser, chat: Chat, stored: StoredUpload) -> ImageAsset:
     """The history row of a stored upload."""
     return ImageAsset.objects.create(
-        owner=user, chat=chat, kind=ImageAsset.Kind.UPLOAD, path=stored.path, preview_path=stored.preview_path,
-        original_path=stored.original_path, width=stored.size[0], height=stored.size[1],
-        source_format=stored.loaded.format, filename=stored.filename,
+        owner=user,
+        chat=chat,
+        kind=ImageAsset.Kind.UPLOAD,
+        path=stored.path,
+        preview_path=stored.preview_path,
+        original_path=stored.original_path,
+        width=stored.size[0],
+        height=stored.size[1],
+        source_format=stored.loaded.format,
+        filename=stored.filename,
     )
 
 
@@ -113,20 +122,32 @@ def chat_current_choose(*, user: AbstractBaseUser, chat_id: int, asset_id: int) 
     with transaction.atomic():
         chat_current_set(user=user, chat=chat, asset=asset)
         if asset.kind == ImageAsset.Kind.VARIATION and asset.job_id is not None:
-            ImageJob.objects.filter(pk=asset.job_id).update(result_variation=asset.variation,
-                                                            updated_at=timezone.now())
+            ImageJob.objects.filter(pk=asset.job_id).update(result_variation=asset.variation, updated_at=timezone.now())
     return asset
 
 
-def turn_prepare(*, user: AbstractBaseUser, chat: Chat, user_message: Message, assistant: Message,
-                 upload: StoredUpload | None, with_job: bool) -> ImageJob | None:
+def turn_prepare(
+    *,
+    user: AbstractBaseUser,
+    chat: Chat,
+    user_message: Message,
+    assistant: Message,
+    upload: StoredUpload | None,
+    with_job: bool,
+) -> ImageJob | None:
     """Inside the turn's insert: store the upload's row, make it current, and create the job if asked."""
     source = None
     if upload is not None:
         source = upload = asset_create_upload(user=user, chat=chat, stored=upload)
         chat_current_set(user=user, chat=chat, asset=upload)
-        user_message.payload = {"attachment": {"asset_id": upload.pk, "width": upload.width,
-                                               "height": upload.height, "filename": upload.filename}}
+        user_message.payload = {
+            "attachment": {
+                "asset_id": upload.pk,
+                "width": upload.width,
+                "height": upload.height,
+                "filename": upload.filename,
+            }
+        }
         user_message.save(update_fields=["payload"])
     else:
         source = chat_current(chat=chat)
@@ -137,20 +158,27 @@ def turn_prepare(*, user: AbstractBaseUser, chat: Chat, user_message: Message, a
     return job_create(user=user, chat=chat, message=assistant, source=source, instruction=user_message.content)
 
 
-def job_create(*, user: AbstractBaseUser, chat: Chat, message: Message, source: ImageAsset,
-               instruction: str) -> ImageJob:
+def job_create(
+    *, user: AbstractBaseUser, chat: Chat, message: Message, source: ImageAsset, instruction: str
+) -> ImageJob:
     """The job of one edit turn, tied to its assistant message."""
     return ImageJob.objects.create(
-        owner=user, chat=chat, message=message, source=source, instruction=instruction,
-        source_width=source.width, source_height=source.height,
+        owner=user,
+        chat=chat,
+        message=message,
+        source=source,
+        instruction=instruction,
+        source_width=source.width,
+        source_height=source.height,
     )
 
 
 def job_create_for_message(*, message_id: int, source: ImageAsset, instruction: str) -> ImageJob:
     """The job of a chat turn whose planner chose to edit, owned by the chat's owner."""
     message = Message.objects.select_related("chat").get(pk=message_id)
-    return job_create(user=message.chat.owner, chat=message.chat, message=message, source=source,
-                      instruction=instruction)
+    return job_create(
+        user=message.chat.owner, chat=message.chat, message=message, source=source, instruction=instruction
+    )
 
 
 def job_save_progress(*, job_id: int, **fields) -> None:
@@ -167,7 +195,7 @@ def job_close_unfinished(*, job_id: int, status: str, error: str) -> None:
 
 
 def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object) -> ImageAsset:
-    """"Use this": the variation becomes a history image and the chat's current image."""
+    """ "Use this": the variation becomes a history image and the chat's current image."""
     job = job_get(user=user, job_id=job_id)
     try:
         vi = int(variation)  # type: ignore[arg-type]
@@ -183,8 +211,15 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
         try:
             with transaction.atomic():
                 asset = ImageAsset.objects.create(
-                    owner=user, chat=job.chat, kind=ImageAsset.Kind.VARIATION, path=entry["final"],
-                    preview_path=small, width=image.width, height=image.height, job=job, variation=vi,
+                    owner=user,
+                    chat=job.chat,
+                    kind=ImageAsset.Kind.VARIATION,
+                    path=entry["final"],
+                    preview_path=small,
+                    width=image.width,
+                    height=image.height,
+                    job=job,
+                    variation=vi,
                 )
         except IntegrityError:  # one asset per (job, variation): use the one the other request made
             storage.delete(small)

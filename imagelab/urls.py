@@ -12,6 +12,10 @@ urlpatterns = [
     path("imagelab/jobs/<int:job_id>/v<int:variation>/s<int:step>.jpg", views.step_preview, name="imagelab-step"),
     path("imagelab/jobs/<int:job_id>/v<int:variation>/final.jpg", views.final_image, name="imagelab-final"),
     path("imagelab/assets/<int:asset_id>.jpg", views.asset_file, name="imagelab-asset"),
-    path("imagelab/assets/<int:asset_id>/preview.jpg", views.asset_file, {"size": "preview"},
-         name="imagelab-asset-preview"),
+    path(
+        "imagelab/assets/<int:asset_id>/preview.jpg",
+        views.asset_file,
+        {"size": "preview"},
+        name="imagelab-asset-preview",
+    ),
 ]

@@ -21,13 +21,22 @@ def chat_page(request, chat, history, busy: bool):
     """The image chat page (called by chatapp.views.chat_detail for chats of kind images)."""
     jobs = selectors.jobs_by_message(message_ids=[m.pk for m in history if m.role == "assistant"])
     current = selectors.chat_current(chat=chat)
-    items = [{"m": m, "job": image_render.job_view(jobs[m.pk], current=current) if m.pk in jobs else None}
-             for m in history]
-    return render(request, "imagelab/chat.html", {
-        "chat": chat, "items": items, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
-        "current": current, "assets": selectors.chat_assets(chat=chat),
-        "MAX_BYTES": settings.IMAGE_MAX_UPLOAD_BYTES,
-    })
+    items = [
+        {"m": m, "job": image_render.job_view(jobs[m.pk], current=current) if m.pk in jobs else None} for m in history
+    ]
+    return render(
+        request,
+        "imagelab/chat.html",
+        {
+            "chat": chat,
+            "items": items,
+            "busy": busy,
+            "ws_path": f"/ws/chats/{chat.pk}/",
+            "current": current,
+            "assets": selectors.chat_assets(chat=chat),
+            "MAX_BYTES": settings.IMAGE_MAX_UPLOAD_BYTES,
+        },
+    )
 
 
 def _after_choice(user, chat, *job_ids: int | None) -> str:
@@ -59,8 +68,9 @@ async def chat_turn(request, chat_id: int):
     was_in_use = await sync_to_async(_current_job_id)(chat) if upload else None
     try:
         data, name = await sync_to_async(services.upload_read)(upload=upload) if upload else (None, "")
-        await flows.start_turn(user=user, chat=chat, text=request.POST.get("text", ""), data=data,
-                               filename=name, with_job=False)
+        await flows.start_turn(
+            user=user, chat=chat, text=request.POST.get("text", ""), data=data, filename=name, with_job=False
+        )
     except MarqueeError as exc:
         response = HttpResponse(composer_error_html(exc.message), status=exc.status)
         response["X-Error-Code"] = exc.code
@@ -73,7 +83,7 @@ async def chat_turn(request, chat_id: int):
 @login_required
 @require_POST
 def choose_result(request, job_id: int):
-    """"Use this": the variation becomes the current image; the message and the strip are re-rendered."""
+    """ "Use this": the variation becomes the current image; the message and the strip are re-rendered."""
     try:
         job = selectors.job_get(user=request.user, job_id=job_id)
         was_in_use = _current_job_id(job.chat)
@@ -120,8 +130,9 @@ def _file(rel: str | None) -> HttpResponse:
 def _job_image(request, job_id: int, variation: int | None = None, step: int | None = None) -> HttpResponse:
     try:
         job = selectors.job_get(user=request.user, job_id=job_id)
-        return image_response(selectors.image_bytes(
-            path=selectors.job_image_path(job=job, variation=variation, step=step)))
+        return image_response(
+            selectors.image_bytes(path=selectors.job_image_path(job=job, variation=variation, step=step))
+        )
     except MarqueeError:
         raise Http404("No such image.") from None
 

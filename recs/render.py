@@ -34,8 +34,12 @@ def _partial(name: str, context: dict) -> str:
 def message_html(message: Message, *, swap: str | None = None) -> str:
     """A whole movie message with its cards' list marks (reads the DB: call off the event loop)."""
     # Context processors do not run here: pass what the templates need.
-    context = {"m": message, "swap": swap, "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS,
-               **selectors.pick_marks_context(message)}
+    context = {
+        "m": message,
+        "swap": swap,
+        "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS,
+        **selectors.pick_marks_context(message),
+    }
     return _partial("message", context)
 
 
@@ -52,8 +56,10 @@ def intro_shown_html(event: IntroShown, **_) -> str:
 def pick_resolved_html(event: PickResolved, **_) -> str:
     """A pick card arriving live (it animates) in place of its slot."""
     pick = {"index": event.index, **event.pick.model_dump()}
-    return _partial("pick_card", {"m": {"turn_key": event.turn_key, "chat_id": event.chat_id}, "pick": pick,
-                                  "swap": "outerHTML", "fresh": True})
+    return _partial(
+        "pick_card",
+        {"m": {"turn_key": event.turn_key, "chat_id": event.chat_id}, "pick": pick, "swap": "outerHTML", "fresh": True},
+    )
 
 
 def pick_dropped_html(event: PickDropped, **_) -> str:
@@ -88,7 +94,9 @@ def pick_actions_oob_html(*, user, message: Message) -> str:
     cards = proposal_touched_cards(message=message)
     marks = selectors.list_marks(user=user, keys=[(pick["source"], pick["id"]) for _, pick in cards])
     # Joined template output: already escaped.
-    return mark_safe("".join(
-        render_to_string(PICK_ACTIONS, {"m": m, "pick": pick, "marks": marks, "swap": "outerHTML"})
-        for m, pick in cards
-    ))
+    return mark_safe(
+        "".join(
+            render_to_string(PICK_ACTIONS, {"m": m, "pick": pick, "marks": marks, "swap": "outerHTML"})
+            for m, pick in cards
+        )
+    )

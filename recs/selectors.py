@@ -23,8 +23,7 @@ def recommended_in_chat(*, chat_id: int) -> list[BlockedItem]:
     """Films already shown in this chat."""
     rows = Recommendation.objects.filter(chat_id=chat_id).order_by("created_at", "id")
     return [
-        BlockedItem(source=r.source, id=r.movie_id, media_type=r.media_type, title=r.title, year=r.year)
-        for r in rows
+        BlockedItem(source=r.source, id=r.movie_id, media_type=r.media_type, title=r.title, year=r.year) for r in rows
     ]
 
 
@@ -33,7 +32,9 @@ def blocked_list(*, user: AbstractBaseUser, chat_id: int) -> list[BlockedItem]:
     items: dict[tuple[str, str], BlockedItem] = {}
     for model in (WatchlistItem, SeenItem):
         for row in model.objects.filter(user=user).order_by("added_at", "id"):
-            item = BlockedItem(source=row.source, id=row.movie_id, media_type=row.media_type, title=row.title, year=row.year)
+            item = BlockedItem(
+                source=row.source, id=row.movie_id, media_type=row.media_type, title=row.title, year=row.year
+            )
             items.setdefault(item.key, item)
     for item in recommended_in_chat(chat_id=chat_id):
         items.setdefault(item.key, item)
@@ -93,9 +94,18 @@ def last_turn_summary(*, chat_id: int, turn_key: str | None = None) -> dict:
     proposal = payload.get("proposal")
     return {
         "status": message.status,
-        **({"proposal": {"state": proposal["state"], "rows": [
-            {"action": r["action"], "title": r["title"], "status": r["status"]} for r in proposal["rows"]
-        ]}} if proposal else {}),
+        **(
+            {
+                "proposal": {
+                    "state": proposal["state"],
+                    "rows": [
+                        {"action": r["action"], "title": r["title"], "status": r["status"]} for r in proposal["rows"]
+                    ],
+                }
+            }
+            if proposal
+            else {}
+        ),
         "shown": [{"title": p.get("title"), "year": p.get("year")} for p in payload.get("picks", [])],
         "dropped": [
             {"title": d.get("title"), "year": d.get("year"), "reason": d.get("reason")}

@@ -24,8 +24,11 @@ async def discard(consumer, content: dict) -> None:
 async def _decide(consumer, content: dict, *, decision: str) -> None:
     try:
         message = await database_sync_to_async(proposal_decide_message)(
-            user=consumer.scope["user"], chat_id=consumer.chat.pk, message_id=content.get("message"),
-            decision=decision, selected=content.get("rows", []),
+            user=consumer.scope["user"],
+            chat_id=consumer.chat.pk,
+            message_id=content.get("message"),
+            decision=decision,
+            selected=content.get("rows", []),
         )
     except MarqueeError as exc:
         await consumer.refuse(exc.code, exc.message)

@@ -22,10 +22,17 @@ MEMORY_NOTICE = "recs.memory_notice"
 def chat_page(request, chat, history, busy: bool):
     """The movie chat page (the chat core's chat_detail hands movie chats here)."""
     keys = [(p["source"], p["id"]) for m in history for p in (m.payload or {}).get("picks", [])]
-    return render(request, PAGE, {
-        "chat": chat, "chat_messages": history, "busy": busy, "ws_path": f"/ws/chats/{chat.pk}/",
-        "marks": selectors.list_marks(user=request.user, keys=keys),
-    })
+    return render(
+        request,
+        PAGE,
+        {
+            "chat": chat,
+            "chat_messages": history,
+            "busy": busy,
+            "ws_path": f"/ws/chats/{chat.pk}/",
+            "marks": selectors.list_marks(user=request.user, keys=keys),
+        },
+    )
 
 
 def _sort(value: str | None) -> str:
@@ -45,7 +52,11 @@ def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: st
     """Add the film on a pick card to the watchlist or the seen list; the card's buttons update in place."""
     try:
         message, pick = list_services.pick_to_list(
-            user=request.user, chat_id=chat_id, turn_key=turn_key, index=index, list_name=list_name,
+            user=request.user,
+            chat_id=chat_id,
+            turn_key=turn_key,
+            index=index,
+            list_name=list_name,
             rating=request.POST.get("rating"),
         )
     except MarqueeError as exc:
@@ -118,7 +129,9 @@ def autostart_toggle(request):
     """Switch the greeting with three picks in new chats on or off."""
     enabled = request.POST.get("autostart") == "on"
     memory_services.memory_set_autostart(user=request.user, enabled=enabled)
-    return _back_to_memory(request, "New chats will greet you with picks." if enabled else "New chats will start empty.")
+    return _back_to_memory(
+        request, "New chats will greet you with picks." if enabled else "New chats will start empty."
+    )
 
 
 @login_required
@@ -127,8 +140,11 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     """Apply the ticked rows of a diff card, or discard it; every open tab sees the result."""
     try:
         message = decide(
-            user=request.user, chat_id=chat_id, turn_key=turn_key,
-            decision=request.POST.get("decision", ""), selected=request.POST.getlist("rows"),
+            user=request.user,
+            chat_id=chat_id,
+            turn_key=turn_key,
+            decision=request.POST.get("decision", ""),
+            selected=request.POST.getlist("rows"),
         )
     except NothingSelected as exc:
         if not request.htmx:
@@ -144,4 +160,3 @@ def proposal_decide(request, chat_id: int, turn_key: str):
     proposal_announce(message=message)
     card = render_to_string(PROPOSAL, {"m": message}, request)
     return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))
-

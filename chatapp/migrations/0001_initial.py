@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,70 +14,138 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='ApiToken',
+            name="ApiToken",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(default='API token', max_length=80)),
-                ('key_prefix', models.CharField(help_text='First characters, to tell tokens apart.', max_length=12)),
-                ('key_hash', models.CharField(max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('last_used_at', models.DateTimeField(blank=True, null=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='api_tokens', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(default="API token", max_length=80)),
+                ("key_prefix", models.CharField(help_text="First characters, to tell tokens apart.", max_length=12)),
+                ("key_hash", models.CharField(max_length=64, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("last_used_at", models.DateTimeField(blank=True, null=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="api_tokens",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Chat',
+            name="Chat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('movies', 'Movies'), ('images', 'Images')], default='movies', max_length=10)),
-                ('title', models.CharField(blank=True, max_length=120)),
-                ('flow', models.CharField(blank=True, choices=[('v1', 'v1 (Chat Completions + search tool)'), ('v2', 'v2 (Responses API, decide_mode → plan_picks)')], help_text='Flow of the latest turn.', max_length=2)),
-                ('last_response_id', models.CharField(blank=True, help_text='Responses API thread head.', max_length=200)),
-                ('pending_call_ids', models.JSONField(blank=True, default=list, help_text='Function calls left open by the last turn; answered at the next.')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chats', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("movies", "Movies"), ("images", "Images")], default="movies", max_length=10
+                    ),
+                ),
+                ("title", models.CharField(blank=True, max_length=120)),
+                (
+                    "flow",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("v1", "v1 (Chat Completions + search tool)"),
+                            ("v2", "v2 (Responses API, decide_mode → plan_picks)"),
+                        ],
+                        help_text="Flow of the latest turn.",
+                        max_length=2,
+                    ),
+                ),
+                (
+                    "last_response_id",
+                    models.CharField(blank=True, help_text="Responses API thread head.", max_length=200),
+                ),
+                (
+                    "pending_call_ids",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="Function calls left open by the last turn; answered at the next.",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chats", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at', '-id'],
+                "ordering": ["-updated_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Message',
+            name="Message",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('user', 'User'), ('assistant', 'Assistant')], max_length=10)),
-                ('turn_key', models.CharField(help_text='The user message this turn answers.', max_length=64)),
-                ('content', models.TextField(blank=True)),
-                ('payload', models.JSONField(blank=True, default=dict, help_text='mode, plan, picks, dropped picks…')),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('streaming', 'Streaming'), ('complete', 'Complete'), ('failed', 'Failed'), ('stopped', 'Stopped')], default='complete', max_length=10)),
-                ('planner_source', models.CharField(blank=True, max_length=20)),
-                ('flow', models.CharField(blank=True, choices=[('v1', 'v1 (Chat Completions + search tool)'), ('v2', 'v2 (Responses API, decide_mode → plan_picks)')], max_length=2)),
-                ('step_log', models.JSONField(blank=True, default=list)),
-                ('timings', models.JSONField(blank=True, default=dict)),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('chat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='messages', to='chatapp.chat')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("role", models.CharField(choices=[("user", "User"), ("assistant", "Assistant")], max_length=10)),
+                ("turn_key", models.CharField(help_text="The user message this turn answers.", max_length=64)),
+                ("content", models.TextField(blank=True)),
+                ("payload", models.JSONField(blank=True, default=dict, help_text="mode, plan, picks, dropped picks…")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pending"),
+                            ("streaming", "Streaming"),
+                            ("complete", "Complete"),
+                            ("failed", "Failed"),
+                            ("stopped", "Stopped"),
+                        ],
+                        default="complete",
+                        max_length=10,
+                    ),
+                ),
+                ("planner_source", models.CharField(blank=True, max_length=20)),
+                (
+                    "flow",
+                    models.CharField(
+                        blank=True,
+                        choices=[
+                            ("v1", "v1 (Chat Completions + search tool)"),
+                            ("v2", "v2 (Responses API, decide_mode → plan_picks)"),
+                        ],
+                        max_length=2,
+                    ),
+                ),
+                ("step_log", models.JSONField(blank=True, default=list)),
+                ("timings", models.JSONField(blank=True, default=dict)),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "chat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="messages", to="chatapp.chat"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.AddIndex(
-            model_name='chat',
-            index=models.Index(fields=['owner', '-updated_at'], name='chatapp_cha_owner_i_f186b0_idx'),
+            model_name="chat",
+            index=models.Index(fields=["owner", "-updated_at"], name="chatapp_cha_owner_i_f186b0_idx"),
         ),
         migrations.AddIndex(
-            model_name='message',
-            index=models.Index(fields=['chat', 'status'], name='chatapp_mes_chat_id_1a3eb5_idx'),
+            model_name="message",
+            index=models.Index(fields=["chat", "status"], name="chatapp_mes_chat_id_1a3eb5_idx"),
         ),
         migrations.AddConstraint(
-            model_name='message',
-            constraint=models.UniqueConstraint(fields=('chat', 'turn_key', 'role'), name='one_message_per_turn_and_role'),
+            model_name="message",
+            constraint=models.UniqueConstraint(
+                fields=("chat", "turn_key", "role"), name="one_message_per_turn_and_role"
+            ),
         ),
     ]

@@ -4,15 +4,23 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('chatapp', '0001_initial'),
+        ("chatapp", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='chat',
-            name='flow_override',
-            field=models.CharField(blank=True, choices=[('v1', 'v1 (Chat Completions + search tool)'), ('v2', 'v2 (Responses API, decide_mode → plan_picks)')], default='', help_text="Flow for this chat's new turns; blank follows the CHAT_API_VERSION setting.", max_length=2),
+            model_name="chat",
+            name="flow_override",
+            field=models.CharField(
+                blank=True,
+                choices=[
+                    ("v1", "v1 (Chat Completions + search tool)"),
+                    ("v2", "v2 (Responses API, decide_mode → plan_picks)"),
+                ],
+                default="",
+                help_text="Flow for this chat's new turns; blank follows the CHAT_API_VERSION setting.",
+                max_length=2,
+            ),
         ),
     ]

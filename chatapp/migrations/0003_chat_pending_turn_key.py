@@ -4,15 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('chatapp', '0002_chat_flow_override'),
+        ("chatapp", "0002_chat_flow_override"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='chat',
-            name='pending_turn_key',
-            field=models.CharField(blank=True, default='', help_text='The turn whose answer left those calls open.', max_length=64),
+            model_name="chat",
+            name="pending_turn_key",
+            field=models.CharField(
+                blank=True, default="", help_text="The turn whose answer left those calls open.", max_length=64
+            ),
         ),
     ]

@@ -52,9 +52,7 @@ class ToolRun:
     def ignored_outputs(self) -> list[FunctionCallOutput]:
         """Outputs for the ignored calls: the Responses API wants one for every open call."""
         return [
-            FunctionCallOutput(
-                call_id=c.call_id, output="Ignored: only one call to the requested tool is used."
-            )
+            FunctionCallOutput(call_id=c.call_id, output="Ignored: only one call to the requested tool is used.")
             for c in self.ignored_calls
         ]
 
@@ -107,16 +105,8 @@ async def _attempt(
             else:
                 outcome.ignored.append(call)
         if outcome.call is None:
-            said = (
-                f" It answered in text instead: {_summary(reply.text)!r}."
-                if reply.text.strip()
-                else ""
-            )
-            others = (
-                f" It called {', '.join(c.name for c in reply.tool_calls)} instead."
-                if reply.tool_calls
-                else ""
-            )
+            said = f" It answered in text instead: {_summary(reply.text)!r}." if reply.text.strip() else ""
+            others = f" It called {', '.join(c.name for c in reply.tool_calls)} instead." if reply.tool_calls else ""
             outcome.reason = f"no {tool.name} call in the reply.{said}{others}".strip()
         else:
             try:
@@ -131,11 +121,7 @@ async def _attempt(
             step.error = outcome.reason
             step.result = _summary(reply.text or (outcome.call.arguments if outcome.call else ""))
     for call in outcome.ignored:
-        reason = (
-            "a second call to the tool"
-            if call.name == tool.name
-            else f"not the requested tool ({tool.name})"
-        )
+        reason = "a second call to the tool" if call.name == tool.name else f"not the requested tool ({tool.name})"
         steplog.record(
             f"{name}.ignored_call",
             args={
@@ -151,9 +137,7 @@ async def _attempt(
     return outcome
 
 
-def _reask_request(
-    base: PlannerRequest, outcome: _Outcome, tool: Tool, threads: bool
-) -> PlannerRequest:
+def _reask_request(base: PlannerRequest, outcome: _Outcome, tool: Tool, threads: bool) -> PlannerRequest:
     """The follow-up that tells the model what was wrong with its reply."""
     reply = outcome.reply
     assert reply is not None
@@ -162,14 +146,12 @@ def _reask_request(
         follow_up.append(
             FunctionCallOutput(
                 call_id=outcome.call.call_id,
-                output=f"Invalid arguments: {outcome.detail}. "
-                f"Call {tool.name} again with valid arguments.",
+                output=f"Invalid arguments: {outcome.detail}. Call {tool.name} again with valid arguments.",
             )
         )
     # Every call the reply left open needs an output, or the Responses API rejects the thread.
     follow_up.extend(
-        FunctionCallOutput(call_id=c.call_id, output=f"Ignored: call {tool.name} only.")
-        for c in outcome.ignored
+        FunctionCallOutput(call_id=c.call_id, output=f"Ignored: call {tool.name} only.") for c in outcome.ignored
     )
     if outcome.call is None:
         follow_up.append(
@@ -184,10 +166,7 @@ def _reask_request(
     replay: list[InputItem] = list(base.input)
     if reply.text.strip():
         replay.append(InputMessage(role="assistant", text=reply.text))
-    replay.extend(
-        FunctionCallItem(call_id=c.call_id, name=c.name, arguments=c.arguments)
-        for c in reply.tool_calls
-    )
+    replay.extend(FunctionCallItem(call_id=c.call_id, name=c.name, arguments=c.arguments) for c in reply.tool_calls)
     return dataclasses.replace(base, input=replay + follow_up)
 
 

@@ -62,9 +62,7 @@ def strict_json_schema(model: type[BaseModel]) -> dict[str, Any]:
     return schema
 
 
-def _convert(
-    node: dict[str, Any], *, defs: dict, seen: tuple[str, ...], path: str
-) -> dict[str, Any]:
+def _convert(node: dict[str, Any], *, defs: dict, seen: tuple[str, ...], path: str) -> dict[str, Any]:
     node = dict(node)
     ref = node.pop("$ref", None)
     if ref is not None:
@@ -93,10 +91,7 @@ def _convert(
         if key not in _KEEP:
             continue
         if key == "properties":
-            out[key] = {
-                name: _convert(sub, defs=defs, seen=seen, path=f"{path}.{name}")
-                for name, sub in value.items()
-            }
+            out[key] = {name: _convert(sub, defs=defs, seen=seen, path=f"{path}.{name}") for name, sub in value.items()}
         elif key == "items":
             out[key] = _convert(value, defs=defs, seen=seen, path=f"{path}[]")
         elif key == "anyOf":
@@ -110,9 +105,7 @@ def _convert(
 
     if out.get("type") == "object" or "properties" in out:
         if "properties" not in out:
-            raise StrictSchemaError(
-                f"{path}: objects without declared properties are not supported"
-            )
+            raise StrictSchemaError(f"{path}: objects without declared properties are not supported")
         optional = [name for name in out["properties"] if name not in node.get("required", [])]
         for name in optional:
             out["properties"][name] = _nullable(out["properties"][name])
@@ -183,11 +176,7 @@ def _collapse_null_union(schema: dict[str, Any]) -> dict[str, Any]:
     other = options[0] if options[1] == {"type": "null"} else options[1]
     typ = other.get("type")
     # enum/const would have to list null too, and objects read better as anyOf.
-    if (
-        not isinstance(typ, str)
-        or typ in ("object", "array")
-        or {"enum", "const", "anyOf"} & set(other)
-    ):
+    if not isinstance(typ, str) or typ in ("object", "array") or {"enum", "const", "anyOf"} & set(other):
         return schema
     merged = {k: v for k, v in schema.items() if k != "anyOf"}
     merged.update({k: v for k, v in other.items() if k != "description"})

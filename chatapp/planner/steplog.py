@@ -17,9 +17,7 @@ from pydantic import BaseModel, Field
 flow_logger = logging.getLogger("marquee.flow")
 
 REDACTED = "[redacted]"
-_SECRET_KEY = re.compile(
-    r"api[_-]?key|authorization|secret|password|passwd|token$|^token|cookie", re.I
-)
+_SECRET_KEY = re.compile(r"api[_-]?key|authorization|secret|password|passwd|token$|^token|cookie", re.I)
 _SECRET_VALUES = [
     (re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"), REDACTED),
     (re.compile(r"\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=\-]{6,}", re.I), r"\1 " + REDACTED),
@@ -30,11 +28,7 @@ def redact(value: Any) -> Any:
     """Return `value` with secrets replaced: secret-looking keys, `sk-…` keys and bearer tokens."""
     if isinstance(value, dict):
         return {
-            k: (
-                REDACTED
-                if isinstance(k, str) and _SECRET_KEY.search(k) and v not in (None, "")
-                else redact(v)
-            )
+            k: (REDACTED if isinstance(k, str) and _SECRET_KEY.search(k) and v not in (None, "") else redact(v))
             for k, v in value.items()
         }
     if isinstance(value, (list, tuple)):
@@ -218,9 +212,7 @@ class StepLog:
         return [step.model_dump(mode="json") for step in self.steps]
 
     @classmethod
-    def from_list(
-        cls, items: list[dict[str, Any]], *, flow: str = "", ids: dict[str, Any] | None = None
-    ) -> StepLog:
+    def from_list(cls, items: list[dict[str, Any]], *, flow: str = "", ids: dict[str, Any] | None = None) -> StepLog:
         """Rebuild a log from `to_list()` output (for display; nothing is re-logged)."""
         log = cls(flow=flow, ids=ids)
         log.steps = [Step.model_validate(item) for item in items]

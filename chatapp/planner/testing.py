@@ -49,9 +49,7 @@ class ScriptedBackend:
         threads_responses: bool = False,
     ):
         self.script: deque[ScriptStep] = deque(script or [])
-        self.by_purpose: dict[str, deque[ScriptStep]] = {
-            k: deque(v) for k, v in (by_purpose or {}).items()
-        }
+        self.by_purpose: dict[str, deque[ScriptStep]] = {k: deque(v) for k, v in (by_purpose or {}).items()}
         self.name = name
         self.delay = delay
         self.requests: list[PlannerRequest] = []
@@ -79,9 +77,7 @@ class ScriptedBackend:
             f"(purpose={request.purpose!r}, model={request.model!r}, tool_choice={request.tool_choice!r})"
         )
 
-    async def complete(
-        self, request: PlannerRequest, *, on_text: TextSink | None = None
-    ) -> PlannerReply:
+    async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply:
         """Play the next scripted step for this request."""
         self.requests.append(request)
         step = self._next_step(request)
@@ -94,9 +90,7 @@ class ScriptedBackend:
             if inspect.isawaitable(step):
                 step = await step
         if not isinstance(step, PlannerReply):
-            raise AssertionError(
-                f"a scripted step returned {type(step).__name__}, not a PlannerReply"
-            )
+            raise AssertionError(f"a scripted step returned {type(step).__name__}, not a PlannerReply")
         reply = step.model_copy(update={"model": step.model or request.model})
         if on_text is not None and reply.text:
             for chunk in _chunks(reply.text):
@@ -107,9 +101,7 @@ class ScriptedBackend:
     def call(name: str, args: dict[str, Any] | str, call_id: str | None = None) -> ToolCall:
         """Build one tool call (args as a dict, or raw text to test invalid JSON)."""
         arguments = args if isinstance(args, str) else json.dumps(args)
-        return ToolCall(
-            call_id=call_id or f"call_scripted_{next(_ids)}", name=name, arguments=arguments
-        )
+        return ToolCall(call_id=call_id or f"call_scripted_{next(_ids)}", name=name, arguments=arguments)
 
     @classmethod
     def tool(

@@ -41,9 +41,7 @@ class Tool:
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
-            raise ValueError(
-                f"invalid tool name {self.name!r}: use letters, digits, _ or -, at most 64"
-            )
+            raise ValueError(f"invalid tool name {self.name!r}: use letters, digits, _ or -, at most 64")
 
     @classmethod
     def from_model(
@@ -62,9 +60,7 @@ class Tool:
     def from_function(cls, fn: Callable[..., Any], *, name: str | None = None) -> Tool:
         """Build a tool from a plain function's signature and docstring."""
         model = model_from_function(fn)
-        return cls(
-            name=name or fn.__name__, description=model.__doc__ or "", args_model=model, func=fn
-        )
+        return cls(name=name or fn.__name__, description=model.__doc__ or "", args_model=model, func=fn)
 
     def json_schema(self) -> dict[str, Any]:
         """The strict-mode JSON schema of the arguments (a fresh copy)."""
@@ -139,9 +135,7 @@ def _drop_nulls_for_defaults(model: type[BaseModel], data: dict[str, Any]) -> di
         if sub is not None and isinstance(value, dict):
             out[key] = _drop_nulls_for_defaults(sub, value)
         elif sub is not None and isinstance(value, list):
-            out[key] = [
-                _drop_nulls_for_defaults(sub, v) if isinstance(v, dict) else v for v in value
-            ]
+            out[key] = [_drop_nulls_for_defaults(sub, v) if isinstance(v, dict) else v for v in value]
     return out
 
 

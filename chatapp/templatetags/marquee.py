@@ -12,8 +12,26 @@ register = template.Library()
 # Raw HTML in model text is disabled at parse time and the output is sanitised again.
 _md = MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}).enable("table")
 _ALLOWED_TAGS = {
-    "p", "br", "strong", "em", "code", "pre", "ul", "ol", "li", "blockquote", "a",
-    "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "hr",
+    "p",
+    "br",
+    "strong",
+    "em",
+    "code",
+    "pre",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "a",
+    "h3",
+    "h4",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "hr",
 }
 
 

@@ -38,6 +38,7 @@ AI_UNAVAILABLE = "AI edit unavailable"
 class StepError(Exception):
     """A step failure whose message is already plain words for the user (recorded as it is)."""
 
+
 # libvips caches recent operations and their pixel buffers; we decode each upload once and
 # never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
 pyvips.cache_set_max(0)
@@ -171,8 +172,9 @@ def _k(image: Image.Image, reference: Image.Image | tuple[int, int]) -> float:
     return max(image.size) / max(ref)
 
 
-def _run_working(image: Image.Image, steps: list[tuple[int, str, dict]], k: float,
-                 errors: list[dict], timings: list[dict]) -> Image.Image:
+def _run_working(
+    image: Image.Image, steps: list[tuple[int, str, dict]], k: float, errors: list[dict], timings: list[dict]
+) -> Image.Image:
     """Run local steps (params x k) with fused passes; a failing pass falls back to one op at a time."""
     if not steps:
         return image
@@ -188,13 +190,15 @@ def _run_working(image: Image.Image, steps: list[tuple[int, str, dict]], k: floa
                     image = ops.OPS[op](image, **params)
                 except Exception as e:  # noqa: BLE001
                     errors.append({"step": steps[i][0], "op": op, "error": f"{type(e).__name__}: {e}"})
-        timings.append({"kind": p.kind, "steps": [steps[i][0] for i in p.steps],
-                        "ms": (time.perf_counter() - t) * 1000})
+        timings.append(
+            {"kind": p.kind, "steps": [steps[i][0] for i in p.steps], "ms": (time.perf_counter() - t) * 1000}
+        )
     return image
 
 
-def _preview_step(img: Image.Image, op: str, params: dict, k: float,
-                  side: int) -> tuple[Image.Image, float, str | None]:
+def _preview_step(
+    img: Image.Image, op: str, params: dict, k: float, side: int
+) -> tuple[Image.Image, float, str | None]:
     """(step picture, its scale k, error); a resize or rotate that grew it past `side` is shrunk back."""
     try:
         out = ops.OPS[op](img, **ops.scale_params(op, params, k))
@@ -215,8 +219,16 @@ def _run_ai(image: Image.Image, prompt: str, ai_edit: AiEdit | None) -> Image.Im
     return out
 
 
-def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Image, prev: Image.Image,
-               on_step, ai_edit: AiEdit | None, side: int = 640) -> VariationResult:
+def _variation(
+    vi: int,
+    plan: list[tuple[str, dict]],
+    start: int,
+    work: Image.Image,
+    prev: Image.Image,
+    on_step,
+    ai_edit: AiEdit | None,
+    side: int = 640,
+) -> VariationResult:
     t0 = time.perf_counter()
     res = VariationResult(vi, None, "done")
     kp = _k(prev, work)  # preview track scale: ops keep ratios, only a shrink back to `side` changes it
@@ -241,20 +253,28 @@ def _variation(vi: int, plan: list[tuple[str, dict]], start: int, work: Image.Im
         if err is not None:
             res.errors.append({"step": si, "op": op, "error": err})
         if on_step:
-            on_step(StepResult(vi, si, op, params, "error" if err else "ok", err,
-                               (time.perf_counter() - t) * 1000, prev))
+            on_step(
+                StepResult(vi, si, op, params, "error" if err else "ok", err, (time.perf_counter() - t) * 1000, prev)
+            )
     res.image = _run_working(work, pending, 1.0, res.errors, res.passes)
     res.errors.sort(key=lambda e: e["step"])
     res.ms = (time.perf_counter() - t0) * 1000
     return res
 
 
-def execute(source: bytes | Image.Image, plans: Sequence[Sequence[Any]], *,
-            on_step: Callable[[StepResult], None] | None = None,
-            on_variation_done: Callable[[VariationResult], None] | None = None,
-            ai_edit: AiEdit | None = None, workers: int = 3, max_side: int = 2048,
-            preview_side: int = 640, keep_images: bool = True,
-            stopped: Callable[[], bool] | None = None) -> ExecutionResult:
+def execute(
+    source: bytes | Image.Image,
+    plans: Sequence[Sequence[Any]],
+    *,
+    on_step: Callable[[StepResult], None] | None = None,
+    on_variation_done: Callable[[VariationResult], None] | None = None,
+    ai_edit: AiEdit | None = None,
+    workers: int = 3,
+    max_side: int = 2048,
+    preview_side: int = 640,
+    keep_images: bool = True,
+    stopped: Callable[[], bool] | None = None,
+) -> ExecutionResult:
     """Decode once, run the plans' common prefix once, then the variations concurrently.
 
     Once `stopped()` is true, variations not yet started are skipped (status "failed").
@@ -282,8 +302,9 @@ def execute(source: bytes | Image.Image, plans: Sequence[Sequence[Any]], *,
     failed = {e["step"] for e in prefix_errors}
     prefix_timings: list[dict] = []
     working_size = work.size
-    work = _run_working(work, [(si, *pairs[0][si]) for si in range(n) if si not in failed],
-                        1.0, prefix_errors, prefix_timings)
+    work = _run_working(
+        work, [(si, *pairs[0][si]) for si in range(n) if si not in failed], 1.0, prefix_errors, prefix_timings
+    )
 
     def task(vi: int) -> VariationResult:
         if stopped is not None and stopped():
@@ -312,8 +333,9 @@ def _simulate(plan: list[tuple[str, dict]], size: tuple[int, int]) -> tuple[int,
     return size
 
 
-def chain_peak(plans: Sequence[Sequence[Any]], start: tuple[int, int], source: tuple[int, int],
-               max_side: int = 2048) -> int:
+def chain_peak(
+    plans: Sequence[Sequence[Any]], start: tuple[int, int], source: tuple[int, int], max_side: int = 2048
+) -> int:
     """Most pixels any image of `render_chain` holds when it starts from `start` (the original is `source`)."""
     size, peak = start, start[0] * start[1]
     job_size = ops.working_size(source, max_side)
@@ -332,8 +354,9 @@ def chain_peak(plans: Sequence[Sequence[Any]], start: tuple[int, int], source: t
     return peak
 
 
-def _fit_pixels(img: Image.Image, plans: Sequence[Sequence[Any]], source: tuple[int, int], max_side: int,
-                max_pixels: int) -> Image.Image:
+def _fit_pixels(
+    img: Image.Image, plans: Sequence[Sequence[Any]], source: tuple[int, int], max_side: int, max_pixels: int
+) -> Image.Image:
     """`img` reduced until no step of the chain holds more than `max_pixels` (so k shrinks with it)."""
     while (peak := chain_peak(plans, img.size, source, max_side)) > max_pixels and max(img.size) > 1:
         side = max(1, min(max(img.size) - 1, int(max(img.size) * math.sqrt(max_pixels / peak))))
@@ -341,9 +364,15 @@ def _fit_pixels(img: Image.Image, plans: Sequence[Sequence[Any]], source: tuple[
     return img
 
 
-def render_chain(original: bytes | Image.Image, plans: Sequence[Sequence[Any]], *, full_resolution: bool = True,
-                 max_side: int = 2048, ai_images: dict[tuple[int, int], Image.Image] | None = None,
-                 max_pixels: int | None = None) -> Image.Image:
+def render_chain(
+    original: bytes | Image.Image,
+    plans: Sequence[Sequence[Any]],
+    *,
+    full_resolution: bool = True,
+    max_side: int = 2048,
+    ai_images: dict[tuple[int, int], Image.Image] | None = None,
+    max_pixels: int | None = None,
+) -> Image.Image:
     """Deterministically re-render a chain of chosen plans on the original (full resolution by default).
 
     Plan i ran, in its job, on the working image of plan i-1's final; its pixel params

@@ -27,27 +27,73 @@ MAX_RESIZE_PIXELS = 40_000_000  # a resize may not allocate more than this (memo
 MAX_PROMPT = 1000
 
 _OP_ALIASES = {
-    "brightness": "brightness", "bright": "brightness", "exposure": "brightness",
+    "brightness": "brightness",
+    "bright": "brightness",
+    "exposure": "brightness",
     "contrast": "contrast",
-    "saturation": "saturation", "saturate": "saturation", "vibrance": "saturation",
-    "hue": "hue", "huerotate": "hue", "hueshift": "hue",
-    "filter": "filter", "grayscale": "filter", "greyscale": "filter", "blackandwhite": "filter",
-    "bw": "filter", "monochrome": "filter", "sepia": "filter",
-    "tint": "tint", "colortint": "tint", "colourtint": "tint",
-    "temperature": "temperature", "warmth": "temperature", "whitebalance": "temperature",
-    "levels": "levels", "gamma": "levels",
-    "vignette": "vignette", "crop": "crop", "resize": "resize", "scale": "resize",
-    "rotate": "rotate", "rotation": "rotate", "straighten": "rotate",
-    "blur": "blur", "gaussianblur": "blur", "sharpen": "sharpen", "unsharpmask": "sharpen",
-    "aiedit": "aiEdit", "googleedit": "aiEdit", "generativeedit": "aiEdit",
+    "saturation": "saturation",
+    "saturate": "saturation",
+    "vibrance": "saturation",
+    "hue": "hue",
+    "huerotate": "hue",
+    "hueshift": "hue",
+    "filter": "filter",
+    "grayscale": "filter",
+    "greyscale": "filter",
+    "blackandwhite": "filter",
+    "bw": "filter",
+    "monochrome": "filter",
+    "sepia": "filter",
+    "tint": "tint",
+    "colortint": "tint",
+    "colourtint": "tint",
+    "temperature": "temperature",
+    "warmth": "temperature",
+    "whitebalance": "temperature",
+    "levels": "levels",
+    "gamma": "levels",
+    "vignette": "vignette",
+    "crop": "crop",
+    "resize": "resize",
+    "scale": "resize",
+    "rotate": "rotate",
+    "rotation": "rotate",
+    "straighten": "rotate",
+    "blur": "blur",
+    "gaussianblur": "blur",
+    "sharpen": "sharpen",
+    "unsharpmask": "sharpen",
+    "aiedit": "aiEdit",
+    "googleedit": "aiEdit",
+    "generativeedit": "aiEdit",
 }
-_FILTER_FROM_OP = {"grayscale": "grayscale", "greyscale": "grayscale", "blackandwhite": "grayscale",
-                   "bw": "grayscale", "monochrome": "grayscale", "sepia": "sepia"}
-_FILTER_TYPES = {"grayscale": "grayscale", "greyscale": "grayscale", "gray": "grayscale",
-                 "grey": "grayscale", "bw": "grayscale", "blackandwhite": "grayscale",
-                 "monochrome": "grayscale", "mono": "grayscale", "sepia": "sepia"}
-_FIT = {"contain": "contain", "inside": "contain", "cover": "cover", "outside": "cover",
-        "fill": "fill", "stretch": "fill"}
+_FILTER_FROM_OP = {
+    "grayscale": "grayscale",
+    "greyscale": "grayscale",
+    "blackandwhite": "grayscale",
+    "bw": "grayscale",
+    "monochrome": "grayscale",
+    "sepia": "sepia",
+}
+_FILTER_TYPES = {
+    "grayscale": "grayscale",
+    "greyscale": "grayscale",
+    "gray": "grayscale",
+    "grey": "grayscale",
+    "bw": "grayscale",
+    "blackandwhite": "grayscale",
+    "monochrome": "grayscale",
+    "mono": "grayscale",
+    "sepia": "sepia",
+}
+_FIT = {
+    "contain": "contain",
+    "inside": "contain",
+    "cover": "cover",
+    "outside": "cover",
+    "fill": "fill",
+    "stretch": "fill",
+}
 # canonical param -> accepted spellings, in order of preference
 _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "brightness": {"value": ("value", "factor", "strength", "amount")},
@@ -57,8 +103,11 @@ _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "filter": {"type": ("type", "name", "filter", "value", "style")},
     "tint": {"color": ("color", "hex", "colour"), "strength": ("strength", "alpha", "opacity", "amount")},
     "temperature": {"warm": ("warm", "direction"), "strength": ("strength", "amount", "value")},
-    "levels": {"black": ("black", "black_point", "blacks", "in_black"),
-               "white": ("white", "white_point", "whites", "in_white"), "gamma": ("gamma", "midtones")},
+    "levels": {
+        "black": ("black", "black_point", "blacks", "in_black"),
+        "white": ("white", "white_point", "whites", "in_white"),
+        "gamma": ("gamma", "midtones"),
+    },
     "vignette": {"strength": ("strength", "amount", "value", "intensity")},
     "crop": {"x": ("x", "left"), "y": ("y", "top"), "width": ("width", "w"), "height": ("height", "h")},
     "resize": {"width": ("width", "w"), "height": ("height", "h"), "fit": ("fit", "mode")},
@@ -67,12 +116,29 @@ _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "sharpen": {"amount": ("amount", "strength", "value", "sigma_amount"), "radius": ("radius", "sigma")},
     "aiEdit": {"prompt": ("prompt", "instruction", "text")},
 }
-_DEFAULTS = {("tint", "strength"): 0.1, ("temperature", "strength"): 0.3, ("temperature", "warm"): True,
-             ("levels", "black"): 0, ("levels", "white"): 255, ("levels", "gamma"): 1.0,
-             ("vignette", "strength"): 0.2, ("sharpen", "amount"): 1.0, ("sharpen", "radius"): 1.0,
-             ("resize", "fit"): "contain", ("resize", "height"): None}
-_INT_PARAMS = {("levels", "black"), ("levels", "white"), ("resize", "width"), ("resize", "height"),
-               ("crop", "x"), ("crop", "y"), ("crop", "width"), ("crop", "height")}
+_DEFAULTS = {
+    ("tint", "strength"): 0.1,
+    ("temperature", "strength"): 0.3,
+    ("temperature", "warm"): True,
+    ("levels", "black"): 0,
+    ("levels", "white"): 255,
+    ("levels", "gamma"): 1.0,
+    ("vignette", "strength"): 0.2,
+    ("sharpen", "amount"): 1.0,
+    ("sharpen", "radius"): 1.0,
+    ("resize", "fit"): "contain",
+    ("resize", "height"): None,
+}
+_INT_PARAMS = {
+    ("levels", "black"),
+    ("levels", "white"),
+    ("resize", "width"),
+    ("resize", "height"),
+    ("crop", "x"),
+    ("crop", "y"),
+    ("crop", "width"),
+    ("crop", "height"),
+}
 
 
 class NoVariations(Exception):
@@ -253,8 +319,10 @@ def _fit_geometry(op: str, p: dict, size: tuple[int, int], first: bool, ctx: _Ct
             if not (0 <= vals["x"] <= 1 and 0 <= vals["y"] <= 1):
                 raise _Drop("width and height of at most 1 with a pixel offset: neither pixels nor fractions")
             vals = {"x": vals["x"] * w, "y": vals["y"] * h, "width": vals["width"] * w, "height": vals["height"] * h}
-            ctx.note("crop values read as fractions of the image",
-                     "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)")
+            ctx.note(
+                "crop values read as fractions of the image",
+                "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)",
+            )
         x = min(max(int(round(vals["x"])), 0), w - 1)
         y = min(max(int(round(vals["y"])), 0), h - 1)
         cw = min(max(int(round(vals["width"])), 1), w - x)

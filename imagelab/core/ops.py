@@ -118,11 +118,13 @@ def mix_matrix(op: str, params: dict) -> np.ndarray:
         # (the SVG/CSS hueRotate matrix), so brightness does not jump with the hue.
         a = math.radians(float(params["value"]))
         c, s = math.cos(a), math.sin(a)
-        m = np.array([
-            [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928],
-            [0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283],
-            [0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072],
-        ])
+        m = np.array(
+            [
+                [0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928],
+                [0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283],
+                [0.213 - c * 0.213 - s * 0.787, 0.715 - c * 0.715 + s * 0.715, 0.072 + c * 0.928 + s * 0.072],
+            ]
+        )
     elif op == "filter":
         kind = params["type"]
         if kind == "grayscale":
@@ -251,8 +253,7 @@ def rotate(image: Image.Image, *, degrees: float) -> Image.Image:
     d = float(degrees) % 360.0
     if d == 0:
         return image
-    quarter = {90.0: Image.Transpose.ROTATE_270, 180.0: Image.Transpose.ROTATE_180,
-               270.0: Image.Transpose.ROTATE_90}
+    quarter = {90.0: Image.Transpose.ROTATE_270, 180.0: Image.Transpose.ROTATE_180, 270.0: Image.Transpose.ROTATE_90}
     if d in quarter:  # lossless and fast
         return image.transpose(quarter[d])
     # Filling with the border's mean blends better than black or white on photos.
@@ -291,14 +292,26 @@ def blur(image: Image.Image, *, sigma: float) -> Image.Image:
 
 def sharpen(image: Image.Image, *, amount: float = 1.0, radius: float = 1.0) -> Image.Image:
     """Unsharp mask: add `amount` x (image - blur(radius)); threshold 0."""
-    return image.filter(ImageFilter.UnsharpMask(radius=float(radius), percent=int(round(float(amount) * 100)), threshold=0))
+    return image.filter(
+        ImageFilter.UnsharpMask(radius=float(radius), percent=int(round(float(amount) * 100)), threshold=0)
+    )
 
 
 OPS: dict[str, Callable[..., Image.Image]] = {
-    "brightness": brightness, "contrast": contrast, "saturation": saturation, "hue": hue,
-    "filter": filter_, "tint": tint, "temperature": temperature, "levels": levels,
-    "vignette": vignette, "crop": crop, "resize": resize, "rotate": rotate,
-    "blur": blur, "sharpen": sharpen,
+    "brightness": brightness,
+    "contrast": contrast,
+    "saturation": saturation,
+    "hue": hue,
+    "filter": filter_,
+    "tint": tint,
+    "temperature": temperature,
+    "levels": levels,
+    "vignette": vignette,
+    "crop": crop,
+    "resize": resize,
+    "rotate": rotate,
+    "blur": blur,
+    "sharpen": sharpen,
 }
 CHANNEL_OPS = frozenset({"brightness", "contrast", "levels", "temperature", "tint"})
 MIX_OPS = frozenset({"saturation", "hue", "filter"})
@@ -311,8 +324,7 @@ def output_size(op: str, params: dict, size: tuple[int, int]) -> tuple[int, int]
         iw, ih = size
         x0 = min(max(int(round(params["x"])), 0), iw - 1)
         y0 = min(max(int(round(params["y"])), 0), ih - 1)
-        return (min(max(int(round(params["width"])), 1), iw - x0),
-                min(max(int(round(params["height"])), 1), ih - y0))
+        return (min(max(int(round(params["width"])), 1), iw - x0), min(max(int(round(params["height"])), 1), ih - y0))
     if op == "resize":
         tw, th = resize_target(size, params.get("width"), params.get("height"), params.get("fit", "contain"))
         if params.get("fit") == "cover" and params.get("width") and params.get("height"):

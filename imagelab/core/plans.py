@@ -94,7 +94,8 @@ class ResizeParams(_Strict):
     width: int = _num("resize", "width", "Box width in pixels")
     height: int | None = Field(description="Box height in pixels, or null to keep the aspect ratio")
     fit: Literal["contain", "cover", "fill"] = Field(
-        description="contain: fit inside the box; cover: fill it and centre-crop; fill: stretch")
+        description="contain: fit inside the box; cover: fill it and centre-crop; fill: stretch"
+    )
 
 
 class RotateParams(_Strict):
@@ -115,19 +116,34 @@ class AiEditParams(_Strict):
 
 
 PARAMS_MODELS: dict[str, type[_Strict]] = {
-    "brightness": BrightnessParams, "contrast": ContrastParams, "saturation": SaturationParams,
-    "hue": HueParams, "filter": FilterParams, "tint": TintParams, "temperature": TemperatureParams,
-    "levels": LevelsParams, "vignette": VignetteParams, "crop": CropParams, "resize": ResizeParams,
-    "rotate": RotateParams, "blur": BlurParams, "sharpen": SharpenParams, "aiEdit": AiEditParams,
+    "brightness": BrightnessParams,
+    "contrast": ContrastParams,
+    "saturation": SaturationParams,
+    "hue": HueParams,
+    "filter": FilterParams,
+    "tint": TintParams,
+    "temperature": TemperatureParams,
+    "levels": LevelsParams,
+    "vignette": VignetteParams,
+    "crop": CropParams,
+    "resize": ResizeParams,
+    "rotate": RotateParams,
+    "blur": BlurParams,
+    "sharpen": SharpenParams,
+    "aiEdit": AiEditParams,
 }
 
 
 def _op_model(name: str, params_model: type[_Strict]) -> type[_Strict]:
     cls_name = name[0].upper() + name[1:] + "Op"
-    return type(cls_name, (_Strict,), {
-        "__annotations__": {"op": Literal[name], "params": params_model},  # type: ignore[valid-type]
-        "__doc__": f"The {name} operation.",
-    })
+    return type(
+        cls_name,
+        (_Strict,),
+        {
+            "__annotations__": {"op": Literal[name], "params": params_model},  # type: ignore[valid-type]
+            "__doc__": f"The {name} operation.",
+        },
+    )
 
 
 OP_MODELS: dict[str, type[_Strict]] = {n: _op_model(n, m) for n, m in PARAMS_MODELS.items()}
@@ -200,6 +216,14 @@ def plan_variations_tool() -> dict:
 
 
 __all__ = [
-    "BOUNDS", "MAX_AI_VARIATIONS", "MAX_VARIATIONS", "OPERATION", "OP_MODELS", "Operation",
-    "PlanVariationsArgs", "Variation", "op_dict", "plan_variations_tool",
+    "BOUNDS",
+    "MAX_AI_VARIATIONS",
+    "MAX_VARIATIONS",
+    "OPERATION",
+    "OP_MODELS",
+    "Operation",
+    "PlanVariationsArgs",
+    "Variation",
+    "op_dict",
+    "plan_variations_tool",
 ]

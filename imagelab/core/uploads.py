@@ -14,12 +14,26 @@ from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 DEFAULT_MAX_BYTES = 25 * 1024 * 1024
 DEFAULT_MAX_PIXELS = 50_000_000
-_EXTENSIONS = {".jpg": "JPEG", ".jpeg": "JPEG", ".jpe": "JPEG", ".jfif": "JPEG", ".png": "PNG",
-               ".webp": "WEBP", ".gif": "GIF"}
+_EXTENSIONS = {
+    ".jpg": "JPEG",
+    ".jpeg": "JPEG",
+    ".jpe": "JPEG",
+    ".jfif": "JPEG",
+    ".png": "PNG",
+    ".webp": "WEBP",
+    ".gif": "GIF",
+}
 # Magic numbers of image formats we recognise but refuse (so the message can say so).
-_OTHER_FORMATS = [(b"BM", "BMP"), (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"8BPS", "PSD"),
-                  (b"\x00\x00\x01\x00", "ICO"), (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
-                  (b"\xff\x4f\xff\x51", "JPEG 2000"), (b"qoif", "QOI")]
+_OTHER_FORMATS = [
+    (b"BM", "BMP"),
+    (b"II*\x00", "TIFF"),
+    (b"MM\x00*", "TIFF"),
+    (b"8BPS", "PSD"),
+    (b"\x00\x00\x01\x00", "ICO"),
+    (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
+    (b"\xff\x4f\xff\x51", "JPEG 2000"),
+    (b"qoif", "QOI"),
+]
 _FTYP_BRANDS = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF", b"avis": "AVIF"}
 
 
@@ -121,8 +135,9 @@ def _to_srgb(im: Image.Image) -> tuple[Image.Image, bool]:
     return base, converted
 
 
-def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX_BYTES,
-                max_pixels: int = DEFAULT_MAX_PIXELS) -> LoadedImage:
+def load_upload(
+    data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX_BYTES, max_pixels: int = DEFAULT_MAX_PIXELS
+) -> LoadedImage:
     """Decode and normalise an upload, or raise UploadError(code, message, status)."""
     if len(data) > max_bytes:
         raise _too_large(max_bytes)
@@ -139,8 +154,9 @@ def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX
     except UnidentifiedImageError:
         other = _sniff_other(data)
         if other:
-            raise UploadError("unsupported_format",
-                              f"{other} images are not supported; use JPEG, PNG or WebP.", 415) from None
+            raise UploadError(
+                "unsupported_format", f"{other} images are not supported; use JPEG, PNG or WebP.", 415
+            ) from None
         raise UploadError("not_an_image", "The file is not an image.", 400) from None
     except (OSError, SyntaxError, ValueError):
         raise UploadError("corrupt_image", "The image file is damaged and cannot be read.", 400) from None
@@ -150,8 +166,11 @@ def load_upload(data: bytes, *, filename: str = "", max_bytes: int = DEFAULT_MAX
         raise _too_many_pixels(max_pixels)
     ext = os.path.splitext(filename or "")[1].lower()
     if ext and _EXTENSIONS.get(ext) != fmt:
-        raise UploadError("extension_mismatch",
-                          f"The file is named {ext} but contains a {fmt} image; rename it or export it again.", 400)
+        raise UploadError(
+            "extension_mismatch",
+            f"The file is named {ext} but contains a {fmt} image; rename it or export it again.",
+            400,
+        )
     frames = getattr(im, "n_frames", 1)
     original_mode = im.mode
     try:

@@ -6,87 +6,181 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('chatapp', '0002_chat_flow_override'),
+        ("chatapp", "0002_chat_flow_override"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ImageAsset',
+            name="ImageAsset",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('upload', 'Upload'), ('variation', 'Chosen variation')], max_length=10)),
-                ('path', models.CharField(help_text='Our JPEG re-encode (full size for uploads).', max_length=300)),
-                ('preview_path', models.CharField(help_text='JPEG, longest side <= 640.', max_length=300)),
-                ('original_path', models.CharField(blank=True, help_text='The raw upload; never served.', max_length=300)),
-                ('width', models.PositiveIntegerField()),
-                ('height', models.PositiveIntegerField()),
-                ('source_format', models.CharField(blank=True, max_length=10)),
-                ('filename', models.CharField(blank=True, max_length=200)),
-                ('variation', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('chat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='image_assets', to='chatapp.chat')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='image_assets', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(choices=[("upload", "Upload"), ("variation", "Chosen variation")], max_length=10),
+                ),
+                ("path", models.CharField(help_text="Our JPEG re-encode (full size for uploads).", max_length=300)),
+                ("preview_path", models.CharField(help_text="JPEG, longest side <= 640.", max_length=300)),
+                (
+                    "original_path",
+                    models.CharField(blank=True, help_text="The raw upload; never served.", max_length=300),
+                ),
+                ("width", models.PositiveIntegerField()),
+                ("height", models.PositiveIntegerField()),
+                ("source_format", models.CharField(blank=True, max_length=10)),
+                ("filename", models.CharField(blank=True, max_length=200)),
+                ("variation", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "chat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="image_assets", to="chatapp.chat"
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="image_assets",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='ImageChatState',
+            name="ImageChatState",
             fields=[
-                ('chat', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='image_state', serialize=False, to='chatapp.chat')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('current', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='imagelab.imageasset')),
+                (
+                    "chat",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="image_state",
+                        serialize=False,
+                        to="chatapp.chat",
+                    ),
+                ),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "current",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="imagelab.imageasset",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='ImageJob',
+            name="ImageJob",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('instruction', models.TextField()),
-                ('status', models.CharField(choices=[('planning', 'Planning'), ('running', 'Running'), ('done', 'Done'), ('failed', 'Failed'), ('stopped', 'Stopped')], default='planning', max_length=10)),
-                ('planner_source', models.CharField(blank=True, help_text='openai | rules | none (| scripted)', max_length=20)),
-                ('diversity_axes', models.JSONField(blank=True, default=list)),
-                ('normalization_log', models.JSONField(blank=True, default=list)),
-                ('plans', models.JSONField(blank=True, default=list, help_text='[{label, strategy, operations}] after normalisation')),
-                ('variations', models.JSONField(blank=True, default=list, help_text='[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]')),
-                ('result_variation', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('working_width', models.PositiveIntegerField(blank=True, null=True)),
-                ('working_height', models.PositiveIntegerField(blank=True, null=True)),
-                ('source_width', models.PositiveIntegerField(blank=True, null=True)),
-                ('source_height', models.PositiveIntegerField(blank=True, null=True)),
-                ('ai_images', models.JSONField(blank=True, default=dict, help_text='{"variation:step": path} for re-rendering')),
-                ('ai_edits', models.PositiveSmallIntegerField(default=0)),
-                ('timings', models.JSONField(blank=True, default=dict)),
-                ('step_log', models.JSONField(blank=True, default=list)),
-                ('error', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('chat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='image_jobs', to='chatapp.chat')),
-                ('message', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='image_job', to='chatapp.message')),
-                ('owner', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='image_jobs', to=settings.AUTH_USER_MODEL)),
-                ('source', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='jobs', to='imagelab.imageasset')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("instruction", models.TextField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("planning", "Planning"),
+                            ("running", "Running"),
+                            ("done", "Done"),
+                            ("failed", "Failed"),
+                            ("stopped", "Stopped"),
+                        ],
+                        default="planning",
+                        max_length=10,
+                    ),
+                ),
+                (
+                    "planner_source",
+                    models.CharField(blank=True, help_text="openai | rules | none (| scripted)", max_length=20),
+                ),
+                ("diversity_axes", models.JSONField(blank=True, default=list)),
+                ("normalization_log", models.JSONField(blank=True, default=list)),
+                (
+                    "plans",
+                    models.JSONField(
+                        blank=True, default=list, help_text="[{label, strategy, operations}] after normalisation"
+                    ),
+                ),
+                (
+                    "variations",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]",
+                    ),
+                ),
+                ("result_variation", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("working_width", models.PositiveIntegerField(blank=True, null=True)),
+                ("working_height", models.PositiveIntegerField(blank=True, null=True)),
+                ("source_width", models.PositiveIntegerField(blank=True, null=True)),
+                ("source_height", models.PositiveIntegerField(blank=True, null=True)),
+                (
+                    "ai_images",
+                    models.JSONField(blank=True, default=dict, help_text='{"variation:step": path} for re-rendering'),
+                ),
+                ("ai_edits", models.PositiveSmallIntegerField(default=0)),
+                ("timings", models.JSONField(blank=True, default=dict)),
+                ("step_log", models.JSONField(blank=True, default=list)),
+                ("error", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "chat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="image_jobs", to="chatapp.chat"
+                    ),
+                ),
+                (
+                    "message",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="image_job", to="chatapp.message"
+                    ),
+                ),
+                (
+                    "owner",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="image_jobs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="jobs", to="imagelab.imageasset"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='imageasset',
-            name='job',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='chosen_assets', to='imagelab.imagejob'),
+            model_name="imageasset",
+            name="job",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="chosen_assets",
+                to="imagelab.imagejob",
+            ),
         ),
         migrations.AddIndex(
-            model_name='imagejob',
-            index=models.Index(fields=['owner', '-created_at'], name='imagelab_im_owner_i_d1bd5b_idx'),
+            model_name="imagejob",
+            index=models.Index(fields=["owner", "-created_at"], name="imagelab_im_owner_i_d1bd5b_idx"),
         ),
         migrations.AddConstraint(
-            model_name='imageasset',
-            constraint=models.UniqueConstraint(fields=('job', 'variation'), name='one_asset_per_variation'),
+            model_name="imageasset",
+            constraint=models.UniqueConstraint(fields=("job", "variation"), name="one_asset_per_variation"),
         ),
     ]

@@ -30,13 +30,18 @@ _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|imag
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
     r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut|remove|kill|"
-    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$")
-_HOLD = re.compile(r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going)?(?: it)?"
-                   r"(?: too| any| so)?|no|keep|keeping|not)$")
+    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$"
+)
+_HOLD = re.compile(
+    r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going)?(?: it)?"
+    r"(?: too| any| so)?|no|keep|keeping|not)$"
+)
 _INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
-_DOWN_AFTER = re.compile(r"\s+(?:down|lower|less)\b|\s+(?:is |looks |seems |feels )?(?:way |much |a bit |slightly )?"
-                         r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b")
+_DOWN_AFTER = re.compile(
+    r"\s+(?:down|lower|less)\b|\s+(?:is |looks |seems |feels )?(?:way |much |a bit |slightly )?"
+    r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
+)
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
 _NEEDS_MODIFIER = re.compile(r"colou?rs?")
 
@@ -51,39 +56,76 @@ GEOMETRY = {
     "square": r"square|1:1|instagram",
     "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop",
 }
-_STRAIGHTEN = (r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
-               r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b")
+_STRAIGHTEN = (
+    r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
+    r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b"
+)
 
 # Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
 # so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
-_LOCAL_NOUNS = (r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
-                r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth")
+_LOCAL_NOUNS = (
+    r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
+    r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth"
+)
 _REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
 GENERATIVE = [
-    (r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)" + _REST
-     + r"|\bbokeh\b" + _REST + r"|\bbackground\s+(?:blur|blurr?y|blurred|out of focus|soft(?:er)?)" + _REST
-     + r"|\b(?:shallow|less) depth of field" + _REST,
-     "blurring only the background needs the subject separated from it", "blur the background"),
-    (r"\bblur(?:red)?\s+(?:out\s+)?(?:the |his |her |their |a |that )?(?:faces?|plates?|licen[cs]e|person|people|"
-     r"text|logo|sign)" + _REST, "blurring one part of the picture needs that part found first",
-     "blur just one part of the picture"),
-    (r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
-     r"yellow |orange |warm |cool )?(?:cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
-     r"haze|darkness|brightness))" + _REST, "removing an object needs generative fill",
-     "remove things from the picture"),
-    (r"\b(?:add|insert|put)\s+(?!(?:\w+\s+){0,3}?(?:" + _LOCAL_NOUNS + r")\b)" + _REST,
-     "adding things to the picture needs a generative edit", "add things to the picture"),
-    (r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)" + _REST
-     + r"|\bmake the (?:sky|background)" + _REST,
-     "changing one part of the scene needs a generative edit", "change the sky or the background"),
-    (r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)" + _REST
-     + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b" + _REST,
-     "retouching a face or skin needs it found first", "retouch faces or skin"),
-    (r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST, "extending the picture beyond its edges needs generative fill",
-     "extend the picture past its edges"),
-    (r"\b(?:in the style of|like an? (?:painting|cartoon|anime|sketch|watercolou?r)|as an? (?:painting|cartoon|"
-     r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST, "a painted or colourised style is a generative edit",
-     "repaint it in another style or colourise it"),
+    (
+        r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)"
+        + _REST
+        + r"|\bbokeh\b"
+        + _REST
+        + r"|\bbackground\s+(?:blur|blurr?y|blurred|out of focus|soft(?:er)?)"
+        + _REST
+        + r"|\b(?:shallow|less) depth of field"
+        + _REST,
+        "blurring only the background needs the subject separated from it",
+        "blur the background",
+    ),
+    (
+        r"\bblur(?:red)?\s+(?:out\s+)?(?:the |his |her |their |a |that )?(?:faces?|plates?|licen[cs]e|person|people|"
+        r"text|logo|sign)" + _REST,
+        "blurring one part of the picture needs that part found first",
+        "blur just one part of the picture",
+    ),
+    (
+        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
+        r"yellow |orange |warm |cool )?(?:cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
+        r"haze|darkness|brightness))" + _REST,
+        "removing an object needs generative fill",
+        "remove things from the picture",
+    ),
+    (
+        r"\b(?:add|insert|put)\s+(?!(?:\w+\s+){0,3}?(?:" + _LOCAL_NOUNS + r")\b)" + _REST,
+        "adding things to the picture needs a generative edit",
+        "add things to the picture",
+    ),
+    (
+        r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)"
+        + _REST
+        + r"|\bmake the (?:sky|background)"
+        + _REST,
+        "changing one part of the scene needs a generative edit",
+        "change the sky or the background",
+    ),
+    (
+        r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)"
+        + _REST
+        + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b"
+        + _REST,
+        "retouching a face or skin needs it found first",
+        "retouch faces or skin",
+    ),
+    (
+        r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST,
+        "extending the picture beyond its edges needs generative fill",
+        "extend the picture past its edges",
+    ),
+    (
+        r"\b(?:in the style of|like an? (?:painting|cartoon|anime|sketch|watercolou?r)|as an? (?:painting|cartoon|"
+        r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST,
+        "a painted or colourised style is a generative edit",
+        "repaint it in another style or colourise it",
+    ),
 ]
 
 # A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
@@ -93,19 +135,22 @@ _UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
 _VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*(\D{0,30})$")
 _LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
 _LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
-_QUARTER = re.compile(r"\brotate (?:it |the (?:photo|image|picture) )?(?:to the )?"
-                      r"(left|right|clockwise|counter[- ]?clockwise|anti[- ]?clockwise|ccw|cw)\b")
+_QUARTER = re.compile(
+    r"\brotate (?:it |the (?:photo|image|picture) )?(?:to the )?"
+    r"(left|right|clockwise|counter[- ]?clockwise|anti[- ]?clockwise|ccw|cw)\b"
+)
 
 
 def rotation(text: str) -> float | None:
     """Clockwise degrees asked for (negative for left / counter-clockwise), or None."""
     for m in _ANGLE.finditer(text):
         unit = _UNIT.match(text, m.end())
-        verb = _VERB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+        verb = _VERB_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
         if not unit and not (verb and verb.group(1) != "turn"):
             continue
-        left = (verb is not None and re.search(rf"\b(?:{_LEFT})\b", verb.group(2)) is not None) or \
-            _LEFT_AFTER.match(text, unit.end() if unit else m.end()) is not None
+        left = (verb is not None and re.search(rf"\b(?:{_LEFT})\b", verb.group(2)) is not None) or _LEFT_AFTER.match(
+            text, unit.end() if unit else m.end()
+        ) is not None
         deg = float(m.group(1))
         return -deg if left else deg
     quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn
@@ -127,7 +172,7 @@ def _before(text: str, start: int) -> str:
     head = re.split(_CLAUSE_END, text[:start])[-1]
     head = head.rstrip()
     while (m := re.search(rf"\s*\b{_FILLER}$", head)) and m.start() < len(head):
-        head = head[:m.start()].rstrip()
+        head = head[: m.start()].rstrip()
     return head
 
 
@@ -193,5 +238,9 @@ def read_intent(instruction: str) -> dict:
 
 def has_local_request(intent: dict) -> bool:
     """Whether the instruction asks for anything the local ops can do."""
-    return any(intent[a] for a in AXES) or bool(intent["hold"]) or intent["rotate"] is not None or any(
-        intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square"))
+    return (
+        any(intent[a] for a in AXES)
+        or bool(intent["hold"])
+        or intent["rotate"] is not None
+        or any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square"))
+    )

@@ -31,6 +31,8 @@ def _s(name: str, idea: str, free: dict, asked: dict | None = None, sign=None, a
     return Slot(name, idea, free, {**ASKED, **(asked or {})}, finish, sign, alt)
 
 
+# The looks are a table: one look per aligned block, kept as written (a formatter would explode it).
+# fmt: off
 # Tints are (colour when the look ends warm or neutral, colour when it ends cool, strength, what it does).
 _GOLDEN = ("#F2B35B", "#8FB3DA", 0.07, "a golden film tint", "a steel-blue film tint")
 _SPLIT = ("#1F5F6E", "#7A4E24", 0.09, "teal shadows against warm highlights (split tone)",
@@ -121,6 +123,7 @@ WIDESCREEN = _s("Widescreen 2.39:1", "Letterboxed framing", {"temp": 0.2, "contr
 NOIR = _s("Cool Noir", "Night grade", {"temp": -0.35, "bright": -0.08, "contrast": 0.12, "sat": -0.2}, {},
           ("temp", -1), _s("Warm Noir", "Tungsten night grade", {"temp": 0.35, "bright": -0.08, "contrast": 0.12,
                                                                    "sat": -0.2}, vignette=0.25), vignette=0.25)
+# fmt: on
 
 
 def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
@@ -169,8 +172,10 @@ def _compensate(out: dict, finish: dict, intent: dict) -> None:
 def look(slot: Slot, intent: dict) -> dict:
     """Axis deltas and finish of a slot under the instruction (held axes stay at zero)."""
     hold = set(intent["hold"])
-    out = {a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
-           for a in ("temp", "sat", "contrast", "bright")}
+    out = {
+        a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
+        for a in ("temp", "sat", "contrast", "bright")
+    }
     out["sharp"] = _value(intent["sharp"], slot.finish.get("sharpen", 0.0), slot.asked["sharp"])
     finish = dict(slot.finish)
     _compensate(out, finish, intent)
@@ -226,7 +231,7 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
 
 
 def _degree(v: float, lo: float, hi: float, strong: str = "much ") -> str:
-    """"slightly ", "" or `strong`: how big a change reads in words."""
+    """ "slightly ", "" or `strong`: how big a change reads in words."""
     return "slightly " if v < lo else strong if v > hi else ""
 
 
@@ -238,7 +243,9 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
         word = "warm" if t > 0 else "cool"
         parts.append(f"{word}-toned" if filter_type else f"{_degree(abs(t), 0.2, 0.45)}{word}er white balance")
     if s and filter_type != "grayscale":
-        parts.append(f"{_degree(abs(s), 0.1, 0.3, 'much ' if s > 0 else 'strongly ')}{'richer' if s > 0 else 'muted'} colour")
+        parts.append(
+            f"{_degree(abs(s), 0.1, 0.3, 'much ' if s > 0 else 'strongly ')}{'richer' if s > 0 else 'muted'} colour"
+        )
     if c:
         parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast")
     black, white, gamma = _levels(lk)

@@ -15,7 +15,7 @@ from imagelab.rules.looks import describe, family, look, look_ops, resolve
 
 __all__ = ["chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
 
-ANGLE_HINT = "say by how many degrees, e.g. \"straighten by 2°\" (clockwise; \"-2°\" turns the other way)"
+ANGLE_HINT = 'say by how many degrees, e.g. "straighten by 2°" (clockwise; "-2°" turns the other way)'
 FILLED = "then cropped to the largest rectangle inside it, so no corner wedges show"
 _PREFIX = [("temp", "Warm", "Cool"), ("bright", "Bright", "Dark"), ("sat", "Vivid", "Muted")]
 
@@ -32,8 +32,11 @@ def _not_done(intent: dict) -> str:
     """The strategy's closing sentences about what was asked but not done."""
     out = ""
     if intent["generative"]:
-        out += (" Not done: " + "; ".join(intent["generative"])
-                + " — the offline planner only applies local edits; an AI edit would be required.")
+        out += (
+            " Not done: "
+            + "; ".join(intent["generative"])
+            + " — the offline planner only applies local edits; an AI edit would be required."
+        )
     if intent["straighten"]:
         out += f" Not straightened: {ANGLE_HINT}."
     return out
@@ -103,7 +106,7 @@ def plan_variations(instruction: str, *, image_size: tuple[int, int], max_side: 
         words = [w for w in words if w] or (["framing kept"] if intent["keep_framing"] else [])
         label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix
         strategy = f"{slot.idea.format(**names)}: {', '.join(describe(lk, filter_type))}"
-        strategy += (f"; {', '.join(words)}." if words else ".")
+        strategy += f"; {', '.join(words)}." if words else "."
         strategy += _not_done(intent)
         variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})
     axes = ["tone/colour", "contrast curve", "finish"] + (["crop/framing"] if geometry_varies else [])
@@ -118,17 +121,25 @@ def edit_reply(text: str) -> str | None:
     if intent["generative"]:
         # Said to the person using the app; how an operator switches AI edits on is the README's business.
         extra = f" To straighten, {ANGLE_HINT}." if intent["straighten"] else ""
-        return (f"AI edits aren't switched on for this app, so I can't {' or '.join(intent['generative_asks'])}. "
-                f"I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it "
-                f"or add a vignette: try \"warmer and punchier\" or \"crop it square\".{extra}")
-    return (f"Happy to straighten it, but I can't measure the tilt yet: {ANGLE_HINT}. I'll make five versions, "
-            "one cropped so no corner wedges show.")
+        return (
+            f"AI edits aren't switched on for this app, so I can't {' or '.join(intent['generative_asks'])}. "
+            f"I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it "
+            f'or add a vignette: try "warmer and punchier" or "crop it square".{extra}'
+        )
+    return (
+        f"Happy to straighten it, but I can't measure the tilt yet: {ANGLE_HINT}. I'll make five versions, "
+        "one cropped so no corner wedges show."
+    )
 
 
-_CHAT = r"^(hi|hello|hey|thanks|thank you|thx|cheers|ok|okay|great|cool|nice|bye)\b|what can you do|" \
-        r"who are you|how does (this|it) work|^help\b|what are you"
-_QUALITY = r"\b(sharp|blurry|blurred|in focus|out of focus|focus|noisy|noise|grainy|quality|exposed|" \
-           r"overexposed|underexposed|good enough|resolution)\b"
+_CHAT = (
+    r"^(hi|hello|hey|thanks|thank you|thx|cheers|ok|okay|great|cool|nice|bye)\b|what can you do|"
+    r"who are you|how does (this|it) work|^help\b|what are you"
+)
+_QUALITY = (
+    r"\b(sharp|blurry|blurred|in focus|out of focus|focus|noisy|noise|grainy|quality|exposed|"
+    r"overexposed|underexposed|good enough|resolution)\b"
+)
 _QUESTION = r"\?\s*$|^(is|are|does|do|how|was|can you tell|tell me)\b"
 
 
@@ -148,11 +159,15 @@ def chat_reply(text: str, kind: str | None = None) -> str:
     """A short conversational answer for a non-edit message."""
     kind = kind or classify_request(text)
     if kind == "quality":
-        return ("I can't judge sharpness or quality yet — that's coming. For now I can edit the photo: "
-                "try \"warmer and punchier\" or \"crop it square\".")
+        return (
+            "I can't judge sharpness or quality yet — that's coming. For now I can edit the photo: "
+            'try "warmer and punchier" or "crop it square".'
+        )
     t = text.strip().lower()
     if re.search(r"^(thanks|thank you|thx|cheers)", t):
         return "You're welcome! Tell me how you'd like the photo changed next."
-    return ("Drop in a photo and tell me how to change it — warmer, cooler, punchier, softer, brighter, "
-            "black and white, vintage, cinematic, crop tighter or square, rotate. I'll make five variations "
-            "to choose from, and you can keep refining the one you pick.")
+    return (
+        "Drop in a photo and tell me how to change it — warmer, cooler, punchier, softer, brighter, "
+        "black and white, vintage, cinematic, crop tighter or square, rotate. I'll make five variations "
+        "to choose from, and you can keep refining the one you pick."
+    )

@@ -31,7 +31,9 @@ async def present_proposal(turn: Turn, call: ToolCall, *, source: MovieSource) -
         return
     user = await database_sync_to_async(user_read)(user_id=turn.owner_id)
     lists = await database_sync_to_async(user_lists_snapshot)(user=user)
-    with turn.steplog.step("propose_list_changes", args={"changes": len(args.changes)}, label="t_lookups_total") as step:
+    with turn.steplog.step(
+        "propose_list_changes", args={"changes": len(args.changes)}, label="t_lookups_total"
+    ) as step:
         proposal = await proposal_resolve(user_lists=lists, changes=args.changes, source=source)
         ready = sum(1 for r in proposal["rows"] if r["status"] == "ready")
         step.result = f"{ready} of {len(proposal['rows'])} resolved"

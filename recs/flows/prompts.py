@@ -40,9 +40,7 @@ AUTOSTART_REQUEST = "Greet me in one short sentence and recommend three films fo
 def planning_input_text(*, blocked: list, profile: str) -> str:
     """The compact planning input: blocked films and the taste profile, never movie-source payloads."""
     data = {
-        "blocked": [
-            {"id": b.id, "media_type": b.media_type, "title": b.title, "year": b.year} for b in blocked
-        ],
+        "blocked": [{"id": b.id, "media_type": b.media_type, "title": b.title, "year": b.year} for b in blocked],
         "taste_profile": profile,
     }
     return "Planning input (JSON):\n" + json.dumps(data, ensure_ascii=False, separators=(",", ":"))

@@ -57,7 +57,7 @@ class SearchMoviesArgs(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    query: str = Field(min_length=1, max_length=200, description="Title words to search for, e.g. \"heat\".")
+    query: str = Field(min_length=1, max_length=200, description='Title words to search for, e.g. "heat".')
     year: int | None = Field(default=None, ge=1870, le=2100, description="Release year to narrow the search, or null.")
 
     @field_validator("query")
@@ -112,7 +112,7 @@ PROPOSE_LIST_CHANGES_TOOL = Tool(
     name="propose_list_changes",
     description=(
         "Propose changes to the user's watchlist or seen list when they ask for them in words "
-        "(\"add the first two to my watchlist\", \"I've seen Fargo and Ronin\"). Nothing changes until "
+        '("add the first two to my watchlist", "I\'ve seen Fargo and Ronin"). Nothing changes until '
         "the user approves."
     ),
     args_model=ProposeListChangesArgs,

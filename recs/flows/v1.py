@@ -65,8 +65,14 @@ async def run_v1(turn: Turn) -> None:
     # The rule backend reads "more like that" from the picks last shown (a model reads the history).
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     # The rule backend reads the user's own words (a greeting has none: it plans from the taste alone).
-    context = MovieContext(text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
-                           last_picks=last_picks, autostart=bool(turn.payload.get("autostart")))
+    context = MovieContext(
+        text=turn.text,
+        blocked=blocked,
+        profile=profile,
+        chat_id=turn.chat_id,
+        last_picks=last_picks,
+        autostart=bool(turn.payload.get("autostart")),
+    )
     # No server-side thread: the chat's full history (every earlier message, uncut) is resent
     # from the database every turn, as the legacy design did.
     history = await history_items(turn, limit=None, max_chars=None)
@@ -134,7 +140,9 @@ async def _end_responses_thread(turn: Turn) -> None:
         await database_sync_to_async(chat_thread_update)(chat_id=turn.chat_id, last_response_id="", pending_call_ids=[])
 
 
-async def _converse(turn, backend, instructions, items, context: MovieContext, source: MovieSource, index: BlockedIndex) -> str:
+async def _converse(
+    turn, backend, instructions, items, context: MovieContext, source: MovieSource, index: BlockedIndex
+) -> str:
     """Call the model until it answers in text, running its searches in between (bounded)."""
     reply = PlannerReply()
     for round_no in range(1, MAX_TOOL_ROUNDS + 2):

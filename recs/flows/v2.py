@@ -55,8 +55,12 @@ async def run_v2(turn: Turn) -> None:
     blocked, profile = await read_inputs(turn)
     last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
     context = MovieContext(
-        text=turn.text, blocked=blocked, profile=profile, chat_id=turn.chat_id,
-        last_picks=last_picks, learned=turn.payload.get("learned", ""),
+        text=turn.text,
+        blocked=blocked,
+        profile=profile,
+        chat_id=turn.chat_id,
+        last_picks=last_picks,
+        learned=turn.payload.get("learned", ""),
         autostart=bool(turn.payload.get("autostart")),
     )
     opening = await _opening_items(chat, turn, threaded)
@@ -122,7 +126,10 @@ async def run_v2(turn: Turn) -> None:
     def plan_request(items, prev):
         return PlannerRequest(
             instructions=prompts.PLAN_PICKS,
-            input=[*items, InputMessage(role="user", text=prompts.planning_input_text(blocked=blocked, profile=profile))],
+            input=[
+                *items,
+                InputMessage(role="user", text=prompts.planning_input_text(blocked=blocked, profile=profile)),
+            ],
             model=settings.OPENAI_MODEL,
             tools=[PLAN_PICKS_TOOL],
             previous_response_id=prev,
@@ -150,9 +157,7 @@ async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], sou
     turn.payload.update(
         {"intro": plan_args.intro, "plan": plan_args.model_dump(mode="json"), "picks": [], "dropped": []}
     )
-    await turn.emit(
-        IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks))
-    )
+    await turn.emit(IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks)))
     await _timed_save(turn)
     await resolve_picks(turn, picks, blocked=blocked, source=source)
     if picks and not turn.payload["picks"]:
@@ -203,7 +208,9 @@ async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], 
         for task in tasks:
             task.cancel()
     turn.steplog.record(
-        "lookups", label="t_lookups_total", result=f"{len(turn.payload['picks'])} shown",
+        "lookups",
+        label="t_lookups_total",
+        result=f"{len(turn.payload['picks'])} shown",
         duration_ms=(time.perf_counter() - started) * 1000,
     )
 
@@ -248,8 +255,12 @@ def pick_card(movie: Movie, *, reason: str) -> PickCard:
 
 async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
     return await run_tool_call(
-        backend=backend, request=request, tool=PLAN_PICKS_TOOL, steplog=turn.steplog,
-        step_name="plan_picks", label="t_plan_picks",
+        backend=backend,
+        request=request,
+        tool=PLAN_PICKS_TOOL,
+        steplog=turn.steplog,
+        step_name="plan_picks",
+        label="t_plan_picks",
     )
 
 
@@ -305,8 +316,13 @@ async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     # A regenerated turn must not show again what it showed before (those picks left the
     # recommended set when it was reset).
     blocked += [
-        BlockedItem(source=p["source"], id=p["id"], media_type=p.get("media_type", "movie"), title=p["title"],
-                    year=p.get("year"))
+        BlockedItem(
+            source=p["source"],
+            id=p["id"],
+            media_type=p.get("media_type", "movie"),
+            title=p["title"],
+            year=p.get("year"),
+        )
         for p in turn.payload.get("replaced_picks", [])
     ]
     return blocked, profile
@@ -320,12 +336,14 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
         if turn.payload.get("regenerated"):
             # The open call belongs to the answer being redone: say what it showed and that it is gone.
             replaced = [{"title": p["title"], "year": p.get("year")} for p in turn.payload.get("replaced_picks", [])]
-            summary = json.dumps({"status": "superseded", "note": "The user asked to redo this answer.",
-                                  "shown": replaced})
+            summary = json.dumps(
+                {"status": "superseded", "note": "The user asked to redo this answer.", "shown": replaced}
+            )
         else:
             # The turn that left the call open, even when later turns were stopped before reaching the model.
-            summary = json.dumps(await database_sync_to_async(last_turn_summary)(
-                chat_id=chat.pk, turn_key=chat.pending_turn_key or None))
+            summary = json.dumps(
+                await database_sync_to_async(last_turn_summary)(chat_id=chat.pk, turn_key=chat.pending_turn_key or None)
+            )
         first, *others = chat.pending_call_ids
         items.append(FunctionCallOutput(call_id=first, output=summary))
         items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
@@ -347,9 +365,7 @@ def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):
     )
     if threaded and decision.reply.response_id:
         return [output, *decision.ignored_outputs()], decision.reply.response_id
-    call = FunctionCallItem(
-        call_id=decision.call.call_id, name=decision.call.name, arguments=decision.call.arguments
-    )
+    call = FunctionCallItem(call_id=decision.call.call_id, name=decision.call.name, arguments=decision.call.arguments)
     return [*opening, call, output], None
 
 
@@ -357,8 +373,12 @@ async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, open
     if not threaded:
         return
     await _db(
-        turn, chat_thread_update, chat_id=turn.chat_id, last_response_id=response_id or "",
-        pending_call_ids=open_calls if response_id else [], pending_turn_key=turn.turn_key,
+        turn,
+        chat_thread_update,
+        chat_id=turn.chat_id,
+        last_response_id=response_id or "",
+        pending_call_ids=open_calls if response_id else [],
+        pending_turn_key=turn.turn_key,
     )
 
 
@@ -373,6 +393,4 @@ async def _db(turn: Turn, fn, **kwargs):
     try:
         return await database_sync_to_async(fn)(**kwargs)
     finally:
-        turn.steplog.record(
-            f"db.{fn.__name__}", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000
-        )
+        turn.steplog.record(f"db.{fn.__name__}", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000)

@@ -5,30 +5,43 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('chatapp', '0001_initial'),
+        ("chatapp", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Recommendation',
+            name="Recommendation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(max_length=20)),
-                ('movie_id', models.CharField(max_length=64)),
-                ('media_type', models.CharField(default='movie', max_length=10)),
-                ('title', models.CharField(max_length=300)),
-                ('year', models.IntegerField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('chat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='recommendations', to='chatapp.chat')),
-                ('message', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='recommendations', to='chatapp.message')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("source", models.CharField(max_length=20)),
+                ("movie_id", models.CharField(max_length=64)),
+                ("media_type", models.CharField(default="movie", max_length=10)),
+                ("title", models.CharField(max_length=300)),
+                ("year", models.IntegerField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "chat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="recommendations", to="chatapp.chat"
+                    ),
+                ),
+                (
+                    "message",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="recommendations",
+                        to="chatapp.message",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('chat', 'source', 'movie_id'), name='recommended_once_per_chat')],
+                "ordering": ["created_at", "id"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("chat", "source", "movie_id"), name="recommended_once_per_chat")
+                ],
             },
         ),
     ]

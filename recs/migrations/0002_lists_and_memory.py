@@ -7,67 +7,106 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('recs', '0001_initial'),
+        ("recs", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='TasteMemory',
+            name="TasteMemory",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('liked_genres', models.JSONField(blank=True, default=list)),
-                ('disliked_genres', models.JSONField(blank=True, default=list)),
-                ('liked_people', models.JSONField(blank=True, default=list)),
-                ('disliked_people', models.JSONField(blank=True, default=list)),
-                ('constraints', models.JSONField(blank=True, default=list, help_text="Standing requests, e.g. 'under two hours'.")),
-                ('last_results', models.JSONField(blank=True, default=list, help_text='The most recent picks shown.')),
-                ('autostart', models.BooleanField(default=True, help_text='Greet new chats with three picks.')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='taste_memory', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("liked_genres", models.JSONField(blank=True, default=list)),
+                ("disliked_genres", models.JSONField(blank=True, default=list)),
+                ("liked_people", models.JSONField(blank=True, default=list)),
+                ("disliked_people", models.JSONField(blank=True, default=list)),
+                (
+                    "constraints",
+                    models.JSONField(blank=True, default=list, help_text="Standing requests, e.g. 'under two hours'."),
+                ),
+                ("last_results", models.JSONField(blank=True, default=list, help_text="The most recent picks shown.")),
+                ("autostart", models.BooleanField(default=True, help_text="Greet new chats with three picks.")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="taste_memory",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeenItem',
+            name="SeenItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(max_length=20)),
-                ('movie_id', models.CharField(max_length=64)),
-                ('media_type', models.CharField(default='movie', max_length=10)),
-                ('title', models.CharField(max_length=300)),
-                ('year', models.IntegerField(blank=True, null=True)),
-                ('genres', models.JSONField(blank=True, default=list)),
-                ('director', models.CharField(blank=True, max_length=200)),
-                ('added_at', models.DateTimeField(auto_now_add=True)),
-                ('rating', models.PositiveSmallIntegerField(blank=True, null=True, validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(5)])),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("source", models.CharField(max_length=20)),
+                ("movie_id", models.CharField(max_length=64)),
+                ("media_type", models.CharField(default="movie", max_length=10)),
+                ("title", models.CharField(max_length=300)),
+                ("year", models.IntegerField(blank=True, null=True)),
+                ("genres", models.JSONField(blank=True, default=list)),
+                ("director", models.CharField(blank=True, max_length=200)),
+                ("added_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "rating",
+                    models.PositiveSmallIntegerField(
+                        blank=True,
+                        null=True,
+                        validators=[
+                            django.core.validators.MinValueValidator(1),
+                            django.core.validators.MaxValueValidator(5),
+                        ],
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-added_at', '-id'],
-                'abstract': False,
-                'constraints': [models.UniqueConstraint(fields=('user', 'source', 'movie_id'), name='seen_once_per_film'), models.CheckConstraint(condition=models.Q(('rating__isnull', True), models.Q(('rating__gte', 1), ('rating__lte', 5)), _connector='OR'), name='seen_rating_1_to_5')],
+                "ordering": ["-added_at", "-id"],
+                "abstract": False,
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "source", "movie_id"), name="seen_once_per_film"),
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            ("rating__isnull", True), models.Q(("rating__gte", 1), ("rating__lte", 5)), _connector="OR"
+                        ),
+                        name="seen_rating_1_to_5",
+                    ),
+                ],
             },
         ),
         migrations.CreateModel(
-            name='WatchlistItem',
+            name="WatchlistItem",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(max_length=20)),
-                ('movie_id', models.CharField(max_length=64)),
-                ('media_type', models.CharField(default='movie', max_length=10)),
-                ('title', models.CharField(max_length=300)),
-                ('year', models.IntegerField(blank=True, null=True)),
-                ('genres', models.JSONField(blank=True, default=list)),
-                ('director', models.CharField(blank=True, max_length=200)),
-                ('added_at', models.DateTimeField(auto_now_add=True)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("source", models.CharField(max_length=20)),
+                ("movie_id", models.CharField(max_length=64)),
+                ("media_type", models.CharField(default="movie", max_length=10)),
+                ("title", models.CharField(max_length=300)),
+                ("year", models.IntegerField(blank=True, null=True)),
+                ("genres", models.JSONField(blank=True, default=list)),
+                ("director", models.CharField(blank=True, max_length=200)),
+                ("added_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-added_at', '-id'],
-                'abstract': False,
-                'constraints': [models.UniqueConstraint(fields=('user', 'source', 'movie_id'), name='watchlist_once_per_film')],
+                "ordering": ["-added_at", "-id"],
+                "abstract": False,
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "source", "movie_id"), name="watchlist_once_per_film")
+                ],
             },
         ),
     ]

@@ -30,11 +30,17 @@ QUESTIONS: list[tuple[str, str]] = [
     ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
     ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
     ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
-    ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |good )?"
-               r"(?:for (?:kids|children|a family|the family)|family[- ]friendly|kid[- ]friendly)"),
-    ("genre", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
-              r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
-              r"western|musical|romance|documentary)(?: film| movie)?)"),
+    (
+        "rating",
+        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |good )?"
+        r"(?:for (?:kids|children|a family|the family)|family[- ]friendly|kid[- ]friendly)",
+    ),
+    (
+        "genre",
+        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
+        r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
+        r"western|musical|romance|documentary)(?: film| movie)?)",
+    ),
     ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
     ("about", r"tell me (?:more )?about (?P<t>.+)"),
     ("about", r"what(?: is|'s) (?P<t>.+?) about"),
@@ -76,7 +82,9 @@ VAGUE_ASK = (
 # still asks for films; "I'm from France" does not.
 FILMISH = r"\b(?:films?|movies?|flicks?|cinema|series|shows?|sitcoms?|anime|bollywood|k ?dramas?|noir|watch)\b"
 UNSURE = "I'm not sure what you'd like me to do with that. "
-REFINEMENT = r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no more|nothing (?:with|by|from)|without)\b"
+REFINEMENT = (
+    r"\b(?:older|newer|shorter|longer|funnier|scarier|darker|lighter|no more|nothing (?:with|by|from)|without)\b"
+)
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
 
@@ -132,8 +140,11 @@ def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
         films = [found] if found and _year_fits(found, year) else []
     if not films:  # a distinctive word of a longer title ("Amelie"), only when it is unambiguous
         words = set(normalize_title(title).split()) - STOPWORDS
-        hits = [m for m in catalogue.search(title, year=year, limit=5)
-                if words and words <= set(normalize_title(m.title).split()) and _year_fits(m, year)]
+        hits = [
+            m
+            for m in catalogue.search(title, year=year, limit=5)
+            if words and words <= set(normalize_title(m.title).split()) and _year_fits(m, year)
+        ]
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
     if not films:  # say what the user typed, year and all, rather than a shortened title
         return whole, []
@@ -152,8 +163,11 @@ def _year_fits(movie: Movie, year: int | None) -> bool:
 def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
     name = f"**{movie.title}** ({movie.year})"
     if kind == "director":
-        return f"{name} was directed by **{movie.director}**." if movie.director else \
-            f"My catalogue doesn't list a director for {name}."
+        return (
+            f"{name} was directed by **{movie.director}**."
+            if movie.director
+            else f"My catalogue doesn't list a director for {name}."
+        )
     if kind == "year":
         return f"**{movie.title}** was released in **{movie.year}**."
     if kind == "runtime":
@@ -180,10 +194,12 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
     noun = genre_noun(movie.genres[0] if movie.genres else None)
     said = f"{name}: {'an' if noun[0] in 'aeiou' else 'a'} {noun}"
     said += f" directed by {movie.director}" if movie.director else ""
-    facts = [f"{movie.runtime} minutes" if movie.runtime else "",
-             f"rated {movie.mpaa}" if movie.mpaa and movie.mpaa not in ("Not Rated", "Open") else "",
-             f"IMDB {movie.rating:.1f}" if movie.rating is not None else "",
-             f"Rotten Tomatoes {catalogue.rotten[movie.id]}%" if catalogue.rotten.get(movie.id) is not None else ""]
+    facts = [
+        f"{movie.runtime} minutes" if movie.runtime else "",
+        f"rated {movie.mpaa}" if movie.mpaa and movie.mpaa not in ("Not Rated", "Open") else "",
+        f"IMDB {movie.rating:.1f}" if movie.rating is not None else "",
+        f"Rotten Tomatoes {catalogue.rotten[movie.id]}%" if catalogue.rotten.get(movie.id) is not None else "",
+    ]
     said += "".join(f", {fact}" for fact in facts if fact)
     return f"{said}. (My catalogue has facts, not plot summaries.)"
 
@@ -197,11 +213,14 @@ def answer(text: str, catalogue: Catalogue) -> str:
             continue
         title, films = _resolve(match.group("t"), catalogue)
         if not films:
-            return (f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
-                    "so I won't guess. " + CAPABILITIES)
+            return (
+                f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
+                "so I won't guess. " + CAPABILITIES
+            )
         if len(films) > 1 and kind != "year":
-            return f"There are {len(films)} films called **{films[0].title}** in my catalogue:\n\n" + \
-                "\n".join(f"- {_fact(kind, m, catalogue)}" for m in sorted(films, key=lambda m: m.year or 0))
+            return f"There are {len(films)} films called **{films[0].title}** in my catalogue:\n\n" + "\n".join(
+                f"- {_fact(kind, m, catalogue)}" for m in sorted(films, key=lambda m: m.year or 0)
+            )
         if len(films) > 1:
             years = ", ".join(str(m.year) for m in sorted(films, key=lambda m: m.year or 0))
             return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
@@ -210,13 +229,17 @@ def answer(text: str, catalogue: Catalogue) -> str:
     if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
         return "I'm Marquee, your film guide. " + CAPABILITIES
     if re.search(GREETINGS, low):
-        return "Hi! Tell me what you're in the mood for — a genre, an era, a director, or “something like …”. " \
+        return (
+            "Hi! Tell me what you're in the mood for — a genre, an era, a director, or “something like …”. "
             "I can also answer quick questions about a film."
+        )
     if re.search(NOT_ABOUT_FILMS, low) and not re.search(RECOMMEND, low):
         return NOT_ABOUT_FILMS_ANSWER + CAPABILITIES
     if re.search(THANKS, low):
         return "You're welcome! Say “another one” or describe a mood whenever you want more picks."
-    if re.search(r"\?$|^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could)\b",
-                 (text or "").strip().lower()):
+    if re.search(
+        r"\?$|^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could)\b",
+        (text or "").strip().lower(),
+    ):
         return "I don't know that from my catalogue. " + CAPABILITIES
     return UNSURE + CAPABILITIES

@@ -66,11 +66,14 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
     adjectives += [genre_short(t) for t in noun_tags[:-1]]
     noun = genre_noun(noun_tags[-1] if noun_tags else None, plural=(count or 3) > 1)
     head = " ".join(p for p in [COUNT_WORDS.get(count or 0, ""), *adjectives, noun] if p)
-    extras = [f"by {' or '.join(cons.directors)}" if cons.directors else "",
-              f"with {' or '.join(cons.people)}" if cons.people else "",
-              f"like {_series([m.title for m in likes])}" if likes else "",
-              era_suffix, "" if runtime_adj else cons.runtime_label or "",
-              cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else ""]
+    extras = [
+        f"by {' or '.join(cons.directors)}" if cons.directors else "",
+        f"with {' or '.join(cons.people)}" if cons.people else "",
+        f"like {_series([m.title for m in likes])}" if likes else "",
+        era_suffix,
+        "" if runtime_adj else cons.runtime_label or "",
+        cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else "",
+    ]
     text = " ".join([head, *[e for e in extras if e]])
     return ", ".join([text, *_negatives(cons)])
 
@@ -89,17 +92,22 @@ def _taste_bits(taste: Constraints, cons: Constraints) -> str:
     dislike the message rules out itself is said once, after the parentheses)."""
     liked = [genre_short(g) for g in taste.genres] + list(dict.fromkeys(taste.directors + taste.people))
     disliked = [genre_short(g) for g in taste.exclude_genres if g not in cons.exclude_genres]
-    disliked += [p for p in dict.fromkeys(taste.exclude_directors + taste.exclude_people)
-                 if p not in cons.exclude_directors + cons.exclude_people]
+    disliked += [
+        p
+        for p in dict.fromkeys(taste.exclude_directors + taste.exclude_people)
+        if p not in cons.exclude_directors + cons.exclude_people
+    ]
     return (", ".join(liked) + (f"; no {_series(disliked, 'or')}" if disliked else "")).strip("; ")
 
 
-GENERIC_WORDS = frozenset("""
+GENERIC_WORDS = frozenset(
+    """
 a an the me us some something anything any good nice film films movie movies recommend recommendation
 recommendations suggest suggestion please pick picks watch watching tonight what should i we can could you
 give show find one another more like that this else different surprise to for my our night evening
 weekend want would love ok okay hey hi so just now again other hmm hmmm hm um umm uh er erm well whatever
-idk dunno maybe choose decide up""".split())
+idk dunno maybe choose decide up""".split()
+)
 
 
 def is_generic(text: str) -> bool:
@@ -110,8 +118,16 @@ def is_generic(text: str) -> bool:
 UNMATCHED = "I couldn't match that to anything my catalogue can filter on, so here are "
 
 
-def intro_for(cons: Constraints, taste: Constraints, likes: list[Movie], count: int, relaxed: str,
-              strict_count: int, generic: bool = True, taste_leads: bool = False) -> str:
+def intro_for(
+    cons: Constraints,
+    taste: Constraints,
+    likes: list[Movie],
+    count: int,
+    relaxed: str,
+    strict_count: int,
+    generic: bool = True,
+    taste_leads: bool = False,
+) -> str:
     """One or two sentences naming the understood constraints and anything relaxed."""
     understood = cons.filterable()
     bits = _taste_bits(taste, cons) if taste_leads or not understood else ""
@@ -178,8 +194,14 @@ def _lead_into(lead: str, intro: str) -> str:
     return f"{lead}. {intro}"
 
 
-def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie],
-               checks: dict[str, Callable[[Movie], bool]], catalogue: Catalogue) -> str:
+def reason_for(
+    movie: Movie,
+    cons: Constraints,
+    taste: Constraints,
+    likes: list[Movie],
+    checks: dict[str, Callable[[Movie], bool]],
+    catalogue: Catalogue,
+) -> str:
     """One sentence on why the film fits: the asked-for things it meets, what it shares with the films
     it should be like, the profile's likes. The card already shows its year, genres, runtime, IMDB
     rating and director, so those are said only as part of a reason ("same director")."""
@@ -222,8 +244,22 @@ def reason_for(movie: Movie, cons: Constraints, taste: Constraints, likes: list[
 
 
 # "you like horror", "you like westerns": a genre as the object of "like".
-_LIKED_PLURAL = frozenset({"Western", "Thriller/Suspense", "Musical", "Documentary", "Romantic Comedy",
-                           "Black Comedy", "Adventure", "Super Hero", "Family", "True Story", "Historical", "Music"})
+_LIKED_PLURAL = frozenset(
+    {
+        "Western",
+        "Thriller/Suspense",
+        "Musical",
+        "Documentary",
+        "Romantic Comedy",
+        "Black Comedy",
+        "Adventure",
+        "Super Hero",
+        "Family",
+        "True Story",
+        "Historical",
+        "Music",
+    }
+)
 
 
 def _liked_word(like: str) -> str:

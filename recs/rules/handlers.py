@@ -55,7 +55,10 @@ def rules_plan_picks(request: PlannerRequest) -> PlanPicksArgs:
     """Offline plan_picks: the constraint-aware catalogue recommender."""
     ctx = _movie_context(request)
     plan = plan_picks(
-        ctx.text, load_catalogue(), blocked=ctx.blocked, profile=ctx.profile,
+        ctx.text,
+        load_catalogue(),
+        blocked=ctx.blocked,
+        profile=ctx.profile,
         last_picks=ctx.last_picks or _recommended_in(request.input),
     )
     if ctx.autostart:
@@ -118,8 +121,13 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
 def _v1_picks(request: PlannerRequest, text: str) -> str:
     """A v1 answer naming three picks as lines the server resolves into cards."""
     ctx = _movie_context(request)
-    plan = plan_picks(text, load_catalogue(), blocked=ctx.blocked, profile=ctx.profile,
-                      last_picks=ctx.last_picks or _recommended_in(request.input))
+    plan = plan_picks(
+        text,
+        load_catalogue(),
+        blocked=ctx.blocked,
+        profile=ctx.profile,
+        last_picks=ctx.last_picks or _recommended_in(request.input),
+    )
     lines = [v1_pick_line(p.title, p.year, p.reason) for p in plan.picks]
     return plan.intro + "\n\n" + "\n".join(lines)
 
@@ -131,7 +139,9 @@ _NAMED = re.compile(r"(.+?) \((\d{4}|None)\)(?:, |$)")
 def _recommended_in(items: list) -> list[dict]:
     """The last picks named in the history replay ("Recommended: Se7en (1995), …"), as a model would read them."""
     for item in reversed(items):
-        found = _RECOMMENDED.findall(getattr(item, "text", "") or "") if getattr(item, "role", "") == "assistant" else []
+        found = (
+            _RECOMMENDED.findall(getattr(item, "text", "") or "") if getattr(item, "role", "") == "assistant" else []
+        )
         if found:
             return [{"title": t, "year": int(y) if y.isdigit() else None} for t, y in _NAMED.findall(found[-1])]
     return []
@@ -170,5 +180,8 @@ def _movie_context(request: PlannerRequest) -> MovieContext:
 
 
 # The rule-based backend's movie handlers: forced calls by tool name, text answers by context class.
-RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {DECIDE_MODE_TOOL.name: rules_decide_mode, PLAN_PICKS_TOOL.name: rules_plan_picks}
+RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {
+    DECIDE_MODE_TOOL.name: rules_decide_mode,
+    PLAN_PICKS_TOOL.name: rules_plan_picks,
+}
 RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {MovieContext: rules_movie_text}

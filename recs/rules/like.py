@@ -20,11 +20,13 @@ TRIGGER = (
 _STATEMENT = re.compile(r"i (?:really )?(?:liked|loved|enjoyed|adored)")
 _NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "these", "those", "them", "one", "me"})
 # Words that end a title nobody could look up: what follows is the rest of the request.
-_ENDS_TITLE = frozenset("""
+_ENDS_TITLE = frozenset(
+    """
 and or but from with without by starring featuring that which only except not no nothing under over
 less more please set in for though although because who where made released just yet than only
 funnier scarier darker lighter older newer shorter longer better
-""".split())
+""".split()
+)
 _NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "her", "their", "our"})
 _NOT_TITLE_END = frozenset({"film", "films", "movie", "movies", "one", "ones", "stuff", "things", "kind", "sort"})
 
@@ -44,11 +46,12 @@ def refers_back(text: str) -> bool:
     return bool(_REFERS_BACK.search(" ".join((text or "").replace("’", "'").split())))
 
 
-def find_like(scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str,
-              parse: Callable[[str, Catalogue], Constraints]) -> None:
+def find_like(
+    scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str, parse: Callable[[str, Catalogue], Constraints]
+) -> None:
     """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""
     for match in list(re.finditer(r"(?:" + TRIGGER + r") ", scan.text)):
-        tokens = scan.text[match.end():].split(",")[0].split()[:16]
+        tokens = scan.text[match.end() :].split(",")[0].split()[:16]
         offset = match.end()
         while tokens:  # "like Heat and Se7en": a list of titles joined by and/or
             found = title_prefix(tokens, catalogue)
@@ -67,7 +70,7 @@ def find_like(scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str
             offset += len(" ".join(tokens[: used + 1])) + 1
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
-            tokens = tokens[used + 1:]
+            tokens = tokens[used + 1 :]
 
 
 def title_prefix(tokens: list[str], catalogue: Catalogue):

@@ -17,12 +17,33 @@ _PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these", "that one
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2, "last": -1}
 _COUNTS = {"one": 1, "two": 2, "three": 3, "both": 2, "all": 3, "all three": 3}
 _PATTERNS: list[tuple[Action, re.Pattern]] = [
-    ("remove_watchlist", re.compile(r"(?:drop|remove|delete|take)\s+(?P<what>.+?)\s+(?:from|off)\s+(?:my\s+)?watch\s?list", re.I)),
-    ("add_watchlist", re.compile(r"(?:add|put|save)\s+(?P<what>.+?)\s+(?:to|on|in)(?:to)?\s+(?:my\s+)?watch\s?list", re.I)),
-    ("unmark_seen", re.compile(r"(?:^|[.;!]\s*)(?:i\s+)?(?:have\s*n.?t|haven't|did\s*n.?t|never)\s+(?:actually\s+)?(?:seen|watched|see|watch)\s+(?P<what>.+)", re.I)),
-    ("unmark_seen", re.compile(r"(?:unmark|remove|drop)\s+(?P<what>.+?)\s+(?:as\s+seen|from\s+(?:my\s+)?seen(?:\s+list)?)", re.I)),
+    (
+        "remove_watchlist",
+        re.compile(r"(?:drop|remove|delete|take)\s+(?P<what>.+?)\s+(?:from|off)\s+(?:my\s+)?watch\s?list", re.I),
+    ),
+    (
+        "add_watchlist",
+        re.compile(r"(?:add|put|save)\s+(?P<what>.+?)\s+(?:to|on|in)(?:to)?\s+(?:my\s+)?watch\s?list", re.I),
+    ),
+    (
+        "unmark_seen",
+        re.compile(
+            r"(?:^|[.;!]\s*)(?:i\s+)?(?:have\s*n.?t|haven't|did\s*n.?t|never)\s+(?:actually\s+)?(?:seen|watched|see|watch)\s+(?P<what>.+)",
+            re.I,
+        ),
+    ),
+    (
+        "unmark_seen",
+        re.compile(r"(?:unmark|remove|drop)\s+(?P<what>.+?)\s+(?:as\s+seen|from\s+(?:my\s+)?seen(?:\s+list)?)", re.I),
+    ),
     ("mark_seen", re.compile(r"(?:mark)\s+(?P<what>.+?)\s+as\s+(?:seen|watched)", re.I)),
-    ("mark_seen", re.compile(r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)", re.I)),
+    (
+        "mark_seen",
+        re.compile(
+            r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)",
+            re.I,
+        ),
+    ),
 ]
 # A rating as said: "4 stars", "4/5", "8/10", "rated it 4", "gave it 5 stars", "7 out of 10".
 _RATING = re.compile(
@@ -143,24 +164,26 @@ def _seen_changes(clause: str, match: re.Match, last_picks: list[dict]) -> tuple
     A rating set off after several films ("Ronin and Alien, 4 stars") could be for either or both: it
     is left out with a note rather than spread or guessed; "both 4 stars" or "rated them 4" is for all.
     """
-    text = clause[match.start("what"):]
+    text = clause[match.start("what") :]
     end = match.end("what") - match.start("what")  # the titles end here; a rating may follow ("give it 5 stars")
     films: list[tuple[str, int | None, int | None]] = []
     notes: list[str] = []
     start = 0
     for stars in _RATING.finditer(text):
-        named = _titles(text[start:max(start, min(stars.start(), end))], last_picks)
+        named = _titles(text[start : max(start, min(stars.start(), end))], last_picks)
         said, rating = stars.group().strip(" ,"), _stars(stars)
         detached = stars.group().lstrip().startswith(",") or re.search(r"\b(?:rated|rate|gave|give)\b", said, re.I)
-        spread = bool(_SPREAD_BEFORE.search(text[start:stars.start()]) or _SPREAD_IN.search(said))
+        spread = bool(_SPREAD_BEFORE.search(text[start : stars.start()]) or _SPREAD_IN.search(said))
         rated = named if spread or (detached and len(named) > 1) else named[-1:]
         if rating is None and rated:
             notes.append(_out_of_range(said, [t for t, _ in rated]))
         elif len(rated) > 1 and not spread:
             rated = []
             alternatives = " or ".join(f"“{t}”" for t, _ in named)
-            notes.append(f"I couldn't tell which film “{said}” is for ({alternatives}), so I left it out: "
-                         "you can rate them on the Lists page once they're applied.")
+            notes.append(
+                f"I couldn't tell which film “{said}” is for ({alternatives}), so I left it out: "
+                "you can rate them on the Lists page once they're applied."
+            )
         films += [(t, y, rating if (t, y) in rated else None) for t, y in named]
         start = stars.end()
     films += [(t, y, None) for t, y in _titles(text[start:end], last_picks)] if start < end else []
@@ -170,8 +193,10 @@ def _seen_changes(clause: str, match: re.Match, last_picks: list[dict]) -> tuple
 def _out_of_range(said: str, titles: list[str]) -> str:
     named = " and ".join(f"“{t}”" for t in titles)
     them, applied = ("it", "it's") if len(titles) == 1 else ("them", "they're")
-    return (f"Ratings go from 1 to 5 stars, so I left “{said}” out for {named}: "
-            f"you can rate {them} on the Lists page once {applied} applied.")
+    return (
+        f"Ratings go from 1 to 5 stars, so I left “{said}” out for {named}: "
+        f"you can rate {them} on the Lists page once {applied} applied."
+    )
 
 
 def _stars(found: re.Match) -> int | None:

@@ -60,27 +60,34 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
 
 
 def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
-    if scan.find(r"family friendly|family (?:films?|movies?|night)|kid friendly|kids friendly|all ages|"
-                 r"for (?:the |my |young |little )?(?:kids|children|family|toddlers)|with (?:my |the )?kids|"
-                 r"for (?:my |a )?\d+ year old"):
+    if scan.find(
+        r"family friendly|family (?:films?|movies?|night)|kid friendly|kids friendly|all ages|"
+        r"for (?:the |my |young |little )?(?:kids|children|family|toddlers)|with (?:my |the )?kids|"
+        r"for (?:my |a )?\d+ year old"
+    ):
         out.mpaa_allowed, out.rating_label = list(FAMILY_RATINGS), "family-friendly"
     for m in scan.find(r"(?:rated )?(?:pg 13|nc 17|pg|g|r)(?: rated)?"):
         phrase = m.group().strip()
         if phrase in ("g", "r") and not (scan.negated(m.start()) or "rated" in scan.before(m.start(), 1)):
             continue  # a bare letter is only a rating next to "rated" or a negator
         rating = {"pg 13": "PG-13", "nc 17": "NC-17", "pg": "PG", "g": "G", "r": "R"}[
-            re.sub(r"rated|\s+$|^\s+", "", phrase).strip()]
+            re.sub(r"rated|\s+$|^\s+", "", phrase).strip()
+        ]
         if scan.negated(m.start()):
             out.mpaa_excluded += [rating] + (["NC-17"] if rating == "R" else [])
             out.rating_label = "not rated " + " or ".join(r for r in dict.fromkeys(out.mpaa_excluded) if r != "NC-17")
         else:
             out.mpaa_allowed, out.rating_label = [rating], f"rated {rating}"
     _find_runtime(scan, out)
-    for m in scan.find(r"hidden gems?|underrated|under the radar|lesser known|little known|obscure|"
-                       r"underseen|under seen|overlooked"):
+    for m in scan.find(
+        r"hidden gems?|underrated|under the radar|lesser known|little known|obscure|"
+        r"underseen|under seen|overlooked"
+    ):
         out.hidden_gem, out.quality_label = True, m.group().strip()
-    for m in scan.find(r"highly rated|high rated|well rated|top rated|best|acclaimed|critically acclaimed|"
-                       r"masterpieces?|classics?|great|excellent|must see|top notch|award winning|good reviews"):
+    for m in scan.find(
+        r"highly rated|high rated|well rated|top rated|best|acclaimed|critically acclaimed|"
+        r"masterpieces?|classics?|great|excellent|must see|top notch|award winning|good reviews"
+    ):
         out.min_rating = 7.5
         word = m.group().strip()
         out.quality_label = out.quality_label or ("classic" if word.startswith("classic") else "highly rated")
@@ -92,8 +99,9 @@ _BRIDGE = frozenset({"anything", "something", "films", "movies", "too", "very", 
 def _find_runtime(scan: Scanner, out: Constraints) -> None:
     def negated(start: int) -> bool:  # only a negator right before it ("nothing over 2 hours")
         words = scan.before(start, 2)
-        return bool(words) and (words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS
-                                                          and words[1] in _BRIDGE))
+        return bool(words) and (
+            words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS and words[1] in _BRIDGE)
+        )
 
     limits = [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
     limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_SHORT)]
@@ -118,10 +126,16 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         else:
             out.year_min, out.year_max, out.era = lo, hi, label
 
-    for m in scan.find(r"(?:between|from) ((?:19|20)\d\d) (?:and|to|through|until) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:to|through|until)? ?((?:19|20)\d\d)"):
+    for m in scan.find(
+        r"(?:between|from) ((?:19|20)\d\d) (?:and|to|through|until) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:to|through|until)? ?((?:19|20)\d\d)"
+    ):
         lo, hi = sorted(int(y) for y in (m.group(1) or m.group(3), m.group(2) or m.group(4)))
         set_range(lo, hi, f"{lo}–{hi}", m.start())
-    for m in scan.find(r"(?:(early|mid|late) )?(?:(19|20)(\d)0|(\d)0) ?s|(?:(early|mid|late) )?(?:the )?(" + "|".join(DECADE_WORDS) + ")"):
+    for m in scan.find(
+        r"(?:(early|mid|late) )?(?:(19|20)(\d)0|(\d)0) ?s|(?:(early|mid|late) )?(?:the )?("
+        + "|".join(DECADE_WORDS)
+        + ")"
+    ):
         part = m.group(1) or m.group(5)
         if m.group(6):
             base = DECADE_WORDS[m.group(6)]
@@ -131,13 +145,19 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
             digit = int(m.group(4))
             base = 2000 + digit * 10 if digit <= 1 else 1900 + digit * 10
         lo, hi = {"early": (0, 3), "mid": (3, 6), "late": (6, 9)}.get(part, (0, 9))
-        label = f"{part + ' ' if part else ''}{str(base)[2:]}s" if base < 2000 else f"{part + ' ' if part else ''}{base}s"
+        label = (
+            f"{part + ' ' if part else ''}{str(base)[2:]}s" if base < 2000 else f"{part + ' ' if part else ''}{base}s"
+        )
         set_range(base + lo, base + hi, label, m.start())
-    for m in scan.find(r"(after|since|from|starting|post|newer than) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)"):
+    for m in scan.find(
+        r"(after|since|from|starting|post|newer than) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)"
+    ):
         year = int(m.group(2) or m.group(3))
         lo = year + 1 if m.group(1) in ("after", "newer than", "post") else year
         set_range(lo, None, f"after {year}" if lo > year else f"{year} or later", m.start())
-    for m in scan.find(r"(before|until|pre|older than|up to) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or earlier|and earlier|or older)"):
+    for m in scan.find(
+        r"(before|until|pre|older than|up to) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or earlier|and earlier|or older)"
+    ):
         year = int(m.group(2) or m.group(3))
         hi = year - 1 if m.group(1) in ("before", "pre", "older than") else year
         set_range(None, hi, f"before {hi + 1}", m.start())
@@ -184,8 +204,20 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_years(scan, out)
     _find_genres(scan, out)
     _find_unsupported(scan, out, text or "")
-    for name in ("genres", "exclude_genres", "directors", "exclude_directors", "people", "exclude_people",
-                 "unknown_people", "unknown_likes", "mpaa_excluded", "moods", "genre_words", "like_ids",
-                 "unsupported"):
+    for name in (
+        "genres",
+        "exclude_genres",
+        "directors",
+        "exclude_directors",
+        "people",
+        "exclude_people",
+        "unknown_people",
+        "unknown_likes",
+        "mpaa_excluded",
+        "moods",
+        "genre_words",
+        "like_ids",
+        "unsupported",
+    ):
         setattr(out, name, list(dict.fromkeys(getattr(out, name))))  # de-dupe, keep order
     return out

@@ -23,14 +23,75 @@ def load_cast(path: Path = CAST_PATH) -> dict[str, list[tuple[str, int]]]:
 
 _PARTICLES = frozenset({"de", "del", "van", "von", "da", "di", "le", "la"})
 # Surnames that are everyday words: only the full name counts ("a story film" is no Tim Story).
-_COMMON_SURNAMES = frozenset({
-    "story", "rock", "green", "grey", "white", "west", "wise", "lord", "hood", "grant", "judge",
-    "fell", "lean", "duke", "guest", "glen", "brown", "wolf", "hall", "bill", "bird", "wedge",
-    "dey", "ivory", "reed", "stone", "young", "king", "wood", "park", "lee", "hill", "field",
-    "ford", "jones", "davis", "kelly", "burns", "owens", "ellis", "adams", "hogan", "payne",
-    "miner", "gallo", "lin", "roth", "smith", "black", "long", "short", "little", "best", "good",
-    "rich", "sharp", "hunter", "marshall", "fox", "gray", "price", "page", "frank", "bell", "zombie",
-})
+_COMMON_SURNAMES = frozenset(
+    {
+        "story",
+        "rock",
+        "green",
+        "grey",
+        "white",
+        "west",
+        "wise",
+        "lord",
+        "hood",
+        "grant",
+        "judge",
+        "fell",
+        "lean",
+        "duke",
+        "guest",
+        "glen",
+        "brown",
+        "wolf",
+        "hall",
+        "bill",
+        "bird",
+        "wedge",
+        "dey",
+        "ivory",
+        "reed",
+        "stone",
+        "young",
+        "king",
+        "wood",
+        "park",
+        "lee",
+        "hill",
+        "field",
+        "ford",
+        "jones",
+        "davis",
+        "kelly",
+        "burns",
+        "owens",
+        "ellis",
+        "adams",
+        "hogan",
+        "payne",
+        "miner",
+        "gallo",
+        "lin",
+        "roth",
+        "smith",
+        "black",
+        "long",
+        "short",
+        "little",
+        "best",
+        "good",
+        "rich",
+        "sharp",
+        "hunter",
+        "marshall",
+        "fox",
+        "gray",
+        "price",
+        "page",
+        "frank",
+        "bell",
+        "zombie",
+    }
+)
 
 
 class PeopleIndex:
@@ -52,8 +113,7 @@ class PeopleIndex:
                 cut = -2 if len(words) > 2 and words[-2] in _PARTICLES else -1
                 surnames.setdefault(" ".join(words[cut:]), set()).add(norm)
         self.surname = {
-            s: next(iter(n)) for s, n in surnames.items()
-            if len(n) == 1 and len(s) >= 3 and s not in _COMMON_SURNAMES
+            s: next(iter(n)) for s, n in surnames.items() if len(n) == 1 and len(s) >= 3 and s not in _COMMON_SURNAMES
         }
         names = sorted(self.full, key=len, reverse=True)
         self.full_re = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")

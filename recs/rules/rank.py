@@ -56,8 +56,12 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     if cons.mpaa_allowed and cons.rating_label != "family-friendly":
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
     if cons.max_runtime or cons.min_runtime:
-        limits = {"low": cons.min_runtime, "high": cons.max_runtime,
-                  "low_strict": cons.min_runtime_strict, "high_strict": cons.max_runtime_strict}
+        limits = {
+            "low": cons.min_runtime,
+            "high": cons.max_runtime,
+            "low_strict": cons.min_runtime_strict,
+            "high_strict": cons.max_runtime_strict,
+        }
         checks["runtime"] = lambda m: runtime_fits(m.runtime, **limits)
         checks["runtime_known"] = lambda m: m.runtime is None or runtime_fits(m.runtime, **limits)
     if cons.min_rating:
@@ -102,8 +106,9 @@ STEPS = [
 ]
 
 
-def _relax(base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: int = 3
-           ) -> tuple[list[Movie], list[str], int]:
+def _relax(
+    base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: int = 3
+) -> tuple[list[Movie], list[str], int]:
     """Films passing the checks; if fewer than want, switch checks off in STEPS order, then
     switch back on any that turn out unnecessary. Returns (pool, notes, strict count)."""
 
@@ -131,8 +136,15 @@ def _relax(base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: 
     return pool, notes, strict
 
 
-def _score(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue,
-           lead: bool, rated: list[Movie]) -> float:
+def _score(
+    movie: Movie,
+    cons: Constraints,
+    taste: Constraints,
+    likes: list[Movie],
+    catalogue: Catalogue,
+    lead: bool,
+    rated: list[Movie],
+) -> float:
     """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
     prior = 2000 if cons.hidden_gem else PRIOR_VOTES
     if movie.rating is None or not movie.votes:
@@ -152,8 +164,13 @@ def _score(movie: Movie, cons: Constraints, taste: Constraints, likes: list[Movi
         score += TASTE_LEAD + 0.3 * (len(fits) - 1)
     score += 0.5 * max((_similarity(movie, film, catalogue) for film in rated), default=0.0)
     if (taste.max_runtime or taste.min_runtime) and movie.runtime:  # a remembered "at most 2 hours"
-        fits_runtime = runtime_fits(movie.runtime, low=taste.min_runtime, high=taste.max_runtime,
-                                    low_strict=taste.min_runtime_strict, high_strict=taste.max_runtime_strict)
+        fits_runtime = runtime_fits(
+            movie.runtime,
+            low=taste.min_runtime,
+            high=taste.max_runtime,
+            low_strict=taste.min_runtime_strict,
+            high_strict=taste.max_runtime_strict,
+        )
         score += 0.5 if fits_runtime else -2.5
     return score
 
@@ -206,8 +223,15 @@ def _clash(movie: Movie, other: Movie, repeatable: set[str]) -> bool:
     return same_director or _franchise(movie) == _franchise(other)
 
 
-def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], profile: str = "",
-               exclude_ids: Iterable[str] = frozenset(), last_picks: list[dict] | None = None) -> PlanPicksArgs:
+def plan_picks(
+    text: str,
+    catalogue: Catalogue,
+    *,
+    blocked: list[BlockedItem],
+    profile: str = "",
+    exclude_ids: Iterable[str] = frozenset(),
+    last_picks: list[dict] | None = None,
+) -> PlanPicksArgs:
     """Three diverse catalogue films for a request, with an honest intro and per-pick reasons.
 
     last_picks are the films the chat showed last ({title, year}): "more like that" means them.
@@ -234,8 +258,11 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
     def allowed(movie: Movie) -> bool:
         norm = normalize_title(movie.title)
         return (
-            movie.year is not None and movie.id not in blocked_ids and (norm, movie.year) not in blocked_titles
-            and norm not in blocked_any_year and hard(movie)
+            movie.year is not None
+            and movie.id not in blocked_ids
+            and (norm, movie.year) not in blocked_titles
+            and norm not in blocked_any_year
+            and hard(movie)
         )
 
     base = [m for m in catalogue.movies if allowed(m)]
@@ -247,8 +274,15 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
         pool = pool + [m for m in base if m.id not in matched]
     recent = recently_shown(profile, catalogue)
     ranked = sorted(
-        ((_score(m, cons, taste, likes, catalogue, lead, rated) + MATCH_BONUS * (m.id in matched)
-          - RECENT_PENALTY * (m.id in recent), m) for m in pool),
+        (
+            (
+                _score(m, cons, taste, likes, catalogue, lead, rated)
+                + MATCH_BONUS * (m.id in matched)
+                - RECENT_PENALTY * (m.id in recent),
+                m,
+            )
+            for m in pool
+        ),
         key=lambda p: (-p[0], p[1].id),
     )
     repeatable = set(cons.directors) if len(cons.directors) == 1 and not cons.people else set()
@@ -258,14 +292,24 @@ def plan_picks(text: str, catalogue: Catalogue, *, blocked: list[BlockedItem], p
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
     checks["hard"] = hard
-    intro = intro_for(cons, taste, likes, len(picks), _say_relaxed(notes), strict_count or 0,
-                      generic=is_generic(text), taste_leads=lead)
+    intro = intro_for(
+        cons,
+        taste,
+        likes,
+        len(picks),
+        _say_relaxed(notes),
+        strict_count or 0,
+        generic=is_generic(text),
+        taste_leads=lead,
+    )
     if back and not likes:
         intro = nothing_shown_said(intro)
     return PlanPicksArgs(
         intro=intro,
-        picks=[PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
-               for m in picks],
+        picks=[
+            PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
+            for m in picks
+        ],
     )
 
 

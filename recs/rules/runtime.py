@@ -15,11 +15,23 @@ _NUM = r"\d+(?:\.\d+)?|one|two|three|four|an?|half an?"
 _UNIT = r"hours?|hrs?|h|minutes?|mins?|m"
 # Prefix words: (kind, strict). "not than" is "no more than" after the negation rewrite.
 _PREFIX = {
-    "under": ("max", True), "less than": ("max", True), "shorter than": ("max", True), "below": ("max", True),
-    "no longer than": ("max", False), "not than": ("max", False), "at most": ("max", False),
-    "max": ("max", False), "maximum": ("max", False), "within": ("max", False), "up to": ("max", False),
-    "over": ("min", True), "more than": ("min", True), "longer than": ("min", True), "above": ("min", True),
-    "at least": ("min", False), "minimum": ("min", False),
+    "under": ("max", True),
+    "less than": ("max", True),
+    "shorter than": ("max", True),
+    "below": ("max", True),
+    "no longer than": ("max", False),
+    "not than": ("max", False),
+    "at most": ("max", False),
+    "max": ("max", False),
+    "maximum": ("max", False),
+    "within": ("max", False),
+    "up to": ("max", False),
+    "over": ("min", True),
+    "more than": ("min", True),
+    "longer than": ("min", True),
+    "above": ("min", True),
+    "at least": ("min", False),
+    "minimum": ("min", False),
 }
 _SUFFIX = {"less": "max", "under": "max", "shorter": "max", "more": "min", "longer": "min", "over": "min"}
 EXPLICIT = (
@@ -56,7 +68,7 @@ def explicit_limit(match: re.Match, negated: bool) -> Limit:
 
 
 def vague_limit(word: str, negated: bool) -> Limit:
-    """"short" = at most 100 minutes, "not too long" = at most 120, "long"/"epic" = at least 140."""
+    """ "short" = at most 100 minutes, "not too long" = at most 120, "long"/"epic" = at least 140."""
     if "not" in word or (negated and re.fullmatch(VAGUE_LONG, word)):
         return Limit("max", 120, False, explicit=False, label="not too long")
     if re.fullmatch(VAGUE_SHORT, word):

@@ -19,8 +19,19 @@ from recs.sources.movies import Movie
 _LABELS = r"likes?|loves?|enjoys?|favou?rites?|dislikes?|hates?|avoids?|wants?|rated highly|recently shown"
 _NEGATIVE = ("dis", "hate", "avoid")
 # Fields that say the message asks for something; negations alone ("nothing with Tom Cruise") don't.
-_ASKS = ("genres", "year_min", "year_max", "directors", "people", "mpaa_allowed", "max_runtime",
-         "min_runtime", "min_rating", "hidden_gem", "like_ids")
+_ASKS = (
+    "genres",
+    "year_min",
+    "year_max",
+    "directors",
+    "people",
+    "mpaa_allowed",
+    "max_runtime",
+    "min_runtime",
+    "min_rating",
+    "hidden_gem",
+    "like_ids",
+)
 
 
 def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:

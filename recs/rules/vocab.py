@@ -32,26 +32,41 @@ UNSUPPORTED: list[tuple[str, str]] = [
     (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
     (r"pixar|disney|studio ghibli|ghibli|dreamworks|marvel|a24", "studio"),
     (r"anime|manga|stop motion|claymation|hand drawn|cgi", "style"),
-    (r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
-     r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|war (?:films?|movies?|dramas?|epics?)|"
-     r"wartime|world war (?:i|ii|one|two|1|2)|sports?|boxing|football|soccer|baseball|basketball|christmas|"
-     r"film noir|neo noir|noir|courtroom|mafia|gangsters?|mobsters?|cops?|police|detectives?|serial killers?|"
-     r"road trips?|road (?:films?|movies?)|coming of age|disasters?|pirates?|dragons?|witch(?:es)?|"
-     r"post apocalyptic|apocalyptic|dystopian|dystopias?|cyberpunk|outer space|space|prison|revenge|survival", "topic"),
-    (r"feel good|uplifting|heart ?warming|wholesome|tear ?jerkers?|sad|cosy|cozy|mind bending|mind blowing|"
-     r"trippy|twisty|plot twists?|twist endings?|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing", "mood"),
+    (
+        r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
+        r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|war (?:films?|movies?|dramas?|epics?)|"
+        r"wartime|world war (?:i|ii|one|two|1|2)|sports?|boxing|football|soccer|baseball|basketball|christmas|"
+        r"film noir|neo noir|noir|courtroom|mafia|gangsters?|mobsters?|cops?|police|detectives?|serial killers?|"
+        r"road trips?|road (?:films?|movies?)|coming of age|disasters?|pirates?|dragons?|witch(?:es)?|"
+        r"post apocalyptic|apocalyptic|dystopian|dystopias?|cyberpunk|outer space|space|prison|revenge|survival",
+        "topic",
+    ),
+    (
+        r"feel good|uplifting|heart ?warming|wholesome|tear ?jerkers?|sad|cosy|cozy|mind bending|mind blowing|"
+        r"trippy|twisty|plot twists?|twist endings?|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
+        "mood",
+    ),
     (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
-    (r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
-     r"taiwan(?:ese)?|indian?|hindi|tamil|telugu|bengali|french|france|italian|italy|spanish|spain|mexican|"
-     r"mexico|german|germany|british|britain|uk|irish|ireland|scottish|scandinavian|nordic|swedish|sweden|"
-     r"danish|denmark|norwegian|norway|finnish|icelandic|russian|russia|soviet|polish|czech|hungarian|greek|"
-     r"turkish|iranian|iran|persian|israeli|arabic|egyptian|nigerian|african|thai|thailand|vietnamese|"
-     r"filipino|indonesian|brazilian|brazil|argentin(?:e|ian|a)|latin american|australian|canadian|european|"
-     r"asian|foreign(?: language)?|non english|subtitled|subtitles|dubbed|world cinema", "country"),
+    (
+        r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
+        r"taiwan(?:ese)?|indian?|hindi|tamil|telugu|bengali|french|france|italian|italy|spanish|spain|mexican|"
+        r"mexico|german|germany|british|britain|uk|irish|ireland|scottish|scandinavian|nordic|swedish|sweden|"
+        r"danish|denmark|norwegian|norway|finnish|icelandic|russian|russia|soviet|polish|czech|hungarian|greek|"
+        r"turkish|iranian|iran|persian|israeli|arabic|egyptian|nigerian|african|thai|thailand|vietnamese|"
+        r"filipino|indonesian|brazilian|brazil|argentin(?:e|ian|a)|latin american|australian|canadian|european|"
+        r"asian|foreign(?: language)?|non english|subtitled|subtitles|dubbed|world cinema",
+        "country",
+    ),
 ]
 # What the catalogue doesn't record, by kind, in the order an intro names them.
-UNSUPPORTED_SAY = {"studio": ["studio"], "style": ["animation style"], "topic": ["sub-genres", "topics"], "mood": ["mood"],
-                   "streaming": ["where films stream"], "country": ["country", "language"]}
+UNSUPPORTED_SAY = {
+    "studio": ["studio"],
+    "style": ["animation style"],
+    "topic": ["sub-genres", "topics"],
+    "mood": ["mood"],
+    "streaming": ["where films stream"],
+    "country": ["country", "language"],
+}
 
 # How a tag reads in an intro ("Three tense 90s thrillers") and in a reason ("a thriller").
 GENRE_NOUNS: dict[str, tuple[str, str]] = {
@@ -78,33 +93,109 @@ GENRE_NOUNS: dict[str, tuple[str, str]] = {
 }
 
 # Mood words are adjectives: "tense" reads "Three tense 90s films", not "Three tense thrillers".
-MOOD_WORDS = frozenset({
-    "tense", "suspenseful", "gripping", "scary", "spooky", "creepy", "frightening", "terrifying",
-    "scarier", "funny", "funnier", "hilarious", "comedic", "lighthearted", "light hearted", "romantic",
-    "dramatic", "adventurous", "magical", "animated",
-})
+MOOD_WORDS = frozenset(
+    {
+        "tense",
+        "suspenseful",
+        "gripping",
+        "scary",
+        "spooky",
+        "creepy",
+        "frightening",
+        "terrifying",
+        "scarier",
+        "funny",
+        "funnier",
+        "hilarious",
+        "comedic",
+        "lighthearted",
+        "light hearted",
+        "romantic",
+        "dramatic",
+        "adventurous",
+        "magical",
+        "animated",
+    }
+)
 
 DECADE_WORDS = {
-    "twenties": 1920, "thirties": 1930, "forties": 1940, "fifties": 1950, "sixties": 1960,
-    "seventies": 1970, "eighties": 1980, "nineties": 1990, "noughties": 2000, "aughts": 2000,
+    "twenties": 1920,
+    "thirties": 1930,
+    "forties": 1940,
+    "fifties": 1950,
+    "sixties": 1960,
+    "seventies": 1970,
+    "eighties": 1980,
+    "nineties": 1990,
+    "noughties": 2000,
+    "aughts": 2000,
 }
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "an": 1, "a": 1}
 
 # Rewrites applied before scanning so negation is one token.
 NEGATION_REWRITES = [
-    (r"\b(?:i |we )?(?:don t|do not|dont|doesn t|won t|wouldn t|would not) (?:want|like|need|care for|feel like)\b", "not"),
+    (
+        r"\b(?:i |we )?(?:don t|do not|dont|doesn t|won t|wouldn t|would not) (?:want|like|need|care for|feel like)\b",
+        "not",
+    ),
     (r"\b(?:isn t|aren t|not into|no more|none|hate|hates|dislike|dislikes|skip|avoid|except|excluding)\b", "not"),
     (r"\banything but\b|\bbut not\b|\bother than\b|\brather than\b|\binstead of\b", "not"),
 ]
 NEGATORS = frozenset({"no", "not", "nothing", "without", "never", "neither", "nor"})
 # Words that may sit between a negator and what it negates ("nothing with Tom Cruise").
-FILLER = frozenset({
-    "a", "an", "the", "any", "anything", "something", "too", "much", "more", "by", "with",
-    "starring", "featuring", "films", "movies", "film", "movie", "rated", "from", "in", "of",
-    "set", "s", "really", "very", "particularly", "overly", "kind", "sort", "type", "stuff",
-    "directed", "made", "or", "nor", "one", "ones", "please", "thanks", "so", "that", "is", "are",
-    "pretty", "super", "at", "all", "involving", "about",
-})
+FILLER = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "any",
+        "anything",
+        "something",
+        "too",
+        "much",
+        "more",
+        "by",
+        "with",
+        "starring",
+        "featuring",
+        "films",
+        "movies",
+        "film",
+        "movie",
+        "rated",
+        "from",
+        "in",
+        "of",
+        "set",
+        "s",
+        "really",
+        "very",
+        "particularly",
+        "overly",
+        "kind",
+        "sort",
+        "type",
+        "stuff",
+        "directed",
+        "made",
+        "or",
+        "nor",
+        "one",
+        "ones",
+        "please",
+        "thanks",
+        "so",
+        "that",
+        "is",
+        "are",
+        "pretty",
+        "super",
+        "at",
+        "all",
+        "involving",
+        "about",
+    }
+)
 
 GREETINGS = r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b"
 THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"

@@ -43,9 +43,7 @@ def list_add(*, user: AbstractBaseUser, list_name: str, movie: Movie, rating: ob
         if value is not None:
             fields["rating"] = value
     with transaction.atomic():
-        item, created = model.objects.get_or_create(
-            user=user, source=movie.source, movie_id=movie.id, defaults=fields
-        )
+        item, created = model.objects.get_or_create(user=user, source=movie.source, movie_id=movie.id, defaults=fields)
         if not created and model is SeenItem and "rating" in fields and item.rating != fields["rating"]:
             item.rating = fields["rating"]
             item.save(update_fields=["rating"])
@@ -81,18 +79,30 @@ def pick_to_list(
     *, user: AbstractBaseUser, chat_id: int, turn_key: str, index: int, list_name: str, rating: object = None
 ) -> tuple[Message, dict]:
     """A pick-card button: put the film shown on that card on a list (the card is the user's own)."""
-    message = Message.objects.select_related("chat").filter(
-        chat_id=chat_id, turn_key=turn_key, chat__owner=user, chat__kind=Chat.Kind.MOVIES,
-        role=Message.Role.ASSISTANT,
-    ).first()
+    message = (
+        Message.objects.select_related("chat")
+        .filter(
+            chat_id=chat_id,
+            turn_key=turn_key,
+            chat__owner=user,
+            chat__kind=Chat.Kind.MOVIES,
+            role=Message.Role.ASSISTANT,
+        )
+        .first()
+    )
     if message is None:
         raise NotFound("That message does not exist.", code="message_not_found")
     pick = next((p for p in message.payload.get("picks", []) if p.get("index") == index), None)
     if pick is None:
         raise NotFound("That pick does not exist.", code="pick_not_found")
     movie = Movie(
-        source=pick["source"], id=pick["id"], media_type=pick.get("media_type", "movie"), title=pick["title"],
-        year=pick.get("year"), genres=pick.get("genres") or [], director=pick.get("director"),
+        source=pick["source"],
+        id=pick["id"],
+        media_type=pick.get("media_type", "movie"),
+        title=pick["title"],
+        year=pick.get("year"),
+        genres=pick.get("genres") or [],
+        director=pick.get("director"),
     )
     list_add(user=user, list_name=list_name, movie=movie, rating=rating)
     return message, pick

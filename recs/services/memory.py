@@ -95,8 +95,11 @@ def taste_profile_summary(*, user: AbstractBaseUser) -> str:
     leaning.update(g for item in watch for g in item.genres)
     liked_genres += [g for g, _ in leaning.most_common(3) if g not in liked_genres]
     disliked = (memory.disliked_genres + memory.disliked_people) if memory else []
-    disliked += [g for g, n in Counter(g for i in seen if i.rating and i.rating <= 2 for g in i.genres).most_common(2)
-                 if g not in disliked and g not in liked_genres]
+    disliked += [
+        g
+        for g, n in Counter(g for i in seen if i.rating and i.rating <= 2 for g in i.genres).most_common(2)
+        if g not in disliked and g not in liked_genres
+    ]
     parts = []
     likes = liked_genres + (memory.liked_people if memory else [])
     if likes:

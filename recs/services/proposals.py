@@ -39,7 +39,9 @@ class NothingSelected(InvalidInput):
         self.selected = selected
 
 
-async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource) -> dict:
+async def proposal_resolve(
+    *, user_lists: dict[str, list[dict]], changes: list[ListChange], source: MovieSource
+) -> dict:
     """Build the diff card: one row per change, resolved to a real film (or unresolved), checked against the lists.
 
     A row that would change nothing (the film is already on that list) is shown as such, not offered;
@@ -47,8 +49,14 @@ async def proposal_resolve(*, user_lists: dict[str, list[dict]], changes: list[L
     """
 
     async def row(i: int, change: ListChange) -> dict:
-        base = {"i": i, "action": change.action, "label": ACTION_LABELS[change.action],
-                "title": change.title, "year": change.year, "rating": change.rating}
+        base = {
+            "i": i,
+            "action": change.action,
+            "label": ACTION_LABELS[change.action],
+            "title": change.title,
+            "year": change.year,
+            "rating": change.rating,
+        }
         if change.action in _LIST_OF:
             listed = _find_listed(user_lists["watchlist" if change.action == "remove_watchlist" else "seen"], change)
             if listed is None:
@@ -87,13 +95,22 @@ def proposal_intro(*, proposal: dict) -> str:
 
 def user_lists_snapshot(*, user: AbstractBaseUser) -> dict[str, list[dict]]:
     """The user's lists as plain dicts, for resolving removals and spotting films already listed."""
+
     def rows(model):
         return [
-            {"source": r.source, "id": r.movie_id, "media_type": r.media_type, "title": r.title,
-             "year": r.year, "genres": r.genres, "director": r.director or None,
-             **({"rating": r.rating} if model is SeenItem else {})}
+            {
+                "source": r.source,
+                "id": r.movie_id,
+                "media_type": r.media_type,
+                "title": r.title,
+                "year": r.year,
+                "genres": r.genres,
+                "director": r.director or None,
+                **({"rating": r.rating} if model is SeenItem else {}),
+            }
             for r in model.objects.filter(user=user)
         ]
+
     return {"watchlist": rows(WatchlistItem), "seen": rows(SeenItem)}
 
 
@@ -107,8 +124,13 @@ def proposal_decide(
         # The row lock makes two tabs approving at once apply once.
         message = (
             Message.objects.select_for_update()
-            .filter(chat_id=chat_id, turn_key=turn_key, role=Message.Role.ASSISTANT, chat__owner=user,
-                    chat__kind=Chat.Kind.MOVIES)
+            .filter(
+                chat_id=chat_id,
+                turn_key=turn_key,
+                role=Message.Role.ASSISTANT,
+                chat__owner=user,
+                chat__kind=Chat.Kind.MOVIES,
+            )
             .first()
         )
         proposal = (message.payload or {}).get("proposal") if message else None
@@ -147,14 +169,16 @@ def proposal_decide_message(
 ) -> Message:
     """Apply or discard the diff card of one assistant message of the chat, named by its id (the JSON socket)."""
     if isinstance(message_id, bool) or not isinstance(message_id, int):
-        raise InvalidInput('"message" must be the id of the assistant message with the changes.',
-                           code="invalid_message")
+        raise InvalidInput(
+            '"message" must be the id of the assistant message with the changes.', code="invalid_message"
+        )
     if not isinstance(selected, list) or any(isinstance(i, bool) or not isinstance(i, int) for i in selected):
         raise InvalidInput('"rows" must be a list of row numbers.', code="invalid_rows")
     # Another user's message, or one of another chat, does not exist for this socket.
     turn_key = (
         Message.objects.filter(pk=message_id, chat_id=chat_id, chat__owner=user, role=Message.Role.ASSISTANT)
-        .values_list("turn_key", flat=True).first()
+        .values_list("turn_key", flat=True)
+        .first()
     )
     if turn_key is None:
         raise NotFound("That proposal does not exist.", code="proposal_not_found")
@@ -169,10 +193,15 @@ def proposal_touched_cards(*, message: Message) -> list[tuple[Message, dict]]:
         return []
     messages = (
         Message.objects.filter(chat_id=message.chat_id, role=Message.Role.ASSISTANT)
-        .only("chat_id", "turn_key", "payload").order_by("created_at", "id")
+        .only("chat_id", "turn_key", "payload")
+        .order_by("created_at", "id")
     )
-    return [(m, pick) for m in messages for pick in (m.payload or {}).get("picks", [])
-            if (pick.get("source"), pick.get("id")) in keys]
+    return [
+        (m, pick)
+        for m in messages
+        for pick in (m.payload or {}).get("picks", [])
+        if (pick.get("source"), pick.get("id")) in keys
+    ]
 
 
 def _apply(user: AbstractBaseUser, row: dict) -> tuple[str, str]:
@@ -183,9 +212,9 @@ def _apply(user: AbstractBaseUser, row: dict) -> tuple[str, str]:
         if created:
             return "applied", "added" + (f" with {row['rating']}★" if row.get("rating") else "")
         return "applied", "already there" + (" (rating updated)" if row.get("rating") else "")
-    deleted, _ = _LIST_OF[row["action"]].objects.filter(
-        user=user, source=movie["source"], movie_id=movie["id"]
-    ).delete()
+    deleted, _ = (
+        _LIST_OF[row["action"]].objects.filter(user=user, source=movie["source"], movie_id=movie["id"]).delete()
+    )
     return ("applied", "removed") if deleted else ("applied", "was already gone")
 
 
@@ -207,7 +236,10 @@ def _against_lists(change: ListChange, movie: Movie, user_lists: dict[str, list[
 def _listed_movie(items: list[dict], movie: Movie) -> dict | None:
     """The list row of this film: same source and id, or (another source) same title and year."""
     for item in items:
-        if (item["source"], item["id"]) == movie.key or (normalize_title(item["title"]), item["year"]) == movie.title_key:
+        if (item["source"], item["id"]) == movie.key or (
+            normalize_title(item["title"]),
+            item["year"],
+        ) == movie.title_key:
             return item
     return None
 
@@ -231,6 +263,11 @@ def _find_listed(items: list[dict], change: ListChange) -> dict | None:
 
 def _movie_dict(movie: Movie) -> dict:
     return {
-        "source": movie.source, "id": movie.id, "media_type": movie.media_type, "title": movie.title,
-        "year": movie.year, "genres": list(movie.genres), "director": movie.director,
+        "source": movie.source,
+        "id": movie.id,
+        "media_type": movie.media_type,
+        "title": movie.title,
+        "year": movie.year,
+        "genres": list(movie.genres),
+        "director": movie.director,
     }

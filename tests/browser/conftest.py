@@ -43,9 +43,7 @@ from tests.support.image_page import draw_portrait
 def pytest_collection_modifyitems(config, items):
     if Path(CHROMIUM).exists():
         return
-    skip = pytest.mark.skip(
-        reason=f"{CHROMIUM} is missing: run `make browser-deps` (apt-get install chromium)"
-    )
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing: run `make browser-deps` (apt-get install chromium)")
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)

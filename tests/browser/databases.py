@@ -85,8 +85,9 @@ class PostgresDatabases:
             self._execute(*(f"DROP DATABASE IF EXISTS {self._quote(n)} WITH (FORCE)" for n in names))
 
     def prepare(self) -> None:
-        existing = [name for (name,) in self._execute(
-            r"SELECT datname FROM pg_database WHERE datname LIKE 'marquee\_e2e\_%'")]
+        existing = [
+            name for (name,) in self._execute(r"SELECT datname FROM pg_database WHERE datname LIKE 'marquee\_e2e\_%'")
+        ]
         stale = [name for name in existing if name.startswith(self.prefix) or self._dead(name)]
         self._drop(*stale)
         self._execute(f"CREATE DATABASE {self._quote(self.template_name)}")
@@ -126,8 +127,7 @@ class PostgresDatabases:
         self._drop(self._name(name))
 
     def close(self) -> None:
-        mine = [name for (name,) in self._execute("SELECT datname FROM pg_database")
-                if name.startswith(self.prefix)]
+        mine = [name for (name,) in self._execute("SELECT datname FROM pg_database") if name.startswith(self.prefix)]
         self._drop(*[n for n in mine if n != self.template_name], self.template_name)
 
 

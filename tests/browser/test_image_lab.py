@@ -174,8 +174,9 @@ def small_working_server_url(migrated_db):
     stop_server(server)
 
 
-def test_it_downloads_a_chain_of_choices_re_rendered_from_the_original_at_full_size(page, small_working_server_url,
-                                                                                    photo):
+def test_it_downloads_a_chain_of_choices_re_rendered_from_the_original_at_full_size(
+    page, small_working_server_url, photo
+):
     base = small_working_server_url
     open_image_chat(page, base, "download")
     ask(page, "warmer and punchier, keep the framing", photo)

@@ -58,8 +58,9 @@ def one_mb_server_url(migrated_db):
     stop_server(server)
 
 
-def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_refusal(page, one_mb_server_url,
-                                                                                      tmp_path):
+def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_refusal(
+    page, one_mb_server_url, tmp_path
+):
     sign_up(page, one_mb_server_url, prefix="bigfile")
     page.get_by_role("button", name="New image chat").click()
     expect(page.locator("body[data-ws=open]")).to_have_count(1)
@@ -87,8 +88,9 @@ def test_it_says_a_photo_is_too_large_before_sending_it_and_shows_the_servers_re
     expect(page.locator(".msg")).to_have_count(0)
 
 
-def test_it_clears_a_size_refusal_once_a_photo_that_fits_is_picked_or_pasted(page, one_mb_server_url, tmp_path,
-                                                                               portrait):
+def test_it_clears_a_size_refusal_once_a_photo_that_fits_is_picked_or_pasted(
+    page, one_mb_server_url, tmp_path, portrait
+):
     sign_up(page, one_mb_server_url, prefix="rightsize")
     page.get_by_role("button", name="New image chat").click()
     big = tmp_path / "big.jpg"

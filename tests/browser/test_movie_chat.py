@@ -74,9 +74,7 @@ def test_it_answers_a_question_in_words_streamed_from_the_rule_planner(page, liv
     sign_up(page, live_server_url)
     new_movie_chat(page)
     frames: list[str] = []
-    page.on(
-        "websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload)))
-    )
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: frames.append(str(payload))))
     page.reload()  # reconnect so the frame recorder sees this socket
     wait_connected(page)
     expect(page.locator("#composer-text")).to_be_focused()  # a keyboard user can type at once
@@ -210,9 +208,7 @@ def assert_no_horizontal_scroll(page) -> None:
         "() => ({doc: document.documentElement.scrollWidth, body: document.body.scrollWidth,"
         " view: document.documentElement.clientWidth})"
     )
-    assert widths["doc"] <= widths["view"] and widths["body"] <= widths["view"], (
-        f"horizontal scroll: {widths}"
-    )
+    assert widths["doc"] <= widths["view"] and widths["body"] <= widths["view"], f"horizontal scroll: {widths}"
 
 
 def test_it_fits_a_phone_screen_with_cards_stacked(new_page, live_server_url):
@@ -227,14 +223,10 @@ def test_it_fits_a_phone_screen_with_cards_stacked(new_page, live_server_url):
     assert_no_horizontal_scroll(page)
     boxes = [page.locator(".card-pick").nth(i).bounding_box() for i in range(3)]
     for upper, lower in zip(boxes, boxes[1:], strict=False):
-        assert lower["y"] >= upper["y"] + upper["height"] - 1, (
-            f"cards overlap or sit side by side: {boxes}"
-        )
+        assert lower["y"] >= upper["y"] + upper["height"] - 1, f"cards overlap or sit side by side: {boxes}"
         assert abs(lower["x"] - upper["x"]) < 2, f"cards are not in one column: {boxes}"
     for b in boxes:
-        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"], (
-            f"a card overflows the screen: {b}"
-        )
+        assert b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"], f"a card overflows the screen: {b}"
     composer = page.locator("#composer").bounding_box()
     assert composer["x"] >= 0 and composer["x"] + composer["width"] <= PHONE["width"], composer
     shoot(page, "chat-three-cards-phone")

@@ -25,9 +25,7 @@ PLAN = {
 }
 
 
-def test_it_shows_the_result_after_a_reload_in_the_middle_of_a_turn(
-    page, openai_server_url, fake_openai
-):
+def test_it_shows_the_result_after_a_reload_in_the_middle_of_a_turn(page, openai_server_url, fake_openai):
     fake_openai.enqueue(tool_call("decide_mode", {"mode": "B", "reason": "wants films"}))
     fake_openai.enqueue_after(2.5, tool_call("plan_picks", PLAN))
     sign_up(page, openai_server_url)
@@ -55,9 +53,7 @@ def test_it_shows_the_result_after_a_reload_in_the_middle_of_a_turn(
     wait_connected(page)
     cards = page.locator(".card-pick")
     expect(cards).to_have_count(3)
-    expect(cards.locator(".pick-title")).to_contain_text(
-        ["Se7en", "Fargo", "The Silence of the Lambs"]
-    )
+    expect(cards.locator(".pick-title")).to_contain_text(["Se7en", "Fargo", "The Silence of the Lambs"])
     expect(cards.nth(1).locator(".reason")).to_have_text("Snowbound tension.")
     expect(page.locator(".msg.assistant")).to_have_attribute("data-status", "complete")
     expect(page.locator(".msg.assistant .text")).to_have_text(PLAN["intro"])
@@ -110,9 +106,7 @@ def test_it_stops_a_turn_that_hangs(page, openai_server_url, fake_openai):
     assert any(re.search("recommend something", str(r.body)) for r in fake_openai.requests)
 
 
-def test_it_still_says_finding_films_after_a_reload_while_picks_are_planned(
-    page, openai_server_url, fake_openai
-):
+def test_it_still_says_finding_films_after_a_reload_while_picks_are_planned(page, openai_server_url, fake_openai):
     fake_openai.enqueue(tool_call("decide_mode", {"mode": "B", "reason": "wants films"}))
     fake_openai.enqueue_after(1.5, tool_call("plan_picks", PLAN))
     sign_up(page, openai_server_url)
@@ -125,9 +119,7 @@ def test_it_still_says_finding_films_after_a_reload_while_picks_are_planned(
     assert "Finding films…" in html
 
 
-def test_it_keeps_a_message_sent_while_a_turn_runs_in_the_box_with_the_reason(
-    page, openai_server_url, fake_openai
-):
+def test_it_keeps_a_message_sent_while_a_turn_runs_in_the_box_with_the_reason(page, openai_server_url, fake_openai):
     fake_openai.enqueue_after(1.5, tool_call("decide_mode", {"mode": "B", "reason": "wants films"}))
     fake_openai.enqueue(tool_call("plan_picks", PLAN))
     sign_up(page, openai_server_url)

@@ -14,10 +14,17 @@ def test_it_shows_chats_messages_plans_and_step_logs_to_staff(alice, django_user
     admin = django_user_model.objects.create_superuser("root", password="x-admin-pass-1")
     chat = Chat.objects.create(owner=alice, title="Thrillers", flow="v2")
     message = Message.objects.create(
-        chat=chat, role="assistant", turn_key="k", status="complete", planner_source="rules", flow="v2",
+        chat=chat,
+        role="assistant",
+        turn_key="k",
+        status="complete",
+        planner_source="rules",
+        flow="v2",
         payload={"mode": "B", "plan": {"intro": "Hi", "picks": [{"title": "Fargo", "year": 1996, "reason": "r"}]}},
-        step_log=[{"name": "decide_mode", "status": "ok", "duration_ms": 1.5},
-                  {"name": "read_blocked", "label": "t_read_blocked", "status": "ok", "duration_ms": 0.4}],
+        step_log=[
+            {"name": "decide_mode", "status": "ok", "duration_ms": 1.5},
+            {"name": "read_blocked", "label": "t_read_blocked", "status": "ok", "duration_ms": 0.4},
+        ],
         timings={"t_decide_mode": 1.5, "t_total": 9.0},
     )
     client = Client()

@@ -50,8 +50,20 @@ def test_it_runs_a_turn_and_returns_the_finished_message(alice, scripted):
     assert msg["status"] == "complete" and msg["mode"] == "B" and msg["flow"] == "v2"
     assert msg["content"] == "Two picks:"
     assert [p["title"] for p in msg["picks"]] == ["Fargo"]
-    assert set(msg["picks"][0]) == {"source", "id", "title", "year", "reason", "genres", "runtime", "overview", "poster_url"}
-    assert msg["dropped"] == [{"title": "No Such Film Anywhere", "year": 1990, "reason": "not found in the movie source"}]
+    assert set(msg["picks"][0]) == {
+        "source",
+        "id",
+        "title",
+        "year",
+        "reason",
+        "genres",
+        "runtime",
+        "overview",
+        "poster_url",
+    }
+    assert msg["dropped"] == [
+        {"title": "No Such Film Anywhere", "year": 1990, "reason": "not found in the movie source"}
+    ]
     assert msg["planner_source"] == "scripted" and msg["proposal"] is None
     assert "t_total" in msg["timings"]
 
@@ -90,7 +102,9 @@ def test_it_answers_401_without_credentials_and_with_a_revoked_token(alice):
     assert response.json()["code"] == "unauthorized"
     # Writes too: no credentials, or a bad token, is a 401 (not a CSRF complaint).
     for headers in ({}, {"authorization": "Bearer mq_not-a-token"}):
-        refused = Client(enforce_csrf_checks=True, headers=headers).post("/api/chats", {}, content_type="application/json")
+        refused = Client(enforce_csrf_checks=True, headers=headers).post(
+            "/api/chats", {}, content_type="application/json"
+        )
         assert (refused.status_code, refused.json()["code"]) == (401, "unauthorized")
 
 
@@ -183,7 +197,7 @@ def _documented_codes() -> dict[int, str]:
 
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     start = readme.index("Errors are `{code, message}`:")
-    sentence = readme[start:readme.index("Interactive docs", start)]
+    sentence = readme[start : readme.index("Interactive docs", start)]
     parts = re.split(r"\b([45]\d\d)\b", sentence)
     return {int(status): text for status, text in zip(parts[1::2], parts[2::2], strict=True)}
 
@@ -194,10 +208,12 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
     busy = Chat.objects.create(owner=bob)
     Message.objects.create(chat=busy, role="assistant", turn_key="k1", status="streaming")
     card = {"state": "pending", "rows": [{"i": 0, "action": "add_watchlist", "status": "ready"}]}
-    proposal = Message.objects.create(chat=busy, role="assistant", turn_key="k0", status="complete",
-                                      payload={"proposal": card})
-    alices_proposal = Message.objects.create(chat=alices, role="assistant", turn_key="a0", status="complete",
-                                             payload={"proposal": card})
+    proposal = Message.objects.create(
+        chat=busy, role="assistant", turn_key="k0", status="complete", payload={"proposal": card}
+    )
+    alices_proposal = Message.objects.create(
+        chat=alices, role="assistant", turn_key="a0", status="complete", payload={"proposal": card}
+    )
     api = bearer(bob)
     answers = [
         api.get(f"/api/chats/{alices.pk}"),
@@ -214,10 +230,16 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
         api.put("/api/chats"),
         api.post("/api/chats", "[1, 2]", content_type="application/json"),
         api.post("/api/chats", {"title": "x" * 61}, content_type="application/json"),
-        api.post(f"/api/chats/{busy.pk}/messages/{proposal.pk}/proposal", {"decision": "apply", "rows": []},
-                 content_type="application/json"),
-        api.post(f"/api/chats/{alices.pk}/messages/{alices_proposal.pk}/proposal",
-                 {"decision": "apply", "rows": [0]}, content_type="application/json"),
+        api.post(
+            f"/api/chats/{busy.pk}/messages/{proposal.pk}/proposal",
+            {"decision": "apply", "rows": []},
+            content_type="application/json",
+        ),
+        api.post(
+            f"/api/chats/{alices.pk}/messages/{alices_proposal.pk}/proposal",
+            {"decision": "apply", "rows": [0]},
+            content_type="application/json",
+        ),
     ]
     documented = _documented_codes()
     returned = {(a.status_code, a.json()["code"]) for a in answers}

@@ -21,7 +21,9 @@ def bearer(user) -> Client:
 def test_it_refuses_a_json_body_that_is_not_an_object(alice, body):
     refused = bearer(alice).post("/api/chats", body, content_type="application/json")
     assert (refused.status_code, refused.json()) == (
-        400, {"code": "bad_request", "message": "The request body must be a JSON object."})
+        400,
+        {"code": "bad_request", "message": "The request body must be a JSON object."},
+    )
     assert not Chat.objects.exists()
 
 
@@ -83,7 +85,9 @@ def test_it_answers_429_past_the_turn_rate_limit_with_retry_after(alice, setting
     scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")
     api = bearer(alice)
     chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-    assert api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json").status_code == 200
+    assert (
+        api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json").status_code == 200
+    )
     refused = api.post(f"/api/chats/{chat_id}/messages", {"text": "hi"}, content_type="application/json")
     assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
     wait = int(refused["Retry-After"])

@@ -19,8 +19,6 @@ def bearer(user) -> Client:
     return Client(headers={"authorization": f"Bearer {key}"})
 
 
-
-
 def _decide(api: Client, chat, message, body: dict):
     return api.post(f"/api/chats/{chat.pk}/messages/{message.pk}/proposal", body, content_type="application/json")
 
@@ -52,7 +50,11 @@ def test_it_applies_a_subset_with_a_token_and_tells_open_tabs(alice):
     assert [r["status"] for r in body["proposal"]["rows"]] == ["applied", "skipped"]
     assert _watchlist(alice) == ["se7en-1995"]
     sent = async_to_sync(layer.receive)(tab)
-    assert sent["type"] == "chat.event" and sent["event"]["type"] == "proposal.updated" and sent["event"]["assistant_message_id"] == message.pk
+    assert (
+        sent["type"] == "chat.event"
+        and sent["event"]["type"] == "proposal.updated"
+        and sent["event"]["assistant_message_id"] == message.pk
+    )
 
 
 def test_it_refuses_bob_with_404_and_changes_nothing(alice, bob):
@@ -88,8 +90,15 @@ def test_it_discards_without_changing_anything(alice):
     assert _watchlist(alice) == []
 
 
-@pytest.mark.parametrize("body", [{"decision": "maybe", "rows": [0]}, {"decision": "apply", "rows": ["x"]},
-                                  {"decision": "apply", "rows": [True]}, {"rows": [0]}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"decision": "maybe", "rows": [0]},
+        {"decision": "apply", "rows": ["x"]},
+        {"decision": "apply", "rows": [True]},
+        {"rows": [0]},
+    ],
+)
 def test_it_refuses_a_bad_decision_with_a_validation_error(alice, body):
     chat, message = chat_with_proposal(alice)
     refused = _decide(bearer(alice), chat, message, body)
@@ -100,14 +109,18 @@ def test_it_refuses_a_bad_decision_with_a_validation_error(alice, body):
 def test_it_returns_the_proposal_of_a_turn_and_applies_it_end_to_end(alice):
     api = bearer(alice)
     chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-    turn = api.post(f"/api/chats/{chat_id}/messages", {"text": "add Fargo to my watchlist"},
-                    content_type="application/json")
+    turn = api.post(
+        f"/api/chats/{chat_id}/messages", {"text": "add Fargo to my watchlist"}, content_type="application/json"
+    )
     assert turn.status_code == 200, turn.content
     assistant = turn.json()["assistant_message"]
     assert assistant["proposal"]["state"] == "pending"
     ready = [r["i"] for r in assistant["proposal"]["rows"] if r["status"] == "ready"]
     assert ready and _watchlist(alice) == []
-    applied = api.post(f"/api/chats/{chat_id}/messages/{assistant['id']}/proposal",
-                       {"decision": "apply", "rows": ready}, content_type="application/json")
+    applied = api.post(
+        f"/api/chats/{chat_id}/messages/{assistant['id']}/proposal",
+        {"decision": "apply", "rows": ready},
+        content_type="application/json",
+    )
     assert applied.status_code == 200 and applied.json()["proposal"]["state"] == "applied"
     assert len(_watchlist(alice)) == len(ready)

@@ -110,8 +110,13 @@ async def test_it_says_in_words_when_every_planned_pick_was_dropped(alice, scrip
     chat = await make_chat(alice)
     plans = (
         {"intro": "One:", "picks": [{"title": "Fargo", "year": 1996, "reason": "r"}]},
-        {"intro": "More:", "picks": [{"title": "Fargo", "year": 1996, "reason": "again"},
-                                     {"title": "Completely Invented Film", "year": 2001, "reason": "r"}]},
+        {
+            "intro": "More:",
+            "picks": [
+                {"title": "Fargo", "year": 1996, "reason": "again"},
+                {"title": "Completely Invented Film", "year": 2001, "reason": "r"},
+            ],
+        },
     )
     for plan in plans:
         scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
@@ -160,7 +165,9 @@ async def test_it_refuses_a_second_message_while_a_turn_runs_and_keeps_nothing_h
     gate.set()
     await frames_until(comm, 'id="send-button"')
     await comm.disconnect()
-    texts = await database_sync_to_async(lambda: list(Message.objects.filter(chat=chat, role="user").values_list("content", flat=True)))()
+    texts = await database_sync_to_async(
+        lambda: list(Message.objects.filter(chat=chat, role="user").values_list("content", flat=True))
+    )()
     assert texts == ["hi"]
 
 
@@ -228,7 +235,10 @@ async def test_it_answers_a_malformed_frame_without_closing(alice):
 
 
 async def test_it_escapes_untrusted_strings_in_fragments(alice, scripted):
-    plan = {"intro": "<img src=x onerror=alert(1)>", "picks": [{"title": "Fargo", "year": 1996, "reason": "<script>alert(1)</script>"}]}
+    plan = {
+        "intro": "<img src=x onerror=alert(1)>",
+        "picks": [{"title": "Fargo", "year": 1996, "reason": "<script>alert(1)</script>"}],
+    }
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
     chat = await make_chat(alice)
@@ -266,7 +276,13 @@ async def test_it_sends_the_same_events_as_json_on_the_api_socket(alice, scripte
 
 
 FLOW_LABELS = {
-    "t_decide_mode", "t_read_profile", "t_read_blocked", "t_plan_picks", "t_lookups_total", "t_db_writes", "t_total",
+    "t_decide_mode",
+    "t_read_profile",
+    "t_read_blocked",
+    "t_plan_picks",
+    "t_lookups_total",
+    "t_db_writes",
+    "t_total",
 }
 
 

@@ -38,7 +38,12 @@ def test_it_refuses_nonsense_with_improperly_configured(monkeypatch, helper, raw
 def test_it_reads_database_urls(tmp_path):
     pg = database_from_url("postgres://bob:s%40cret@db.local:5433/marquee?sslmode=require", base_dir=tmp_path)
     assert (pg["ENGINE"], pg["NAME"], pg["USER"], pg["PASSWORD"], pg["HOST"], pg["PORT"]) == (
-        "django.db.backends.postgresql", "marquee", "bob", "s@cret", "db.local", "5433",
+        "django.db.backends.postgresql",
+        "marquee",
+        "bob",
+        "s@cret",
+        "db.local",
+        "5433",
     )
     assert pg["OPTIONS"] == {"sslmode": "require"}
     lite = database_from_url("sqlite:////var/tmp/x.sqlite3", base_dir=tmp_path)

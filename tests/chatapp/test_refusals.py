@@ -1,6 +1,5 @@
 """A refused message is never lost: the text goes back into the composer and the reason stays."""
 
-
 import pytest
 from channels.db import database_sync_to_async
 
@@ -21,9 +20,7 @@ def user_texts(chat) -> list[str]:
     return list(Message.objects.filter(chat=chat, role="user").order_by("id").values_list("content", flat=True))
 
 
-async def test_it_hands_a_refused_text_back_to_the_composer_and_keeps_the_reason_after_the_turn_ends(
-    alice, scripted
-):
+async def test_it_hands_a_refused_text_back_to_the_composer_and_keeps_the_reason_after_the_turn_ends(alice, scripted):
     gate = gated_mode_a(scripted)
     chat = await make_chat(alice)
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")

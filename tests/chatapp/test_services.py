@@ -86,8 +86,9 @@ def test_it_reuses_the_rows_when_the_same_turn_is_started_twice(alice):
     chat = chat_create(user=alice)
     user_msg, assistant = turn_start(user=alice, chat_id=chat.pk, text="a tense thriller", flow="v2", turn_key="k1")
     Message.objects.filter(pk=assistant.pk).update(status="complete", content="Try Heat.", payload={"picks": [1]})
-    Recommendation.objects.create(chat=chat, message=assistant, source="catalogue", movie_id="heat-1995",
-                                  title="Heat", year=1995)
+    Recommendation.objects.create(
+        chat=chat, message=assistant, source="catalogue", movie_id="heat-1995", title="Heat", year=1995
+    )
     again_user, again = turn_start(user=alice, chat_id=chat.pk, text="a tense heist film", flow="v1", turn_key="k1")
     assert (again_user.pk, again.pk) == (user_msg.pk, assistant.pk)  # updated in place, not inserted
     assert again_user.content == "a tense heist film"
@@ -140,9 +141,7 @@ def test_it_leaves_one_row_per_role_when_two_connections_start_the_same_turn_at_
     chat = chat_create(user=alice)
     _, first = turn_start(user=alice, chat_id=chat.pk, text="first run", flow="v2", turn_key="race")
     Message.objects.filter(pk=first.pk).update(status="complete", content="an answer")
-    errors = _race(
-        lambda label: turn_start(user=alice, chat_id=chat.pk, text=label, flow="v2", turn_key="race")
-    )
+    errors = _race(lambda label: turn_start(user=alice, chat_id=chat.pk, text=label, flow="v2", turn_key="race"))
     assert all(isinstance(e, TurnInProgress) for e in errors) and len(errors) <= 1, errors
     users = list(Message.objects.filter(chat=chat, turn_key="race", role="user"))
     answers = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
@@ -156,11 +155,7 @@ def test_it_leaves_one_row_when_two_connections_run_the_same_turn_at_once(alice)
     if connection.vendor != "postgresql":
         pytest.skip("the real race needs PostgreSQL (CI runs this suite on it too)")
     chat = chat_create(user=alice)
-    errors = _race(
-        lambda label: assistant_message_upsert(
-            chat=chat, turn_key="race", content=label, status="complete"
-        )
-    )
+    errors = _race(lambda label: assistant_message_upsert(chat=chat, turn_key="race", content=label, status="complete"))
     assert errors == []
     rows = list(Message.objects.filter(chat=chat, turn_key="race", role="assistant"))
     assert len(rows) == 1 and rows[0].content in {"run-0", "run-1"}

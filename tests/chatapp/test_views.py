@@ -73,8 +73,26 @@ def test_it_shows_the_full_history_with_the_websocket_address(alice):
     chat = Chat.objects.create(owner=alice, title="Thrillers")
     Message.objects.create(chat=chat, role="user", turn_key="k", content="a tense 90s thriller")
     Message.objects.create(
-        chat=chat, role="assistant", turn_key="k", status="complete", content="Here you go:",
-        payload={"mode": "B", "picks": [{"index": 0, "source": "catalogue", "id": "fargo-1996", "title": "Fargo", "year": 1996, "reason": "Snow.", "genres": ["Thriller/Suspense"], "runtime": 98}]},
+        chat=chat,
+        role="assistant",
+        turn_key="k",
+        status="complete",
+        content="Here you go:",
+        payload={
+            "mode": "B",
+            "picks": [
+                {
+                    "index": 0,
+                    "source": "catalogue",
+                    "id": "fargo-1996",
+                    "title": "Fargo",
+                    "year": 1996,
+                    "reason": "Snow.",
+                    "genres": ["Thriller/Suspense"],
+                    "runtime": 98,
+                }
+            ],
+        },
     )
     html = logged_in(alice).get(f"/chats/{chat.pk}/").content.decode()
     assert "a tense 90s thriller" in html and "Fargo" in html and "1h 38m" in html
@@ -110,13 +128,16 @@ def test_it_creates_and_revokes_tokens_on_the_account_page(alice):
 def test_it_renders_assistant_markdown_safely(alice):
     chat = Chat.objects.create(owner=alice)
     Message.objects.create(
-        chat=chat, role="assistant", turn_key="k", status="complete",
+        chat=chat,
+        role="assistant",
+        turn_key="k",
+        status="complete",
         content="**Bold** <script>alert(1)</script> [x](javascript:alert(1))",
     )
     html = logged_in(alice).get(f"/chats/{chat.pk}/").content.decode()
     assert "<strong>Bold</strong>" in html
     assert "<script>alert(1)</script>" not in html
-    assert "href=\"javascript" not in html
+    assert 'href="javascript' not in html
 
 
 def test_it_explains_a_blank_rename_in_the_row_and_puts_the_old_title_back(alice):
@@ -124,7 +145,7 @@ def test_it_explains_a_blank_rename_in_the_row_and_puts_the_old_title_back(alice
     response = logged_in(alice).post(f"/chats/{chat.pk}/rename/", {"title": "   "}, headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 400 and "<html" not in html
-    assert f'id="chat-row-{chat.pk}"' in html and 'data-swap-errors' in html  # the page swaps this refusal in
+    assert f'id="chat-row-{chat.pk}"' in html and "data-swap-errors" in html  # the page swaps this refusal in
     assert 'role="alert">A chat title cannot be empty.' in html
     assert 'value="Friday thrillers"' in html and '<details class="row-actions" open>' in html
     assert Chat.objects.get(pk=chat.pk).title == "Friday thrillers"
@@ -134,7 +155,9 @@ def test_it_keeps_a_renamed_chat_in_its_place_in_the_list(alice):
     older = Chat.objects.create(owner=alice, title="Older chat")
     Chat.objects.create(owner=alice, title="Newer chat")
     before = Chat.objects.get(pk=older.pk).updated_at
-    renamed = logged_in(alice).post(f"/chats/{older.pk}/rename/", {"title": "Renamed chat"}, headers={"HX-Request": "true"})
+    renamed = logged_in(alice).post(
+        f"/chats/{older.pk}/rename/", {"title": "Renamed chat"}, headers={"HX-Request": "true"}
+    )
     assert renamed.status_code == 200 and "Renamed chat" in renamed.content.decode()
     # A rename is not activity: the list stays ordered by the last turn.
     assert Chat.objects.get(pk=older.pk).updated_at == before

@@ -41,9 +41,7 @@ class FakeReply:
     """One queued reply; build it with tool_call(), text(), error(), hang(), failed() or image()."""
 
     kind: str
-    calls: list[tuple[str, str, str | None]] = field(
-        default_factory=list
-    )  # (name, arguments, call_id)
+    calls: list[tuple[str, str, str | None]] = field(default_factory=list)  # (name, arguments, call_id)
     text: str = ""
     chunks: int = 3
     response_id: str | None = None
@@ -68,9 +66,7 @@ def tool_call(
     extra_calls: list[tuple[str, dict[str, Any] | str]] | None = None,
 ) -> FakeReply:
     """A reply with one function call (arguments as a dict or raw text), plus optional extra calls."""
-    calls = [(name, _arguments(arguments), call_id)] + [
-        (n, _arguments(a), None) for n, a in extra_calls or []
-    ]
+    calls = [(name, _arguments(arguments), call_id)] + [(n, _arguments(a), None) for n, a in extra_calls or []]
     return FakeReply("tool_call", calls=calls, response_id=response_id)
 
 
@@ -79,9 +75,7 @@ def text(text: str, *, chunks: int = 3, response_id: str | None = None) -> FakeR
     return FakeReply("text", text=text, chunks=max(chunks, 1), response_id=response_id)
 
 
-def error(
-    status: int, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None
-) -> FakeReply:
+def error(status: int, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> FakeReply:
     """An HTTP error with an OpenAI-style body ({"error": {...}} is added when missing)."""
     body = body or _api_error(f"fake error {status}", "server_error", None)
     if "error" not in body:
@@ -198,9 +192,7 @@ def _usage() -> dict[str, Any]:
     }
 
 
-def _response_object(
-    req: dict[str, Any], reply: FakeReply, rid: str, output: list, status: str
-) -> dict[str, Any]:
+def _response_object(req: dict[str, Any], reply: FakeReply, rid: str, output: list, status: str) -> dict[str, Any]:
     return {
         "id": rid,
         "object": "response",
@@ -284,9 +276,7 @@ def _numbered(events: list[dict[str, Any]]) -> list[tuple[str, dict]]:
     return [(e["type"], {**e, "sequence_number": i}) for i, e in enumerate(events)]
 
 
-def chat_chunks(
-    req: dict[str, Any], reply: FakeReply
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+def chat_chunks(req: dict[str, Any], reply: FakeReply) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """The stream chunks of /v1/chat/completions for `reply`, and the non-streamed completion."""
     cid = reply.response_id or f"chatcmpl-fake{next(_ids)}"
     base = {
@@ -305,9 +295,7 @@ def chat_chunks(
     chunks = [chunk({"role": "assistant", "content": ""})]
     message: dict[str, Any] = {"role": "assistant", "content": None, "refusal": None}
     if reply.kind == "failed":
-        chunks.append(
-            {"error": {"message": reply.text, "type": "server_error", "code": reply.code}}
-        )
+        chunks.append({"error": {"message": reply.text, "type": "server_error", "code": reply.code}})
         return chunks, {}
     if reply.kind == "text":
         chunks += [chunk({"content": delta}) for delta in _split(reply.text, reply.chunks)]
@@ -315,9 +303,7 @@ def chat_chunks(
     calls = []
     for index, (name, arguments, given_id) in enumerate(reply.calls):
         call_id = given_id or f"call_fake_{next(_ids)}"
-        calls.append(
-            {"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}}
-        )
+        calls.append({"id": call_id, "type": "function", "function": {"name": name, "arguments": arguments}})
         first = {
             "index": index,
             "id": call_id,
@@ -326,9 +312,7 @@ def chat_chunks(
         }
         chunks.append(chunk({"tool_calls": [first]}))
         for fragment in _split(arguments, 3):
-            chunks.append(
-                chunk({"tool_calls": [{"index": index, "function": {"arguments": fragment}}]})
-            )
+            chunks.append(chunk({"tool_calls": [{"index": index, "function": {"arguments": fragment}}]}))
     if calls:
         message["tool_calls"] = calls
     finish = "tool_calls" if calls else "stop"
@@ -365,9 +349,7 @@ class _Handler(BaseHTTPRequestHandler):
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
         path = self.path.split("?", 1)[0]
-        self.fake.requests.append(
-            RecordedRequest(path, {k.lower(): v for k, v in self.headers.items()}, body)
-        )
+        self.fake.requests.append(RecordedRequest(path, {k.lower(): v for k, v in self.headers.items()}, body))
 
         reply = self.fake.next_reply()
         if reply is None:
@@ -402,9 +384,7 @@ class _Handler(BaseHTTPRequestHandler):
             message = f"FakeOpenAIServer: unknown path {path}"
             self._json(404, _api_error(message, "invalid_request_error", None))
 
-    def _json(
-        self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
-    ) -> None:
+    def _json(self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> None:
         data = json.dumps(payload).encode()
         self.send_response(status)
         self.send_header("content-type", "application/json")

@@ -259,9 +259,7 @@ def start_fake_tmdb() -> tuple[FakeTmdb, _Server]:
     fake = FakeTmdb(base_url=f"http://127.0.0.1:{server.server_address[1]}")
     server.fake = fake
     # A short poll interval keeps shutdown() (and so fixture teardown) fast.
-    threading.Thread(
-        target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-tmdb", daemon=True
-    ).start()
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-tmdb", daemon=True).start()
     return fake, server
 
 

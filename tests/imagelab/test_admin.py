@@ -17,10 +17,20 @@ fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
-PLAN = {"variations": [{"label": f"Look {i}", "strategy": f"Strategy {i}.",
-                        "operations": [{"op": "contrast", "params": {"strength": 1 + i / 10}},
-                                       {"op": "blur", "params": {"sigma": 50}}]} for i in range(5)],
-        "diversity_axes": ["tone", "finish"]}
+PLAN = {
+    "variations": [
+        {
+            "label": f"Look {i}",
+            "strategy": f"Strategy {i}.",
+            "operations": [
+                {"op": "contrast", "params": {"strength": 1 + i / 10}},
+                {"op": "blur", "params": {"sigma": 50}},
+            ],
+        }
+        for i in range(5)
+    ],
+    "diversity_axes": ["tone", "finish"],
+}
 
 
 async def test_it_shows_a_jobs_plans_normalization_log_and_timed_step_log_to_staff(alice, bob, openai_on):

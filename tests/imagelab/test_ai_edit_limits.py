@@ -44,9 +44,11 @@ def ai_on(openai_on, settings):
 
 async def test_it_calls_the_images_endpoint_at_most_cap_times_per_job(alice, ai_on, settings):
     settings.IMAGE_AI_EDITS_PER_JOB = 1
-    plan = {"variations": [local("AI sky", ai("paint the sky red")), local("AI walls", ai("paint the walls red"))]
-            + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(3)],
-            "diversity_axes": ["generative", "tone"]}
+    plan = {
+        "variations": [local("AI sky", ai("paint the sky red")), local("AI walls", ai("paint the walls red"))]
+        + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(3)],
+        "diversity_axes": ["generative", "tone"],
+    }
     ai_on.enqueue(tool_call("plan_variations", plan), image(_red_png()), image(_red_png()))
     chat = await db(services.image_chat_create)(user=alice)
     job = await db(job_of)(await run_turn(alice, chat, "paint it red", photo((300, 200))))
@@ -65,9 +67,11 @@ async def test_it_calls_the_images_endpoint_at_most_cap_times_per_job(alice, ai_
 
 async def test_it_fails_an_ai_step_that_times_out_and_the_variation_goes_on(alice, ai_on, settings):
     settings.IMAGE_EDIT_TIMEOUT = 0.5
-    plan = {"variations": [local("AI", ai("add a balloon"), {"op": "brightness", "params": {"value": 0.5}})]
-            + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(4)],
-            "diversity_axes": ["generative", "tone"]}
+    plan = {
+        "variations": [local("AI", ai("add a balloon"), {"op": "brightness", "params": {"value": 0.5}})]
+        + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(4)],
+        "diversity_axes": ["generative", "tone"],
+    }
     ai_on.enqueue(tool_call("plan_variations", plan), hang(5), hang(5))
     chat = await db(services.image_chat_create)(user=alice)
     job = await db(job_of)(await run_turn(alice, chat, "add a balloon", photo((300, 200))))
@@ -84,9 +88,11 @@ async def test_it_fails_an_ai_step_that_times_out_and_the_variation_goes_on(alic
 async def test_it_retries_a_server_error_once_then_says_the_service_is_unavailable(alice, ai_on, settings):
     from tests.fakes.openai_server import error
 
-    plan = {"variations": [local("AI once", ai("paint it red")), local("AI twice", ai("paint it red too"))]
-            + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(3)],
-            "diversity_axes": ["generative"]}
+    plan = {
+        "variations": [local("AI once", ai("paint it red")), local("AI twice", ai("paint it red too"))]
+        + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(3)],
+        "diversity_axes": ["generative"],
+    }
     settings.IMAGE_WORKERS = 1  # the AI columns run one after the other: replies in a known order
     ai_on.enqueue(tool_call("plan_variations", plan), error(500), image(_red_png()), error(502), error(503))
     chat = await db(services.image_chat_create)(user=alice)
@@ -95,5 +101,8 @@ async def test_it_retries_a_server_error_once_then_says_the_service_is_unavailab
     assert len(ai_on.bodies("/images/edits")) == 4
     first, second = job.variations[0]["steps"][0], job.variations[1]["steps"][0]
     assert first["status"] == "ok" and np.abs(_final(job, 0) - RED).mean() < 3  # the retry worked
-    assert (second["status"], second["error"]) == ("error", "AI edit failed: the image service is unavailable right now")
+    assert (second["status"], second["error"]) == (
+        "error",
+        "AI edit failed: the image service is unavailable right now",
+    )
     assert job.variations[1]["status"] == "done"

@@ -39,8 +39,10 @@ def test_it_refuses_every_bad_upload_with_a_code_and_stores_nothing(alice, setti
     settings.IMAGE_MAX_UPLOAD_BYTES = 30_000
     settings.IMAGE_MAX_PIXELS = 15_000
     make, name, status, code = BAD[case]
-    response = api_for(alice).post("/api/imagelab/jobs", {
-        "instruction": "warmer", "image": SimpleUploadedFile(name, make(), content_type="image/jpeg")})
+    response = api_for(alice).post(
+        "/api/imagelab/jobs",
+        {"instruction": "warmer", "image": SimpleUploadedFile(name, make(), content_type="image/jpeg")},
+    )
     assert response.status_code == status
     assert response.json()["code"] == code and response.json()["message"]
     assert not Chat.objects.exists() and not Message.objects.exists() and not ImageAsset.objects.exists()
@@ -50,8 +52,10 @@ def test_it_refuses_every_bad_upload_with_a_code_and_stores_nothing(alice, setti
 @pytest.mark.django_db
 def test_it_refuses_an_over_long_instruction_before_decoding_the_photo(alice, settings, image_root):
     settings.MESSAGE_MAX_CHARS = 4000
-    response = api_for(alice).post("/api/imagelab/jobs", {
-        "instruction": "y" * 4500, "image": SimpleUploadedFile("a.jpg", photo((320, 240)), content_type="image/jpeg")})
+    response = api_for(alice).post(
+        "/api/imagelab/jobs",
+        {"instruction": "y" * 4500, "image": SimpleUploadedFile("a.jpg", photo((320, 240)), content_type="image/jpeg")},
+    )
     assert (response.status_code, response.json()["code"]) == (413, "message_too_long")
     assert "4,500 characters; the limit is 4,000" in response.json()["message"]
     assert not Chat.objects.exists() and not ImageAsset.objects.exists()
@@ -167,8 +171,10 @@ async def test_it_serves_the_jobs_image_urls_to_a_token_only_client_and_hides_th
 def test_it_answers_401_to_an_upload_without_or_with_a_bad_token():
     from django.test import Client
 
-    for client in (Client(enforce_csrf_checks=True),
-                   Client(enforce_csrf_checks=True, headers={"authorization": "Bearer mq_not-a-token"})):
+    for client in (
+        Client(enforce_csrf_checks=True),
+        Client(enforce_csrf_checks=True, headers={"authorization": "Bearer mq_not-a-token"}),
+    ):
         upload = SimpleUploadedFile("p.jpg", photo((64, 48)), content_type="image/jpeg")
         response = client.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})
         assert (response.status_code, response.json()["code"]) == (401, "unauthorized")

@@ -1,6 +1,5 @@
 """The image chat's websocket: ownership, and the event sequence of a rule-planned job with real images."""
 
-
 import pytest
 from channels.db import database_sync_to_async
 
@@ -30,15 +29,25 @@ async def test_it_streams_planner_source_plans_steps_five_variations_then_the_en
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
     assert (await comm.connect())[0]
     await comm.receive_from()  # sync on connect
-    await flows.start_turn(user=alice, chat=chat, text="warmer and punchier, keep the framing",
-                           data=photo((480, 360)), filename="holiday.jpg", with_job=False)
+    await flows.start_turn(
+        user=alice,
+        chat=chat,
+        text="warmer and punchier, keep the framing",
+        data=photo((480, 360)),
+        filename="holiday.jpg",
+        with_job=False,
+    )
     frames = await frames_until(comm, 'id="send-button"', timeout=20)
     await comm.disconnect()
     await wait_turns_idle()
 
     def kind(frame):
-        for marker, name in (("Planned by the", "planner.source"), ('class="job-wrap" hx-swap-oob', "plans"),
-                             ('<figure hx-swap-oob', "step.result"), ('<div hx-swap-oob="outerHTML" class="final"', "variation.done")):
+        for marker, name in (
+            ("Planned by the", "planner.source"),
+            ('class="job-wrap" hx-swap-oob', "plans"),
+            ("<figure hx-swap-oob", "step.result"),
+            ('<div hx-swap-oob="outerHTML" class="final"', "variation.done"),
+        ):
             if marker in frame:
                 return name
         return "other"
@@ -86,8 +95,14 @@ async def test_it_announces_each_thumbnail_and_final_image_only_once_it_can_be_s
 
     monkeypatch.setattr(Turn, "emit", emit_and_fetch)
     chat = await image_chat(alice)
-    await flows.start_turn(user=alice, chat=chat, text="warmer and punchier, keep the framing",
-                           data=photo((480, 360)), filename="holiday.jpg", with_job=False)
+    await flows.start_turn(
+        user=alice,
+        chat=chat,
+        text="warmer and punchier, keep the framing",
+        data=photo((480, 360)),
+        filename="holiday.jpg",
+        with_job=False,
+    )
     await wait_turns_idle(30)
     assert sum("/final.jpg" in url for url, _ in served) == 5 and len(served) >= 15
     assert [(url, status) for url, status in served if status != 200] == []

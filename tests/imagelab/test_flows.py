@@ -22,13 +22,24 @@ def local(label, *ops):
 
 SLOPPY = {
     "variations": [
-        local("Alias", {"op": "contrast", "params": {"strength": 1.2}}, {"op": "hue", "params": {"degrees": 20}},
-              {"op": "filter", "params": "sepia"}),
+        local(
+            "Alias",
+            {"op": "contrast", "params": {"strength": 1.2}},
+            {"op": "hue", "params": {"degrees": 20}},
+            {"op": "filter", "params": "sepia"},
+        ),
         local("Loud", {"op": "brightness", "params": {"value": 9}}, {"op": "blur", "params": {"sigma": 50}}),
-        local("AI one", {"op": "aiEdit", "params": {"prompt": "add a hot air balloon"}},
-              {"op": "googleEdit", "params": {"prompt": "and a second one"}}),
+        local(
+            "AI one",
+            {"op": "aiEdit", "params": {"prompt": "add a hot air balloon"}},
+            {"op": "googleEdit", "params": {"prompt": "and a second one"}},
+        ),
         local("AI two", {"op": "googleEdit", "params": {"prompt": "remove the square"}}),
-        local("AI three", {"op": "aiEdit", "params": {"prompt": "make it snow"}}, {"op": "sharpen", "params": {"amount": 1, "radius": 1}}),
+        local(
+            "AI three",
+            {"op": "aiEdit", "params": {"prompt": "make it snow"}},
+            {"op": "sharpen", "params": {"amount": 1, "radius": 1}},
+        ),
         local("Unknown", {"op": "teleport", "params": {}}, {"op": "saturation", "params": {"factor": 1.3}}),
         local("Seventh", {"op": "vignette", "params": {"strength": 0.3}}),
     ],
@@ -71,8 +82,9 @@ async def test_it_sends_the_photo_as_an_input_image_and_normalises_sloppy_plans(
 
 
 async def test_it_fails_a_plan_with_zero_variations_with_planner_source_none(alice, openai_on):
-    openai_on.enqueue(tool_call("plan_variations", {"variations": [local("Nothing", {"op": "teleport"})],
-                                                    "diversity_axes": []}))
+    openai_on.enqueue(
+        tool_call("plan_variations", {"variations": [local("Nothing", {"op": "teleport"})], "diversity_axes": []})
+    )
     chat = await db(services.image_chat_create)(user=alice)
     turn = await run_turn(alice, chat, "do something", photo((160, 120)))
     job = await db(job_of)(turn)
@@ -99,9 +111,11 @@ def _red_png() -> bytes:
 
 async def test_it_runs_an_ai_edit_through_the_images_endpoint_and_replays_it_on_download(alice, openai_on, settings):
     settings.IMAGE_EDIT_BACKEND = "openai"
-    plan = {"variations": [local("AI", {"op": "aiEdit", "params": {"prompt": "paint it red"}})]
-            + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(4)],
-            "diversity_axes": ["generative"]}
+    plan = {
+        "variations": [local("AI", {"op": "aiEdit", "params": {"prompt": "paint it red"}})]
+        + [local(f"Local {i}", {"op": "contrast", "params": {"value": 1 + i / 10}}) for i in range(4)],
+        "diversity_axes": ["generative"],
+    }
     openai_on.enqueue(tool_call("plan_variations", plan), openai_server.image(_red_png()))
     chat = await db(services.image_chat_create)(user=alice)
     job = await db(job_of)(await run_turn(alice, chat, "paint it red", photo((300, 200))))
@@ -124,8 +138,9 @@ async def test_it_stops_a_job_on_the_server_and_keeps_it_stored_as_stopped(alice
 
     openai_on.enqueue(hang(5))  # the planner never answers in time
     chat = await db(services.image_chat_create)(user=alice)
-    turn, _job = await flows.start_turn(user=alice, chat=chat, text="warmer please", data=photo((160, 120)),
-                                        filename="photo.jpg", with_job=True)
+    turn, _job = await flows.start_turn(
+        user=alice, chat=chat, text="warmer please", data=photo((160, 120)), filename="photo.jpg", with_job=True
+    )
     await asyncio.sleep(0.3)
     assert turns.stop(chat.pk) is True
     await wait_turns_idle(10)

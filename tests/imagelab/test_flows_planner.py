@@ -26,8 +26,9 @@ async def _api_job_events(user, instruction: str) -> tuple[list[dict], object]:
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(group_name(chat.pk), channel)
-    turn, job = await flows.start_turn(user=user, chat=chat, text=instruction, data=photo((160, 120)),
-                                       filename="photo.jpg", with_job=True)
+    turn, job = await flows.start_turn(
+        user=user, chat=chat, text=instruction, data=photo((160, 120)), filename="photo.jpg", with_job=True
+    )
     assert job is not None
     await wait_turns_idle(20)
     events = []
@@ -79,9 +80,17 @@ async def test_it_fails_a_forced_job_whose_model_answers_in_words(alice, openai_
     assert message.status == "failed" and "No variations were made" in message.error
 
 
-PLAN = {"variations": [{"label": f"Look {i}", "strategy": "A look.",
-                        "operations": [{"op": "contrast", "params": {"value": 1 + i / 10}}]} for i in range(5)],
-        "diversity_axes": ["tone"]}
+PLAN = {
+    "variations": [
+        {
+            "label": f"Look {i}",
+            "strategy": "A look.",
+            "operations": [{"op": "contrast", "params": {"value": 1 + i / 10}}],
+        }
+        for i in range(5)
+    ],
+    "diversity_axes": ["tone"],
+}
 
 
 @pytest.mark.parametrize("side", [2048, 1536])

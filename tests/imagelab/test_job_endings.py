@@ -29,8 +29,7 @@ def _on_plans(monkeypatch, action):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("with_job", [False, True])
-async def test_it_stores_a_job_as_stopped_when_stop_lands_between_planning_and_execution(alice, monkeypatch,
-                                                                                          with_job):
+async def test_it_stores_a_job_as_stopped_when_stop_lands_between_planning_and_execution(alice, monkeypatch, with_job):
     reached = asyncio.Event()
 
     async def slow():
@@ -39,8 +38,9 @@ async def test_it_stores_a_job_as_stopped_when_stop_lands_between_planning_and_e
 
     _on_plans(monkeypatch, slow)
     chat = await db(services.image_chat_create)(user=alice)
-    turn, _ = await flows.start_turn(user=alice, chat=chat, text="warmer", data=photo((400, 300)),
-                                     filename="p.jpg", with_job=with_job)
+    turn, _ = await flows.start_turn(
+        user=alice, chat=chat, text="warmer", data=photo((400, 300)), filename="p.jpg", with_job=with_job
+    )
     await asyncio.wait_for(reached.wait(), 10)
     assert turns.stop(chat.pk)
     await wait_turns_idle(30)

@@ -49,7 +49,7 @@ def daphne(monkeypatch):
 
 
 def chunked(body: bytes, size: int = 65536) -> bytes:
-    parts = [b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size]) for i in range(0, len(body), size)]
+    parts = [b"%x\r\n%s\r\n" % (len(body[i : i + size]), body[i : i + size]) for i in range(0, len(body), size)]
     return b"".join(parts) + b"0\r\n\r\n"
 
 
@@ -62,13 +62,16 @@ def test_it_refuses_a_chunked_upload_past_the_limit_without_running_it(settings,
     settings.IMAGE_MAX_UPLOAD_BYTES = 1024  # limit: 1 kB + the 64 kB multipart allowance
     protocol, transport = daphne()
     # The whole body, terminating chunk included, in one read: it must still never reach the app.
-    protocol.dataReceived(b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                          + chunked(b"\0" * 200_000))
+    protocol.dataReceived(
+        b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunked(b"\0" * 200_000)
+    )
     assert refused(transport, "image_too_large") and daphne.processed == []
 
     protocol, transport = daphne()  # a small chunked upload goes through
-    protocol.dataReceived(b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                          + chunked(b"x" * 5000, 1000))
+    protocol.dataReceived(
+        b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + chunked(b"x" * 5000, 1000)
+    )
     assert transport.value() == b"" and daphne.processed == [(b"/api/imagelab/jobs", b"x" * 5000)]
 
 
@@ -82,25 +85,34 @@ def test_it_matches_a_percent_encoded_upload_path(settings, daphne):
 
 def test_it_sends_no_100_continue_after_refusing(daphne):
     protocol, transport = daphne()
-    protocol.dataReceived(b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
-                          b"Content-Length: 999999999\r\n\r\n")
+    protocol.dataReceived(
+        b"POST /api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 999999999\r\n\r\n"
+    )
     assert refused(transport, "image_too_large") and b"100 Continue" not in transport.value()
 
 
 def test_it_caps_every_other_request_body_generously(settings, daphne):
     cap = settings.DATA_UPLOAD_MAX_MEMORY_SIZE * 4
-    assert not too_large("POST", "/api/chats/1/messages", str(cap)) and too_large("POST", "/api/chats/1/messages", str(cap + 1))
+    assert not too_large("POST", "/api/chats/1/messages", str(cap)) and too_large(
+        "POST", "/api/chats/1/messages", str(cap + 1)
+    )
     protocol, transport = daphne()
-    protocol.dataReceived(b"POST /api/chats/1/messages HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                          + chunked(b"\0" * (cap + 1)))
+    protocol.dataReceived(
+        b"POST /api/chats/1/messages HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+        + chunked(b"\0" * (cap + 1))
+    )
     assert refused(transport, "payload_too_large") and daphne.processed == []
 
 
 # ------------------------------------------------------------------ downloads
 def test_it_renders_an_upscaling_chain_within_max_pixels():
     # The job ran on a 100 px working image and upscaled it to 400 px: at full size (400 px) that is 1600 px.
-    plans = [[{"op": "resize", "params": {"width": 400, "height": 400, "fit": "contain"}},
-              {"op": "crop", "params": {"x": 0, "y": 0, "width": 400, "height": 150}}]]
+    plans = [
+        [
+            {"op": "resize", "params": {"width": 400, "height": 400, "fit": "contain"}},
+            {"op": "crop", "params": {"x": 0, "y": 0, "width": 400, "height": 150}},
+        ]
+    ]
     original = Image.new("RGB", (400, 300), (90, 120, 150))
     assert chain_peak(plans, (400, 300), (400, 300), max_side=100) == 1600 * 1200  # the resize, before the crop
     out = render_chain(original, plans, max_side=100, max_pixels=200_000)
@@ -110,10 +122,20 @@ def test_it_renders_an_upscaling_chain_within_max_pixels():
 
 
 def _upscale_plan() -> PlannerReply:
-    variation = {"label": "Big", "strategy": "upscale", "operations": [
-        {"op": "resize", "params": {"width": 800, "height": 800, "fit": "contain"}}]}
-    return PlannerReply(tool_calls=[ToolCall(call_id="c", name="plan_variations", arguments=json.dumps(
-        {"variations": [variation], "diversity_axes": ["size"]}))])
+    variation = {
+        "label": "Big",
+        "strategy": "upscale",
+        "operations": [{"op": "resize", "params": {"width": 800, "height": 800, "fit": "contain"}}],
+    }
+    return PlannerReply(
+        tool_calls=[
+            ToolCall(
+                call_id="c",
+                name="plan_variations",
+                arguments=json.dumps({"variations": [variation], "diversity_axes": ["size"]}),
+            )
+        ]
+    )
 
 
 @pytest.mark.django_db(transaction=True)

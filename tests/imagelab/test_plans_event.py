@@ -26,8 +26,15 @@ async def test_it_opens_a_job_without_usable_plans_with_an_empty_plans_event(ali
 
     monkeypatch.setattr(Turn, "emit", emit)
     backend = ScriptedBackend(name="scripted")
-    backend.add(PlannerReply(tool_calls=[ToolCall(call_id="c", name="plan_variations",
-                                                  arguments=json.dumps({"variations": [], "diversity_axes": []}))]))
+    backend.add(
+        PlannerReply(
+            tool_calls=[
+                ToolCall(
+                    call_id="c", name="plan_variations", arguments=json.dumps({"variations": [], "diversity_axes": []})
+                )
+            ]
+        )
+    )
     with llm.backend_override(backend):
         chat = await db(services.image_chat_create)(user=alice)
         job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))

@@ -54,8 +54,9 @@ async def test_it_drops_the_early_working_image_of_a_refused_turn(alice, monkeyp
     monkeypatch.setattr(flows.turns, "begin", refuse)
     chat = await db(services.image_chat_create)(user=alice)
     with pytest.raises(RuntimeError):
-        await flows.start_turn(user=alice, chat=chat, text="warmer", data=photo((400, 300)),
-                               filename="photo.jpg", with_job=False)
+        await flows.start_turn(
+            user=alice, chat=chat, text="warmer", data=photo((400, 300)), filename="photo.jpg", with_job=False
+        )
     assert flows._PREDECODED == {}
 
 

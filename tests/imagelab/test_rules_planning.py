@@ -12,23 +12,37 @@ db = database_sync_to_async
 
 
 def auto_request(text):
-    return PlannerRequest(instructions="", input=[], model="rules", tools=[planning.PLAN_VARIATIONS_TOOL],
-                          context=planning.ImageContext(text=text, image_size=(400, 300)), purpose=planning.PURPOSE)
+    return PlannerRequest(
+        instructions="",
+        input=[],
+        model="rules",
+        tools=[planning.PLAN_VARIATIONS_TOOL],
+        context=planning.ImageContext(text=text, image_size=(400, 300)),
+        purpose=planning.PURPOSE,
+    )
 
 
-@pytest.mark.parametrize("text,planned", [
-    ("blur the background", False), ("straighten the horizon", False),
-    ("blur the background and make it warmer", True), ("straighten by 2°", True),
-])
+@pytest.mark.parametrize(
+    "text,planned",
+    [
+        ("blur the background", False),
+        ("straighten the horizon", False),
+        ("blur the background and make it warmer", True),
+        ("straighten by 2°", True),
+    ],
+)
 def test_it_plans_only_what_local_ops_can_do(text, planned):
     reply = planning.answer_or_plan(auto_request(text))
     assert isinstance(reply, PlannerReply) is planned
 
 
-@pytest.mark.parametrize("text,says", [
-    ("blur the background", ["AI edits aren't switched on for this app, so I can't blur the background."]),
-    ("straighten the horizon", ["straighten by 2°"]),
-])
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("blur the background", ["AI edits aren't switched on for this app, so I can't blur the background."]),
+        ("straighten the horizon", ["straighten by 2°"]),
+    ],
+)
 async def test_it_answers_without_a_job_when_nothing_asked_is_a_local_edit(alice, text, says):
     chat = await db(services.image_chat_create)(user=alice)
     turn = await run_turn(alice, chat, text, photo((160, 120)))

@@ -5,20 +5,23 @@ import pytest
 from imagelab.rules import planner as rules
 
 
-@pytest.mark.parametrize(("text", "degrees"), [
-    ("turn up the warmth 10%", None),
-    ("turn it up 20%", None),
-    ("turn the brightness down 30%", None),
-    ("turn it into a 1970s film look", None),
-    ("rotate it left 90 degrees", -90.0),
-    ("rotate counter-clockwise by 15", -15.0),
-    ("rotate 15 degrees counterclockwise", -15.0),
-    ("rotate 90 degrees to the left", -90.0),
-    ("rotate it 5 degrees", 5.0),
-    ("straighten by -3°", -3.0),
-    ("tilt it 4", 4.0),
-    ("turn it 90 degrees", 90.0),
-])
+@pytest.mark.parametrize(
+    ("text", "degrees"),
+    [
+        ("turn up the warmth 10%", None),
+        ("turn it up 20%", None),
+        ("turn the brightness down 30%", None),
+        ("turn it into a 1970s film look", None),
+        ("rotate it left 90 degrees", -90.0),
+        ("rotate counter-clockwise by 15", -15.0),
+        ("rotate 15 degrees counterclockwise", -15.0),
+        ("rotate 90 degrees to the left", -90.0),
+        ("rotate it 5 degrees", 5.0),
+        ("straighten by -3°", -3.0),
+        ("tilt it 4", 4.0),
+        ("turn it 90 degrees", 90.0),
+    ],
+)
 def test_it_reads_a_rotation_only_when_one_is_asked_for(text, degrees):
     assert rules.read_intent(text)["rotate"] == degrees
 

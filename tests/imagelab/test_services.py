@@ -87,7 +87,10 @@ async def test_it_keeps_one_strip_entry_per_turn_in_its_place_when_another_varia
     await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=3)  # the first turn, again
     strip = await db(selectors.chat_assets)(chat=chat)
     assert [(a.kind, a.job_id, a.variation) for a in strip] == [
-        ("upload", None, None), ("variation", first.pk, 3), ("variation", second.pk, 2)]
+        ("upload", None, None),
+        ("variation", first.pk, 3),
+        ("variation", second.pk, 2),
+    ]
     assert (await db(selectors.chat_current)(chat=chat)).variation == 3
     # The image the second turn started from stays stored: its downloads still re-render through it.
     assert await db(ImageAsset.objects.filter(job=first, variation=0).exists)()

@@ -23,10 +23,17 @@ db = database_sync_to_async
 
 # Forty identical blur steps open every plan: a long shared prefix, each step stored as a preview.
 PREFIX = [{"op": "blur", "params": {"sigma": 8}} for _ in range(40)]
-PLAN = {"variations": [{"label": f"Look {i}", "strategy": "A look.",
-                        "operations": PREFIX + [{"op": "contrast", "params": {"value": 1 + i / 10}}]}
-                       for i in range(5)],
-        "diversity_axes": ["tone"]}
+PLAN = {
+    "variations": [
+        {
+            "label": f"Look {i}",
+            "strategy": "A look.",
+            "operations": PREFIX + [{"op": "contrast", "params": {"value": 1 + i / 10}}],
+        }
+        for i in range(5)
+    ],
+    "diversity_axes": ["tone"],
+}
 
 
 async def _worker_threads_done(timeout: float = 10.0) -> None:
@@ -43,8 +50,9 @@ async def test_it_stops_during_the_shared_prefix_without_an_unretrieved_exceptio
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(group_name(chat.pk), channel)
-    turn, _ = await flows.start_turn(user=alice, chat=chat, text="soften it", data=photo((1280, 960)),
-                                     filename="photo.jpg", with_job=False)
+    turn, _ = await flows.start_turn(
+        user=alice, chat=chat, text="soften it", data=photo((1280, 960)), filename="photo.jpg", with_job=False
+    )
     while True:  # Stop as soon as the first (shared) step result is announced
         message = await asyncio.wait_for(layer.receive(channel), 10)
         if message["event"]["type"] == "step.result":

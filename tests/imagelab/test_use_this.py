@@ -1,4 +1,4 @@
-""""Use this": two simultaneous requests share one asset, and a pick from the history strip is marked in use."""
+""" "Use this": two simultaneous requests share one asset, and a pick from the history strip is marked in use."""
 
 import pytest
 from channels.db import database_sync_to_async

@@ -87,10 +87,23 @@ async def _call(path: str, length: int, method: str = "POST"):
     async def send(message):
         sent.append(message)
 
-    scope = {"type": "http", "method": method, "path": path, "raw_path": path.encode(), "query_string": b"",
-             "headers": [(b"content-length", str(length).encode()), (b"host", b"testserver"),
-                         (b"content-type", b"multipart/form-data; boundary=x")], "client": ("127.0.0.1", 1),
-             "server": ("testserver", 80), "scheme": "http", "http_version": "1.1", "root_path": ""}
+    scope = {
+        "type": "http",
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [
+            (b"content-length", str(length).encode()),
+            (b"host", b"testserver"),
+            (b"content-type", b"multipart/form-data; boundary=x"),
+        ],
+        "client": ("127.0.0.1", 1),
+        "server": ("testserver", 80),
+        "scheme": "http",
+        "http_version": "1.1",
+        "root_path": "",
+    }
     await application(scope, receive, send)
     return sent
 
@@ -118,11 +131,15 @@ def test_it_renders_the_users_photo_and_text_without_blank_space_in_the_bubble(a
     from imagelab import render
 
     chat = services.image_chat_create(user=alice)
-    photo_msg = Message.objects.create(chat=chat, role="user", turn_key="t1", content="warmer\nplease",
-                                       payload={"attachment": {"asset_id": 7}})
+    photo_msg = Message.objects.create(
+        chat=chat, role="user", turn_key="t1", content="warmer\nplease", payload={"attachment": {"asset_id": 7}}
+    )
     html = render.message_html(photo_msg)
     # The bubble keeps white-space: pre-wrap (typed line breaks), so template whitespace would show.
-    assert '<div class="bubble"><img class="attachment" src="/imagelab/assets/7/preview.jpg" alt="Attached photo">warmer<br>please</div>' in html
+    assert (
+        '<div class="bubble"><img class="attachment" src="/imagelab/assets/7/preview.jpg" alt="Attached photo">warmer<br>please</div>'
+        in html
+    )
     text_only = Message.objects.create(chat=chat, role="user", turn_key="t2", content="now crop it square")
     assert '<div class="bubble">now crop it square</div>' in render.message_html(text_only)
 
@@ -144,31 +161,57 @@ async def test_it_refuses_an_over_long_instruction_whole_before_touching_the_pho
 def _job_with_unfinished_steps(user, *, status: str) -> ImageJob:
     """A stored job cut short: variation 0 finished, 1 ran one of its two steps, 2 never started."""
     chat = services.image_chat_create(user=user)
-    asset = ImageAsset.objects.create(owner=user, chat=chat, kind="upload", path="u/i.jpg", preview_path="u/p.jpg",
-                                      width=320, height=240)
+    asset = ImageAsset.objects.create(
+        owner=user, chat=chat, kind="upload", path="u/i.jpg", preview_path="u/p.jpg", width=320, height=240
+    )
     Message.objects.create(chat=chat, role="user", turn_key="t1", content="cinematic and cooler")
     message = Message.objects.create(chat=chat, role="assistant", turn_key="t1", status=status)
     ops = [{"op": "contrast", "params": {"value": 1.2}}, {"op": "vignette", "params": {"strength": 0.3}}]
     step = {"params": {}, "error": None, "ms": None}
     return ImageJob.objects.create(
-        owner=user, chat=chat, message=message, source=asset, instruction="cinematic and cooler", status=status,
+        owner=user,
+        chat=chat,
+        message=message,
+        source=asset,
+        instruction="cinematic and cooler",
+        status=status,
         plans=[{"label": f"Look {i}", "strategy": "A look.", "operations": ops} for i in range(3)],
         variations=[
-            {"index": 0, "status": "done", "final": "j/v0.jpg", "steps": [
-                {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/0-0.jpg", "ms": 3},
-                {**step, "index": 1, "op": "vignette", "status": "ok", "preview": "j/0-1.jpg", "ms": 3}]},
-            {"index": 1, "status": "running", "final": None, "steps": [
-                {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/1-0.jpg", "ms": 3},
-                {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None}]},
-            {"index": 2, "status": "running", "final": None, "steps": [
-                {**step, "index": 0, "op": "contrast", "status": "pending", "preview": None},
-                {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None}]},
-        ])
+            {
+                "index": 0,
+                "status": "done",
+                "final": "j/v0.jpg",
+                "steps": [
+                    {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/0-0.jpg", "ms": 3},
+                    {**step, "index": 1, "op": "vignette", "status": "ok", "preview": "j/0-1.jpg", "ms": 3},
+                ],
+            },
+            {
+                "index": 1,
+                "status": "running",
+                "final": None,
+                "steps": [
+                    {**step, "index": 0, "op": "contrast", "status": "ok", "preview": "j/1-0.jpg", "ms": 3},
+                    {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None},
+                ],
+            },
+            {
+                "index": 2,
+                "status": "running",
+                "final": None,
+                "steps": [
+                    {**step, "index": 0, "op": "contrast", "status": "pending", "preview": None},
+                    {**step, "index": 1, "op": "vignette", "status": "pending", "preview": None},
+                ],
+            },
+        ],
+    )
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("status,final_says", [("stopped", "Stopped before it finished."),
-                                               ("failed", "Not finished: the edit failed.")])
+@pytest.mark.parametrize(
+    "status,final_says", [("stopped", "Stopped before it finished."), ("failed", "Not finished: the edit failed.")]
+)
 def test_it_shows_the_unfinished_steps_of_a_stopped_or_failed_job_as_not_run(alice, status, final_says):
     from imagelab import render
 
@@ -226,7 +269,7 @@ async def test_it_marks_in_use_only_the_variation_that_is_the_chats_current_imag
 
     # A new photo is the current image: the second turn's choice is no longer in use.
     new_photo = SimpleUploadedFile("b.jpg", photo((160, 120)), content_type="image/jpeg")
-    sent = (await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "vintage", "image": new_photo}))
+    sent = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "vintage", "image": new_photo})
     assert f'id="msg-{turn.turn_key}-assistant"' in sent.content.decode()
     assert ">In use<" not in sent.content.decode()
     await wait_turns_idle(30)
@@ -242,7 +285,10 @@ def test_it_reports_an_ended_jobs_unreached_work_in_the_api_as_the_page_shows_it
     body = api_for(alice).get(f"/api/imagelab/jobs/{job.pk}").json()
     assert [v["status"] for v in body["variations"]] == ["done", cut_short, cut_short]
     assert [[s["status"] for s in v["steps"]] for v in body["variations"]] == [
-        ["ok", "ok"], ["ok", "skipped"], ["skipped", "skipped"]]
+        ["ok", "ok"],
+        ["ok", "skipped"],
+        ["skipped", "skipped"],
+    ]
 
 
 @pytest.mark.django_db

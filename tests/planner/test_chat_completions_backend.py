@@ -43,9 +43,7 @@ def backend(openai_client):
 
 async def test_it_assembles_streamed_tool_call_fragments(fake_openai, backend):
     fake_openai.enqueue(tool_call("plan_picks", PICKS_ARGS))
-    reply = await backend.complete(
-        request(tools=[PICKS, DECIDE], tool_choice="plan_picks", previous_response_id="x")
-    )
+    reply = await backend.complete(request(tools=[PICKS, DECIDE], tool_choice="plan_picks", previous_response_id="x"))
     [call] = reply.tool_calls
     assert call.name == "plan_picks" and call.call_id.startswith("call_fake_")
     assert PICKS.parse(call.arguments).picks[0].title == "Thief"
@@ -77,9 +75,7 @@ async def test_it_streams_text(fake_openai, backend):
 async def test_it_converts_input_items_to_messages(fake_openai, backend):
     fake_openai.enqueue(text("ok"))
     items = [
-        InputMessage(
-            role="user", text="Look", images=[ImageInput(url="https://img.example/p.png")]
-        ),
+        InputMessage(role="user", text="Look", images=[ImageInput(url="https://img.example/p.png")]),
         FunctionCallItem(call_id="c1", name="decide_mode", arguments="{}"),
         FunctionCallItem(call_id="c2", name="other", arguments="{}"),
         FunctionCallOutput(call_id="c1", output="bad"),

@@ -109,17 +109,13 @@ async def test_it_converts_every_input_item(fake_openai, openai_client):
 
 
 async def test_it_streams_text_deltas_in_order(fake_openai, backend):
-    fake_openai.enqueue(
-        text("Heat (1995) is a crime epic by Michael Mann.", chunks=6, response_id="resp_t")
-    )
+    fake_openai.enqueue(text("Heat (1995) is a crime epic by Michael Mann.", chunks=6, response_id="resp_t"))
     chunks = []
 
     async def on_text(delta):
         chunks.append(delta)
 
-    reply = await run_text(
-        backend=backend, request=request(), steplog=StepLog(), step_name="answer", on_text=on_text
-    )
+    reply = await run_text(backend=backend, request=request(), steplog=StepLog(), step_name="answer", on_text=on_text)
     assert len(chunks) == 6
     assert "".join(chunks) == reply.text == "Heat (1995) is a crime epic by Michael Mann."
     assert reply.response_id == "resp_t"
@@ -171,10 +167,7 @@ async def test_it_gives_up_on_5xx_within_the_budget(fake_openai, openai_client):
     assert time.monotonic() - started < 1.0
     assert len(fake_openai.requests) > 2
     assert info.value.code == "upstream_unavailable"
-    assert (
-        info.value.user_message
-        == "The AI service is busy or unreachable right now. Please try again in a minute."
-    )
+    assert info.value.user_message == "The AI service is busy or unreachable right now. Please try again in a minute."
 
 
 async def test_it_does_not_sleep_past_the_budget(fake_openai, openai_client):
@@ -206,9 +199,7 @@ async def test_it_reports_unavailable_when_every_attempt_times_out(fake_openai):
 
 async def test_it_reasks_after_invalid_json_arguments(fake_openai, backend):
     fake_openai.enqueue(
-        tool_call(
-            "decide_mode", '{"mode": "B", "reason": ', response_id="resp_bad", call_id="call_bad"
-        ),
+        tool_call("decide_mode", '{"mode": "B", "reason": ', response_id="resp_bad", call_id="call_bad"),
         tool_call("decide_mode", GOOD, response_id="resp_good"),
     )
     run = await decide(backend)
@@ -222,9 +213,7 @@ async def test_it_reasks_after_invalid_json_arguments(fake_openai, backend):
 
 
 async def test_it_reasks_when_text_comes_back_instead_of_a_call(fake_openai, backend):
-    fake_openai.enqueue(
-        text("I think you'd like Thief.", response_id="resp_txt"), tool_call("decide_mode", GOOD)
-    )
+    fake_openai.enqueue(text("I think you'd like Thief.", response_id="resp_txt"), tool_call("decide_mode", GOOD))
     run = await decide(backend)
     assert run.args.mode == "B"
     reask = fake_openai.requests[1].body
@@ -246,9 +235,7 @@ async def test_it_maps_previous_response_not_found(fake_openai, backend):
         )
     )
     with pytest.raises(PreviousResponseNotFound):
-        await decide(
-            backend, request(previous_response_id="resp_old"), fallback_model="gpt-fallback"
-        )
+        await decide(backend, request(previous_response_id="resp_old"), fallback_model="gpt-fallback")
     assert len(fake_openai.requests) == 1
 
 
@@ -269,18 +256,13 @@ async def test_it_explains_a_refused_api_key(fake_openai, backend):
     )
     with pytest.raises(PlannerError) as info:
         await backend.complete(request())
-    assert (
-        info.value.user_message
-        == "The AI service refused our API key; an operator must fix OPENAI_API_KEY."
-    )
+    assert info.value.user_message == "The AI service refused our API key; an operator must fix OPENAI_API_KEY."
     assert FAKE_API_KEY not in str(info.value)
     assert len(fake_openai.requests) == 1
 
 
 async def test_it_reports_other_client_errors_without_retrying(fake_openai, backend):
-    fake_openai.enqueue(
-        error(400, {"message": "Invalid schema for function", "type": "invalid_request_error"})
-    )
+    fake_openai.enqueue(error(400, {"message": "Invalid schema for function", "type": "invalid_request_error"}))
     with pytest.raises(PlannerError, match="Invalid schema") as info:
         await backend.complete(request())
     assert info.value.code == "bad_request" and not isinstance(info.value, PlannerUnavailable)

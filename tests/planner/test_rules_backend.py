@@ -87,9 +87,7 @@ async def test_it_streams_text_word_by_word():
     assert reply.text == "".join(chunks)
 
 
-@pytest.mark.parametrize(
-    "overrides", [{"tool_choice": "unknown"}, {"context": OtherContext()}, {"context": None}]
-)
+@pytest.mark.parametrize("overrides", [{"tool_choice": "unknown"}, {"context": OtherContext()}, {"context": None}])
 async def test_it_refuses_requests_without_a_handler(overrides):
     with pytest.raises(PlannerError) as info:
         await BACKEND.complete(req(**overrides))
@@ -148,8 +146,9 @@ async def test_it_refuses_a_text_handler_calling_a_tool_that_was_not_offered():
 
 async def test_it_logs_rules_as_the_model_even_when_a_model_is_configured():
     log = StepLog()
-    await run_tool_call(backend=BACKEND, request=req(model="gpt-5-mini"), tool=DECIDE, steplog=log,
-                        step_name="decide_mode")
+    await run_tool_call(
+        backend=BACKEND, request=req(model="gpt-5-mini"), tool=DECIDE, steplog=log, step_name="decide_mode"
+    )
     [step] = log.steps
     assert step.model == "rules"
 

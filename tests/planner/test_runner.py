@@ -128,9 +128,7 @@ async def test_it_answers_every_open_call_when_reasking_on_a_thread():
 async def test_it_replays_history_when_the_backend_has_no_threads():
     backend = S(
         [
-            S.tool(
-                "decide_mode", '{"mode": "C", "reason": "x"}', call_id="bad", response_id="cmpl_1"
-            ),
+            S.tool("decide_mode", '{"mode": "C", "reason": "x"}', call_id="bad", response_id="cmpl_1"),
             S.tool("decide_mode", GOOD),
         ]
     )
@@ -139,9 +137,7 @@ async def test_it_replays_history_when_the_backend_has_no_threads():
     assert reask.previous_response_id == "resp_prev"  # never the completion id
     original, call, output = reask.input
     assert original == make_request().input[0]
-    assert call == FunctionCallItem(
-        call_id="bad", name="decide_mode", arguments='{"mode": "C", "reason": "x"}'
-    )
+    assert call == FunctionCallItem(call_id="bad", name="decide_mode", arguments='{"mode": "C", "reason": "x"}')
     assert output.call_id == "bad" and "mode: Input should be 'A' or 'B'" in output.output
 
 
@@ -188,10 +184,7 @@ async def test_it_fails_plainly_when_every_attempt_is_bad():
         await run(backend, fallback_model="gpt-fallback")
     error = info.value
     assert error.code == "planning_failed"
-    assert (
-        error.user_message
-        == "The assistant's plan was not usable, so this turn stopped. Please try again."
-    )
+    assert error.user_message == "The assistant's plan was not usable, so this turn stopped. Please try again."
     assert len(error.reasons) == 3
     assert "no decide_mode call" in error.reasons[0] and "re-ask" in error.reasons[1]
     assert "fallback (gpt-fallback)" in error.reasons[2]

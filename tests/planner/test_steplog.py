@@ -17,9 +17,7 @@ def flow_lines(caplog):
 def test_it_times_a_step_and_logs_one_line(caplog):
     caplog.set_level(logging.INFO, logger="marquee.flow")
     log = StepLog("movie_turn", {"chat_id": 7, "turn_key": "t1"})
-    with log.step(
-        "decide_mode", args={"q": "films?"}, label="t_decide_mode", model="gpt-x"
-    ) as step:
+    with log.step("decide_mode", args={"q": "films?"}, label="t_decide_mode", model="gpt-x") as step:
         step.result = "mode=B"
     [saved] = log.steps
     assert saved.status == "ok" and saved.result == "mode=B" and saved.error is None
@@ -27,11 +25,7 @@ def test_it_times_a_step_and_logs_one_line(caplog):
     assert saved.duration_ms == round(saved.end_ms - saved.start_ms, 1)
     [line] = flow_lines(caplog)
     assert line["flow"] == "movie_turn" and line["chat_id"] == 7 and line["turn_key"] == "t1"
-    assert (
-        line["name"] == "decide_mode"
-        and line["label"] == "t_decide_mode"
-        and line["model"] == "gpt-x"
-    )
+    assert line["name"] == "decide_mode" and line["label"] == "t_decide_mode" and line["model"] == "gpt-x"
 
 
 async def test_it_works_as_an_async_context_manager():
@@ -106,9 +100,7 @@ def test_it_never_logs_or_stores_secrets(caplog):
         ) as step,
     ):
         step.result = f"echo {API_KEY}"
-        raise ValueError(
-            f"401 Incorrect API key provided: {API_KEY}. Authorization: Bearer abcdef123456"
-        )
+        raise ValueError(f"401 Incorrect API key provided: {API_KEY}. Authorization: Bearer abcdef123456")
     stored = json.dumps(log.to_list())
     assert API_KEY not in caplog.text and API_KEY not in stored
     assert "hunter2" not in stored and "abcdef123456" not in stored

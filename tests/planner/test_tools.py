@@ -14,9 +14,7 @@ from recs.flows.tools import DecideModeArgs, PlanPicksArgs
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
 
-def find_showtimes(
-    city: str, film: str, day: Literal["today", "tomorrow"] = "today", max_results: int = 3
-):
+def find_showtimes(city: str, film: str, day: Literal["today", "tomorrow"] = "today", max_results: int = 3):
     """Find cinema showtimes for a film.
 
     Args:

@@ -20,9 +20,18 @@ def cat():
 
 
 def _row(title, date="Jun 12 1998", **extra):
-    row = {"Title": title, "Release Date": date, "Major Genre": "Drama", "Director": "A. Person",
-           "MPAA Rating": "R", "Running Time min": 100, "IMDB Rating": 7.0, "IMDB Votes": 1000,
-           "Rotten Tomatoes Rating": 80, "Creative Type": "Contemporary Fiction"}
+    row = {
+        "Title": title,
+        "Release Date": date,
+        "Major Genre": "Drama",
+        "Director": "A. Person",
+        "MPAA Rating": "R",
+        "Running Time min": 100,
+        "IMDB Rating": 7.0,
+        "IMDB Votes": 1000,
+        "Rotten Tomatoes Rating": 80,
+        "Creative Type": "Contemporary Fiction",
+    }
     row.update(extra)
     return row
 

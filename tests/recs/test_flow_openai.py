@@ -54,7 +54,11 @@ def test_it_runs_decide_then_plan_with_strict_forced_tools_and_threads_the_next_
         assert tool["strict"] is True and tool["parameters"]["additionalProperties"] is False
     assert "previous_response_id" not in decide or decide["previous_response_id"] is None
     assert plan["previous_response_id"] == "resp_1"
-    assert plan["input"][0] == {"type": "function_call_output", "call_id": "call_d1", "output": '{"mode": "B", "ok": true}'}
+    assert plan["input"][0] == {
+        "type": "function_call_output",
+        "call_id": "call_d1",
+        "output": '{"mode": "B", "ok": true}',
+    }
     assert "blocked" in plan["input"][-1]["content"][0]["text"]  # the compact planning input
 
     chat = Chat.objects.get(pk=chat_id)
@@ -80,8 +84,15 @@ def test_it_runs_decide_then_plan_with_strict_forced_tools_and_threads_the_next_
 def test_it_replays_recent_history_when_the_thread_has_expired(alice, openai_on):
     chat = Chat.objects.create(owner=alice, last_response_id="resp_gone", pending_call_ids=["call_old"])
     openai_on.enqueue(
-        error(400, {"message": "Previous response with id 'resp_gone' not found.", "type": "invalid_request_error",
-                    "param": "previous_response_id", "code": "previous_response_not_found"}),
+        error(
+            400,
+            {
+                "message": "Previous response with id 'resp_gone' not found.",
+                "type": "invalid_request_error",
+                "param": "previous_response_id",
+                "code": "previous_response_not_found",
+            },
+        ),
         tool_call("decide_mode", {"mode": "A", "reason": "chat"}, response_id="resp_new"),
         text("Hello again!", response_id="resp_new2"),
     )

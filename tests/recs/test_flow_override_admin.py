@@ -13,10 +13,15 @@ def _change_form(chat: Chat, flow_override: str) -> dict:
     """What the admin change form posts: the chat's fields and its (read-only) message inline."""
     count = chat.messages.count()
     return {
-        "owner": chat.owner_id, "kind": chat.kind, "title": chat.title, "flow": chat.flow,
+        "owner": chat.owner_id,
+        "kind": chat.kind,
+        "title": chat.title,
+        "flow": chat.flow,
         "flow_override": flow_override,
-        "messages-TOTAL_FORMS": count, "messages-INITIAL_FORMS": count,
-        "messages-MIN_NUM_FORMS": 0, "messages-MAX_NUM_FORMS": 1000,
+        "messages-TOTAL_FORMS": count,
+        "messages-INITIAL_FORMS": count,
+        "messages-MIN_NUM_FORMS": 0,
+        "messages-MAX_NUM_FORMS": 1000,
         **{f"messages-{i}-id": m.pk for i, m in enumerate(chat.messages.order_by("created_at", "id"))},
         **{f"messages-{i}-chat": chat.pk for i in range(count)},
         "_save": "Save",
@@ -47,6 +52,7 @@ def test_it_pins_a_chat_to_a_flow_from_the_admin_change_form(alice, django_user_
 
     assert operator.post(url, _change_form(Chat.objects.get(pk=chat.pk), "")).status_code == 302
     assert _say(api, chat.pk, "and another")["flow"] == "v2"  # blank follows the setting again
-    flows = list(Message.objects.filter(chat=chat, role="assistant").order_by("created_at", "id")
-                 .values_list("flow", flat=True))
+    flows = list(
+        Message.objects.filter(chat=chat, role="assistant").order_by("created_at", "id").values_list("flow", flat=True)
+    )
     assert flows == ["v2", "v1", "v2"]

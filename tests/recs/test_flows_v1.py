@@ -75,7 +75,9 @@ def test_it_parses_pick_lines_and_leaves_prose_and_facts_alone():
     )
     picks, extra = parse_pick_lines(answer)
     assert [(n, p.title, p.year, p.reason) for n, p in picks] == [
-        (1, "Se7en", 1995, "Grim."), (2, "Fargo", 1996, "Snowbound."), (3, "Alien", 1979, "In space."),
+        (1, "Se7en", 1995, "Grim."),
+        (2, "Fargo", 1996, "Snowbound."),
+        (3, "Alien", 1979, "In space."),
     ]
     assert [(n, p.title) for n, p in extra] == [(6, "The Matrix")]
     assert without_lines(answer, [2, 6]).splitlines() == [answer.splitlines()[i] for i in (0, 1, 3, 4, 5)]
@@ -249,9 +251,18 @@ def test_it_rolls_back_to_v1_and_forward_to_v2_in_the_same_chat(alice, openai_on
     settings.CHAT_API_VERSION = "v2"
     fake.enqueue(
         tool_call("decide_mode", {"mode": "B", "reason": "films"}, response_id="resp_3"),
-        tool_call("plan_picks", {"intro": "Two:", "picks": [
-            {"title": "Ronin", "year": 1998, "reason": "r"}, {"title": "Alien", "year": 1979, "reason": "r"}]},
-            response_id="resp_4", call_id="call_p2"),
+        tool_call(
+            "plan_picks",
+            {
+                "intro": "Two:",
+                "picks": [
+                    {"title": "Ronin", "year": 1998, "reason": "r"},
+                    {"title": "Alien", "year": 1979, "reason": "r"},
+                ],
+            },
+            response_id="resp_4",
+            call_id="call_p2",
+        ),
     )
     msg = send(api, chat_id, "and another")
     assert msg["flow"] == "v2" and titles(msg) == ["Alien"] and "blocked" in msg["dropped"][0]["reason"]

@@ -81,8 +81,9 @@ def test_flows_leave_the_orm_to_selectors_and_services():
 
 
 def test_no_recs_module_over_400_lines():
-    long = [str(p.relative_to(ROOT)) for p in RECS.rglob("*.py")
-            if len(p.read_text(encoding="utf-8").splitlines()) > 400]
+    long = [
+        str(p.relative_to(ROOT)) for p in RECS.rglob("*.py") if len(p.read_text(encoding="utf-8").splitlines()) > 400
+    ]
     assert long == []
 
 

@@ -32,10 +32,16 @@ def test_it_shows_dropping_a_film_not_on_the_watchlist_as_unresolved_and_never_a
     message = Message.objects.get(chat=chat, role="assistant")
     [row] = message.payload["proposal"]["rows"]
     assert (row["action"], row["title"], row["status"], row["note"], row["movie"]) == (
-        "remove_watchlist", "Alien", "unresolved", "not on your watchlist", None)
+        "remove_watchlist",
+        "Alien",
+        "unresolved",
+        "not on your watchlist",
+        None,
+    )
 
-    response = _session(alice).post(f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/",
-                                    {"decision": "apply", "rows": ["0"]})
+    response = _session(alice).post(
+        f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/", {"decision": "apply", "rows": ["0"]}
+    )
     assert response.status_code == 400 and "Nothing selected" in response.content.decode()
     assert Message.objects.get(pk=message.pk).payload["proposal"]["state"] == "pending"
     assert list(WatchlistItem.objects.filter(user=alice).values_list("movie_id", flat=True)) == ["heat-1995"]

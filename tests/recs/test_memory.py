@@ -78,7 +78,9 @@ def test_it_learns_forgets_contradictions_and_summarises_within_600_chars(alice)
     memory_learn(user=alice, text="actually I love horror")
     memory = memory_get(user=alice)
     assert memory.liked_genres == ["Horror", "Science Fiction"] and memory.disliked_genres == []
-    SeenItem.objects.create(user=alice, source="catalogue", movie_id="m", title="Heat", year=1995, genres=["Action"], rating=5)
+    SeenItem.objects.create(
+        user=alice, source="catalogue", movie_id="m", title="Heat", year=1995, genres=["Action"], rating=5
+    )
     memory_record_results(user_id=alice.pk, picks=[{"title": "Fargo", "year": 1996}])
     summary = taste_profile_summary(user=alice)
     assert summary.startswith("Likes: Horror, Science Fiction, Action.")

@@ -34,8 +34,14 @@ def test_it_restarts_a_thread_the_api_refuses(alice, openai_on):
     _token, key = api_token_create(user=alice)
     api = Client(headers={"authorization": f"Bearer {key}"})
     openai_on.enqueue(
-        error(400, {"message": "No tool output found for function call call_x.", "type": "invalid_request_error",
-                    "code": None}),
+        error(
+            400,
+            {
+                "message": "No tool output found for function call call_x.",
+                "type": "invalid_request_error",
+                "code": None,
+            },
+        ),
         tool_call("decide_mode", {"mode": "A", "reason": "chat"}, response_id="r1"),
         text("Back on track.", response_id="r2"),
     )
@@ -56,8 +62,14 @@ async def test_it_replays_history_when_a_greeting_meets_an_expired_thread(alice,
     await wait_turns_idle()
     await database_sync_to_async(Chat.objects.filter(pk=chat.pk).update)(last_response_id="gone")
     openai_on.enqueue(
-        error(404, {"message": "Previous response not found.", "type": "invalid_request_error",
-                    "code": "previous_response_not_found"}),
+        error(
+            404,
+            {
+                "message": "Previous response not found.",
+                "type": "invalid_request_error",
+                "code": "previous_response_not_found",
+            },
+        ),
         tool_call("plan_picks", {**plan, "picks": [{"title": "Se7en", "year": 1995, "reason": "r"}]}, response_id="g2"),
     )
     await comm.send_json_to({"action": "regenerate"})

@@ -26,8 +26,9 @@ def _chat_with_picks(user) -> Chat:
     chat = Chat.objects.create(owner=user)
     Message.objects.create(chat=chat, role="user", turn_key="t0", content="thrillers")
     picks = [{"index": 0, "source": "catalogue", "id": "se7en-1995", "title": "Se7en", "year": 1995}]
-    Message.objects.create(chat=chat, role="assistant", turn_key="t0", status="complete", content="Here:",
-                           payload={"picks": picks})
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="t0", status="complete", content="Here:", payload={"picks": picks}
+    )
     return chat
 
 

@@ -38,8 +38,10 @@ def _rows(card: dict) -> list[tuple]:
 def test_it_shows_a_film_already_on_the_watchlist_as_already_there_not_as_a_change(alice):
     list_add(user=alice, list_name="watchlist", movie=FARGO)
     card = _card(alice, ("add_watchlist", "Fargo", 1996, None), ("add_watchlist", "Ronin", 1998, None))
-    assert _rows(card) == [("add_watchlist", "Fargo", "already", "already on your watchlist"),
-                           ("add_watchlist", "Ronin", "ready", "")]
+    assert _rows(card) == [
+        ("add_watchlist", "Fargo", "already", "already on your watchlist"),
+        ("add_watchlist", "Ronin", "ready", ""),
+    ]
     assert card["applicable"] == 1 and card["rows"][0]["movie"]["id"] == "fargo-1996"
     assert proposal_intro(proposal=card) == "Here's what I'd change. Tick what to apply:"
 
@@ -52,20 +54,35 @@ def test_it_hints_that_a_film_added_to_the_watchlist_is_marked_seen(alice):
 
 def test_it_offers_marking_a_seen_film_again_only_to_change_its_rating(alice):
     list_add(user=alice, list_name="seen", movie=RONIN, rating=4)
-    card = _card(alice, ("mark_seen", "Ronin", 1998, None), ("mark_seen", "Ronin", 1998, 4),
-                 ("mark_seen", "Ronin", 1998, 2))
-    assert [r[2:] for r in _rows(card)] == [("already", "already marked as seen"),
-                                            ("already", "already marked as seen"),
-                                            ("ready", "already seen: sets your rating (was 4★)")]
+    card = _card(
+        alice, ("mark_seen", "Ronin", 1998, None), ("mark_seen", "Ronin", 1998, 4), ("mark_seen", "Ronin", 1998, 2)
+    )
+    assert [r[2:] for r in _rows(card)] == [
+        ("already", "already marked as seen"),
+        ("already", "already marked as seen"),
+        ("ready", "already seen: sets your rating (was 4★)"),
+    ]
 
 
 @pytest.mark.parametrize(
     ("listed", "change", "intro"),
     [
-        ("watchlist", ("add_watchlist", "Fargo", 1996, None), "Nothing to change: Fargo (1996) is already on your watchlist."),
+        (
+            "watchlist",
+            ("add_watchlist", "Fargo", 1996, None),
+            "Nothing to change: Fargo (1996) is already on your watchlist.",
+        ),
         ("seen", ("mark_seen", "Fargo", 1996, None), "Nothing to change: Fargo (1996) is already marked as seen."),
-        (None, ("remove_watchlist", "Blade Runner", None, None), "Nothing to change: Blade Runner is not on your watchlist."),
-        (None, ("mark_seen", "Zzyzx Qwerty Film", None, None), "I couldn't find Zzyzx Qwerty Film, so there is nothing to apply."),
+        (
+            None,
+            ("remove_watchlist", "Blade Runner", None, None),
+            "Nothing to change: Blade Runner is not on your watchlist.",
+        ),
+        (
+            None,
+            ("mark_seen", "Zzyzx Qwerty Film", None, None),
+            "I couldn't find Zzyzx Qwerty Film, so there is nothing to apply.",
+        ),
     ],
 )
 def test_it_heads_a_card_with_nothing_to_apply_with_the_reason_and_offers_no_buttons(alice, listed, change, intro):
@@ -95,7 +112,9 @@ def test_it_never_applies_a_row_that_was_already_there(alice):
     message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t1", decision="apply", selected=[0, 1])
     assert [r["status"] for r in message.payload["proposal"]["rows"]] == ["already", "applied"]
     assert sorted(WatchlistItem.objects.filter(user=alice).values_list("movie_id", flat=True)) == [
-        "fargo-1996", "ronin-1998"]
+        "fargo-1996",
+        "ronin-1998",
+    ]
 
 
 def test_it_answers_dropping_a_film_not_on_the_watchlist_with_a_fitting_heading_and_no_buttons(alice):

@@ -11,7 +11,12 @@ def test_it_refuses_to_decide_a_proposal_while_its_turn_is_still_finishing(alice
     from recs.services.proposals import proposal_decide
 
     chat = Chat.objects.create(owner=alice)
-    Message.objects.create(chat=chat, role="assistant", turn_key="t", status="streaming",
-                           payload={"proposal": {"state": "pending", "rows": []}})
+    Message.objects.create(
+        chat=chat,
+        role="assistant",
+        turn_key="t",
+        status="streaming",
+        payload={"proposal": {"state": "pending", "rows": []}},
+    )
     with pytest.raises(TurnInProgress):
         proposal_decide(user=alice, chat_id=chat.pk, turn_key="t", decision="apply", selected=[])

@@ -50,15 +50,27 @@ def test_it_reads_a_rating_given_with_a_seen_film():
 @pytest.mark.parametrize(
     ("words", "expected"),
     [
-        ("add Fargo to my watchlist and mark Heat as seen", [("add_watchlist", "Fargo", None), ("mark_seen", "Heat", None)]),
+        (
+            "add Fargo to my watchlist and mark Heat as seen",
+            [("add_watchlist", "Fargo", None), ("mark_seen", "Heat", None)],
+        ),
         ("I watched Heat yesterday and loved it", [("mark_seen", "Heat", None)]),
         ("I saw Fargo, 7 stars", [("mark_seen", "Fargo", None)]),
         # The stars follow Ronin, so they are Ronin's alone.
         ("I've seen Heat and Ronin (4 stars)", [("mark_seen", "Heat", None), ("mark_seen", "Ronin", 4)]),
         ("mark Alien as seen and give it 5 stars", [("mark_seen", "Alien", 5)]),
-        ("add Fargo and Take Shelter to my watchlist", [("add_watchlist", "Fargo", None), ("add_watchlist", "Take Shelter", None)]),
-        ("add the first two to my watchlist and mark the third as seen",
-         [("add_watchlist", "Se7en", None), ("add_watchlist", "Fargo", None), ("mark_seen", "The Sixth Sense", None)]),
+        (
+            "add Fargo and Take Shelter to my watchlist",
+            [("add_watchlist", "Fargo", None), ("add_watchlist", "Take Shelter", None)],
+        ),
+        (
+            "add the first two to my watchlist and mark the third as seen",
+            [
+                ("add_watchlist", "Se7en", None),
+                ("add_watchlist", "Fargo", None),
+                ("mark_seen", "The Sixth Sense", None),
+            ],
+        ),
     ],
 )
 def test_it_reads_every_change_in_a_message_and_only_film_titles(words, expected):
@@ -92,8 +104,10 @@ def test_it_gives_each_rating_to_the_film_it_follows(words, expected):
 def test_it_leaves_out_only_the_out_of_range_rating_and_names_its_film():
     changes, notes = read_list_changes("I've seen Alien (5 stars) and Psycho (7 stars)", last_picks=[])
     assert [(c.title, c.rating) for c in changes] == [("Alien", 5), ("Psycho", None)]
-    assert notes == ["Ratings go from 1 to 5 stars, so I left “7 stars” out for “Psycho”: "
-                     "you can rate it on the Lists page once it's applied."]
+    assert notes == [
+        "Ratings go from 1 to 5 stars, so I left “7 stars” out for “Psycho”: "
+        "you can rate it on the Lists page once it's applied."
+    ]
 
 
 @pytest.mark.parametrize("words", ["I've seen Ronin and Alien, 4 stars", "I've seen Ronin and Alien and rated it 4"])
@@ -104,8 +118,13 @@ def test_it_leaves_a_trailing_rating_after_several_films_out_with_a_note_rather_
 
 
 def test_it_proposes_each_films_own_rating_through_the_rule_answer_handler():
-    request = PlannerRequest(instructions="", input=[], model="rules", tools=[PROPOSE_LIST_CHANGES_TOOL],
-                             context=MovieContext(text="I've seen Alien (5 stars) and Psycho (7 stars)", last_picks=[]))
+    request = PlannerRequest(
+        instructions="",
+        input=[],
+        model="rules",
+        tools=[PROPOSE_LIST_CHANGES_TOOL],
+        context=MovieContext(text="I've seen Alien (5 stars) and Psycho (7 stars)", last_picks=[]),
+    )
     reply = rules_answer(request)
     changes = json.loads(reply.tool_calls[0].arguments)["changes"]
     assert [(c["title"], c["rating"]) for c in changes] == [("Alien", 5), ("Psycho", None)]
@@ -116,7 +135,11 @@ def _seed_picks(user) -> Chat:
     chat = Chat.objects.create(owner=user)
     Message.objects.create(chat=chat, role="user", turn_key="t0", content="thrillers")
     Message.objects.create(
-        chat=chat, role="assistant", turn_key="t0", status="complete", content="Here:",
+        chat=chat,
+        role="assistant",
+        turn_key="t0",
+        status="complete",
+        content="Here:",
         payload={"picks": [{"index": i, "source": "catalogue", "id": f"x{i}", **p} for i, p in enumerate(LAST)]},
     )
     return chat
@@ -132,7 +155,8 @@ async def test_it_shows_a_diff_card_offline_and_changes_nothing_until_approved(a
     message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
     rows = message.payload["proposal"]["rows"]
     assert [(r["action"], r["movie"]["id"], r["status"]) for r in rows] == [
-        ("add_watchlist", "se7en-1995", "ready"), ("add_watchlist", "fargo-1996", "ready"),
+        ("add_watchlist", "se7en-1995", "ready"),
+        ("add_watchlist", "fargo-1996", "ready"),
     ]
     assert message.planner_source == "rules"
 
@@ -144,7 +168,8 @@ async def test_it_proposes_two_changes_from_one_sentence_offline(alice):
     message = await database_sync_to_async(Message.objects.filter(chat=chat, role="assistant").last)()
     rows = message.payload["proposal"]["rows"]
     assert [(r["action"], r["movie"]["id"], r["status"]) for r in rows] == [
-        ("add_watchlist", "ronin-1998", "ready"), ("mark_seen", "alien-1979", "ready"),
+        ("add_watchlist", "ronin-1998", "ready"),
+        ("mark_seen", "alien-1979", "ready"),
     ]
 
 
@@ -186,11 +211,28 @@ def test_it_applies_only_the_selected_rows_once_and_tells_other_tabs(alice, bob)
 def test_it_shows_unknown_films_as_unresolved_and_never_applies_them(alice):
     chat = _seed_picks(alice)
     Message.objects.create(
-        chat=chat, role="assistant", turn_key="t9", status="complete",
-        payload={"proposal": {"state": "pending", "rows": [
-            {"i": 0, "action": "mark_seen", "label": "Mark as seen", "title": "No Such Film", "year": None,
-             "rating": None, "movie": None, "status": "unresolved", "note": "no such film found"},
-        ]}},
+        chat=chat,
+        role="assistant",
+        turn_key="t9",
+        status="complete",
+        payload={
+            "proposal": {
+                "state": "pending",
+                "rows": [
+                    {
+                        "i": 0,
+                        "action": "mark_seen",
+                        "label": "Mark as seen",
+                        "title": "No Such Film",
+                        "year": None,
+                        "rating": None,
+                        "movie": None,
+                        "status": "unresolved",
+                        "note": "no such film found",
+                    },
+                ],
+            }
+        },
     )
     with pytest.raises(NothingSelected):  # an unresolved row is not something to apply
         proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0])
@@ -201,36 +243,85 @@ def test_it_shows_unknown_films_as_unresolved_and_never_applies_them(alice):
 @pytest.mark.django_db
 def test_it_discards_without_changing_anything(alice):
     chat = _seed_picks(alice)
-    row = {"i": 0, "action": "add_watchlist", "label": "Add to watchlist", "title": "Fargo", "year": 1996,
-           "rating": None, "status": "ready", "note": "",
-           "movie": {"source": "catalogue", "id": "fargo-1996", "media_type": "movie", "title": "Fargo", "year": 1996, "genres": [], "director": None}}
-    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
-                           payload={"proposal": {"state": "pending", "rows": [row]}})
+    row = {
+        "i": 0,
+        "action": "add_watchlist",
+        "label": "Add to watchlist",
+        "title": "Fargo",
+        "year": 1996,
+        "rating": None,
+        "status": "ready",
+        "note": "",
+        "movie": {
+            "source": "catalogue",
+            "id": "fargo-1996",
+            "media_type": "movie",
+            "title": "Fargo",
+            "year": 1996,
+            "genres": [],
+            "director": None,
+        },
+    }
+    Message.objects.create(
+        chat=chat,
+        role="assistant",
+        turn_key="t9",
+        status="complete",
+        payload={"proposal": {"state": "pending", "rows": [row]}},
+    )
     message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="discard", selected=[0])
     assert message.payload["proposal"]["state"] == "discarded" and not WatchlistItem.objects.exists()
 
 
 def _ready(i: int, action: str, slug: str, title: str, year: int, rating=None) -> dict:
-    return {"i": i, "action": action, "label": action, "title": title, "year": year, "rating": rating,
-            "status": "ready", "note": "", "movie": {"source": "catalogue", "id": slug, "media_type": "movie",
-                                                      "title": title, "year": year, "genres": [], "director": None}}
+    return {
+        "i": i,
+        "action": action,
+        "label": action,
+        "title": title,
+        "year": year,
+        "rating": rating,
+        "status": "ready",
+        "note": "",
+        "movie": {
+            "source": "catalogue",
+            "id": slug,
+            "media_type": "movie",
+            "title": title,
+            "year": year,
+            "genres": [],
+            "director": None,
+        },
+    }
 
 
 @pytest.mark.django_db
 def test_it_says_already_there_or_already_gone_when_the_lists_changed_since_the_proposal(alice):
     chat = _seed_picks(alice)
-    rows = [_ready(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
-            _ready(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
-            _ready(2, "mark_seen", "ronin-1998", "Ronin", 1998, rating=4)]
-    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
-                           payload={"proposal": {"state": "pending", "rows": rows}})
+    rows = [
+        _ready(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+        _ready(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
+        _ready(2, "mark_seen", "ronin-1998", "Ronin", 1998, rating=4),
+    ]
+    Message.objects.create(
+        chat=chat,
+        role="assistant",
+        turn_key="t9",
+        status="complete",
+        payload={"proposal": {"state": "pending", "rows": rows}},
+    )
     # Meanwhile, from another tab: Se7en added, Fargo already gone, Ronin marked seen without stars.
-    list_add(user=alice, list_name="watchlist", movie=Movie(source="catalogue", id="se7en-1995", title="Se7en", year=1995))
+    list_add(
+        user=alice, list_name="watchlist", movie=Movie(source="catalogue", id="se7en-1995", title="Se7en", year=1995)
+    )
     list_add(user=alice, list_name="seen", movie=Movie(source="catalogue", id="ronin-1998", title="Ronin", year=1998))
     message = proposal_decide(user=alice, chat_id=chat.pk, turn_key="t9", decision="apply", selected=[0, 1, 2])
     outcomes = [(r["status"], r["note"]) for r in message.payload["proposal"]["rows"]]
-    assert outcomes == [("applied", "already there"), ("applied", "was already gone"),
-                        ("applied", "already there (rating updated)")]
+    assert outcomes == [
+        ("applied", "already there"),
+        ("applied", "was already gone"),
+        ("applied", "already there (rating updated)"),
+    ]
     assert WatchlistItem.objects.filter(user=alice).count() == 1
     assert SeenItem.objects.get(user=alice, movie_id="ronin-1998").rating == 4
 
@@ -240,15 +331,52 @@ def test_it_applies_once_when_two_tabs_approve_at_the_same_time(alice):
     chat = _seed_picks(alice)
     list_add(user=alice, list_name="seen", movie=Movie(source="catalogue", id="fargo-1996", title="Fargo", year=1996))
     rows = [
-        {"i": 0, "action": "add_watchlist", "label": "Add to watchlist", "title": "Se7en", "year": 1995, "rating": None,
-         "status": "ready", "note": "", "movie": {"source": "catalogue", "id": "se7en-1995", "media_type": "movie",
-                                                   "title": "Se7en", "year": 1995, "genres": [], "director": None}},
-        {"i": 1, "action": "unmark_seen", "label": "Unmark seen", "title": "Fargo", "year": 1996, "rating": None,
-         "status": "ready", "note": "", "movie": {"source": "catalogue", "id": "fargo-1996", "media_type": "movie",
-                                                   "title": "Fargo", "year": 1996, "genres": [], "director": None}},
+        {
+            "i": 0,
+            "action": "add_watchlist",
+            "label": "Add to watchlist",
+            "title": "Se7en",
+            "year": 1995,
+            "rating": None,
+            "status": "ready",
+            "note": "",
+            "movie": {
+                "source": "catalogue",
+                "id": "se7en-1995",
+                "media_type": "movie",
+                "title": "Se7en",
+                "year": 1995,
+                "genres": [],
+                "director": None,
+            },
+        },
+        {
+            "i": 1,
+            "action": "unmark_seen",
+            "label": "Unmark seen",
+            "title": "Fargo",
+            "year": 1996,
+            "rating": None,
+            "status": "ready",
+            "note": "",
+            "movie": {
+                "source": "catalogue",
+                "id": "fargo-1996",
+                "media_type": "movie",
+                "title": "Fargo",
+                "year": 1996,
+                "genres": [],
+                "director": None,
+            },
+        },
     ]
-    Message.objects.create(chat=chat, role="assistant", turn_key="t9", status="complete",
-                           payload={"proposal": {"state": "pending", "rows": rows}})
+    Message.objects.create(
+        chat=chat,
+        role="assistant",
+        turn_key="t9",
+        status="complete",
+        payload={"proposal": {"state": "pending", "rows": rows}},
+    )
     barrier = threading.Barrier(2)
     errors = []
 
@@ -281,10 +409,17 @@ def test_it_shows_a_card_for_a_model_proposal_and_survives_invalid_arguments(ali
     chat = _seed_picks(alice)
     fake_openai.enqueue(
         tool_call("decide_mode", {"mode": "A", "reason": "list change"}, response_id="r1"),
-        tool_call("propose_list_changes", {"changes": [
-            {"action": "mark_seen", "title": "Fargo", "year": 1996, "rating": 5},
-            {"action": "add_watchlist", "title": "Completely Invented", "year": 2001, "rating": None},
-        ]}, response_id="r2", call_id="call_prop"),
+        tool_call(
+            "propose_list_changes",
+            {
+                "changes": [
+                    {"action": "mark_seen", "title": "Fargo", "year": 1996, "rating": 5},
+                    {"action": "add_watchlist", "title": "Completely Invented", "year": 2001, "rating": None},
+                ]
+            },
+            response_id="r2",
+            call_id="call_prop",
+        ),
         tool_call("decide_mode", {"mode": "A", "reason": "list change"}, response_id="r3"),
         tool_call("propose_list_changes", {"changes": [{"action": "juggle", "title": "Fargo"}]}, response_id="r4"),
     )
@@ -345,7 +480,9 @@ async def test_it_shows_a_discarded_card_in_other_tabs_and_changes_nothing(alice
     def discard():
         client = Client()
         client.force_login(alice)
-        return client.post(f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/", {"decision": "discard", "rows": ["0", "1"]})
+        return client.post(
+            f"/chats/{chat.pk}/turns/{message.turn_key}/proposal/", {"decision": "discard", "rows": ["0", "1"]}
+        )
 
     assert (await database_sync_to_async(discard)()).status_code == 200
     frame = await other_tab.receive_from(timeout=5)

@@ -94,8 +94,11 @@ async def test_it_never_brings_back_an_earlier_answers_films_when_regenerating_t
     await comm.connect()
     await comm.receive_from()
     answers = []
-    for payload in ({"action": "send", "text": "a tense 90s thriller"}, {"action": "regenerate"},
-                    {"action": "regenerate"}):
+    for payload in (
+        {"action": "send", "text": "a tense 90s thriller"},
+        {"action": "regenerate"},
+        {"action": "regenerate"},
+    ):
         await _run(comm, payload)
         message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
         answers.append({p["id"] for p in message.payload["picks"]})

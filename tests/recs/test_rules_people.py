@@ -31,10 +31,20 @@ def test_it_verifies_every_cast_film_against_the_catalogue(cat):
 
 def test_it_knows_tom_cruise_films():
     cruise = set(load_cast()["Tom Cruise"])
-    for film in [("Top Gun", 1986), ("Mission: Impossible", 1996), ("Jerry Maguire", 1996),
-                 ("Minority Report", 2002), ("Collateral", 2004), ("Vanilla Sky", 2001), ("The Firm", 1993),
-                 ("A Few Good Men", 1992), ("Eyes Wide Shut", 1999), ("Magnolia", 1999), ("Rain Man", 1988),
-                 ("Days of Thunder", 1990)]:
+    for film in [
+        ("Top Gun", 1986),
+        ("Mission: Impossible", 1996),
+        ("Jerry Maguire", 1996),
+        ("Minority Report", 2002),
+        ("Collateral", 2004),
+        ("Vanilla Sky", 2001),
+        ("The Firm", 1993),
+        ("A Few Good Men", 1992),
+        ("Eyes Wide Shut", 1999),
+        ("Magnolia", 1999),
+        ("Rain Man", 1988),
+        ("Days of Thunder", 1990),
+    ]:
         assert film in cruise
 
 

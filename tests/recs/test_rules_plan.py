@@ -79,8 +79,7 @@ def test_it_keeps_family_ratings_hard(cat):
 
 
 def test_it_uses_the_profile_without_constraints(cat):
-    result = plan_picks("recommend something", cat, blocked=[],
-                        profile="Likes: Sci-Fi, Thriller. Dislikes: Horror.")
+    result = plan_picks("recommend something", cat, blocked=[], profile="Likes: Sci-Fi, Thriller. Dislikes: Horror.")
     movies = resolved(cat, result)
     assert result.intro.startswith("Three picks for your taste (sci-fi, thriller; no horror)")
     assert all("Horror" not in cat.tags(m) for m in movies)
@@ -100,11 +99,15 @@ def test_it_says_when_it_understood_nothing(cat):
     assert result.intro.startswith("I couldn't match that to anything my catalogue can filter on")
     # Words it recognises but has no data for are named instead.
     named = plan_picks("zombies in space", cat, blocked=[])
-    assert named.intro.startswith("My catalogue doesn't record sub-genres or topics, so “zombies” and “space” aren't taken")
+    assert named.intro.startswith(
+        "My catalogue doesn't record sub-genres or topics, so “zombies” and “space” aren't taken"
+    )
 
 
 def test_it_reads_size_words_as_adjectives_in_the_intro(cat):
-    assert plan_picks("a short funny film for kids", cat, blocked=[]).intro == "Three short funny family-friendly films:"
+    assert (
+        plan_picks("a short funny film for kids", cat, blocked=[]).intro == "Three short funny family-friendly films:"
+    )
 
 
 def test_it_ranks_similar_films_for_like_requests(cat):
@@ -166,9 +169,20 @@ def test_it_avoids_sequels_of_the_same_franchise(cat):
 
 @pytest.mark.parametrize(
     "text",
-    ["", "recommend something", "blorp", "no no no", "a 1994 musical with Tom Cruise", "hidden gem",
-     "not R, not PG-13, not PG, not G", "without drama comedy action adventure horror thriller",
-     "nothing before 2100", "under 10 minutes", "like The Matrix", "x" * 2000],
+    [
+        "",
+        "recommend something",
+        "blorp",
+        "no no no",
+        "a 1994 musical with Tom Cruise",
+        "hidden gem",
+        "not R, not PG-13, not PG, not G",
+        "without drama comedy action adventure horror thriller",
+        "nothing before 2100",
+        "under 10 minutes",
+        "like The Matrix",
+        "x" * 2000,
+    ],
 )
 def test_it_always_returns_valid_plan_picks_args(cat, text):
     result = plan_picks(text, cat, blocked=[])

@@ -27,7 +27,8 @@ async def _turn(user, chat, words: str) -> Message:
     ],
 )
 async def test_it_answers_more_of_a_genre_with_three_fitting_picks_and_remembers_the_leaning(
-        alice, words, genre, liked):
+    alice, words, genre, liked
+):
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
     message = await _turn(alice, chat, words)
     assert message.status == "complete" and message.payload["mode"] == "B", message.content
@@ -39,7 +40,10 @@ async def test_it_answers_more_of_a_genre_with_three_fitting_picks_and_remembers
 
 @pytest.mark.parametrize(
     ("words", "noted"),
-    [("I hate horror", "Noted: you don't like Horror."), ("I love Christopher Nolan", "Noted: you like Christopher Nolan.")],
+    [
+        ("I hate horror", "Noted: you don't like Horror."),
+        ("I love Christopher Nolan", "Noted: you like Christopher Nolan."),
+    ],
 )
 async def test_it_still_notes_a_plain_statement_without_picks(alice, words, noted):
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
@@ -65,11 +69,16 @@ def _plan(text: str, last_picks: list[dict], profile: str = ""):
     return rules_plan_picks(PlannerRequest(instructions="", input=[], model="rules", context=context))
 
 
-SHOWN = [{"title": "Se7en", "year": 1995}, {"title": "The Silence of the Lambs", "year": 1991},
-         {"title": "The Sixth Sense", "year": 1999}]
+SHOWN = [
+    {"title": "Se7en", "year": 1995},
+    {"title": "The Silence of the Lambs", "year": 1991},
+    {"title": "The Sixth Sense", "year": 1999},
+]
 
 
-@pytest.mark.parametrize("words", ["more like that", "more like those please", "something similar", "any more like these?"])
+@pytest.mark.parametrize(
+    "words", ["more like that", "more like those please", "something similar", "any more like these?"]
+)
 def test_it_takes_more_like_that_to_mean_the_last_picks_shown(words):
     plan = _plan(words, SHOWN, profile="Likes: Comedy, Christopher Nolan.")
     cat = load_catalogue()
@@ -77,8 +86,10 @@ def test_it_takes_more_like_that_to_mean_the_last_picks_shown(words):
     films = [cat.lookup(p.title, p.year) for p in plan.picks]
     assert len(films) == 3 and {f.title for f in films}.isdisjoint(s["title"] for s in SHOWN)
     assert all("Thriller/Suspense" in cat.tags(f) for f in films)  # like the thrillers, not the profile's comedies
-    assert all(re.match(r"Like (?:Se7en|The Silence of the Lambs|The Sixth Sense): also thriller", p.reason)
-               for p in plan.picks), [p.reason for p in plan.picks]
+    assert all(
+        re.match(r"Like (?:Se7en|The Silence of the Lambs|The Sixth Sense): also thriller", p.reason)
+        for p in plan.picks
+    ), [p.reason for p in plan.picks]
 
 
 def test_it_says_so_when_there_are_no_earlier_picks_to_be_like():
@@ -121,8 +132,9 @@ def _decide(text: str) -> str:
 
 def test_it_says_what_the_catalogue_cannot_honour_and_picks_on_the_rest():
     plan = _plan("some good bollywood musicals please", [])
-    assert plan.intro == ("My catalogue doesn't record country or language, so “bollywood” isn't taken into "
-                          "account. Three musicals:")
+    assert plan.intro == (
+        "My catalogue doesn't record country or language, so “bollywood” isn't taken into account. Three musicals:"
+    )
     cat = load_catalogue()
     assert all("Musical" in cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)
 
@@ -130,15 +142,22 @@ def test_it_says_what_the_catalogue_cannot_honour_and_picks_on_the_rest():
 @pytest.mark.parametrize(
     ("words", "intro"),
     [
-        ("a good anime mecha series from korea",
-         "My catalogue has only films and doesn't record animation style, sub-genres, topics, country or language, so "
-         "“anime”, “mecha”, “series” and “korea” aren't taken into account. Three well-rated crowd-pleasers "
-         "from different genres:"),
-        ("a French comedy", "My catalogue doesn't record country or language, so “French” isn't taken into account. "
-                            "Three comedies:"),
-        ("zombie films, nothing Korean", "My catalogue doesn't record sub-genres, topics, country or language, so "
-                                         "“zombie” and “Korean” aren't taken into account. Three well-rated "
-                                         "crowd-pleasers from different genres:"),
+        (
+            "a good anime mecha series from korea",
+            "My catalogue has only films and doesn't record animation style, sub-genres, topics, country or language, so "
+            "“anime”, “mecha”, “series” and “korea” aren't taken into account. Three well-rated crowd-pleasers "
+            "from different genres:",
+        ),
+        (
+            "a French comedy",
+            "My catalogue doesn't record country or language, so “French” isn't taken into account. Three comedies:",
+        ),
+        (
+            "zombie films, nothing Korean",
+            "My catalogue doesn't record sub-genres, topics, country or language, so "
+            "“zombie” and “Korean” aren't taken into account. Three well-rated "
+            "crowd-pleasers from different genres:",
+        ),
     ],
 )
 def test_it_answers_a_request_it_cannot_filter_on_with_picks_and_a_plain_reason(words, intro):

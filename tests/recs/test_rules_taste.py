@@ -73,8 +73,11 @@ def test_it_keeps_a_profile_led_pick_within_a_remembered_runtime_limit(cat):
 
 
 def test_it_reads_only_likes_and_dislikes_as_tastes(cat):
-    taste = parse_profile("Likes: Horror, Clint Eastwood. Dislikes: Comedy. Wants: more westerns; less gore. "
-                          "Rated highly: Fargo (5★). Recently shown: Alien (1979), Se7en (1995).", cat)
+    taste = parse_profile(
+        "Likes: Horror, Clint Eastwood. Dislikes: Comedy. Wants: more westerns; less gore. "
+        "Rated highly: Fargo (5★). Recently shown: Alien (1979), Se7en (1995).",
+        cat,
+    )
     assert taste.genres == ["Horror", "Western"]
     assert taste.exclude_genres == ["Comedy"]
     assert "Clint Eastwood" in taste.directors

@@ -19,9 +19,23 @@ SE7EN = Movie(source="catalogue", id="se7en-1995", title="Se7en", year=1995)
 def _chat_with_pick(user) -> tuple[Chat, Message]:
     chat = Chat.objects.create(owner=user)
     message = Message.objects.create(
-        chat=chat, role="assistant", turn_key="t1", status="complete",
-        payload={"picks": [{"index": 0, **{k: v for k, v in FARGO.model_dump().items() if k in (
-            "source", "id", "media_type", "title", "year", "genres", "director")}, "reason": "r"}]},
+        chat=chat,
+        role="assistant",
+        turn_key="t1",
+        status="complete",
+        payload={
+            "picks": [
+                {
+                    "index": 0,
+                    **{
+                        k: v
+                        for k, v in FARGO.model_dump().items()
+                        if k in ("source", "id", "media_type", "title", "year", "genres", "director")
+                    },
+                    "reason": "r",
+                }
+            ]
+        },
     )
     return chat, message
 
@@ -85,7 +99,9 @@ def test_it_shows_sorts_rates_and_removes_on_the_lists_page(alice, bob):
     client.force_login(alice)
     page = client.get("/lists/?sort=title").content.decode()
     assert "Fargo" in page and "Se7en" in page and "What I know about you" in page
-    assert client.post(f"/lists/seen/{seen.pk}/rate/", {"rating": "2"}, headers={"HX-Request": "true"}).status_code == 200
+    assert (
+        client.post(f"/lists/seen/{seen.pk}/rate/", {"rating": "2"}, headers={"HX-Request": "true"}).status_code == 200
+    )
     seen_rate(user=alice, item_id=seen.pk, rating="")
     assert SeenItem.objects.get(pk=seen.pk).rating is None
     other = Client()

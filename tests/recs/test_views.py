@@ -34,14 +34,17 @@ def test_it_sorts_unrated_and_undated_films_last_on_the_lists_page(alice):
     client = _client(alice)
     by_rating = client.get("/lists/?sort=rating").content.decode()
     assert _order(by_rating, "Unratedfilm", "Threestarfilm", "Fivestarfilm") == [
-        "Fivestarfilm", "Threestarfilm", "Unratedfilm"]
+        "Fivestarfilm",
+        "Threestarfilm",
+        "Unratedfilm",
+    ]
     by_year = client.get("/lists/?sort=year").content.decode()
     assert _order(by_year, "Undatedfilm", "Oldfilm", "Newfilm") == ["Newfilm", "Oldfilm", "Undatedfilm"]
 
 
 def _section(page: str, section_id: str) -> str:
     start = page.index(f'id="{section_id}"')
-    return page[start:page.index("</section>", start)]
+    return page[start : page.index("</section>", start)]
 
 
 def test_it_updates_the_count_and_shows_the_empty_state_when_a_row_is_removed(alice):
@@ -50,7 +53,7 @@ def test_it_updates_the_count_and_shows_the_empty_state_when_a_row_is_removed(al
     client = _client(alice)
     htmx = {"HX-Request": "true"}
     first = client.post(f"/lists/watchlist/{fargo.pk}/remove/", {"sort": "title"}, headers=htmx).content.decode()
-    assert "Watchlist <span class=\"muted\">(1)</span>" in first
+    assert 'Watchlist <span class="muted">(1)</span>' in first
     assert "Ronin" in first and "Fargo" not in first and "Nothing yet" not in first
     last = client.post(f"/lists/watchlist/{ronin.pk}/remove/", headers=htmx).content.decode()
     assert "(0)" in last and "Nothing yet" in last and "<html" not in last
@@ -81,39 +84,76 @@ def test_it_says_that_leanings_from_the_lists_remain_after_a_reset(alice):
 
 
 def _row(i: int, action: str, slug: str, title: str, year: int, *, status="ready", rating=None) -> dict:
-    movie = {"source": "catalogue", "id": slug, "media_type": "movie", "title": title, "year": year,
-             "genres": [], "director": None}
-    return {"i": i, "action": action, "label": action, "title": title, "year": year, "rating": rating,
-            "status": status, "note": "", "movie": movie if status == "ready" else None}
+    movie = {
+        "source": "catalogue",
+        "id": slug,
+        "media_type": "movie",
+        "title": title,
+        "year": year,
+        "genres": [],
+        "director": None,
+    }
+    return {
+        "i": i,
+        "action": action,
+        "label": action,
+        "title": title,
+        "year": year,
+        "rating": rating,
+        "status": status,
+        "note": "",
+        "movie": movie if status == "ready" else None,
+    }
 
 
 def _chat_with_picks_and_proposal(user, rows: list[dict]):
     from chatapp.models import Chat, Message
 
     chat = Chat.objects.create(owner=user)
-    picks = [{"index": i, "source": "catalogue", "id": slug, "media_type": "movie", "title": title, "year": year,
-              "genres": [], "reason": "r"} for i, (slug, title, year) in enumerate(
-                  [("se7en-1995", "Se7en", 1995), ("fargo-1996", "Fargo", 1996)])]
+    picks = [
+        {
+            "index": i,
+            "source": "catalogue",
+            "id": slug,
+            "media_type": "movie",
+            "title": title,
+            "year": year,
+            "genres": [],
+            "reason": "r",
+        }
+        for i, (slug, title, year) in enumerate([("se7en-1995", "Se7en", 1995), ("fargo-1996", "Fargo", 1996)])
+    ]
     Message.objects.create(chat=chat, role="assistant", turn_key="t0", status="complete", payload={"picks": picks})
-    Message.objects.create(chat=chat, role="assistant", turn_key="t1", status="complete",
-                           payload={"proposal": {"state": "pending", "rows": rows}})
+    Message.objects.create(
+        chat=chat,
+        role="assistant",
+        turn_key="t1",
+        status="complete",
+        payload={"proposal": {"state": "pending", "rows": rows}},
+    )
     return chat
 
 
 def test_it_updates_the_pick_cards_a_diff_changed_in_the_apply_response(alice):
     list_add(user=alice, list_name="watchlist", movie=_film("fargo-1996", "Fargo", 1996))
-    chat = _chat_with_picks_and_proposal(alice, [
-        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
-        _row(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
-        _row(2, "mark_seen", "se7en-1995", "Se7en", 1995, rating=4),
-    ])
-    response = _client(alice).post(f"/chats/{chat.pk}/turns/t1/proposal/", {"decision": "apply", "rows": ["0", "1", "2"]},
-                                   headers={"HX-Request": "true"})
+    chat = _chat_with_picks_and_proposal(
+        alice,
+        [
+            _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+            _row(1, "remove_watchlist", "fargo-1996", "Fargo", 1996),
+            _row(2, "mark_seen", "se7en-1995", "Se7en", 1995, rating=4),
+        ],
+    )
+    response = _client(alice).post(
+        f"/chats/{chat.pk}/turns/t1/proposal/",
+        {"decision": "apply", "rows": ["0", "1", "2"]},
+        headers={"HX-Request": "true"},
+    )
     html = response.content.decode()
     assert response.status_code == 200 and "Applied." in html
-    se7en = html[html.index('id="pick-actions-t0-0"') - 60:]
+    se7en = html[html.index('id="pick-actions-t0-0"') - 60 :]
     assert 'hx-swap-oob="outerHTML"' in se7en[:120] and "✓ On watchlist" in se7en and "✓ Seen · 4★" in se7en
-    fargo = html[html.index('id="pick-actions-t0-1"') - 60:]
+    fargo = html[html.index('id="pick-actions-t0-1"') - 60 :]
     assert 'hx-swap-oob="outerHTML"' in fargo[:120] and "+ Watchlist" in fargo  # off the watchlist again
 
 
@@ -121,10 +161,13 @@ def test_it_updates_the_pick_cards_a_diff_changed_in_the_apply_response(alice):
 def test_it_refuses_an_empty_selection_and_keeps_the_card_pending(alice, rows):
     from chatapp.models import Message
 
-    chat = _chat_with_picks_and_proposal(alice, [
-        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
-        _row(1, "mark_seen", "nope", "No Such Film", 2001, status="unresolved"),
-    ])
+    chat = _chat_with_picks_and_proposal(
+        alice,
+        [
+            _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+            _row(1, "mark_seen", "nope", "No Such Film", 2001, status="unresolved"),
+        ],
+    )
     client = _client(alice)
     url = f"/chats/{chat.pk}/turns/t1/proposal/"
     response = client.post(url, {"decision": "apply", "rows": rows}, headers={"HX-Request": "true"})
@@ -151,12 +194,16 @@ def test_it_keeps_the_lists_sort_on_a_rated_row(alice):
 
 
 def test_it_returns_a_refused_card_with_the_boxes_as_the_user_left_them(alice):
-    chat = _chat_with_picks_and_proposal(alice, [
-        _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
-        _row(1, "add_watchlist", "fargo-1996", "Fargo", 1996),
-    ])
-    response = _client(alice).post(f"/chats/{chat.pk}/turns/t1/proposal/", {"decision": "apply"},
-                                   headers={"HX-Request": "true"})
+    chat = _chat_with_picks_and_proposal(
+        alice,
+        [
+            _row(0, "add_watchlist", "se7en-1995", "Se7en", 1995),
+            _row(1, "add_watchlist", "fargo-1996", "Fargo", 1996),
+        ],
+    )
+    response = _client(alice).post(
+        f"/chats/{chat.pk}/turns/t1/proposal/", {"decision": "apply"}, headers={"HX-Request": "true"}
+    )
     html = response.content.decode()
     assert "Nothing selected" in html
     boxes = [line for line in html.splitlines() if 'type="checkbox"' in line]

@@ -15,11 +15,7 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]  # the repository (tests/support/browser.py)
-PYTHON = (
-    str(ROOT / ".venv" / "bin" / "python")
-    if (ROOT / ".venv" / "bin" / "python").exists()
-    else sys.executable
-)
+PYTHON = str(ROOT / ".venv" / "bin" / "python") if (ROOT / ".venv" / "bin" / "python").exists() else sys.executable
 DAPHNE = str(Path(PYTHON).with_name("daphne"))
 CHROMIUM = os.environ.get("MARQUEE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -99,9 +95,7 @@ class DaphneServer:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"daphne ({self.name}) exited with {self.proc.returncode}:\n{self.log_tail()}"
-                )
+                raise RuntimeError(f"daphne ({self.name}) exited with {self.proc.returncode}:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{self.url}/login/", timeout=1) as resp:
                     if resp.status == 200:
@@ -109,9 +103,7 @@ class DaphneServer:
             except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
                 time.sleep(0.1)
         self.stop()
-        raise RuntimeError(
-            f"daphne ({self.name}) did not answer within {timeout:.0f}s:\n{self.log_tail()}"
-        )
+        raise RuntimeError(f"daphne ({self.name}) did not answer within {timeout:.0f}s:\n{self.log_tail()}")
 
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
@@ -220,8 +212,7 @@ def shoot(page, name: str, *, at: str = "bottom") -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
     page.wait_for_function(
-        "() => document.getAnimations().every(a => a.animationName !== 'appear'"
-        " || a.playState === 'finished')"
+        "() => document.getAnimations().every(a => a.animationName !== 'appear' || a.playState === 'finished')"
     )
     y = "0" if at == "top" else "document.body.scrollHeight"
     page.evaluate(f"() => window.scrollTo(0, {y})")

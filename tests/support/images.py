@@ -26,8 +26,9 @@ async def run_turn(user, chat, text, data=None, *, filename="photo.jpg", with_jo
     from imagelab import flows
     from tests.support.ws import wait_turns_idle
 
-    turn, job = await flows.start_turn(user=user, chat=chat, text=text, data=data,
-                                       filename=filename if data else "", with_job=with_job)
+    turn, job = await flows.start_turn(
+        user=user, chat=chat, text=text, data=data, filename=filename if data else "", with_job=with_job
+    )
     await wait_turns_idle(30)
     return turn
 

@@ -27,10 +27,7 @@ def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, A
         if isinstance(item, InputMessage):
             if item.role == "user" and item.images:
                 content: list[dict[str, Any]] = [{"type": "text", "text": item.text}]
-                content += [
-                    {"type": "image_url", "image_url": {"url": i.url, "detail": i.detail}}
-                    for i in item.images
-                ]
+                content += [{"type": "image_url", "image_url": {"url": i.url, "detail": i.detail}} for i in item.images]
                 messages.append({"role": "user", "content": content})
             else:
                 messages.append({"role": item.role, "content": item.text})
@@ -102,9 +99,7 @@ class OpenAIChatBackend(OpenAIBackendBase):
                         text.append(delta.content)
                         await sink(delta.content)
                     for fragment in delta.tool_calls or []:
-                        slot = calls.setdefault(
-                            fragment.index, {"id": "", "name": "", "arguments": ""}
-                        )
+                        slot = calls.setdefault(fragment.index, {"id": "", "name": "", "arguments": ""})
                         if fragment.id:
                             slot["id"] = fragment.id
                         if fragment.function is not None:

@@ -32,9 +32,7 @@ log = logging.getLogger("marquee.planner")
 T = TypeVar("T")
 
 AUTH_MESSAGE = "The AI service refused our API key; an operator must fix OPENAI_API_KEY."
-QUOTA_MESSAGE = (
-    "The AI service account is out of credit; an operator must check the OpenAI billing."
-)
+QUOTA_MESSAGE = "The AI service account is out of credit; an operator must check the OpenAI billing."
 _RETRYABLE_CODES = {
     "rate_limit_exceeded",
     "server_error",
@@ -44,9 +42,7 @@ _RETRYABLE_CODES = {
 }
 
 
-def make_openai_client(
-    api_key: str, base_url: str | None = None, timeout: float = 60.0
-) -> openai.AsyncOpenAI:
+def make_openai_client(api_key: str, base_url: str | None = None, timeout: float = 60.0) -> openai.AsyncOpenAI:
     """An AsyncOpenAI client that never retries by itself (the backends retry within a budget)."""
     return openai.AsyncOpenAI(api_key=api_key, base_url=base_url, timeout=timeout, max_retries=0)
 
@@ -110,13 +106,9 @@ def classify_error(exc: BaseException) -> BaseException:
         if _is_previous_response_error(code, param, message):
             return PreviousResponseNotFound(message)
         if status in (401, 403):
-            return PlannerError(
-                f"{status}: {message}", user_message=AUTH_MESSAGE, code="auth_failed"
-            )
+            return PlannerError(f"{status}: {message}", user_message=AUTH_MESSAGE, code="auth_failed")
         if status == 429 and code == "insufficient_quota":
-            return PlannerError(
-                f"429: {message}", user_message=QUOTA_MESSAGE, code="insufficient_quota"
-            )
+            return PlannerError(f"429: {message}", user_message=QUOTA_MESSAGE, code="insufficient_quota")
         if status in (408, 409, 429) or status >= 500:
             return _Retry(exc, retry_after_seconds(exc.response.headers))
         return PlannerError(f"{status}: {message}", code="bad_request")
@@ -164,9 +156,7 @@ async def call_with_retries(
                 raise PlannerUnavailable(
                     f"{describe}: gave up after {tries} attempt(s) within {budget:g}s: {reason}"
                 ) from exc
-            log.warning(
-                "%s: attempt %d failed (%s); retrying in %.2fs", describe, tries, reason, delay
-            )
+            log.warning("%s: attempt %d failed (%s); retrying in %.2fs", describe, tries, reason, delay)
             await sleep(delay)
 
 
@@ -181,17 +171,12 @@ def responses_input(items: list[InputItem]) -> list[dict[str, Any]]:
         if isinstance(item, InputMessage):
             if item.role == "user":
                 content: list[dict[str, Any]] = [{"type": "input_text", "text": item.text}]
-                content += [
-                    {"type": "input_image", "image_url": i.url, "detail": i.detail}
-                    for i in item.images
-                ]
+                content += [{"type": "input_image", "image_url": i.url, "detail": i.detail} for i in item.images]
                 out.append({"role": "user", "content": content})
             else:
                 out.append({"role": item.role, "content": item.text})
         elif isinstance(item, FunctionCallOutput):
-            out.append(
-                {"type": "function_call_output", "call_id": item.call_id, "output": item.output}
-            )
+            out.append({"type": "function_call_output", "call_id": item.call_id, "output": item.output})
         elif isinstance(item, FunctionCallItem):
             out.append(
                 {
@@ -227,9 +212,7 @@ class OpenAIBackendBase:
         self.retry_budget = retry_budget
         self.name = name or type(self).name
 
-    async def complete(
-        self, request: PlannerRequest, *, on_text: TextSink | None = None
-    ) -> PlannerReply:
+    async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply:
         """Stream one reply, retrying transient failures until text has been shown (then never again)."""
         kwargs = self.request_kwargs(request)
         emitted = False
@@ -305,9 +288,7 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
                         getattr(error, "message", None) or "the response failed",
                     )
                 elif kind == "error":
-                    raise StreamError(
-                        getattr(event, "code", None), getattr(event, "message", "stream error")
-                    )
+                    raise StreamError(getattr(event, "code", None), getattr(event, "message", "stream error"))
         if final is None:
             raise StreamError("stream_ended", "the stream ended before response.completed")
         return _reply_from_response(final, "".join(streamed))
@@ -319,9 +300,7 @@ def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
     for item in getattr(response, "output", None) or []:
         kind = getattr(item, "type", None)
         if kind == "function_call":
-            calls.append(
-                ToolCall(call_id=item.call_id, name=item.name, arguments=item.arguments or "")
-            )
+            calls.append(ToolCall(call_id=item.call_id, name=item.name, arguments=item.arguments or ""))
         elif kind == "message":
             for part in getattr(item, "content", None) or []:
                 if getattr(part, "type", None) == "output_text":

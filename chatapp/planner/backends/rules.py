@@ -59,9 +59,7 @@ class RulesBackend:
                 return self.answerers[cls]
         return None
 
-    async def complete(
-        self, request: PlannerRequest, *, on_text: TextSink | None = None
-    ) -> PlannerReply:
+    async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply:
         """Run the handler for the forced tool, or the answerer for the request's context."""
         model = self.name  # no model ran: the step log and the message say "rules", not the configured model
         if request.tool_choice:

@@ -97,9 +97,7 @@ class TmdbClient:
         digest = hashlib.sha256(f"{base_url}|{self._image_base_url}".encode()).hexdigest()
         self._namespace = f"tmdb:v1:{digest[:10]}"
         headers = {"Accept": "application/json"}
-        inner = transport or httpx.AsyncHTTPTransport(
-            limits=httpx.Limits(max_connections=max(1, concurrency))
-        )
+        inner = transport or httpx.AsyncHTTPTransport(limits=httpx.Limits(max_connections=max(1, concurrency)))
         if api_key.startswith("eyJ"):  # a v4 read access token is a JWT
             headers["Authorization"] = f"Bearer {api_key}"
         else:
@@ -246,9 +244,7 @@ class TmdbClient:
                     raise _client_error(response)
             if attempt == attempts - 1:
                 raise TmdbError(f"{error} after {attempts} attempt(s)", status=error.status)
-            logger.warning(
-                "TMDB %s: %s; retry %d/%d in %.2fs", path, error, attempt + 1, self._max_retries, delay
-            )
+            logger.warning("TMDB %s: %s; retry %d/%d in %.2fs", path, error, attempt + 1, self._max_retries, delay)
             await asyncio.sleep(delay)
         raise AssertionError("unreachable")
 

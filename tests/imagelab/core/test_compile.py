@@ -19,18 +19,39 @@ def photo(seed=0, size=(96, 64)):
 
 
 CHAINS = {
-    "warm pop": [("temperature", {"warm": True, "strength": 0.4}), ("saturation", {"value": 1.08}),
-                 ("contrast", {"value": 1.05})],
+    "warm pop": [
+        ("temperature", {"warm": True, "strength": 0.4}),
+        ("saturation", {"value": 1.08}),
+        ("contrast", {"value": 1.05}),
+    ],
     "clean neutral": [("contrast", {"value": 1.04}), ("levels", {"black": 0, "white": 255, "gamma": 0.98})],
-    "cool modern": [("tint", {"color": "#DDE8FF", "strength": 0.08}), ("contrast", {"value": 1.06}),
-                    ("saturation", {"value": 0.98})],
-    "clip then recover": [("brightness", {"value": 2.0}), ("brightness", {"value": 0.5}),
-                          ("saturation", {"value": 1.8}), ("hue", {"value": 40}), ("contrast", {"value": 0.6})],
-    "mixes": [("saturation", {"value": 1.5}), ("hue", {"value": -30}), ("filter", {"type": "sepia"}),
-              ("brightness", {"value": 0.8}), ("filter", {"type": "grayscale"})],
-    "with geometry": [("contrast", {"value": 1.2}), ("crop", {"x": 4, "y": 4, "width": 50, "height": 40}),
-                      ("tint", {"color": "#336699", "strength": 0.3}), ("levels", {"black": 20, "white": 230, "gamma": 1.3}),
-                      ("vignette", {"strength": 0.3}), ("temperature", {"warm": False, "strength": 0.7})],
+    "cool modern": [
+        ("tint", {"color": "#DDE8FF", "strength": 0.08}),
+        ("contrast", {"value": 1.06}),
+        ("saturation", {"value": 0.98}),
+    ],
+    "clip then recover": [
+        ("brightness", {"value": 2.0}),
+        ("brightness", {"value": 0.5}),
+        ("saturation", {"value": 1.8}),
+        ("hue", {"value": 40}),
+        ("contrast", {"value": 0.6}),
+    ],
+    "mixes": [
+        ("saturation", {"value": 1.5}),
+        ("hue", {"value": -30}),
+        ("filter", {"type": "sepia"}),
+        ("brightness", {"value": 0.8}),
+        ("filter", {"type": "grayscale"}),
+    ],
+    "with geometry": [
+        ("contrast", {"value": 1.2}),
+        ("crop", {"x": 4, "y": 4, "width": 50, "height": 40}),
+        ("tint", {"color": "#336699", "strength": 0.3}),
+        ("levels", {"black": 20, "white": 230, "gamma": 1.3}),
+        ("vignette", {"strength": 0.3}),
+        ("temperature", {"warm": False, "strength": 0.7}),
+    ],
 }
 
 
@@ -44,9 +65,15 @@ def test_it_matches_sequential_within_two_levels(name):
 
 
 def test_it_fuses_per_channel_runs_into_one_lut():
-    passes = compile_ops([("brightness", {"value": 1.1}), ("contrast", {"value": 1.2}),
-                          ("levels", {"black": 0, "white": 255, "gamma": 0.9}),
-                          ("temperature", {"warm": True, "strength": 0.3}), ("tint", {"color": "#FF0000", "strength": 0.1})])
+    passes = compile_ops(
+        [
+            ("brightness", {"value": 1.1}),
+            ("contrast", {"value": 1.2}),
+            ("levels", {"black": 0, "white": 255, "gamma": 0.9}),
+            ("temperature", {"warm": True, "strength": 0.3}),
+            ("tint", {"color": "#FF0000", "strength": 0.1}),
+        ]
+    )
     assert [p.kind for p in passes] == ["lut"] and passes[0].steps == [0, 1, 2, 3, 4]
 
 

@@ -26,7 +26,11 @@ def photo_bytes(size=(1200, 900), fmt="JPEG"):
 RESIZE = {"op": "resize", "params": {"width": 600, "height": 600, "fit": "contain"}}
 PLANS = [
     [RESIZE, {"op": "contrast", "params": {"value": 1.1}}],
-    [RESIZE, {"op": "temperature", "params": {"warm": True, "strength": 0.4}}, {"op": "saturation", "params": {"value": 1.1}}],
+    [
+        RESIZE,
+        {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
+        {"op": "saturation", "params": {"value": 1.1}},
+    ],
     [RESIZE, {"op": "crop", "params": {"x": 30, "y": 20, "width": 400, "height": 300}}],
     [RESIZE, {"op": "vignette", "params": {"strength": 0.3}}],
     [RESIZE, {"op": "filter", "params": {"type": "sepia"}}],
@@ -51,7 +55,9 @@ def test_it_runs_every_step_and_reports_each_one():
     steps, done, kw = collect()
     res = ex.execute(photo_bytes(), PLANS, max_side=800, preview_side=200, **kw)
     assert res.working_size == (800, 600) and res.source_size == (1200, 900)
-    assert sorted((s.variation, s.step) for s in steps) == sorted((v, i) for v, p in enumerate(PLANS) for i in range(len(p)))
+    assert sorted((s.variation, s.step) for s in steps) == sorted(
+        (v, i) for v, p in enumerate(PLANS) for i in range(len(p))
+    )
     assert all(max(s.image.size) <= 200 and s.status == "ok" for s in steps)
     assert sorted(v.variation for v in done) == [0, 1, 2, 3, 4]
     assert [v.image.size for v in res.variations] == [(600, 450)] * 2 + [(400, 300)] + [(600, 450)] * 2
@@ -83,8 +89,10 @@ def test_it_runs_variations_concurrently(monkeypatch):
         return real(im, **p)
 
     monkeypatch.setitem(ops.OPS, "contrast", slow)
-    plans = [[{"op": "contrast", "params": {"value": 1 + i / 10}}, {"op": "rotate", "params": {"degrees": 90}}]
-             for i in range(5)]
+    plans = [
+        [{"op": "contrast", "params": {"value": 1 + i / 10}}, {"op": "rotate", "params": {"degrees": 90}}]
+        for i in range(5)
+    ]
     ex.execute(photo_bytes((300, 200)), plans, workers=3)
     assert peak[0] >= 2
 
@@ -122,7 +130,10 @@ def test_it_calls_the_injected_ai_edit_and_fits_its_output():
         seen.append((image.size, prompt))
         return Image.new("RGB", (64, 64), (0, 200, 0))
 
-    plan = [{"op": "aiEdit", "params": {"prompt": "make it green"}}, {"op": "crop", "params": {"x": 0, "y": 0, "width": 100, "height": 50}}]
+    plan = [
+        {"op": "aiEdit", "params": {"prompt": "make it green"}},
+        {"op": "crop", "params": {"x": 0, "y": 0, "width": 100, "height": 50}},
+    ]
     res = ex.execute(photo_bytes((300, 200)), [plan], ai_edit=fake_ai)
     assert seen == [((300, 200), "make it green")]
     assert res.variations[0].image.size == (100, 50) and res.variations[0].image.getpixel((5, 5))[1] > 190
@@ -133,17 +144,22 @@ def test_it_isolates_a_broken_callback():
         if step.variation == 1:
             raise RuntimeError("storage down")
 
-    res = ex.execute(photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": v}}] for v in (1.1, 1.2)],
-                     on_step=bad)
+    res = ex.execute(
+        photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": v}}] for v in (1.1, 1.2)], on_step=bad
+    )
     assert [v.status for v in res.variations] == ["done", "failed"]
 
 
 def test_it_renders_a_chain_at_full_resolution():
     src = photo_bytes((3000, 2000))
-    plan1 = [{"op": "resize", "params": {"width": 2048, "height": 2048, "fit": "contain"}},
-             {"op": "crop", "params": {"x": 24, "y": 40, "width": 1024, "height": 1024}}]
-    plan2 = [{"op": "crop", "params": {"x": 0, "y": 0, "width": 512, "height": 256}},
-             {"op": "blur", "params": {"sigma": 1}}]
+    plan1 = [
+        {"op": "resize", "params": {"width": 2048, "height": 2048, "fit": "contain"}},
+        {"op": "crop", "params": {"x": 24, "y": 40, "width": 1024, "height": 1024}},
+    ]
+    plan2 = [
+        {"op": "crop", "params": {"x": 0, "y": 0, "width": 512, "height": 256}},
+        {"op": "blur", "params": {"sigma": 1}},
+    ]
     job1 = ex.execute(src, [plan1]).variations[0].image
     assert job1.size == (1024, 1024)
     job2 = ex.execute(job1, [plan2]).variations[0].image
@@ -165,8 +181,9 @@ def test_it_replays_stored_ai_images_in_render_chain():
 
 
 def test_it_accepts_normalized_plans():
-    plan = normalize_plan({"variations": [{"label": "a", "strategy": "b", "operations": PLANS[1]}]},
-                          image_size=(1200, 900))
+    plan = normalize_plan(
+        {"variations": [{"label": "a", "strategy": "b", "operations": PLANS[1]}]}, image_size=(1200, 900)
+    )
     res = ex.execute(photo_bytes(), [v.operations for v in plan.variations], max_side=800)
     assert res.variations[0].image.size == (600, 450)
 
@@ -193,8 +210,12 @@ def test_it_refuses_formats_outside_the_allow_list():
 
 def test_it_can_drop_final_images_after_the_callback():
     got = []
-    res = ex.execute(photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": 1.1}}]] * 2,
-                     on_variation_done=lambda v: got.append(v.image.size), keep_images=False)
+    res = ex.execute(
+        photo_bytes((300, 200)),
+        [[{"op": "contrast", "params": {"value": 1.1}}]] * 2,
+        on_variation_done=lambda v: got.append(v.image.size),
+        keep_images=False,
+    )
     assert got == [(300, 200)] * 2 and all(v.image is None for v in res.variations)
 
 

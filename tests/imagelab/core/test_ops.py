@@ -95,11 +95,14 @@ def test_it_warms_midtones_and_keeps_black_and_white():
     assert b > 128 > r
 
 
-@pytest.mark.parametrize("strength,warm_rgb,cool_rgb", [
-    # k = 0.3 * strength; warm: R 255 * (128/255) ** (1/(1+k)), G ** (1/(1+k/4)), B ** (1+k); cool swaps R and B, G stays.
-    (0.5, (140, 131, 115), (115, 128, 140)),  # k 0.15: 140.04, 131.23, 115.43
-    (1.0, (150, 134, 104), (104, 128, 150)),  # k 0.30: 150.07, 134.31, 104.09
-])
+@pytest.mark.parametrize(
+    "strength,warm_rgb,cool_rgb",
+    [
+        # k = 0.3 * strength; warm: R 255 * (128/255) ** (1/(1+k)), G ** (1/(1+k/4)), B ** (1+k); cool swaps R and B, G stays.
+        (0.5, (140, 131, 115), (115, 128, 140)),  # k 0.15: 140.04, 131.23, 115.43
+        (1.0, (150, 134, 104), (104, 128, 150)),  # k 0.30: 150.07, 134.31, 104.09
+    ],
+)
 def test_it_shifts_a_grey_pixel_by_the_temperature_curves(strength, warm_rgb, cool_rgb):
     grey = solid((128, 128, 128))
     assert px(ops.temperature(grey, warm=True, strength=strength)) == warm_rgb
@@ -110,7 +113,11 @@ def test_it_maps_levels_points_then_gamma():
     im = solid((10, 130, 250))
     assert px(ops.levels(im, black=10, white=250, gamma=1.0)) == (0, 128, 255)
     # gamma 2 after normalisation: 0.5 -> 0.5 ** 0.5
-    assert px(ops.levels(solid((128, 0, 255)), black=0, white=255, gamma=2.0)) == (181, 0, 255)  # 255 * (128/255) ** 0.5 = 180.7
+    assert px(ops.levels(solid((128, 0, 255)), black=0, white=255, gamma=2.0)) == (
+        181,
+        0,
+        255,
+    )  # 255 * (128/255) ** 0.5 = 180.7
 
 
 def test_it_darkens_corners_smoothly_with_vignette():
@@ -142,10 +149,15 @@ def test_it_crops_and_clamps_inside_the_image():
     assert ops.crop(im, x=60, y=40, width=100, height=100).size == (4, 8)
 
 
-@pytest.mark.parametrize("fit,box,expected", [
-    ("contain", (32, 32), (32, 24)), ("cover", (32, 32), (32, 32)), ("fill", (10, 40), (10, 40)),
-    ("contain", (32, None), (32, 24)),
-])
+@pytest.mark.parametrize(
+    "fit,box,expected",
+    [
+        ("contain", (32, 32), (32, 24)),
+        ("cover", (32, 32), (32, 32)),
+        ("fill", (10, 40), (10, 40)),
+        ("contain", (32, None), (32, 24)),
+    ],
+)
 def test_it_resizes_with_each_fit(fit, box, expected):
     assert ops.resize(gradient(), width=box[0], height=box[1], fit=fit).size == expected
 
@@ -217,13 +229,22 @@ def test_it_blurs_and_sharpens():
 def test_it_registers_every_op_and_never_mutates_input():
     im = gradient()
     before = im.tobytes()
-    for name, params in {"brightness": {"value": 1.2}, "contrast": {"value": 1.2}, "saturation": {"value": 1.2},
-                         "hue": {"value": 20}, "filter": {"type": "sepia"},
-                         "tint": {"color": "#102030", "strength": 0.2},
-                         "temperature": {"warm": True, "strength": 0.5}, "levels": {"black": 5, "white": 240, "gamma": 1.1},
-                         "vignette": {"strength": 0.3}, "crop": {"x": 1, "y": 1, "width": 10, "height": 10},
-                         "resize": {"width": 20, "height": None, "fit": "contain"}, "rotate": {"degrees": 5},
-                         "blur": {"sigma": 1}, "sharpen": {"amount": 1, "radius": 1}}.items():
+    for name, params in {
+        "brightness": {"value": 1.2},
+        "contrast": {"value": 1.2},
+        "saturation": {"value": 1.2},
+        "hue": {"value": 20},
+        "filter": {"type": "sepia"},
+        "tint": {"color": "#102030", "strength": 0.2},
+        "temperature": {"warm": True, "strength": 0.5},
+        "levels": {"black": 5, "white": 240, "gamma": 1.1},
+        "vignette": {"strength": 0.3},
+        "crop": {"x": 1, "y": 1, "width": 10, "height": 10},
+        "resize": {"width": 20, "height": None, "fit": "contain"},
+        "rotate": {"degrees": 5},
+        "blur": {"sigma": 1},
+        "sharpen": {"amount": 1, "radius": 1},
+    }.items():
         out = ops.OPS[name](im, **params)
         assert out.mode == "RGB"
     assert im.tobytes() == before and "aiEdit" not in ops.OPS
@@ -231,7 +252,11 @@ def test_it_registers_every_op_and_never_mutates_input():
 
 def test_it_scales_pixel_params_only():
     assert ops.scale_params("crop", {"x": 10, "y": 20, "width": 100, "height": 50}, 2.0) == {
-        "x": 20, "y": 40, "width": 200, "height": 100}
+        "x": 20,
+        "y": 40,
+        "width": 200,
+        "height": 100,
+    }
     assert ops.scale_params("blur", {"sigma": 2}, 0.5) == {"sigma": 1.0}
     assert ops.scale_params("contrast", {"value": 1.2}, 3.0) == {"value": 1.2}
 

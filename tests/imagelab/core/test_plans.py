@@ -37,33 +37,45 @@ def test_it_accepts_the_seed_few_shot_sets():
         assert len(plan.variations) == 5 and plan.diversity_axes
 
 
-@pytest.mark.parametrize("raw_op,expected", [
-    ({"op": "contrast", "params": {"strength": 1.2}}, ("contrast", {"value": 1.2})),
-    ({"op": "contrast", "params": {"factor": 1.2}}, ("contrast", {"value": 1.2})),
-    ({"op": "hue", "params": {"degrees": 30}}, ("hue", {"value": 30.0})),
-    ({"op": "filter", "params": "sepia"}, ("filter", {"type": "sepia"})),
-    ({"op": "tint", "params": {"hex": "#dde8ff", "alpha": 0.08}}, ("tint", {"color": "#DDE8FF", "strength": 0.08})),
-    ({"op": "saturation", "params": {"factor": 1.1}}, ("saturation", {"value": 1.1})),
-    ({"op": "googleEdit", "params": {"prompt": "remove the bin", "mode": "edit"}}, ("aiEdit", {"prompt": "remove the bin"})),
-    ({"op": "Greyscale", "params": {}}, ("filter", {"type": "grayscale"})),
-    ({"op": "BRIGHTNESS", "params": {"value": "1.1"}}, ("brightness", {"value": 1.1})),
-    ({"op": "resize", "params": {"width": 1024, "fit": "inside"}}, ("resize", {"width": 1024, "height": 1024, "fit": "contain"})),
-])
+@pytest.mark.parametrize(
+    "raw_op,expected",
+    [
+        ({"op": "contrast", "params": {"strength": 1.2}}, ("contrast", {"value": 1.2})),
+        ({"op": "contrast", "params": {"factor": 1.2}}, ("contrast", {"value": 1.2})),
+        ({"op": "hue", "params": {"degrees": 30}}, ("hue", {"value": 30.0})),
+        ({"op": "filter", "params": "sepia"}, ("filter", {"type": "sepia"})),
+        ({"op": "tint", "params": {"hex": "#dde8ff", "alpha": 0.08}}, ("tint", {"color": "#DDE8FF", "strength": 0.08})),
+        ({"op": "saturation", "params": {"factor": 1.1}}, ("saturation", {"value": 1.1})),
+        (
+            {"op": "googleEdit", "params": {"prompt": "remove the bin", "mode": "edit"}},
+            ("aiEdit", {"prompt": "remove the bin"}),
+        ),
+        ({"op": "Greyscale", "params": {}}, ("filter", {"type": "grayscale"})),
+        ({"op": "BRIGHTNESS", "params": {"value": "1.1"}}, ("brightness", {"value": 1.1})),
+        (
+            {"op": "resize", "params": {"width": 1024, "fit": "inside"}},
+            ("resize", {"width": 1024, "height": 1024, "fit": "contain"}),
+        ),
+    ],
+)
 def test_it_maps_planner_friendly_aliases(raw_op, expected):
     plan = norm(var(raw_op))
     assert params(plan) == expected and plan.log  # every mapping is logged
 
 
-@pytest.mark.parametrize("raw_op,expected", [
-    ({"op": "brightness", "params": {"value": 9}}, {"value": 3.0}),
-    ({"op": "contrast", "params": {"value": 0}}, {"value": 0.1}),
-    ({"op": "saturation", "params": {"value": -2}}, {"value": 0.1}),
-    ({"op": "hue", "params": {"value": 500}}, {"value": 180.0}),
-    ({"op": "blur", "params": {"sigma": 50}}, {"sigma": 10.0}),
-    ({"op": "blur", "params": {"sigma": 0.01}}, {"sigma": 0.3}),
-    ({"op": "rotate", "params": {"degrees": 270}}, {"degrees": -90.0}),
-    ({"op": "resize", "params": {"width": 100000, "height": 100000, "fit": "fill"}}, None),
-])
+@pytest.mark.parametrize(
+    "raw_op,expected",
+    [
+        ({"op": "brightness", "params": {"value": 9}}, {"value": 3.0}),
+        ({"op": "contrast", "params": {"value": 0}}, {"value": 0.1}),
+        ({"op": "saturation", "params": {"value": -2}}, {"value": 0.1}),
+        ({"op": "hue", "params": {"value": 500}}, {"value": 180.0}),
+        ({"op": "blur", "params": {"sigma": 50}}, {"sigma": 10.0}),
+        ({"op": "blur", "params": {"sigma": 0.01}}, {"sigma": 0.3}),
+        ({"op": "rotate", "params": {"degrees": 270}}, {"degrees": -90.0}),
+        ({"op": "resize", "params": {"width": 100000, "height": 100000, "fit": "fill"}}, None),
+    ],
+)
 def test_it_clamps_numbers_to_bounds_and_logs_why(raw_op, expected):
     plan = norm(var({"op": "contrast", "params": {"value": 1.1}}, raw_op))
     op, p = params(plan, 0, 1)
@@ -81,8 +93,12 @@ def test_it_keeps_crop_inside_the_working_image():
 
 
 def test_it_tracks_size_through_geometry_when_clamping_crops():
-    plan = norm(var({"op": "resize", "params": {"width": 1000, "height": 1000, "fit": "contain"}},
-                    {"op": "crop", "params": {"x": 0, "y": 0, "width": 900, "height": 900}}))
+    plan = norm(
+        var(
+            {"op": "resize", "params": {"width": 1000, "height": 1000, "fit": "contain"}},
+            {"op": "crop", "params": {"x": 0, "y": 0, "width": 900, "height": 900}},
+        )
+    )
     assert params(plan, 0, 1)[1] == {"x": 0, "y": 0, "width": 900, "height": 750}
 
 
@@ -94,7 +110,12 @@ def test_it_reads_fractional_crops_as_fractions():
 def test_it_drops_unknown_ops_and_params_with_a_log_entry():
     plan = norm(var({"op": "teleport", "params": {}}, {"op": "contrast", "params": {"value": 1.1, "why": "x"}}))
     assert plan.operations(0) == [("contrast", {"value": 1.1})]
-    assert {"variation": 0, "step": 0, "change": "dropped step 'teleport'", "reason": "unknown op 'teleport'"} in plan.log
+    assert {
+        "variation": 0,
+        "step": 0,
+        "change": "dropped step 'teleport'",
+        "reason": "unknown op 'teleport'",
+    } in plan.log
     assert any("dropped contrast.why" == c for c in changes(plan))
 
 
@@ -120,12 +141,16 @@ def test_it_keeps_one_ai_step_per_variation():
 def test_it_drops_a_variation_left_without_operations():
     plan = norm(var({"op": "nope", "params": {}}), var({"op": "contrast", "params": {"value": 1.1}}))
     assert len(plan.variations) == 1
-    assert any(e == {"variation": 0, "step": None, "change": "dropped variation", "reason": "no usable operations"}
-               for e in plan.log)
+    assert any(
+        e == {"variation": 0, "step": None, "change": "dropped variation", "reason": "no usable operations"}
+        for e in plan.log
+    )
 
 
-@pytest.mark.parametrize("raw", [{"variations": []}, {"variations": [var({"op": "x", "params": {}})]},
-                                 {}, "not json", {"variations": "five"}])
+@pytest.mark.parametrize(
+    "raw",
+    [{"variations": []}, {"variations": [var({"op": "x", "params": {}})]}, {}, "not json", {"variations": "five"}],
+)
 def test_it_raises_no_variations_when_nothing_is_usable(raw):
     with pytest.raises(NoVariations) as e:
         normalize_plan(raw, image_size=SIZE)
@@ -133,8 +158,9 @@ def test_it_raises_no_variations_when_nothing_is_usable(raw):
 
 
 def test_it_defaults_missing_label_and_strategy():
-    plan = normalize_plan({"variations": [{"operations": [{"op": "contrast", "params": {"value": 1.1}}]}]},
-                          image_size=SIZE)
+    plan = normalize_plan(
+        {"variations": [{"operations": [{"op": "contrast", "params": {"value": 1.1}}]}]}, image_size=SIZE
+    )
     v = plan.variations[0]
     assert v.label == "Variation 1" and v.strategy == "contrast"
     assert {"missing label", "missing strategy"} <= {e["reason"] for e in plan.log}
@@ -168,11 +194,19 @@ def test_it_builds_a_strict_openai_tool_schema():
 
 
 def test_it_reads_a_whole_number_unit_crop_as_the_whole_image_not_one_pixel():
-    plan = norm(var({"op": "crop", "params": {"x": 0, "y": 0, "width": 1, "height": 1}},
-                    {"op": "contrast", "params": {"value": 1.1}}))
+    plan = norm(
+        var(
+            {"op": "crop", "params": {"x": 0, "y": 0, "width": 1, "height": 1}},
+            {"op": "contrast", "params": {"value": 1.1}},
+        )
+    )
     assert plan.operations(0) == [("contrast", {"value": 1.1})]  # the whole image: nothing to crop
-    assert {"variation": 0, "step": 0, "change": "crop values read as fractions of the image",
-            "reason": "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)"} in plan.log
+    assert {
+        "variation": 0,
+        "step": 0,
+        "change": "crop values read as fractions of the image",
+        "reason": "width and height were both at most 1 (a crop of at most 1x1 pixels is never meant)",
+    } in plan.log
     assert any(e["change"] == "dropped step 'crop'" and e["reason"] == "crop covers the whole image" for e in plan.log)
 
 
@@ -183,8 +217,11 @@ def test_it_reads_a_unit_width_and_height_with_a_fractional_offset_as_fractions(
 
 
 def test_it_drops_a_crop_of_at_most_one_pixel_at_a_pixel_offset():
-    plan = norm(var({"op": "crop", "params": {"x": 300, "y": 200, "width": 1, "height": 1}},
-                    {"op": "contrast", "params": {"value": 1.1}}))
+    plan = norm(
+        var(
+            {"op": "crop", "params": {"x": 300, "y": 200, "width": 1, "height": 1}},
+            {"op": "contrast", "params": {"value": 1.1}},
+        )
+    )
     assert plan.operations(0) == [("contrast", {"value": 1.1})]
-    assert any(e["change"] == "dropped step 'crop'" and "neither pixels nor fractions" in e["reason"]
-               for e in plan.log)
+    assert any(e["change"] == "dropped step 'crop'" and "neither pixels nor fractions" in e["reason"] for e in plan.log)

@@ -129,8 +129,15 @@ def test_it_converts_icc_profiles_to_srgb():
 @pytest.mark.parametrize("fmt,name", [("GIF", "a.gif"), ("WEBP", "a.webp")])
 def test_it_keeps_the_first_frame_of_an_animation(fmt, name):
     frames = [Image.new("RGB", (16, 16), c) for c in ((250, 0, 0), (0, 0, 250), (0, 250, 0))]
-    data = encoded(frames[0], fmt, save_all=True, append_images=frames[1:], duration=100, loop=0,
-                   **({"lossless": True} if fmt == "WEBP" else {}))
+    data = encoded(
+        frames[0],
+        fmt,
+        save_all=True,
+        append_images=frames[1:],
+        duration=100,
+        loop=0,
+        **({"lossless": True} if fmt == "WEBP" else {}),
+    )
     li = load_upload(data, filename=name)
     r, g, b = li.image.getpixel((8, 8))
     assert li.frames == 3 and r > 200 and g < 30 and b < 30 and li.image.mode == "RGB"
@@ -149,14 +156,16 @@ def _png_header(width: int, height: int) -> bytes:
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)  # 8-bit greyscale
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    )
 
 
 def test_it_leaves_pillows_bomb_guard_as_it_is():
     default = Image.MAX_IMAGE_PIXELS
     refused(_png_header(2000, 1000), "big.png", max_pixels=1_000_000)
     load_upload(JPEG, filename="photo.jpg", max_pixels=10_000)
-    load_upload(JPEG, filename="photo.jpg", max_pixels=10 ** 12)
+    load_upload(JPEG, filename="photo.jpg", max_pixels=10**12)
     assert Image.MAX_IMAGE_PIXELS == default  # no upload lowers or raises the process-wide limit
     assert default == 1024 * 1024 * 1024 // 4 // 3  # Pillow's own default, as no test changed it
 
@@ -170,5 +179,5 @@ def test_it_refuses_by_the_header_size_before_decoding_any_pixel():
 
 def test_it_keeps_pillows_guard_even_when_our_limit_is_higher():
     # 900 MP is past twice Pillow's default limit: refused even when the configured limit would allow it.
-    e = refused(_png_header(30_000, 30_000), "bomb.png", max_pixels=10 ** 12)
+    e = refused(_png_header(30_000, 30_000), "bomb.png", max_pixels=10**12)
     assert (e.code, e.status) == ("too_many_pixels", 413)

@@ -31,10 +31,18 @@ def inside_rotated(w, h, degrees, x, y):
     return abs(u) <= w / 2 + 1e-6 and abs(v) <= h / 2 + 1e-6
 
 
-@pytest.mark.parametrize("w,h,degrees", [
-    (2048, 1536, 2), (2048, 1536, -7), (1536, 2048, 3), (2048, 1536, 30), (1000, 200, 20), (500, 500, 44),
-    (2048, 1536, 44.9),
-])
+@pytest.mark.parametrize(
+    "w,h,degrees",
+    [
+        (2048, 1536, 2),
+        (2048, 1536, -7),
+        (1536, 2048, 3),
+        (2048, 1536, 30),
+        (1000, 200, 20),
+        (500, 500, 44),
+        (2048, 1536, 44.9),
+    ],
+)
 def test_it_computes_the_largest_rectangle_inside_a_rotation(w, h, degrees):
     wr, hr = inner_rect((w, h), degrees)
     assert all(inside_rotated(w, h, degrees, sx * wr / 2, sy * hr / 2) for sx in (-1, 1) for sy in (-1, 1))
@@ -47,8 +55,9 @@ def test_it_leaves_a_quarter_turn_or_no_turn_whole():
     assert inner_rect((2048, 1536), 90) == pytest.approx((1536, 2048))
 
 
-@pytest.mark.parametrize("size,degrees", [((2048, 1536), 2), ((2048, 1536), -3.5), ((1536, 2048), 7),
-                                          ((2048, 1536), 30)])
+@pytest.mark.parametrize(
+    "size,degrees", [((2048, 1536), 2), ((2048, 1536), -3.5), ((1536, 2048), 7), ((2048, 1536), 30)]
+)
 @pytest.mark.parametrize("k", [0.3125, 1.0, 1.953])  # the 640 px preview, working size, a 4000 px download
 def test_it_crops_every_wedge_away_at_every_render_size(size, degrees, k):
     x, y, w, h = fill_box(size, degrees)
@@ -65,8 +74,7 @@ def test_it_crops_every_wedge_away_at_every_render_size(size, degrees, k):
 
 def test_it_adds_a_crop_to_fill_variation_for_a_small_rotation():
     plan = plan_variations("straighten by 2°", image_size=(4000, 3000))
-    filled = [v for v in plan["variations"]
-              if [o["op"] for o in v["operations"][:3]] == ["resize", "rotate", "crop"]]
+    filled = [v for v in plan["variations"] if [o["op"] for o in v["operations"][:3]] == ["resize", "rotate", "crop"]]
     assert len(filled) == 1 and "no corner wedges" in filled[0]["strategy"]
     crop = filled[0]["operations"][2]["params"]
     assert (crop["x"], crop["y"], crop["width"], crop["height"]) == fill_box((2048, 1536), 2.0)

@@ -13,34 +13,37 @@ def axes(text):
     return {a: intent[a] for a in AXES if intent[a]}
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("make it less saturated", {"sat": -1}),
-    ("desaturate", {"sat": -1}),
-    ("de-saturate it a little", {"sat": -1}),
-    ("reduce the contrast", {"contrast": -1}),
-    ("not so vivid", {"sat": -1}),
-    ("less contrast please", {"contrast": -1}),
-    ("tone down the saturation", {"sat": -1}),
-    ("too much contrast", {"contrast": -1}),
-    ("it's oversaturated", {"sat": -1}),
-    ("less colour", {"sat": -1}),
-    ("less warm", {"temp": -1}),
-    ("a bit less blue", {"temp": 1}),
-    ("get rid of the yellow tint", {"temp": -1}),
-    ("the blue is too strong", {"temp": 1}),
-    ("not so bright", {"bright": -1}),
-    ("turn the brightness down 30%", {"bright": -1}),
-    ("lower the exposure", {"bright": -1}),
-    ("it's too dark", {"bright": 1}),
-    ("not bright enough", {"bright": 1}),
-    ("darker", {"bright": -1}),
-    ("brighter", {"bright": 1}),
-    ("more contrast", {"contrast": 1}),
-    ("make the colours pop", {"sat": 1, "contrast": 1}),
-    ("warmer and punchier", {"temp": 1, "sat": 1, "contrast": 1}),
-    ("warmer but less saturated", {"temp": 1, "sat": -1}),
-    ("fix the colours", {}),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("make it less saturated", {"sat": -1}),
+        ("desaturate", {"sat": -1}),
+        ("de-saturate it a little", {"sat": -1}),
+        ("reduce the contrast", {"contrast": -1}),
+        ("not so vivid", {"sat": -1}),
+        ("less contrast please", {"contrast": -1}),
+        ("tone down the saturation", {"sat": -1}),
+        ("too much contrast", {"contrast": -1}),
+        ("it's oversaturated", {"sat": -1}),
+        ("less colour", {"sat": -1}),
+        ("less warm", {"temp": -1}),
+        ("a bit less blue", {"temp": 1}),
+        ("get rid of the yellow tint", {"temp": -1}),
+        ("the blue is too strong", {"temp": 1}),
+        ("not so bright", {"bright": -1}),
+        ("turn the brightness down 30%", {"bright": -1}),
+        ("lower the exposure", {"bright": -1}),
+        ("it's too dark", {"bright": 1}),
+        ("not bright enough", {"bright": 1}),
+        ("darker", {"bright": -1}),
+        ("brighter", {"bright": 1}),
+        ("more contrast", {"contrast": 1}),
+        ("make the colours pop", {"sat": 1, "contrast": 1}),
+        ("warmer and punchier", {"temp": 1, "sat": 1, "contrast": 1}),
+        ("warmer but less saturated", {"temp": 1, "sat": -1}),
+        ("fix the colours", {}),
+    ],
+)
 def test_it_reads_negations_before_the_words_they_negate(text, expected):
     assert axes(text) == expected
 
@@ -51,19 +54,23 @@ def test_it_holds_an_axis_the_user_wants_left_alone():
     plan = plan_variations("brighter, but don't make it warmer", image_size=SIZE)
     ops = [o for v in plan["variations"] for o in v["operations"]]
     assert not any(o["op"] == "temperature" for o in ops)
-    assert all(len(set(o["params"]["color"][1:].upper()[i:i + 2] for i in (0, 2, 4))) == 1
-               for o in ops if o["op"] == "tint")  # only neutral grey lifts, no colour cast
+    assert all(
+        len(set(o["params"]["color"][1:].upper()[i : i + 2] for i in (0, 2, 4))) == 1 for o in ops if o["op"] == "tint"
+    )  # only neutral grey lifts, no colour cast
 
 
-@pytest.mark.parametrize("text,op,check", [
-    ("make it less saturated", "saturation", lambda p: p["value"] < 1),
-    ("desaturate", "saturation", lambda p: p["value"] < 1),
-    ("not so vivid", "saturation", lambda p: p["value"] < 1),
-    ("reduce the contrast", "contrast", lambda p: p["value"] < 1),
-    ("less contrast please", "contrast", lambda p: p["value"] < 1),
-    ("less warm", "temperature", lambda p: p["warm"] is False),
-    ("not so bright", "brightness", lambda p: p["value"] < 1),
-])
+@pytest.mark.parametrize(
+    "text,op,check",
+    [
+        ("make it less saturated", "saturation", lambda p: p["value"] < 1),
+        ("desaturate", "saturation", lambda p: p["value"] < 1),
+        ("not so vivid", "saturation", lambda p: p["value"] < 1),
+        ("reduce the contrast", "contrast", lambda p: p["value"] < 1),
+        ("less contrast please", "contrast", lambda p: p["value"] < 1),
+        ("less warm", "temperature", lambda p: p["warm"] is False),
+        ("not so bright", "brightness", lambda p: p["value"] < 1),
+    ],
+)
 def test_it_plans_every_variation_the_softer_way_for_a_negation(text, op, check):
     plan = plan_variations(text, image_size=SIZE)
     for v in plan["variations"]:
@@ -75,27 +82,35 @@ def test_it_plans_every_variation_the_softer_way_for_a_negation(text, op, check)
         assert found and all(check(p) for p in found), v["label"]
 
 
-@pytest.mark.parametrize("text,generative,planned", [
-    ("blur the background", True, False),
-    ("remove the person on the left", True, False),
-    ("add a dog in the corner", True, False),
-    ("replace the sky with a sunset", True, False),
-    ("blur the background and make it warmer", True, True),
-    ("add some warmth", False, True),
-    ("remove the blue cast", False, True),
-    ("make it look its best", False, True),
-])
+@pytest.mark.parametrize(
+    "text,generative,planned",
+    [
+        ("blur the background", True, False),
+        ("remove the person on the left", True, False),
+        ("add a dog in the corner", True, False),
+        ("replace the sky with a sunset", True, False),
+        ("blur the background and make it warmer", True, True),
+        ("add some warmth", False, True),
+        ("remove the blue cast", False, True),
+        ("make it look its best", False, True),
+    ],
+)
 def test_it_tells_generative_requests_from_local_ones(text, generative, planned):
     assert bool(read_intent(text)["generative"]) is generative
     assert (edit_reply(text) is None) is planned
 
 
-@pytest.mark.parametrize("text,cannot", [
-    ("blur the background", "so I can't blur the background."),
-    ("remove the person on the left", "so I can't remove things from the picture."),
-    ("replace the sky with a sunset and add a dog", "so I can't add things to the picture or change the sky or "
-                                                    "the background."),
-])
+@pytest.mark.parametrize(
+    "text,cannot",
+    [
+        ("blur the background", "so I can't blur the background."),
+        ("remove the person on the left", "so I can't remove things from the picture."),
+        (
+            "replace the sky with a sunset and add a dog",
+            "so I can't add things to the picture or change the sky or the background.",
+        ),
+    ],
+)
 def test_it_answers_a_purely_generative_request_to_the_person_with_what_it_can_do_instead(text, cannot):
     reply = edit_reply(text)
     assert reply.startswith("AI edits aren't switched on for this app, " + cannot)
@@ -122,8 +137,7 @@ def test_it_asks_for_the_angle_when_told_to_straighten_without_one():
 
 def test_it_notes_the_missing_angle_when_straightening_comes_with_a_doable_edit():
     plan = plan_variations("straighten the horizon and make it warmer", image_size=SIZE)
-    assert all("Not straightened" in v["strategy"] and "straighten by 2°" in v["strategy"]
-               for v in plan["variations"])
+    assert all("Not straightened" in v["strategy"] and "straighten by 2°" in v["strategy"] for v in plan["variations"])
     assert all(o["op"] != "rotate" for v in plan["variations"] for o in v["operations"])
 
 

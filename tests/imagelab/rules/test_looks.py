@@ -56,14 +56,30 @@ def mad(a, b):
 def stats(image):
     a = np.asarray(image, dtype=np.float64)
     luma = a @ [0.299, 0.587, 0.114]
-    return {"temp": (a[..., 0] - a[..., 2]).mean(), "sat": (a.max(-1) - a.min(-1)).mean(),
-            "contrast": luma.std(), "bright": luma.mean()}
+    return {
+        "temp": (a[..., 0] - a[..., 2]).mean(),
+        "sat": (a.max(-1) - a.min(-1)).mean(),
+        "contrast": luma.std(),
+        "bright": luma.mean(),
+    }
 
 
-@pytest.mark.parametrize("text", [
-    "make it black and white", "warmer and punchier", "warmer", "make it less saturated", "reduce the contrast",
-    "darker", "sepia", "vintage film look", "cinematic", "crop it square", "make it look its best",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make it black and white",
+        "warmer and punchier",
+        "warmer",
+        "make it less saturated",
+        "reduce the contrast",
+        "darker",
+        "sepia",
+        "vintage film look",
+        "cinematic",
+        "crop it square",
+        "make it look its best",
+    ],
+)
 def test_it_renders_five_clearly_different_pictures(text):
     plan, finals, _ = render(text)
     closest = min(mad(finals[i], finals[j]) for i, j in itertools.combinations(range(5), 2))
@@ -71,13 +87,26 @@ def test_it_renders_five_clearly_different_pictures(text):
     assert len({v.label for v in plan.variations}) == 5
 
 
-@pytest.mark.parametrize("text,axis,sign", [
-    ("warmer", "temp", 1), ("cooler", "temp", -1), ("less warm", "temp", -1),
-    ("make it less saturated", "sat", -1), ("desaturate", "sat", -1), ("not so vivid", "sat", -1),
-    ("more saturated", "sat", 1), ("reduce the contrast", "contrast", -1), ("less contrast please", "contrast", -1),
-    ("more contrast", "contrast", 1), ("brighter", "bright", 1), ("darker", "bright", -1),
-    ("not so bright", "bright", -1), ("warmer and punchier", "temp", 1), ("warmer and punchier", "sat", 1),
-])
+@pytest.mark.parametrize(
+    "text,axis,sign",
+    [
+        ("warmer", "temp", 1),
+        ("cooler", "temp", -1),
+        ("less warm", "temp", -1),
+        ("make it less saturated", "sat", -1),
+        ("desaturate", "sat", -1),
+        ("not so vivid", "sat", -1),
+        ("more saturated", "sat", 1),
+        ("reduce the contrast", "contrast", -1),
+        ("less contrast please", "contrast", -1),
+        ("more contrast", "contrast", 1),
+        ("brighter", "bright", 1),
+        ("darker", "bright", -1),
+        ("not so bright", "bright", -1),
+        ("warmer and punchier", "temp", 1),
+        ("warmer and punchier", "sat", 1),
+    ],
+)
 def test_it_moves_every_variation_the_asked_way(text, axis, sign):
     plan, finals, framed = render(text)
     for v, final, before in zip(plan.variations, finals, framed, strict=True):

@@ -28,23 +28,28 @@ def test_it_makes_five_distinct_local_plans_without_normalisation_changes():
 
 
 def test_it_is_deterministic():
-    assert plan_variations("cinematic and darker", image_size=SIZE) == plan_variations("cinematic and darker", image_size=SIZE)
+    assert plan_variations("cinematic and darker", image_size=SIZE) == plan_variations(
+        "cinematic and darker", image_size=SIZE
+    )
 
 
-@pytest.mark.parametrize("text,op,check", [
-    ("warmer please", "temperature", lambda p: p["warm"] is True),
-    ("make it cooler", "temperature", lambda p: p["warm"] is False),
-    ("punchier", "saturation", lambda p: p["value"] > 1),
-    ("softer", "contrast", lambda p: p["value"] < 1),
-    ("brighter", "levels", lambda p: p["gamma"] > 1),
-    ("darker", "brightness", lambda p: p["value"] < 1),
-    ("black and white", "filter", lambda p: p["type"] == "grayscale"),
-    ("sepia", "filter", lambda p: p["type"] == "sepia"),
-    ("vintage film look", "tint", lambda p: p["strength"] > 0),
-    ("cinematic", "levels", lambda p: p["gamma"] < 1),
-    ("straighten it, rotate 3 degrees", "rotate", lambda p: p["degrees"] == 3),
-    ("rotate 2 degrees counterclockwise", "rotate", lambda p: p["degrees"] == -2),
-])
+@pytest.mark.parametrize(
+    "text,op,check",
+    [
+        ("warmer please", "temperature", lambda p: p["warm"] is True),
+        ("make it cooler", "temperature", lambda p: p["warm"] is False),
+        ("punchier", "saturation", lambda p: p["value"] > 1),
+        ("softer", "contrast", lambda p: p["value"] < 1),
+        ("brighter", "levels", lambda p: p["gamma"] > 1),
+        ("darker", "brightness", lambda p: p["value"] < 1),
+        ("black and white", "filter", lambda p: p["type"] == "grayscale"),
+        ("sepia", "filter", lambda p: p["type"] == "sepia"),
+        ("vintage film look", "tint", lambda p: p["strength"] > 0),
+        ("cinematic", "levels", lambda p: p["gamma"] < 1),
+        ("straighten it, rotate 3 degrees", "rotate", lambda p: p["degrees"] == 3),
+        ("rotate 2 degrees counterclockwise", "rotate", lambda p: p["degrees"] == -2),
+    ],
+)
 def test_it_reads_intent(text, op, check):
     plan = planned(text)
     found = [p for o, p in plan.operations(0) if o == op]  # the "Faithful" variation
@@ -74,12 +79,20 @@ def test_it_explains_generative_requests_instead_of_pretending():
     assert "blur" not in all_ops(planned("blur the background"))
 
 
-@pytest.mark.parametrize("text,kind", [
-    ("what can you do?", "chat"), ("thanks", "chat"), ("hi!", "chat"),
-    ("is it sharp?", "quality"), ("is the car blurry?", "quality"),
-    ("make it sharper", "edit"), ("warmer and punchier", "edit"), ("blur the background", "edit"),
-    ("thanks, now make it warmer", "edit"),
-])
+@pytest.mark.parametrize(
+    "text,kind",
+    [
+        ("what can you do?", "chat"),
+        ("thanks", "chat"),
+        ("hi!", "chat"),
+        ("is it sharp?", "quality"),
+        ("is the car blurry?", "quality"),
+        ("make it sharper", "edit"),
+        ("warmer and punchier", "edit"),
+        ("blur the background", "edit"),
+        ("thanks, now make it warmer", "edit"),
+    ],
+)
 def test_it_classifies_requests(text, kind):
     assert classify_request(text) == kind
 
