@@ -3,16 +3,14 @@
 import json
 
 from django.contrib import admin
-from django.utils.html import format_html
+from django.template.loader import render_to_string
 
 from chatapp.models import ApiToken, Chat, Message
 
 
 def pretty_json(value) -> str:
     """JSON shown read-only and readable in the admin."""
-    return format_html(
-        "<pre style='white-space:pre-wrap;max-width:70em'>{}</pre>", json.dumps(value, indent=2, ensure_ascii=False)
-    )
+    return render_to_string("admin/chatapp/json.html", {"text": json.dumps(value, indent=2, ensure_ascii=False)})
 
 
 class StepLogAdminMixin:
