@@ -110,8 +110,8 @@ def _rss_mb() -> float:
 
 def run_fast(data: bytes, runs: int, workers: int) -> dict:
     """Optimised executor: decode once, shared prefix, fused passes, JPEG q85 per final."""
+    from imagelab.core import codec, ops
     from imagelab.core import execute as ex
-    from imagelab.core import ops
     from imagelab.core.normalize import normalize_plan
 
     with __import__("PIL").Image.open(io.BytesIO(data)) as probe:
@@ -124,12 +124,12 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
         first: list[float] = []
 
         def on_step(step, t0=t0, first=first):
-            ex.encode(step.image, "jpeg", 80)  # the preview the UI streams
+            codec.encode(step.image, "jpeg", 80)  # the preview the UI streams
             if not first:
                 first.append((time.perf_counter() - t0) * 1000)
 
         def on_done(v):
-            ex.encode(v.image, "jpeg", 85)
+            codec.encode(v.image, "jpeg", 85)
 
         res = ex.execute(data, plans, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False)
         totals.append((time.perf_counter() - t0) * 1000)
@@ -141,12 +141,12 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                 passes.setdefault(key, []).append(p["ms"])
         # Warm: the working image was decoded while the planner was thinking; the clock
         # starts when planning ends.
-        work, _ = ex.decode(data, max_side=2048)
+        work, _ = codec.decode(data, max_side=2048)
         t1 = time.perf_counter()
         first2: list[float] = []
 
         def on_step2(step, t1=t1, first2=first2):
-            ex.encode(step.image, "jpeg", 80)
+            codec.encode(step.image, "jpeg", 80)
             if not first2:
                 first2.append((time.perf_counter() - t1) * 1000)
 
@@ -155,12 +155,12 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
         firsts_warm.append(first2[0])
     peak = _rss_mb()  # before the per-op section below
     # Per op, alone (uncontended) on the working image.
-    work, _ = ex.decode(data, max_side=2048)
+    work, _ = codec.decode(data, max_side=2048)
     per_op: dict[str, list[float]] = {}
     t = time.perf_counter()
     for _ in range(runs):
         t = time.perf_counter()
-        ex.decode(data, max_side=2048)
+        codec.decode(data, max_side=2048)
         per_op.setdefault("decode+resize to 2048 (libvips)", []).append((time.perf_counter() - t) * 1000)
         for v in plan.variations:
             for o in v.operations[1:]:
@@ -171,10 +171,10 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                     (time.perf_counter() - t) * 1000
                 )
         t = time.perf_counter()
-        ex.encode(work, "jpeg", 85)
+        codec.encode(work, "jpeg", 85)
         per_op.setdefault("encode JPEG q85 2048x1536", []).append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        ex.encode(ex.shrink(work, 640), "jpeg", 80)
+        codec.encode(codec.shrink(work, 640), "jpeg", 80)
         per_op.setdefault("preview 640 px (shrink + JPEG q80)", []).append((time.perf_counter() - t) * 1000)
     med = statistics.median
     return {
