@@ -3,16 +3,16 @@
     .venv/bin/python bench/imagelab.py [--runs 7] [--workers 3]
     .venv/bin/python bench/imagelab.py --app [--delay 1.0]   # only the product path (first step result)
 
-Each side runs in its own subprocess so peak RSS figures do not mix. The product path (`run_app`)
-runs real turns through `flows.start_turn` with the rule planner, then with a stand-in model
-planner that answers the same plans after `--delay` seconds. Not a test.
+Each side runs in its own subprocess so peak RSS figures do not mix. The product path (`run_app`,
+bench/imagelab_app.py) runs real turns through `flows.start_turn` with the rule planner, then with a
+stand-in model planner that answers the same plans after `--delay` seconds. Not a test. The few-shot
+plans, the test photo and the RSS probe are in bench/imagelab_common.py.
 """
 
 import argparse
 import io
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -20,98 +20,16 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+# First: puts the repository root on sys.path.
+from imagelab_common import FEW_SHOT_A, ROOT, make_photo, rss_mb  # isort: skip
 
-# Few-shot A of ../shared/seeds/000_169d78524fdff6a2.txt ("warmer & punchier; keep framing"), verbatim.
-FEW_SHOT_A = {
-    "variations": [
-        {
-            "label": "Warm Pop",
-            "strategy": "Temp warm + slight sat + gentle contrast; keep geometry",
-            "operations": [
-                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-                {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
-                {"op": "saturation", "params": {"factor": 1.08}},
-                {"op": "contrast", "params": {"strength": 1.05}},
-            ],
-        },
-        {
-            "label": "Clean Neutral",
-            "strategy": "Neutral WB; micro-contrast; gamma polish",
-            "operations": [
-                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-                {"op": "contrast", "params": {"strength": 1.04}},
-                {"op": "levels", "params": {"gamma": 0.98}},
-            ],
-        },
-        {
-            "label": "Cool Modern",
-            "strategy": "Slight cool tint + clarity",
-            "operations": [
-                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-                {"op": "tint", "params": {"hex": "#DDE8FF", "alpha": 0.08}},
-                {"op": "contrast", "params": {"strength": 1.06}},
-                {"op": "saturation", "params": {"factor": 0.98}},
-            ],
-        },
-        {
-            "label": "Soft Film",
-            "strategy": "Lower contrast, mild warm, soft vignette",
-            "operations": [
-                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-                {"op": "contrast", "params": {"strength": 0.97}},
-                {"op": "temperature", "params": {"warm": True, "strength": 0.25}},
-                {"op": "vignette", "params": {"strength": 0.12}},
-            ],
-        },
-        {
-            "label": "Tight Crop Punch",
-            "strategy": "Safe tighter crop + punchy finish",
-            "operations": [
-                {"op": "resize", "params": {"width": 2048, "fit": "inside"}},
-                {"op": "crop", "params": {"x": 64, "y": 64, "width": 1920, "height": 1280}},
-                {"op": "contrast", "params": {"strength": 1.07}},
-                {"op": "saturation", "params": {"factor": 1.06}},
-            ],
-        },
-    ],
-    "diversity_axes": ["WB", "contrast curve", "crop/framing", "finishing vignette", "tint"],
-}
-
-
-def make_photo(path: Path) -> None:
-    """A photo-like 4000x3000 JPEG q90: gradients, noise, shapes."""
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFilter
-
-    w, h = 4000, 3000
-    rng = np.random.default_rng(7)
-    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
-    a = np.stack([x / w * 190 + 40, y / h * 160 + 50, (x + y) / (w + h) * 140 + 70], -1)
-    a += rng.normal(0, 7, (h, w, 3)).astype(np.float32)
-    im = Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
-    d = ImageDraw.Draw(im)
-    for i in range(80):
-        x0, y0, s = int(rng.integers(0, w)), int(rng.integers(0, h)), int(rng.integers(40, 700))
-        c = tuple(int(v) for v in rng.integers(0, 256, 3))
-        (d.ellipse if i % 2 else d.rectangle)([x0, y0, x0 + s, y0 + int(s * 0.7)], fill=c)
-    im = im.filter(ImageFilter.GaussianBlur(1.2))  # soft edges, like optics
-    im.save(path, "JPEG", quality=90)
-
-
-def _rss_mb() -> float:
-    """Peak RSS of this process (VmHWM: reset by exec, unlike ru_maxrss which a child inherits)."""
-    for line in Path("/proc/self/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+from imagelab_app import print_app, run_app
 
 
 def run_fast(data: bytes, runs: int, workers: int) -> dict:
     """Optimised executor: decode once, shared prefix, fused passes, JPEG q85 per final."""
+    from imagelab.core import codec, ops
     from imagelab.core import execute as ex
-    from imagelab.core import ops
     from imagelab.core.normalize import normalize_plan
 
     with __import__("PIL").Image.open(io.BytesIO(data)) as probe:
@@ -124,12 +42,12 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
         first: list[float] = []
 
         def on_step(step, t0=t0, first=first):
-            ex.encode(step.image, "jpeg", 80)  # the preview the UI streams
+            codec.encode(step.image, "jpeg", 80)  # the preview the UI streams
             if not first:
                 first.append((time.perf_counter() - t0) * 1000)
 
         def on_done(v):
-            ex.encode(v.image, "jpeg", 85)
+            codec.encode(v.image, "jpeg", 85)
 
         res = ex.execute(data, plans, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False)
         totals.append((time.perf_counter() - t0) * 1000)
@@ -141,26 +59,26 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                 passes.setdefault(key, []).append(p["ms"])
         # Warm: the working image was decoded while the planner was thinking; the clock
         # starts when planning ends.
-        work, _ = ex.decode(data, max_side=2048)
+        work, _ = codec.decode(data, max_side=2048)
         t1 = time.perf_counter()
         first2: list[float] = []
 
         def on_step2(step, t1=t1, first2=first2):
-            ex.encode(step.image, "jpeg", 80)
+            codec.encode(step.image, "jpeg", 80)
             if not first2:
                 first2.append((time.perf_counter() - t1) * 1000)
 
         ex.execute(work, plans, on_step=on_step2, on_variation_done=on_done, workers=workers, keep_images=False)
         del work
         firsts_warm.append(first2[0])
-    peak = _rss_mb()  # before the per-op section below
+    peak = rss_mb()  # before the per-op section below
     # Per op, alone (uncontended) on the working image.
-    work, _ = ex.decode(data, max_side=2048)
+    work, _ = codec.decode(data, max_side=2048)
     per_op: dict[str, list[float]] = {}
     t = time.perf_counter()
     for _ in range(runs):
         t = time.perf_counter()
-        ex.decode(data, max_side=2048)
+        codec.decode(data, max_side=2048)
         per_op.setdefault("decode+resize to 2048 (libvips)", []).append((time.perf_counter() - t) * 1000)
         for v in plan.variations:
             for o in v.operations[1:]:
@@ -171,10 +89,10 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                     (time.perf_counter() - t) * 1000
                 )
         t = time.perf_counter()
-        ex.encode(work, "jpeg", 85)
+        codec.encode(work, "jpeg", 85)
         per_op.setdefault("encode JPEG q85 2048x1536", []).append((time.perf_counter() - t) * 1000)
         t = time.perf_counter()
-        ex.encode(ex.shrink(work, 640), "jpeg", 80)
+        codec.encode(codec.shrink(work, 640), "jpeg", 80)
         per_op.setdefault("preview 640 px (shrink + JPEG q80)", []).append((time.perf_counter() - t) * 1000)
     med = statistics.median
     return {
@@ -251,128 +169,8 @@ def run_naive(data: bytes, runs: int) -> dict:
         "total_ms": med(totals),
         "total_all": totals,
         "per_variation_ms": {k: med(v) for k, v in per_var.items()},
-        "peak_rss_mb": _rss_mb(),
+        "peak_rss_mb": rss_mb(),
     }
-
-
-APP_TEXT = "warmer and punchier, keep the framing"
-
-
-def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
-    """The product path: an upload through `flows.start_turn`, timed per turn, then a next turn without one.
-
-    A throwaway SQLite DB and image root; the rule planner, no OpenAI. With `delay` > 0 the planner
-    stands in for a model: it answers the same plans after `delay` seconds (and, like the model path,
-    gets the photo's preview). Per turn: the job's own stored `t_first_step` (planning end → first step
-    result), and on the chat's channel-layer group `plans` → first `step.result` and upload in hand
-    (start_turn called) → first `step.result`.
-    """
-    import asyncio
-    import shutil
-
-    tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-imagelab-"))
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "chatapp.settings",
-            "DEBUG": "0",
-            "PLANNER_BACKEND": "rules",
-            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "IMAGE_ROOT": str(tmp / "images"),
-            "TURNS_PER_MINUTE": "1000000",
-            "LOG_LEVEL": "WARNING",
-            "AUTOSTART_RECOMMENDATIONS": "0",
-        }
-    )
-    for name in ("REDIS_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
-        os.environ.pop(name, None)
-    import django
-
-    django.setup()
-    from channels.db import database_sync_to_async as db
-    from channels.layers import get_channel_layer
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
-    from django.db import connections
-
-    from chatapp import llm, running
-    from chatapp.events import group_name
-    from chatapp.planner.backends.base import BackendProfile
-    from imagelab import flows, services
-    from imagelab.models import ImageJob
-
-    async def one(user) -> dict:
-        chat = await db(services.image_chat_create)(user=user)
-        layer = get_channel_layer()
-        channel = await layer.new_channel()
-        await layer.group_add(group_name(chat.pk), channel)
-        seen: dict[str, float] = {}
-
-        async def listen():
-            while "step.result" not in seen:
-                kind = (await layer.receive(channel))["event"]["type"]
-                seen.setdefault(kind, time.perf_counter())
-
-        listener = asyncio.ensure_future(listen())
-        t0 = time.perf_counter()
-        turn, _ = await flows.start_turn(
-            user=user, chat=chat, text=APP_TEXT, data=data, filename="photo.jpg", with_job=False
-        )
-        await asyncio.wait_for(listener, 30)
-        while any(not t.done() for t in running.tasks()):
-            await asyncio.sleep(0.01)
-        job = await db(ImageJob.objects.get)(message_id=turn.message_id)
-        assert job.status == "done", job.error
-        # The next edit starts from the chosen variation (a stored 2048 px JPEG, decoded during planning).
-        await db(services.job_choose_result)(user=user, job_id=job.pk, variation=0)
-        turn2, _ = await flows.start_turn(user=user, chat=chat, text="now crop it square", data=None, with_job=False)
-        while any(not t.done() for t in running.tasks()):
-            await asyncio.sleep(0.01)
-        job2 = await db(ImageJob.objects.get)(message_id=turn2.message_id)
-        assert job2.status == "done", job2.error
-        return {
-            "stored": job.timings["t_first_step"],
-            "plans": (seen["step.result"] - seen["plans"]) * 1000,
-            "upload": (seen["step.result"] - t0) * 1000,
-            "plan": job.timings.get("t_plan", float("nan")),
-            "second": job2.timings["t_first_step"],
-        }
-
-    class SlowPlanner:
-        """A model planner's latency with the rule planner's answer (the flow takes the model path)."""
-
-        name, profile = "openai", BackendProfile(threads_responses=False)
-
-        def __init__(self, inner):
-            self.inner = inner
-
-        async def complete(self, request, *, on_text=None):
-            await asyncio.sleep(delay)
-            return await self.inner.complete(request, on_text=on_text)
-
-    async def all_runs(user) -> list[dict]:
-        await one(user)  # warm-up: imports, first DB connection, libvips start
-        return [await one(user) for _ in range(runs)]
-
-    def planned(user) -> list[dict]:
-        if not delay:
-            return asyncio.run(all_runs(user))
-        with llm.backend_override(SlowPlanner(llm.planner_backend())):
-            return asyncio.run(all_runs(user))
-
-    try:
-        call_command("migrate", verbosity=0, interactive=False)
-        user = get_user_model().objects.create_user(username="bench")
-        rows = planned(user)
-    finally:
-        connections.close_all()
-        shutil.rmtree(tmp, ignore_errors=True)
-    med = statistics.median
-    return (
-        {k: med(r[k] for r in rows) for k in rows[0]}
-        | {f"{k}_all": [round(r[k], 1) for r in rows] for k in rows[0]}
-        | {"peak_rss_mb": _rss_mb()}
-    )
 
 
 # Both sides run with the malloc setting `make run` gives daphne (fewer per-thread arenas).
@@ -402,21 +200,6 @@ def _child(mode: str, photo: Path, runs: int, workers: int, delay: float = 0.0) 
         env=CHILD_ENV,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def print_app(app: dict, runs: int, planner: str) -> None:
-    """The product-path figures: where the first step result lands."""
-    print(f"Product path, {planner} (flows.start_turn with the 12 MP upload, '{APP_TEXT}'), median of {runs} turns")
-    print(
-        f"  {'stored t_first_step (planning end → first step result) ms':62}{app['stored']:>8.0f}   {app['stored_all']}"
-    )
-    print(f"  {'plans event → first step.result event ms':62}{app['plans']:>8.0f}   {app['plans_all']}")
-    print(
-        f"  {'upload in hand (start_turn) → first step.result event ms':62}{app['upload']:>8.0f}   {app['upload_all']}"
-    )
-    print(f"  {'stored t_plan (planning) ms':62}{app['plan']:>8.1f}")
-    print(f"  {'next turn, no upload: stored t_first_step ms':62}{app['second']:>8.0f}   {app['second_all']}")
-    print(f"  {'peak RSS MB (the whole app process)':62}{app['peak_rss_mb']:>8.0f}\n")
 
 
 def main() -> None:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from django.conf import settings
 from PIL import Image
 
-from imagelab.core.execute import StepError, encode
+from imagelab.core.codec import encode
+from imagelab.core.execute import StepError
 from imagelab.core.uploads import load_upload
 
 log = logging.getLogger("marquee.imagelab")

@@ -15,7 +15,8 @@ from PIL import Image
 
 from chatapp.errors import RateLimited
 from imagelab import storage
-from imagelab.core.execute import encode, render_chain
+from imagelab.core.codec import encode
+from imagelab.core.execute import render_chain
 from imagelab.core.uploads import load_upload
 from imagelab.models import ImageJob
 from imagelab.selectors import job_chain

@@ -24,7 +24,8 @@ from chatapp.planner.backends.base import (
 from chatapp.turns import Turn
 from imagelab import ai_edit, planning, selectors, services, storage
 from imagelab.core import ops
-from imagelab.core.execute import decode, execute
+from imagelab.core.codec import decode
+from imagelab.core.execute import execute
 from imagelab.core.normalize import NoVariations, normalize_plan
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
 from imagelab.jobrun import JobRun, consume_outcome, job_urls

@@ -14,7 +14,8 @@ from django.urls import reverse
 from chatapp.turns import Turn
 from imagelab import ai_edit as ai_module
 from imagelab import services, storage
-from imagelab.core.execute import ExecutionResult, StepResult, VariationResult, encode, preview
+from imagelab.core.codec import encode, preview
+from imagelab.core.execute import ExecutionResult, StepResult, VariationResult
 from imagelab.events import StepResultEvent, VariationDone
 
 # Step state is written at most this often while a job runs (and always when a variation ends).

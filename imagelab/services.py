@@ -15,7 +15,7 @@ from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, MarqueeError, NotFound
 from chatapp.models import Chat, Message
 from imagelab import storage
-from imagelab.core.execute import encode, preview
+from imagelab.core.codec import encode, preview
 from imagelab.core.uploads import LoadedImage, UploadError, load_upload
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get

@@ -16,7 +16,6 @@ working-size image is computed with fused passes (`compile.py`) and handed to
 `on_variation_done`. Callbacks run on worker threads; they must be thread-safe.
 """
 
-import io
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -24,25 +23,18 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-import pyvips
 from PIL import Image
 
 from imagelab.core import compile as fuse
 from imagelab.core import ops
+from imagelab.core.codec import decode, shrink
 from imagelab.core.plans import op_dict
 
-FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 AI_UNAVAILABLE = "AI edit unavailable"
 
 
 class StepError(Exception):
     """A step failure whose message is already plain words for the user (recorded as it is)."""
-
-
-# libvips caches recent operations and their pixel buffers; we decode each upload once and
-# never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
-pyvips.cache_set_max(0)
-pyvips.cache_set_max_mem(0)
 
 
 @dataclass
@@ -86,71 +78,6 @@ class ExecutionResult:
 AiEdit = Callable[[Image.Image, str], Image.Image]
 
 
-# ------------------------------------------------------------------ decode / encode
-def _vips_to_pil(vi: "pyvips.Image") -> Image.Image:
-    if vi.hasalpha():
-        vi = vi.flatten(background=[255, 255, 255])  # alpha composited on white, as uploads do
-    if vi.interpretation not in ("srgb", "b-w") or vi.format != "uchar":
-        vi = vi.colourspace("srgb").cast("uchar")
-    if vi.bands == 1:
-        vi = vi.bandjoin([vi, vi])
-    return Image.frombuffer("RGB", (vi.width, vi.height), vi.write_to_memory(), "raw", "RGB", 0, 1)
-
-
-def _check_format(data: bytes) -> tuple[int, int]:
-    # The format is decided by decoding the header with Pillow's allow-list, never the name.
-    with Image.open(io.BytesIO(data), formats=FORMATS) as im:
-        return im.size
-
-
-def decode(source: bytes | Image.Image, *, max_side: int | None = None) -> tuple[Image.Image, tuple[int, int]]:
-    """(RGB image reduced to longest side `max_side` — None = full size —, source size)."""
-    if isinstance(source, Image.Image):
-        size = source.size
-        img = source if source.mode == "RGB" else source.convert("RGB")
-        if max_side and max(size) > max_side:
-            vi = pyvips.Image.new_from_memory(img.tobytes(), img.width, img.height, 3, "uchar")
-            img = _vips_to_pil(vi.thumbnail_image(max_side, height=max_side, size="down"))
-        return img, size
-    size = _check_format(source)
-    # libvips shrinks on load (JPEG DCT scaling, like Pillow's draft()) and resizes
-    # multi-threaded: ~4x faster than Pillow's decode + Lanczos on 12 MP.
-    if max_side and max(size) > max_side:
-        vi = pyvips.Image.thumbnail_buffer(source, max_side, height=max_side, size="down")
-    else:
-        vi = pyvips.Image.new_from_buffer(source, "", access="sequential").autorot()
-    return _vips_to_pil(vi), size
-
-
-def encode(image: Image.Image, fmt: str = "jpeg", quality: int = 85) -> bytes:
-    """JPEG or PNG bytes of an RGB image, metadata (EXIF, ICC, text) stripped."""
-    buf = io.BytesIO()
-    if fmt.lower() in ("jpeg", "jpg"):
-        image.save(buf, "JPEG", quality=quality, exif=b"", icc_profile=None)
-    elif fmt.lower() == "png":
-        image.save(buf, "PNG", compress_level=6, exif=None, icc_profile=None, pnginfo=None)
-    else:
-        raise ValueError(f"unsupported output format {fmt!r}")
-    return buf.getvalue()
-
-
-def shrink(image: Image.Image, max_side: int = 640) -> Image.Image:
-    """The image reduced to longest side `max_side` (unchanged when already small)."""
-    w, h = image.size
-    if max(w, h) <= max_side:
-        return image
-    factor = max(w, h) // max_side
-    small = image.reduce(factor) if factor >= 2 else image  # box pre-reduction: cheap
-    target = ops.working_size(image.size, max_side)
-    return small if small.size == target else small.resize(target, Image.Resampling.BILINEAR)
-
-
-def preview(image: Image.Image, max_side: int = 640) -> bytes:
-    """A small JPEG preview (longest side <= max_side)."""
-    return encode(shrink(image, max_side), "jpeg", quality=80)
-
-
-# ------------------------------------------------------------------ execution
 def _as_pairs(plan: Sequence[Any]) -> list[tuple[str, dict]]:
     return [op_dict(o) for o in plan]
 

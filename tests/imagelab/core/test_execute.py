@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from imagelab.core import codec, ops
 from imagelab.core import execute as ex
-from imagelab.core import ops
 from imagelab.core.compile import run_sequential
 from imagelab.core.normalize import normalize_plan
 
@@ -193,19 +193,19 @@ def test_it_encodes_without_metadata_and_makes_small_previews():
     im.info["icc_profile"] = b"fake"
     im.info["exif"] = b"Exif\x00\x00fake"
     for fmt in ("jpeg", "png"):
-        out = Image.open(io.BytesIO(ex.encode(im, fmt)))
+        out = Image.open(io.BytesIO(codec.encode(im, fmt)))
         assert "icc_profile" not in out.info and "exif" not in out.info and out.format == fmt.upper()
-    p = Image.open(io.BytesIO(ex.preview(im)))
+    p = Image.open(io.BytesIO(codec.preview(im)))
     assert p.format == "JPEG" and p.size == (640, 320)
     with pytest.raises(ValueError):
-        ex.encode(im, "gif")
+        codec.encode(im, "gif")
 
 
 def test_it_refuses_formats_outside_the_allow_list():
     buf = io.BytesIO()
     Image.new("RGB", (10, 10)).save(buf, "BMP")
     with pytest.raises(Exception):  # noqa: B017 - Pillow's UnidentifiedImageError
-        ex.decode(buf.getvalue())
+        codec.decode(buf.getvalue())
 
 
 def test_it_can_drop_final_images_after_the_callback():
@@ -225,5 +225,5 @@ def test_it_keeps_libvips_chatter_out_of_the_log(caplog):
     caplog.set_level(logging.DEBUG)  # the root at DEBUG, as a verbose deployment might run
     buf = io.BytesIO()
     Image.new("RGB", (1200, 800), (90, 120, 150)).save(buf, "JPEG")
-    ex.decode(buf.getvalue(), max_side=300)
+    codec.decode(buf.getvalue(), max_side=300)
     assert not [r for r in caplog.records if r.name == "pyvips" and r.levelno < logging.WARNING]
