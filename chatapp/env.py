@@ -140,3 +140,16 @@ def _sqlite(path) -> dict:
         # One test database per process, so parallel test runs never share (or delete) a file.
         "TEST": {"NAME": os.path.join(tempfile.gettempdir(), f"marquee-test-{os.getpid()}.sqlite3")},
     }
+
+
+# channels_redis waits for events with a blocking pop of 5 s; redis-py 8 also gives up on any socket read
+# after 5 s by default, so an idle socket's pop raced the read timeout and the socket closed (1011). Reads
+# may take the pop's 5 s plus this margin before the connection counts as lost.
+REDIS_READ_MARGIN_S = 10
+
+
+def redis_layer_config(url: str) -> dict:
+    """channels_redis CONFIG for REDIS_URL: socket reads outlast the layer's blocking pop."""
+    from channels_redis.core import RedisChannelLayer  # here: settings load redis-py only when Redis is used
+
+    return {"hosts": [{"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + REDIS_READ_MARGIN_S}]}

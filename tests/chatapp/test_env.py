@@ -1,5 +1,6 @@
 """Settings from the environment: strict helpers, database URLs, Redis, and DEBUG/SECRET_KEY."""
 
+import asyncio
 import os
 import subprocess
 import sys
@@ -90,3 +91,26 @@ async def test_it_round_trips_an_event_through_a_real_redis_channel_layer():
     message = await layer.receive(channel)
     await layer.flush()
     assert message["event"]["title"] == "Fargo"
+
+
+async def test_it_keeps_an_idle_redis_receive_open_past_the_blocking_pop():
+    from channels_redis.core import RedisChannelLayer
+
+    from chatapp.env import redis_layer_config
+
+    layer = RedisChannelLayer(**redis_layer_config("redis://127.0.0.1:6379/0"), prefix=f"marquee-idle-{os.getpid()}")
+    try:
+        channel = await layer.new_channel()
+    except OSError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+
+    async def later():
+        # Longer than the layer's 5 s blocking pop: the socket sits idle past redis-py's default read timeout.
+        await asyncio.sleep(RedisChannelLayer.brpop_timeout + 2)
+        await layer.send(channel, {"type": "chat.event", "event": {"type": "text.delta"}})
+
+    sender = asyncio.ensure_future(later())
+    message = await asyncio.wait_for(layer.receive(channel), 30)
+    await sender
+    await layer.flush()
+    assert message["event"]["type"] == "text.delta"
