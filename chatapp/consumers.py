@@ -15,6 +15,7 @@ from chatapp.errors import MarqueeError, NotFound
 from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, group_name, parse_core
 from chatapp.models import Chat, Message
 from chatapp.schemas import assistant_message_out
+from chatapp.signals import session_group, user_group
 
 log = logging.getLogger("marquee.ws")
 
@@ -54,6 +55,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         self.chat, self.kind = chat, kinds.get(chat.kind)
         await self.channel_layer.group_add(group_name(self.chat_id), self.channel_name)
+        for group in self._session_groups():  # logout, a new password or deactivation closes this socket
+            await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await self.send_sync()
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
@@ -63,6 +66,17 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         # The running turn is not tied to the socket: it finishes and persists on its own.
         if self.chat is not None:
             await self.channel_layer.group_discard(group_name(self.chat_id), self.channel_name)
+            for group in self._session_groups():
+                await self.channel_layer.group_discard(group, self.channel_name)
+
+    def _session_groups(self) -> list[str]:
+        groups = [user_group(self.scope["user"].pk)]
+        key = getattr(self.scope.get("session"), "session_key", None)
+        return [*groups, session_group(key)] if key else groups
+
+    async def session_ended(self, message: dict) -> None:
+        """The session this socket was opened with has ended: close as unauthenticated."""
+        await self.close(code=CLOSE_UNAUTHENTICATED)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if self.chat is None:  # refused at connect and closing: nothing it sends is read

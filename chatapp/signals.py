@@ -1,0 +1,56 @@
+"""Sessions end sockets: logout, a password change or a deactivated account closes the user's open sockets."""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_logged_out
+from django.db.models.signals import post_save, pre_save
+
+# The control message a consumer answers by closing with 4401 (not an event: it never reaches the page).
+SESSION_ENDED = "session.ended"
+
+
+def session_group(session_key: str) -> str:
+    """The group of every socket opened with this session."""
+    return f"session_{session_key}"
+
+
+def user_group(user_id: int) -> str:
+    """The group of every socket of this user, whatever the session."""
+    return f"user_{user_id}"
+
+
+def _end(group: str) -> None:
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(group, {"type": SESSION_ENDED})
+
+
+def on_logged_out(sender, request, user, **kwargs) -> None:
+    """Logout: the sockets of this session close (the user's other sessions stay)."""
+    key = getattr(getattr(request, "session", None), "session_key", None)
+    if key:
+        _end(session_group(key))
+
+
+def on_user_pre_save(sender, instance, **kwargs) -> None:
+    """Note a new password or a deactivation before the row is saved (save() forgets `_password`)."""
+    instance._marquee_end_sockets = instance.pk is not None and (
+        getattr(instance, "_password", None) is not None or not instance.is_active
+    )
+
+
+def on_user_saved(sender, instance, created, **kwargs) -> None:
+    """A changed password or a deactivated account closes every socket of the user."""
+    if not created and getattr(instance, "_marquee_end_sockets", False):
+        _end(user_group(instance.pk))
+
+
+def connect() -> None:
+    """Wire the receivers (from ChatappConfig.ready())."""
+    user_model = get_user_model()
+    user_logged_out.connect(on_logged_out, dispatch_uid="marquee.sockets.logout")
+    pre_save.connect(on_user_pre_save, sender=user_model, dispatch_uid="marquee.sockets.user_pre_save")
+    post_save.connect(on_user_saved, sender=user_model, dispatch_uid="marquee.sockets.user_saved")
