@@ -138,6 +138,7 @@ def list_chats(request):
 def get_chat(request, chat_id: int):
     """One chat with its messages."""
     chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
+    services.turn_close_stale(chat=chat)  # an answer whose process died reads as interrupted, not streaming
     return chat_detail_out(chat, selectors.message_list(chat=chat))
 
 

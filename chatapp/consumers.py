@@ -58,6 +58,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         for group in self._session_groups():  # logout, a new password or deactivation closes this socket
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
+        await turns.close_stale(chat=chat)  # an answer whose process died ends as interrupted before the sync
         await self.send_sync()
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
         await turns.begin_autostart(user=user, chat_id=self.chat_id)

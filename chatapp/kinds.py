@@ -50,10 +50,13 @@ class ChatKind:
     rule_tools: str | None = None
     rule_answerers: str | None = None
     # hooks: `enabled(*, user) -> bool` greets a new chat with a turn; `forget(*, user_id, picks)` runs
-    # before a turn is re-run; a kind that cannot re-run turns says so with can_regenerate=False
+    # before a turn is re-run; a kind that cannot re-run turns says so with can_regenerate=False;
     autostart: str | None = None
     on_regenerate: str | None = None
     can_regenerate: bool = False
+    # `close(*, message_id, status, error)`: a turn nobody runs any more was closed (Stop after a crash, or
+    # no heartbeat); the kind ends what the turn owned (an image job), in the same transaction
+    on_turn_closed: str | None = None
     # web: URL patterns (mounted at /), a ninja Router (mounted at /api/<api_prefix>), an ASGI http wrapper
     urls: str | None = None
     api_router: str | None = None

@@ -19,8 +19,8 @@ from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
 
 TITLE_MAX = 60
-# A turn whose message has not moved for this long was cut off by a restart.
-STALE_TURN_AFTER = timedelta(minutes=10)
+# A running turn touches its message every TURN_HEARTBEAT_S; one silent for TURN_STALE_AFTER_S lost its process.
+INTERRUPTED = "Interrupted: the server running this answer stopped or restarted. Please try again."
 # The greeting turn of a new chat (it has no user message).
 AUTOSTART_TURN = "autostart"
 _TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -210,14 +210,41 @@ def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
 
 
 def turn_close_orphaned(*, user: AbstractBaseUser, chat_id: int) -> Message | None:
-    """Stop an answer no process is running (cut off by a restart): it ends as "stopped"."""
+    """Stop an answer no process in reach is running (Stop after a crash): it ends as "stopped"."""
     chat = chat_get(user=user, chat_id=chat_id)
     running = active_turn(chat=chat)
     if running is None or is_running(chat.pk):
         return None
-    Message.objects.filter(pk=running.pk).update(status=Message.Status.STOPPED, updated_at=timezone.now())
-    running.refresh_from_db()
-    return running
+    return _turn_close(message=running, status=Message.Status.STOPPED)
+
+
+def message_heartbeat(*, message_id: int) -> None:
+    """Show that the turn writing this message is alive (its process has not died)."""
+    Message.objects.filter(pk=message_id, status__in=Message.ACTIVE_STATUSES).update(updated_at=timezone.now())
+
+
+def turn_close_stale(*, chat: Chat) -> Message | None:
+    """Close the chat's answer whose process died (no heartbeat for TURN_STALE_AFTER_S) as interrupted."""
+    running = active_turn(chat=chat)
+    if running is None or is_running(chat.pk):
+        return None
+    if timezone.now() - running.updated_at <= timedelta(seconds=settings.TURN_STALE_AFTER_S):
+        return None
+    return _turn_close(message=running, status=Message.Status.FAILED, error=INTERRUPTED, code="interrupted")
+
+
+def _turn_close(*, message: Message, status: str, error: str = "", code: str = "") -> Message:
+    """End a turn nobody runs any more; its kind closes what it owns (an image job) in the same transaction."""
+    payload = {**(message.payload or {}), "error_code": code} if code else message.payload
+    with transaction.atomic():
+        Message.objects.filter(pk=message.pk).update(
+            status=status, error=error, payload=payload, updated_at=timezone.now()
+        )
+        kind = kinds.get(message.chat.kind)
+        if kind.on_turn_closed:
+            kind.load(kind.on_turn_closed)(message_id=message.pk, status=status, error=error)
+    message.refresh_from_db()
+    return message
 
 
 def _chat_for_update(*, user: AbstractBaseUser, chat_id: int) -> Chat:
@@ -230,14 +257,7 @@ def _chat_for_update(*, user: AbstractBaseUser, chat_id: int) -> Chat:
 
 
 def _refuse_if_busy(*, chat: Chat) -> None:
-    running = active_turn(chat=chat)
-    if running is None:
-        return
-    stale = timezone.now() - running.updated_at > STALE_TURN_AFTER
-    if stale and not is_running(chat.pk):
-        Message.objects.filter(pk=running.pk).update(
-            status=Message.Status.FAILED, error="Interrupted by a server restart.", updated_at=timezone.now()
-        )
+    if active_turn(chat=chat) is None or turn_close_stale(chat=chat) is not None:
         return
     raise TurnInProgress(
         "The assistant is still answering your last message. Wait for it to finish or press Stop.",

@@ -170,3 +170,10 @@ IMAGE_ROOT = Path(env_str("IMAGE_ROOT") or BASE_DIR / "var" / "imagelab")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 TURNS_PER_MINUTE = env_int("TURNS_PER_MINUTE", 20, minimum=0)
+# A running turn touches its message this often; one silent for TURN_STALE_AFTER_S lost its process (a crash).
+TURN_HEARTBEAT_S = env_float("TURN_HEARTBEAT_S", 10.0, minimum=0.05)
+TURN_STALE_AFTER_S = env_float("TURN_STALE_AFTER_S", 30.0, minimum=1.0)
+if TURN_STALE_AFTER_S <= 2 * TURN_HEARTBEAT_S:
+    raise ImproperlyConfigured(
+        "TURN_STALE_AFTER_S must be more than twice TURN_HEARTBEAT_S (a live turn is never stale)."
+    )

@@ -22,8 +22,10 @@ from chatapp.planner.steplog import StepLog
 from chatapp.selectors import chat_get
 from chatapp.services import (
     AUTOSTART_TURN,
+    message_heartbeat,
     message_save_progress,
     turn_close_orphaned,
+    turn_close_stale,
     turn_regenerate,
     turn_start,
     turn_start_autostart,
@@ -104,12 +106,27 @@ def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
 async def close_orphaned(*, user, chat_id: int) -> bool:
     """Stop an answer that no process runs any more, and tell every open page; False if none."""
     message = await database_sync_to_async(turn_close_orphaned)(user=user, chat_id=chat_id)
-    if message is None:
-        return False
-    layer = get_channel_layer()
-    event = TurnEnded(chat_id=chat_id, turn_key=message.turn_key, assistant_message_id=message.pk, status="stopped")
-    await layer.group_send(group_name(chat_id), to_group_message(event))
-    return True
+    if message is not None:
+        await _announce_closed(message)
+    return message is not None
+
+
+async def close_stale(*, chat) -> None:
+    """Close the chat's answer whose process died (no heartbeat) as interrupted, and tell every open page."""
+    message = await database_sync_to_async(turn_close_stale)(chat=chat)
+    if message is not None:
+        await _announce_closed(message)
+
+
+async def _announce_closed(message: Message) -> None:
+    event = TurnEnded(
+        chat_id=message.chat_id,
+        turn_key=message.turn_key,
+        assistant_message_id=message.pk,
+        status=message.status,
+        error=message.error,
+    )
+    await get_channel_layer().group_send(group_name(message.chat_id), to_group_message(event))
 
 
 def stop(chat_id: int) -> bool:
@@ -120,6 +137,7 @@ def stop(chat_id: int) -> bool:
 async def _run(turn: Turn, flow_fn: FlowFn) -> None:
     error = ""
     turn.started = True
+    heartbeat = asyncio.get_running_loop().create_task(_heartbeat(turn.message_id))
     try:
         await turn.save(status=Message.Status.STREAMING)
         await flow_fn(turn)
@@ -137,8 +155,17 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
             turn.payload["error_code"] = "internal_error"
             log.exception("turn %s crashed", turn.turn_key)
         turn.steplog.record("turn.failed", status="error", error=str(exc)[:500])
+    finally:
+        heartbeat.cancel()
     # Shielded: a Stop must still leave the message stored as "stopped" with what was streamed.
     await asyncio.shield(_finish(turn, final, error))
+
+
+async def _heartbeat(message_id: int) -> None:
+    """Touch the message while the turn runs, so a turn whose process died is told from a slow one."""
+    while True:
+        await asyncio.sleep(settings.TURN_HEARTBEAT_S)
+        await database_sync_to_async(message_heartbeat)(message_id=message_id)
 
 
 async def _finish(turn: Turn, status: str, error: str) -> None:

@@ -56,6 +56,7 @@ def chat_create(request):
 def chat_detail(request, chat_id: int):
     """One chat with its full history; the page then listens on the chat's websocket."""
     chat = _owned(request, chat_id)
+    services.turn_close_stale(chat=chat)  # an answer whose process died shows as interrupted, not as running
     history = list(selectors.message_list(chat=chat))
     busy = any(m.is_active for m in history)
     kind = kinds.get(chat.kind)

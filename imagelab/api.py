@@ -8,6 +8,7 @@ from asgiref.sync import sync_to_async
 from ninja import File, Form, Router, Schema, Status
 from ninja.files import UploadedFile
 
+from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, NotFound
 from imagelab import downloads, flows, selectors, services
 from imagelab.jobrun import api_job_urls
@@ -106,7 +107,10 @@ async def create_job(
 @router.get("/jobs/{job_id}", response={200: dict, **ERRORS})
 def get_job(request, job_id: int):
     """A job with its plans, per-step state and image URLs."""
-    return job_out(selectors.job_get(user=request.auth, job_id=job_id))
+    job = selectors.job_get(user=request.auth, job_id=job_id)
+    if chat_services.turn_close_stale(chat=job.chat) is not None:  # its process died: the job ends with its turn
+        job.refresh_from_db()
+    return job_out(job)
 
 
 @router.post("/jobs/{job_id}/result", response={200: dict, **ERRORS})

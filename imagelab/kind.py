@@ -18,6 +18,7 @@ IMAGES = ChatKind(
     },
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
     rule_answerers="imagelab.planning.RULE_ANSWERERS",
+    on_turn_closed="imagelab.services.job_close_for_message",
     urls="imagelab.urls",
     api_router="imagelab.api.router",
     api_prefix="/imagelab",
