@@ -217,6 +217,9 @@ class _Handler(BaseHTTPRequestHandler):
             headers={k.lower(): v for k, v in self.headers.items()},
         )
         delay, fault = fake._enter(recorded)
+        # A request stops counting as in flight as its answer starts: the client may send its next one the
+        # moment it has read this answer, before this thread would get back to a `finally`.
+        self._left = False
         try:
             if delay:
                 time.sleep(delay)
@@ -227,13 +230,19 @@ class _Handler(BaseHTTPRequestHandler):
             else:
                 self._send(*fake._answer(recorded))
         finally:
-            fake._leave()
+            self._leave_once()
+
+    def _leave_once(self) -> None:
+        if not self._left:
+            self._left = True
+            self.server.fake._leave()
 
     def _send(self, status: int, body: dict, headers: dict[str, str] | None = None) -> None:
         headers = {"Content-Type": "application/json;charset=utf-8", **(headers or {})}
         self._send_raw(status, json.dumps(body).encode(), headers)
 
     def _send_raw(self, status: int, payload: bytes, headers: dict[str, str]) -> None:
+        self._leave_once()
         self.send_response(status)
         for name, value in headers.items():
             self.send_header(name, value)
