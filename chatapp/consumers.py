@@ -124,7 +124,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     async def stop_turn(self) -> None:
         """Cancel the running turn on the server (or close one that no process is running any more)."""
-        if turns.stop(self.chat_id):
+        if turns.stop(self.chat_id) or await turns.stop_elsewhere(chat=self.chat):
             return
         if not await turns.close_orphaned(user=self.scope["user"], chat_id=self.chat_id):
             await self.refuse("no_turn", "There is no answer in progress to stop.")

@@ -159,7 +159,11 @@ def _turn_key_clean(turn_key: str | None) -> str:
 def message_save_progress(*, message_id: int, **fields) -> None:
     """Persist what a running turn has produced so far (content, payload, status…)."""
     fields["updated_at"] = timezone.now()
-    Message.objects.filter(pk=message_id).update(**fields)
+    rows = Message.objects.filter(pk=message_id)
+    if fields.get("status") != Message.Status.STOPPED:
+        # A Stop from another process may have closed it already: a late save never revives a stopped answer.
+        rows = rows.exclude(status=Message.Status.STOPPED)
+    rows.update(**fields)
 
 
 def chat_thread_update(

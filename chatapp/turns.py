@@ -19,7 +19,7 @@ from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_gro
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import chat_get
+from chatapp.selectors import active_turn, chat_get
 from chatapp.services import (
     AUTOSTART_TURN,
     message_heartbeat,
@@ -33,6 +33,8 @@ from chatapp.services import (
 
 log = logging.getLogger("marquee.turns")
 
+# A process running a turn stops it within this after a Stop from another process (else nobody runs it).
+STOP_ACK_S = 0.5
 # Text is persisted at most this often while streaming, so a reload shows it.
 FLUSH_EVERY_S = 0.4
 
@@ -109,6 +111,20 @@ async def close_orphaned(*, user, chat_id: int) -> bool:
     if message is not None:
         await _announce_closed(message)
     return message is not None
+
+
+async def stop_elsewhere(*, chat) -> bool:
+    """Ask the process running the chat's turn (any process) to stop it; True once it has, within STOP_ACK_S."""
+    if await database_sync_to_async(active_turn)(chat=chat) is None:
+        return False
+    await running.request_stop(chat.pk)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STOP_ACK_S
+    while loop.time() < deadline:
+        await asyncio.sleep(0.05)
+        if await database_sync_to_async(active_turn)(chat=chat) is None:
+            return True
+    return False  # nobody answered: no process runs it (the caller closes it as orphaned)
 
 
 async def close_stale(*, chat) -> None:

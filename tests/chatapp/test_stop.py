@@ -1,5 +1,7 @@
 """Stop: it closes an answer no process is running, and is stored when it lands before the first step."""
 
+import asyncio
+
 import pytest
 from channels.db import database_sync_to_async
 
@@ -39,3 +41,32 @@ async def test_it_stores_stopped_when_stop_lands_before_the_first_step(alice, sc
             break
         await asyncio.sleep(0.02)
     assert message.status == "stopped"
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_stops_a_turn_running_in_another_process_through_the_channel_layer(alice, scripted):
+    from chatapp import turns
+    from tests.support.ws import gated_mode_a
+
+    gated_mode_a(scripted)  # held in decide_mode until stopped
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    turn, task = await turns.begin(user=alice, chat_id=chat.pk, text="hi")
+    await asyncio.sleep(0.1)  # the turn is listening for a Stop
+    # What a web process that does not run the turn does: ask over the channel layer, wait for the answer.
+    assert await turns.stop_elsewhere(chat=chat)
+    await wait_turns_idle()
+    assert task.cancelled() or task.done()
+    message = await database_sync_to_async(Message.objects.get)(pk=turn.message_id)
+    assert message.status == "stopped"
+
+
+@pytest.mark.django_db
+def test_it_never_revives_a_stopped_answer_with_a_late_save(alice):
+    from chatapp.services import message_save_progress
+
+    chat = Chat.objects.create(owner=alice)
+    Message.objects.create(chat=chat, role="user", turn_key="k", content="hi")
+    stopped = Message.objects.create(chat=chat, role="assistant", turn_key="k", status="stopped", content="so far")
+    message_save_progress(message_id=stopped.pk, status="complete", content="the whole answer")
+    stopped.refresh_from_db()
+    assert (stopped.status, stopped.content) == ("stopped", "so far")
