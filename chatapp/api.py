@@ -88,6 +88,10 @@ def on_marquee_error(request, exc: MarqueeError):
     response = _error(request, exc.status, exc.code, exc.message)
     if isinstance(exc, RateLimited):
         response["Retry-After"] = str(exc.retry_after)
+    if exc.status >= 500:
+        # Our own answer to a failure the turn has already logged (its steps on marquee.flow): Django's
+        # flag for "logged already" keeps django.request from adding an `ERROR Bad Gateway` line for it.
+        response._has_been_logged = True
     return response
 
 

@@ -14,6 +14,7 @@ from chatapp.env import (
     env_list,
     env_str,
 )
+from chatapp.logs import LOG_FORMATS, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -109,18 +110,10 @@ MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 # Let Django serve /static and /media itself (fine for one machine; put a web server in front at scale).
 SERVE_FILES = env_bool("SERVE_FILES", True)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "loggers": {
-        # propagate=False: daphne configures the root logger too, which printed every line twice.
-        "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper(), "propagate": False},
-        # libvips reports every decode and thread pool at INFO ("VIPS: …"): only its warnings matter.
-        "pyvips": {"level": "WARNING"},
-    },
-}
+# One line per record: plain text, or one JSON object (python-json-logger) with LOG_FORMAT=json.
+LOGGING = logging_config(
+    log_format=env_choice("LOG_FORMAT", "text", LOG_FORMATS), level=env_str("LOG_LEVEL", "INFO").upper()
+)
 
 # --- Planner ---------------------------------------------------------------
 OPENAI_API_KEY = env_str("OPENAI_API_KEY")
