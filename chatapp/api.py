@@ -11,9 +11,10 @@ from ninja import NinjaAPI, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
+from ninja.utils import check_csrf
 
 from chatapp import kinds, selectors, services, turns
-from chatapp.errors import MarqueeError, RateLimited, UpstreamFailed
+from chatapp.errors import CsrfFailed, MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
     ERRORS,
     ChatDetailOut,
@@ -41,12 +42,24 @@ class ApiTokenAuth(HttpBearer):
         return services.api_token_authenticate(key=token)
 
 
-class SessionUserAuth(SessionAuth):
-    """The browser session; unsafe methods also need the CSRF token."""
+CSRF_MESSAGE = "Send the CSRF token (X-CSRFToken header) with session requests."
 
-    def authenticate(self, request, key):
+
+class SessionUserAuth(SessionAuth):
+    """The browser session; unsafe methods also need the CSRF token.
+
+    The whole decision is made here, where the session may be read: ninja runs a sync auth callback in a
+    worker thread for async views, while its exception handlers run on the event loop. So no session: None
+    (a 401 follows); a session without a valid CSRF token: `CsrfFailed` (403), never ninja's bare HttpError.
+    """
+
+    def __call__(self, request):
         user = request.user
-        return user if user.is_authenticated else None
+        if not user.is_authenticated:
+            return None
+        if self.csrf and not getattr(request, "_ninja_csrf_exempt", False) and check_csrf(request):
+            raise CsrfFailed(CSRF_MESSAGE)
+        return user
 
 
 class BodyNotAnObject(ValueError):
@@ -75,6 +88,10 @@ def on_marquee_error(request, exc: MarqueeError):
     response = _error(request, exc.status, exc.code, exc.message)
     if isinstance(exc, RateLimited):
         response["Retry-After"] = str(exc.retry_after)
+    if exc.status >= 500:
+        # Our own answer to a failure the turn has already logged (its steps on marquee.flow): Django's
+        # flag for "logged already" keeps django.request from adding an `ERROR Bad Gateway` line for it.
+        response._has_been_logged = True
     return response
 
 
@@ -106,11 +123,7 @@ HTTP_ERROR_CODES = {400: "bad_request", 403: "forbidden", 405: "method_not_allow
 
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
-    if exc.status_code == 403 and not request.user.is_authenticated:
-        # Session auth checks CSRF before it knows there is no session: no (valid) credentials at all is a 401.
-        return on_auth_error(request, exc)
-    if exc.status_code == 403 and "csrf" in str(exc).lower():
-        return _error(request, 403, "csrf_failed", "Send the CSRF token (X-CSRFToken header) with session requests.")
+    # Never reads request.user: in an async view that would be a synchronous database hit on the event loop.
     if isinstance(exc.__cause__, BodyNotAnObject):  # ninja wraps parser errors in a 400 HttpError
         return _error(request, 400, "bad_request", "The request body must be a JSON object.")
     if exc.status_code == 400 and "parse" in str(exc).lower():

@@ -10,12 +10,13 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from chatapp import kinds, render, selectors, turns
+from chatapp import frames, kinds, render, selectors, turns
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, group_name, parse_core
 from chatapp.models import Chat, Message
 from chatapp.schemas import assistant_message_out
 from chatapp.signals import session_group, user_group
+from chatapp.text import displayable
 
 log = logging.getLogger("marquee.ws")
 
@@ -63,9 +64,19 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
         await turns.begin_autostart(user=user, chat_id=self.chat_id)
 
+    async def __call__(self, scope, receive, send):
+        try:
+            await super().__call__(scope, receive, send)
+        finally:  # a handler that crashed ends the consumer without a disconnect: leave the group anyway
+            await self.leave_group()
+
     async def disconnect(self, code):
         # The running turn is not tied to the socket: it finishes and persists on its own.
-        if self.chat is not None:
+        await self.leave_group()
+
+    async def leave_group(self) -> None:
+        if self.chat is not None and not getattr(self, "_left_group", False):
+            self._left_group = True
             await self.channel_layer.group_discard(group_name(self.chat_id), self.channel_name)
             for group in self._session_groups():
                 await self.channel_layer.group_discard(group, self.channel_name)
@@ -82,14 +93,22 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if self.chat is None:  # refused at connect and closing: nothing it sends is read
             return
+        refusal = frames.frame_refusal(text_data, max_chars=frames.max_frame_chars(settings.MESSAGE_MAX_CHARS))
+        if refusal is not None:  # checked before parsing: json.loads recurses once per nesting level
+            await self.refuse(*refusal)
+            return
         try:
             content = json.loads(text_data or "")
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             content = None
         if not isinstance(content, dict):
             await self.refuse("bad_frame", "That message could not be read. Please try again.")
             return
-        await self.receive_json(content)
+        try:
+            await self.receive_json(content)
+        except Exception:  # a bug behind one action must not drop the socket (close 1011) for the user
+            log.exception("socket action failed (chat %s)", self.chat_id)
+            await self.refuse("server_error", "Something went wrong on our side. Please try again.")
 
     async def receive_json(self, content, **kwargs):
         action = content.get("action", "send")
@@ -107,7 +126,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         try:
             await turns.begin(user=self.scope["user"], chat_id=self.chat_id, text=text)
         except MarqueeError as exc:
-            await self.refuse(exc.code, exc.message, text=text if isinstance(text, str) else "")
+            await self.refuse(exc.code, exc.message, text=displayable(text))
             return
         await self.send_accepted()
 
@@ -130,7 +149,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse("no_turn", "There is no answer in progress to stop.")
 
     async def refuse(self, code: str, message: str, text: str = "") -> None:
-        event = TurnRefused(chat_id=self.chat_id, turn_key="", code=code, message=message, text=text)
+        event = TurnRefused(chat_id=self.chat_id, turn_key="", code=code, message=message, text=displayable(text))
         await self.send_event(event)
 
     # --- the one group message type: every event of the chat -----------------

@@ -7,8 +7,9 @@ silently falling back to a default.
 
 import os
 import tempfile
-from urllib.parse import parse_qs, unquote, urlparse
+from urllib.parse import urlparse
 
+import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 _TRUE = {"1", "true", "yes", "on"}
@@ -90,36 +91,43 @@ def env_http_url(name: str, default: str = "") -> str:
     return value.rstrip("/")
 
 
+# Driver suffixes (SQLAlchemy style) that name psycopg: Django's postgresql backend uses psycopg 3 anyway.
+_PG_DRIVER_SUFFIXES = ("+psycopg", "+psycopg2")
+_ENGINES = ("django.db.backends.sqlite3", "django.db.backends.postgresql")
+
+
 def database_from_url(url: str, *, base_dir) -> dict:
-    """Translate DATABASE_URL (sqlite:///path or postgres://...) into a DATABASES entry."""
+    """Translate DATABASE_URL (sqlite:///path or postgres://...) into a DATABASES entry (dj-database-url).
+
+    Accepts socket hosts (postgres://user@%2Fvar%2Frun%2Fpostgresql/db) and postgresql+psycopg:// schemes;
+    SQLite keeps our pragmas and connection settings, PostgreSQL takes DATABASE_CONN_MAX_AGE.
+    """
     if not url:
         return _sqlite(base_dir / "db.sqlite3")
-    parsed = urlparse(url)
-    if parsed.scheme == "sqlite":
-        path = unquote(parsed.path)
-        if url.startswith("sqlite:////"):
-            path = "/" + path.lstrip("/")
-        elif path.startswith("/"):
-            path = path[1:]
-        if not path:
+    scheme, sep, rest = url.partition("://")
+    if scheme.startswith(("postgres", "pgsql")) and scheme.endswith(_PG_DRIVER_SUFFIXES):
+        url = scheme.rsplit("+", 1)[0] + sep + rest
+    try:
+        parsed = dj_database_url.parse(url)
+    except (ValueError, dj_database_url.UnknownSchemeError):
+        parsed = {}
+    if parsed.get("ENGINE") not in _ENGINES:
+        raise ImproperlyConfigured(f"DATABASE_URL must start with sqlite:// or postgres://, got scheme {scheme!r}")
+    if parsed["ENGINE"] == "django.db.backends.sqlite3":
+        path = parsed["NAME"]
+        if not path or path == ":memory:":
             raise ImproperlyConfigured("DATABASE_URL=sqlite:///<path> needs a file path")
         return _sqlite(path if path.startswith("/") else base_dir / path)
-    if parsed.scheme in ("postgres", "postgresql", "pgsql"):
-        options = {k: v[-1] for k, v in parse_qs(parsed.query).items()}
-        return {
-            "ENGINE": "django.db.backends.postgresql",
-            "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
-            "USER": unquote(parsed.username or ""),
-            "PASSWORD": unquote(parsed.password or ""),
-            "HOST": parsed.hostname or "",
-            "PORT": str(parsed.port or ""),
-            # Seconds to keep a connection across the short database_sync_to_async hops of a
-            # turn; 0 (the default) closes it after each hop, which a pooler like PgBouncer prefers.
-            "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
-            "CONN_HEALTH_CHECKS": True,
-            "OPTIONS": options,
-        }
-    raise ImproperlyConfigured(f"DATABASE_URL must start with sqlite:// or postgres://, got scheme {parsed.scheme!r}")
+    return {
+        **parsed,
+        "NAME": parsed["NAME"] or "postgres",
+        "PORT": str(parsed["PORT"] or ""),
+        # Seconds to keep a connection across the short database_sync_to_async hops of a
+        # turn; 0 (the default) closes it after each hop, which a pooler like PgBouncer prefers.
+        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        "CONN_HEALTH_CHECKS": True,
+        "OPTIONS": parsed.get("OPTIONS", {}),
+    }
 
 
 def _sqlite(path) -> dict:

@@ -29,6 +29,11 @@ class NotFound(MarqueeError):
     code = "not_found"
 
 
+class CsrfFailed(MarqueeError):
+    status = 403
+    code = "csrf_failed"
+
+
 class TurnInProgress(MarqueeError):
     status = 409
     code = "turn_in_progress"

@@ -17,6 +17,7 @@ from chatapp.models import ApiToken, Chat, Message
 from chatapp.ratelimit import turn_rate_check
 from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
+from chatapp.text import text_clean
 
 TITLE_MAX = 60
 # A running turn touches its message every TURN_HEARTBEAT_S; one silent for TURN_STALE_AFTER_S lost its process.
@@ -51,18 +52,16 @@ def chat_delete(*, user: AbstractBaseUser, chat_id: int) -> None:
 
 
 def message_text_clean(*, text: object) -> str:
-    """Validate a user's message: not empty, not over the configured length."""
-    if not isinstance(text, str):
-        raise InvalidInput("The message must be text.", code="invalid_message")
-    cleaned = text.strip()
+    """Validate a user's message: text (see chatapp.text), not empty, not over the configured length."""
+    cleaned = text_clean(
+        text,
+        what="message",
+        max_chars=settings.MESSAGE_MAX_CHARS,
+        too_long=PayloadTooLarge,
+        too_long_message="That message is {n:,} characters; the limit is {limit:,}. Please shorten it.",
+    )
     if not cleaned:
         raise InvalidInput("Type a message first.", code="empty_message")
-    limit = settings.MESSAGE_MAX_CHARS
-    if len(cleaned) > limit:
-        raise PayloadTooLarge(
-            f"That message is {len(cleaned):,} characters; the limit is {limit:,}. Please shorten it.",
-            code="message_too_long",
-        )
     return cleaned
 
 
@@ -270,12 +269,14 @@ def _refuse_if_busy(*, chat: Chat) -> None:
 
 def _given_title(title: str) -> str:
     """A title the user typed, whitespace collapsed; one over TITLE_MAX is refused, never silently cut."""
-    title = " ".join((title or "").split())
-    if len(title) > TITLE_MAX:
-        raise InvalidInput(
-            f"A chat title can be at most {TITLE_MAX} characters (this one has {len(title)}).", code="title_too_long"
-        )
-    return title
+    return text_clean(
+        title or "",
+        one_line=True,
+        what="chat title",
+        max_chars=TITLE_MAX,
+        too_long_code="title_too_long",
+        too_long_message="A chat title can be at most {limit} characters (this one has {n}).",
+    )
 
 
 def _clean_title(title: str) -> str:

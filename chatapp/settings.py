@@ -15,6 +15,7 @@ from chatapp.env import (
     env_str,
     redis_layer_config,
 )
+from chatapp.logs import LOG_FORMATS, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -112,18 +113,10 @@ MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 # Let Django serve /static and /media itself (fine for one machine; put a web server in front at scale).
 SERVE_FILES = env_bool("SERVE_FILES", True)
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "loggers": {
-        # propagate=False: daphne configures the root logger too, which printed every line twice.
-        "marquee": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper(), "propagate": False},
-        # libvips reports every decode and thread pool at INFO ("VIPS: …"): only its warnings matter.
-        "pyvips": {"level": "WARNING"},
-    },
-}
+# One line per record: plain text, or one JSON object (python-json-logger) with LOG_FORMAT=json.
+LOGGING = logging_config(
+    log_format=env_choice("LOG_FORMAT", "text", LOG_FORMATS), level=env_str("LOG_LEVEL", "INFO").upper()
+)
 
 # --- Planner ---------------------------------------------------------------
 OPENAI_API_KEY = env_str("OPENAI_API_KEY")
@@ -163,6 +156,9 @@ IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
 IMAGE_EDIT_TIMEOUT = env_float("IMAGE_EDIT_TIMEOUT", 60.0, minimum=1.0)
 IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum=5)
 IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
+# Full-resolution download renders at once: per user (counted in the shared cache) and per process (memory).
+IMAGE_DOWNLOADS_PER_USER = env_int("IMAGE_DOWNLOADS_PER_USER", 2, minimum=1, maximum=16)
+IMAGE_DOWNLOAD_RENDERS = env_int("IMAGE_DOWNLOAD_RENDERS", 4, minimum=1, maximum=64)
 # Private: served only through views that check ownership (never under /media/).
 IMAGE_ROOT = Path(env_str("IMAGE_ROOT") or BASE_DIR / "var" / "imagelab")
 

@@ -6,6 +6,8 @@ class ImagelabConfig(AppConfig):
     verbose_name = "Image lab"
 
     def ready(self) -> None:
+        from imagelab import cleanup
         from imagelab.kind import register_kind
 
         register_kind()
+        cleanup.connect()

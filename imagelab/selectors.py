@@ -139,3 +139,31 @@ def job_chain(*, job: ImageJob, variation: int) -> tuple[ImageAsset, list[list[d
             if v == vi:
                 ai[(pi, s)] = path
     return source, plans, ai
+
+
+def asset_folders(*, asset: ImageAsset) -> set[str]:
+    """The storage folders an image owns: an upload's (its file, preview and original), a chosen
+    variation's preview (its full image is the job's final, owned by the job)."""
+    paths = [asset.preview_path] if asset.kind == ImageAsset.Kind.VARIATION else [asset.path, asset.preview_path]
+    if asset.kind != ImageAsset.Kind.VARIATION:
+        paths.append(asset.original_path)
+    return {storage.folder_of(p) for p in paths if p}
+
+
+def job_folders(*, job: ImageJob) -> set[str]:
+    """The storage folder(s) of a job's files: step previews, finals and AI step results."""
+    paths = list((job.ai_images or {}).values())
+    for entry in job.variations or []:
+        paths.append(entry.get("final"))
+        paths.extend(step.get("preview") for step in entry.get("steps", []))
+    return {storage.folder_of(p) for p in paths if p}
+
+
+def referenced_folders() -> set[str]:
+    """Every storage folder some image or job row still owns (what imagelab_gc keeps)."""
+    folders: set[str] = set()
+    for asset in ImageAsset.objects.only("kind", "path", "preview_path", "original_path").iterator():
+        folders |= asset_folders(asset=asset)
+    for job in ImageJob.objects.only("variations", "ai_images").iterator():
+        folders |= job_folders(job=job)
+    return folders

@@ -16,6 +16,7 @@ from chatapp.errors import InvalidInput, MarqueeError, NotFound
 from chatapp.models import Chat, Message
 from imagelab import storage
 from imagelab.core.codec import encode, preview
+from imagelab.core.metadata import strip_jpeg
 from imagelab.core.uploads import LoadedImage, UploadError, load_upload
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get
@@ -73,10 +74,16 @@ class StoredUpload:
 def upload_store(*, loaded: LoadedImage, data: bytes, filename: str = "") -> StoredUpload:
     """Write the raw file (private, for full-resolution re-renders), our JPEG and a preview."""
     folder = storage.new_folder("uploads")
-    # The raw bytes are only ever decoded again by us; everything served is our own encode.
+    # Only ever decoded again by us (downloads); everything served is our own encode. Kept without
+    # metadata (EXIF, XMP, GPS): a JPEG's segments are dropped around its untouched image data; any other
+    # format is kept as the lossless PNG of the pixels a re-render decodes.
+    try:
+        original = strip_jpeg(data) if loaded.format == "JPEG" else None
+    except ValueError:
+        original = None
     return StoredUpload(
         loaded=loaded,
-        original_path=storage.save(f"{folder}/original.bin", data),
+        original_path=storage.save(f"{folder}/original.bin", original or encode(loaded.image, "png")),
         path=storage.save(f"{folder}/image.jpg", encode(loaded.image, "jpeg", quality=92)),
         preview_path=storage.save(f"{folder}/preview.jpg", preview(loaded.image)),
         filename=(filename or "")[:200],

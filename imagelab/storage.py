@@ -1,6 +1,7 @@
 """Private image files under settings.IMAGE_ROOT (never under /media/: served only by owner-checked views)."""
 
 import os
+import shutil
 import uuid
 from pathlib import Path
 
@@ -49,3 +50,29 @@ def delete(rel: str) -> None:
     """Remove a stored file if present."""
     if rel:
         _full(rel).unlink(missing_ok=True)
+
+
+def folder_of(rel: str) -> str:
+    """The `<kind>/<id>` folder a stored file lives in (every file is written into one by new_folder)."""
+    return "/".join(rel.split("/")[:2])
+
+
+def delete_folder(rel: str) -> None:
+    """Remove one `<kind>/<id>` folder with everything in it, if present."""
+    if rel.count("/") != 1:
+        raise ValueError(f"not a storage folder: {rel!r}")
+    shutil.rmtree(_full(rel), ignore_errors=True)
+
+
+def folders() -> list[tuple[str, float]]:
+    """Every `<kind>/<id>` folder under the root, with its last modification time."""
+    base = root()
+    if not base.is_dir():
+        return []
+    return [
+        (f"{kind.name}/{folder.name}", folder.stat().st_mtime)
+        for kind in base.iterdir()
+        if kind.is_dir()
+        for folder in kind.iterdir()
+        if folder.is_dir()
+    ]

@@ -172,7 +172,9 @@ class StepLog:
             text = json.dumps(redact(line), default=str, ensure_ascii=False)
         except (TypeError, ValueError):  # a log line must never break the flow
             text = json.dumps(fallback)
-        self._logger.info(text)
+        # The message is the JSON text (plain-text logs); `data` is the same line as a dict, which a JSON
+        # formatter (LOG_FORMAT=json) writes as the record's `data` field.
+        self._logger.info(text, extra={"data": json.loads(text)})
 
     def finish(self) -> float:
         """Freeze t_total (ms since t0), log it once as a `t_total` line, and return it."""

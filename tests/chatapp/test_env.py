@@ -54,6 +54,45 @@ def test_it_reads_database_urls(tmp_path):
         database_from_url("mysql://x/y", base_dir=tmp_path)
 
 
+def test_it_reads_a_postgres_socket_host_and_the_psycopg_driver_scheme(tmp_path):
+    socket = database_from_url("postgres://user@%2Fvar%2Frun%2Fpostgresql/db", base_dir=tmp_path)
+    assert (socket["ENGINE"], socket["HOST"], socket["USER"], socket["NAME"], socket["PORT"]) == (
+        "django.db.backends.postgresql",
+        "/var/run/postgresql",
+        "user",
+        "db",
+        "",
+    )
+    for scheme in ("postgresql+psycopg", "postgres+psycopg", "postgresql+psycopg2"):
+        pg = database_from_url(f"{scheme}://bob:pw@db.local:5432/marquee", base_dir=tmp_path)
+        assert (pg["ENGINE"], pg["HOST"], pg["PORT"], pg["NAME"]) == (
+            "django.db.backends.postgresql",
+            "db.local",
+            "5432",
+            "marquee",
+        )
+        assert pg["CONN_HEALTH_CHECKS"] is True and pg["CONN_MAX_AGE"] == 0
+
+
+def test_it_keeps_sqlite_pragmas_and_relative_paths_and_refuses_what_it_cannot_run(tmp_path):
+    lite = database_from_url("sqlite:///var/db.sqlite3", base_dir=tmp_path)
+    assert lite["NAME"] == str(tmp_path / "var" / "db.sqlite3") and lite["CONN_MAX_AGE"] == 60
+    assert lite["OPTIONS"]["timeout"] == 30 and "busy_timeout=30000" in lite["OPTIONS"]["init_command"]
+    with pytest.raises(ImproperlyConfigured, match="needs a file path"):
+        database_from_url("sqlite:///", base_dir=tmp_path)
+    for url in ("mysql://x/y", "oracle://u@h/db", "nonsense"):
+        with pytest.raises(ImproperlyConfigured, match="DATABASE_URL must start with sqlite:// or postgres://"):
+            database_from_url(url, base_dir=tmp_path)
+
+
+def test_it_keeps_database_conn_max_age_for_postgres(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "30")
+    assert database_from_url("postgres://u@h/db", base_dir=tmp_path)["CONN_MAX_AGE"] == 30
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "-1")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_CONN_MAX_AGE"):
+        database_from_url("postgres://u@h/db", base_dir=tmp_path)
+
+
 def _settings_in_subprocess(env: dict, expr: str) -> subprocess.CompletedProcess:
     code = f"import django, os; os.environ['DJANGO_SETTINGS_MODULE']='chatapp.settings'; django.setup(); from django.conf import settings; print({expr})"
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "TMDB", "REDIS", "DATABASE"))}

@@ -160,12 +160,44 @@ async def test_it_answers_429_while_two_downloads_are_rendering(alice):
     job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((160, 120))))
     api = AsyncClient()
     await api.aforce_login(alice)
-    held = [downloads._renders.acquire(blocking=False) for _ in range(downloads.MAX_CONCURRENT)]
-    try:
-        assert all(held)
+    with downloads.download_slot(user_id=alice.pk), downloads.download_slot(user_id=alice.pk):
         busy = await api.get(f"/api/imagelab/jobs/{job.pk}/download", {"variation": 0})
         assert busy.status_code == 429 and busy.json()["code"] == "busy" and busy.json()["message"]
-    finally:
-        for _ in held:
-            downloads._renders.release()
     assert (await api.get(f"/api/imagelab/jobs/{job.pk}/download", {"variation": 0})).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_limits_downloads_per_user_so_others_are_unaffected(alice, bob):
+    """Alice looping downloads fills her own slots only: she gets 429, Bob still gets his picture."""
+    jobs = {}
+    for user in (alice, bob):
+        chat = await db(services.image_chat_create)(user=user)
+        jobs[user.pk] = await db(job_of)(await run_turn(user, chat, "warmer", photo((160, 120))))
+    alices, bobs = AsyncClient(), AsyncClient()
+    await alices.aforce_login(alice)
+    await bobs.aforce_login(bob)
+    with downloads.download_slot(user_id=alice.pk), downloads.download_slot(user_id=alice.pk):
+        refused = await alices.get(f"/api/imagelab/jobs/{jobs[alice.pk].pk}/download", {"variation": 0})
+        assert (refused.status_code, refused.json()["code"]) == (429, "busy")
+        assert "You already have 2 downloads rendering" in refused.json()["message"]
+        assert (await bobs.get(f"/api/imagelab/jobs/{jobs[bob.pk].pk}/download", {"variation": 0})).status_code == 200
+    assert (await alices.get(f"/api/imagelab/jobs/{jobs[alice.pk].pk}/download", {"variation": 0})).status_code == 200
+
+
+@pytest.mark.django_db
+def test_it_counts_download_slots_in_the_shared_cache(alice, bob, settings):
+    """The count is the cache's (shared by every process on Redis), and a refused attempt gives its slot back."""
+    from django.core.cache import cache
+
+    from chatapp.errors import RateLimited
+
+    settings.IMAGE_DOWNLOADS_PER_USER = 1
+    with downloads.download_slot(user_id=alice.pk):
+        assert cache.get(f"imagelab:downloads:{alice.pk}") == 1
+        for _ in range(3):
+            with pytest.raises(RateLimited), downloads.download_slot(user_id=alice.pk):
+                pass
+        assert cache.get(f"imagelab:downloads:{alice.pk}") == 1
+        with downloads.download_slot(user_id=bob.pk):
+            pass
+    assert cache.get(f"imagelab:downloads:{alice.pk}") == 0

@@ -1,0 +1,59 @@
+"""The one validator for text people type (messages, chat titles), shared by the page, the socket and the API.
+
+Refuses what cannot be stored or shown as text: lone surrogates (PostgreSQL and UTF-8 refuse them), control
+characters other than newline and tab (NUL is refused by PostgreSQL; the rest are invisible or rewrite a
+terminal), and text over its length limit. Windows and browser line endings (CR LF, CR) become LF first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from chatapp.errors import InvalidInput, MarqueeError
+
+# C0 controls except \t and \n, DEL, C1 controls, and the UTF-16 surrogate range (never valid alone in a str).
+_UNSTORABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+_LINE_ENDS = re.compile(r"\r\n?")
+
+
+def text_clean(
+    text: object,
+    *,
+    what: str,
+    max_chars: int,
+    too_long: type[MarqueeError] = InvalidInput,
+    too_long_code: str | None = None,
+    too_long_message: str | None = None,
+    one_line: bool = False,
+) -> str:
+    """`text` stripped, with LF line ends; InvalidInput (`invalid_text`) or `too_long` otherwise.
+
+    `what` names the field in plain words ("message", "chat title"); `too_long_message` may use {n} and {limit};
+    `one_line` collapses every run of whitespace (newlines and tabs included) to one space.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(f"The {what} must be text.", code=f"invalid_{what.split()[-1]}")
+    cleaned = _LINE_ENDS.sub("\n", text).strip()
+    bad = _UNSTORABLE.search(cleaned)
+    if bad is not None:
+        raise InvalidInput(
+            f"The {what} contains a character that is not valid text (U+{ord(bad.group()):04X} at position "
+            f"{bad.start() + 1}) and cannot be stored. Please remove it.",
+            code="invalid_text",
+        )
+    if one_line:
+        cleaned = " ".join(cleaned.split())
+    if len(cleaned) > max_chars:
+        message = too_long_message or "The {what} is {n:,} characters; the limit is {limit:,}. Please shorten it."
+        raise too_long(
+            message.format(what=what, n=len(cleaned), limit=max_chars),
+            code=too_long_code or f"{what.split()[-1]}_too_long",
+        )
+    return cleaned
+
+
+def displayable(text: object) -> str:
+    """Text safe to send back (a refused draft): unstorable surrogates become U+FFFD, the rest is kept."""
+    if not isinstance(text, str):
+        return ""
+    return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")

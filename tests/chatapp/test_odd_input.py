@@ -1,0 +1,141 @@
+"""Odd text (lone surrogates, control characters) and hostile frames get a plain refusal, never a 500 or a 1011."""
+
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.test import Client
+
+from chatapp.events import group_name
+from chatapp.models import Chat, Message
+from tests.support.api import api_for
+from tests.support.ws import communicator
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+LONE_SURROGATE = '"bad \\ud800 text"'  # JSON escape: decodes to a str with a lone surrogate
+
+
+def raw_json(**fields) -> str:
+    """A JSON body whose "text"/"title" is spelled raw (so escapes like \\ud800 reach the server as sent)."""
+    return "{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}"
+
+
+@pytest.mark.parametrize("spelled", [LONE_SURROGATE, '"bell \\u0007 here"', '"nul \\u0000 here"', '"esc \\u001b[31m"'])
+def test_it_refuses_odd_text_in_an_api_message_with_a_plain_400(alice, spelled):
+    api = api_for(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    refused = api.post(f"/api/chats/{chat_id}/messages", raw_json(text=spelled), content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_text")
+    assert "message" in refused.json()["message"].lower()
+    assert not Message.objects.filter(chat_id=chat_id).exists()
+
+
+@pytest.mark.parametrize("spelled", [LONE_SURROGATE, '"tab\\u0000"', '"x\\u007f"'])
+def test_it_refuses_odd_text_in_an_api_chat_title_with_a_plain_400(alice, spelled):
+    refused = api_for(alice).post("/api/chats", raw_json(title=spelled), content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_text")
+    assert "title" in refused.json()["message"].lower()
+    assert not Chat.objects.exists()
+
+
+def test_it_keeps_newlines_and_tabs_in_a_message(alice, scripted):
+    from chatapp.planner.testing import ScriptedBackend
+
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Sure."), purpose="movies.answer")
+    api = api_for(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    sent = api.post(f"/api/chats/{chat_id}/messages", {"text": "line one\n\tline two"}, content_type="application/json")
+    assert sent.status_code == 200, sent.json()
+    assert sent.json()["user_message"]["text"] == "line one\n\tline two"
+
+
+def test_it_refuses_a_control_character_in_a_page_rename(alice):
+    chat = Chat.objects.create(owner=alice, title="Friday")
+    client = Client()
+    client.force_login(alice)
+    refused = client.post(f"/chats/{chat.pk}/rename/", {"title": "Fri\x00day"})
+    assert refused.status_code == 400
+    assert b"title" in refused.content.lower()
+    chat.refresh_from_db()
+    assert chat.title == "Friday"
+
+
+async def open_json_socket(user):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
+    comm = await communicator(user, f"/ws/api/chats/{chat.pk}/")
+    connected, _ = await comm.connect()
+    assert connected
+    assert (await comm.receive_json_from())["type"] == "sync"
+    return chat, comm
+
+
+async def still_open(comm) -> None:
+    """The socket still answers: an unknown action gets its refusal."""
+    await comm.send_json_to({"action": "nope"})
+    assert (await comm.receive_json_from())["code"] == "unknown_action"
+
+
+async def test_it_refuses_a_lone_surrogate_on_the_socket_and_stays_open(alice):
+    chat, comm = await open_json_socket(alice)
+    await comm.send_to(text_data=raw_json(action='"send"', text=LONE_SURROGATE))
+    refused = await comm.receive_json_from()
+    assert (refused["type"], refused["code"]) == ("turn.refused", "invalid_text")
+    assert "bad" in refused["text"]  # the draft comes back, its unstorable character replaced
+    await still_open(comm)
+    assert not await Message.objects.filter(chat=chat).aexists()
+    await comm.disconnect()
+
+
+async def test_it_refuses_a_lone_surrogate_on_the_html_socket_and_stays_open(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_to(text_data=raw_json(action='"send"', text=LONE_SURROGATE))
+    refusal = await comm.receive_from()
+    assert "not valid text" in refusal or "cannot be stored" in refusal
+    await comm.send_json_to({"action": "nope"})
+    assert "Unknown action" in await comm.receive_from()
+    await comm.disconnect()
+
+
+async def test_it_refuses_a_frame_over_the_size_limit_before_parsing(alice, settings):
+    settings.MESSAGE_MAX_CHARS = 100
+    _chat, comm = await open_json_socket(alice)
+    await comm.send_to(text_data=json.dumps({"action": "send", "text": "x" * 200_000}))
+    refused = await comm.receive_json_from()
+    assert (refused["type"], refused["code"]) == ("turn.refused", "frame_too_large")
+    await still_open(comm)
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize("depth", [100_000, 5_000, 64])
+async def test_it_refuses_json_nested_too_deep_without_a_recursion_error(alice, depth):
+    _chat, comm = await open_json_socket(alice)
+    await comm.send_to(text_data='{"action": "send", "text": ' + "[" * depth + "]" * depth + "}")
+    refused = await comm.receive_json_from()
+    assert refused["type"] == "turn.refused"
+    assert refused["code"] in ("frame_too_deep", "frame_too_large")
+    await still_open(comm)
+    await comm.disconnect()
+
+
+async def test_it_still_reads_brackets_inside_strings(alice):
+    _chat, comm = await open_json_socket(alice)
+    await comm.send_to(text_data=json.dumps({"action": "nope", "text": "[" * 500 + "{" * 500}))
+    assert (await comm.receive_json_from())["code"] == "unknown_action"
+    await comm.disconnect()
+
+
+async def test_it_leaves_its_group_when_a_handler_crashes(alice):
+    chat, comm = await open_json_socket(alice)
+    layer = get_channel_layer()
+    assert layer.groups.get(group_name(chat.pk))
+    # An event no parser accepts: the handler raises, the consumer ends.
+    await layer.group_send(group_name(chat.pk), {"type": "chat.event", "event": {"type": "no.such.event"}})
+    with pytest.raises(Exception):  # noqa: B017 - the crash itself surfaces in the communicator
+        await comm.receive_output(timeout=5)
+    assert not layer.groups.get(group_name(chat.pk))
