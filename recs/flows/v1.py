@@ -29,8 +29,9 @@ from chatapp.turns import Turn
 from recs.events import IntroShown, ModeDecided
 from recs.flows import prompts
 from recs.flows.history import history_items, model_text
+from recs.flows.picks import resolve_picks
 from recs.flows.tools import SEARCH_MOVIES_TOOL, MovieContext, PlannedPick
-from recs.flows.v2 import read_inputs, resolve_picks
+from recs.flows.v2 import read_inputs
 from recs.selectors import chat_read, last_shown_picks
 from recs.services.memory import memory_record_results
 from recs.sources.active import LookupFailed, get_movie_source
