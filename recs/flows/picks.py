@@ -6,14 +6,17 @@ from __future__ import annotations
 import asyncio
 import time
 
+from django.conf import settings
+
 from chatapp.events import TextDelta
+from chatapp.planner.deadline import Deadline
 from chatapp.turns import Turn
 from recs.events import DroppedPick, IntroShown, PickCard, PickDropped, PickResolved
 from recs.flows.persist import db_call, timed_save
 from recs.services.recommendations import recommendation_add
 from recs.sources.active import LookupFailed
 from recs.sources.dedupe import BlockedIndex
-from recs.sources.movies import BlockedItem, Movie, MovieSource
+from recs.sources.movies import BlockedItem, Movie, MovieSource, lookup_deadline
 
 
 async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], source: MovieSource) -> None:
@@ -23,6 +26,17 @@ async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], sou
     turn.payload.update(
         {"intro": plan_args.intro, "plan": plan_args.model_dump(mode="json"), "picks": [], "dropped": []}
     )
+    cuts = getattr(plan_args, "cuts", [])
+    if cuts:
+        # An over-long plan was cut to its first valid picks: say what was left out, and why.
+        turn.payload["plan_changes"] = cuts
+        for cut in cuts:
+            turn.steplog.record(
+                "plan_picks.cut",
+                args={"index": cut["index"], "title": cut["title"], "year": cut["year"]},
+                result=f"{cut['change']}: {cut['reason']}",
+                status="skipped",
+            )
     await turn.emit(IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks)))
     await timed_save(turn)
     await resolve_picks(turn, picks, blocked=blocked, source=source)
@@ -41,12 +55,20 @@ async def _explain_nothing_shown(turn: Turn) -> None:
     await turn.emit(TextDelta(chat_id=turn.chat_id, turn_key=turn.turn_key, delta=note))
 
 
+TOO_SLOW = "took too long to look up"
+
+
 async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], source: MovieSource) -> None:
-    """Resolve picks in parallel, dropping blocked/repeated/unknown ones, and push each as it resolves."""
+    """Resolve picks in parallel, dropping blocked/repeated/unknown ones, and push each as it resolves.
+
+    All lookups share one LOOKUP_BUDGET: picks still unresolved when it runs out are dropped
+    ("took too long to look up") and the turn goes on with what resolved.
+    """
     turn.payload.setdefault("picks", [])
     turn.payload.setdefault("dropped", [])
     index = BlockedIndex(blocked)
     started = time.perf_counter()
+    deadline = Deadline.after(settings.LOOKUP_BUDGET)
 
     async def resolve(i, pick):
         t0 = time.perf_counter()
@@ -55,21 +77,24 @@ async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], 
             error = None if movie else "not found in the movie source"
         except LookupFailed as exc:
             movie, error = None, f"lookup failed: {exc}"
-        turn.steplog.record(
-            "lookup",
-            args={"title": pick.title, "year": pick.year},
-            result=f"{movie.source}:{movie.id}" if movie else "",
-            status="ok" if movie else "error",
-            error=error,
-            duration_ms=(time.perf_counter() - t0) * 1000,
-        )
+        _record_lookup(turn, pick, movie, error, t0)
         return i, pick, movie, error
 
-    tasks = [asyncio.ensure_future(resolve(i, p)) for i, p in enumerate(picks)]
+    with lookup_deadline(deadline):  # the tasks inherit it: a source bounds its requests by it
+        tasks = {asyncio.ensure_future(resolve(i, p)): i for i, p in enumerate(picks)}
     try:
-        for next_done in asyncio.as_completed(tasks):
-            i, pick, movie, error = await next_done
-            await _accept_or_drop(turn, index, i, pick, movie, error)
+        pending = set(tasks)
+        while pending:
+            done, pending = await asyncio.wait(pending, timeout=deadline.remaining(), return_when="FIRST_COMPLETED")
+            if not done:
+                break  # the budget ran out
+            for task in sorted(done, key=tasks.__getitem__):
+                await _accept_or_drop(turn, index, *task.result())
+        for task in sorted(pending, key=tasks.__getitem__):
+            task.cancel()
+            i = tasks[task]
+            _record_lookup(turn, picks[i], None, TOO_SLOW, started)
+            await _accept_or_drop(turn, index, i, picks[i], None, TOO_SLOW)
     finally:
         for task in tasks:
             task.cancel()
@@ -78,6 +103,17 @@ async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], 
         label="t_lookups_total",
         result=f"{len(turn.payload['picks'])} shown",
         duration_ms=(time.perf_counter() - started) * 1000,
+    )
+
+
+def _record_lookup(turn: Turn, pick, movie: Movie | None, error: str | None, t0: float) -> None:
+    turn.steplog.record(
+        "lookup",
+        args={"title": pick.title, "year": pick.year},
+        result=f"{movie.source}:{movie.id}" if movie else "",
+        status="ok" if movie else "error",
+        error=error,
+        duration_ms=(time.perf_counter() - t0) * 1000,
     )
 
 
