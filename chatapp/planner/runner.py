@@ -201,6 +201,10 @@ async def run_tool_call(
             ignored_calls=outcome.ignored,  # the accepted reply's extra calls: still open in its thread
         )
 
+    def out_of_time() -> bool:
+        # The turn's deadline is shared: a re-ask or fallback never starts after it (or gets a fresh budget).
+        return request.deadline is not None and request.deadline.expired()
+
     # 1. the first call, then 2. one re-ask on the same model.
     try:
         attempts += 1
@@ -208,6 +212,8 @@ async def run_tool_call(
         if first.args is not None:
             return done(first)
         reasons.append(f"attempt 1 ({base.model}): {first.reason}")
+        if out_of_time():
+            raise _out_of_time(tool, attempts, reasons)
         reask = _reask_request(base, first, tool, _uses_threading(backend))
         attempts += 1
         second = await _attempt(backend, reask, tool, steplog, f"{step_name}.reask", label)
@@ -215,11 +221,13 @@ async def run_tool_call(
             return done(second)
         reasons.append(f"attempt 2, re-ask ({base.model}): {second.reason}")
     except PlannerUnavailable as exc:
-        if not can_fall_back:
+        if not can_fall_back or out_of_time():
             raise
         reasons.append(f"attempt {attempts} ({base.model}): service unavailable: {exc}")
 
-    # 3. a fresh request on the fallback model (same input, same thread).
+    # 3. a fresh request on the fallback model (same input, same thread, same deadline).
+    if can_fall_back and out_of_time():
+        raise _out_of_time(tool, attempts, reasons)
     if can_fall_back:
         assert fallback_model is not None
         attempts += 1
@@ -231,6 +239,14 @@ async def run_tool_call(
         reasons.append(f"attempt {attempts}, fallback ({fallback_model}): {third.reason}")
     raise PlanningFailed(
         f"{tool.name}: no usable call after {attempts} attempts: " + " | ".join(reasons),
+        reasons=reasons,
+    )
+
+
+def _out_of_time(tool: Tool, attempts: int, reasons: list[str]) -> PlanningFailed:
+    reasons.append("the planning deadline passed: no further attempt")
+    return PlanningFailed(
+        f"{tool.name}: no usable call after {attempts} attempt(s) within the deadline: " + " | ".join(reasons),
         reasons=reasons,
     )
 

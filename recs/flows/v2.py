@@ -21,6 +21,7 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
     PreviousResponseNotFound,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.runner import ToolRun, run_text, run_tool_call
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
@@ -48,6 +49,8 @@ async def run_v2(turn: Turn) -> None:
     """Run one v2 turn end to end, publishing every step."""
     backend = llm.planner_backend()
     turn.planner_source = backend.name
+    # One planning deadline for the whole turn: decide_mode, its fallback, the answer or plan_picks.
+    deadline = Deadline.after(settings.PLANNER_RETRY_BUDGET)
     chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     threaded = backend.profile.threads_responses
 
@@ -74,6 +77,7 @@ async def run_v2(turn: Turn) -> None:
             previous_response_id=prev,
             context=context,
             purpose="decide_mode",
+            deadline=deadline,
         )
 
     if turn.payload.get("autostart"):
@@ -104,6 +108,7 @@ async def run_v2(turn: Turn) -> None:
                 previous_response_id=follow_prev,
                 context=context,
                 purpose="movies.answer",
+                deadline=deadline,
             ),
             steplog=turn.steplog,
             step_name="answer",
@@ -134,6 +139,7 @@ async def run_v2(turn: Turn) -> None:
             previous_response_id=prev,
             context=context,
             purpose="plan_picks",
+            deadline=deadline,
         )
 
     try:
@@ -157,6 +163,7 @@ async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
         steplog=turn.steplog,
         step_name="plan_picks",
         label="t_plan_picks",
+        fallback_model=settings.OPENAI_FALLBACK_MODEL,  # skipped by the runner when it is OPENAI_MODEL
     )
 
 
