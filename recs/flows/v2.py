@@ -115,6 +115,7 @@ async def run_v2(turn: Turn) -> None:
             label="t_answer",
             on_text=turn.stream_text,
             offer=[PROPOSE_LIST_CHANGES_TOOL],
+            fallback_model=settings.OPENAI_FALLBACK_MODEL,
         )
         if not turn.content and reply.text:
             await turn.stream_text(reply.text)

@@ -10,7 +10,7 @@ from chatapp.models import Message
 from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import api_token_create
 from tests.fakes import openai_server, tmdb_server
-from tests.fakes.openai_server import error, hang, tool_call
+from tests.fakes.openai_server import error, hang, text, tool_call
 
 fake_openai = openai_server.fake_openai
 fake_tmdb = tmdb_server.fake_tmdb
@@ -93,6 +93,20 @@ def test_it_falls_back_to_the_fallback_model_when_plan_picks_stays_invalid(alice
     assert [b["model"] for b in openai_on.bodies("/responses")] == ["gpt-5-mini", "gpt-5", "gpt-5", "gpt-5-mini"]
     fallback = [s for s in assistant(response).step_log if s["name"] == "plan_picks.fallback"]
     assert len(fallback) == 1 and fallback[0]["model"] == "gpt-5-mini" and fallback[0]["status"] == "ok"
+
+
+def test_it_answers_on_the_fallback_model_when_the_main_model_is_unavailable(alice, openai_on):
+    openai_on.enqueue(
+        tool_call("decide_mode", {"mode": "A", "reason": "a question"}),
+        error(503, headers={"retry-after": "30"}),  # no retry fits the budget: unavailable at once
+        text("Se7en is by David Fincher."),
+    )
+    response, _ = timed_send(api_for(alice), "who directed Se7en?")
+    assert response.status_code == 200, response.content
+    assert response.json()["assistant_message"]["content"] == "Se7en is by David Fincher."
+    assert [b["model"] for b in openai_on.bodies("/responses")] == ["gpt-5-mini", "gpt-5", "gpt-5-mini"]
+    steps = {s["name"]: s for s in assistant(response).step_log}
+    assert steps["answer"]["status"] == "error" and steps["answer.fallback"]["model"] == "gpt-5-mini"
 
 
 def test_it_skips_a_fallback_that_is_the_same_model(alice, openai_on, settings):
