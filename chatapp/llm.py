@@ -59,6 +59,7 @@ def _responses_backend() -> PlannerBackend:
         reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
         verbosity=_effort(settings.OPENAI_VERBOSITY),
         retry_budget=settings.PLANNER_RETRY_BUDGET,
+        request_timeout=settings.OPENAI_TIMEOUT,
     )
 
 
@@ -68,6 +69,7 @@ def _chat_backend() -> PlannerBackend:
         reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
         verbosity=_effort(settings.OPENAI_VERBOSITY),
         retry_budget=settings.PLANNER_RETRY_BUDGET,
+        request_timeout=settings.OPENAI_TIMEOUT,
     )
 
 

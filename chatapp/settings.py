@@ -125,12 +125,15 @@ PLANNER_BACKEND = env_choice("PLANNER_BACKEND", "auto", ("auto", "openai", "rule
 if PLANNER_BACKEND == "openai" and not OPENAI_API_KEY:
     raise ImproperlyConfigured("PLANNER_BACKEND=openai needs OPENAI_API_KEY")
 OPENAI_MODEL = env_str("OPENAI_MODEL", "gpt-5")
+# The fallback of every planning call on OPENAI_MODEL (decide_mode falls back to OPENAI_MODEL).
+OPENAI_FALLBACK_MODEL = env_str("OPENAI_FALLBACK_MODEL", "gpt-5-mini")
 DECIDE_MODE_MODEL = env_str("DECIDE_MODE_MODEL", "gpt-5-mini")
 OPENAI_REASONING_EFFORT = env_choice("OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none"))
 OPENAI_VERBOSITY = env_choice("OPENAI_VERBOSITY", "low", ("low", "medium", "high", "none"))
 OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
-# Transport faults are retried with backoff, but never beyond this many seconds in all.
-PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=0.0)
+# The most a user waits for planning in a turn: every attempt, retry, re-ask and fallback of the
+# turn shares this deadline, and each request is given at most the time left.
+PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=1.0)
 
 # --- Movie chat -------------------------------------------------------------
 TMDB_API_KEY = env_str("TMDB_API_KEY")
@@ -138,6 +141,8 @@ TMDB_BASE_URL = env_http_url("TMDB_BASE_URL", "https://api.themoviedb.org")
 TMDB_IMAGE_BASE_URL = env_http_url("TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p/w342")
 TMDB_TIMEOUT = env_float("TMDB_TIMEOUT", 8.0, minimum=0.5)
 TMDB_CONCURRENCY = env_int("TMDB_CONCURRENCY", 4, minimum=1, maximum=32)
+# Seconds a turn waits for all its lookups; picks still unresolved then are dropped ("took too long").
+LOOKUP_BUDGET = env_float("LOOKUP_BUDGET", 10.0, minimum=0.5)
 MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
 if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
     raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")

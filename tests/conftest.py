@@ -110,7 +110,9 @@ def openai_on(settings, fake_openai):
 
     settings.OPENAI_API_KEY = "sk-test-not-a-real-key"
     settings.OPENAI_BASE_URL = fake_openai.base_url
-    settings.PLANNER_RETRY_BUDGET = 1.0
+    # The whole turn's planning budget (every call, retry and fallback of a turn shares it): short
+    # enough that an outage fails fast, long enough for a turn's few local calls on a busy machine.
+    settings.PLANNER_RETRY_BUDGET = 3.0
     settings.OPENAI_TIMEOUT = 5.0
     llm.reset_caches()
     yield fake_openai

@@ -201,6 +201,10 @@ async def run_tool_call(
             ignored_calls=outcome.ignored,  # the accepted reply's extra calls: still open in its thread
         )
 
+    def out_of_time() -> bool:
+        # The turn's deadline is shared: a re-ask or fallback never starts after it (or gets a fresh budget).
+        return request.deadline is not None and request.deadline.expired()
+
     # 1. the first call, then 2. one re-ask on the same model.
     try:
         attempts += 1
@@ -208,6 +212,8 @@ async def run_tool_call(
         if first.args is not None:
             return done(first)
         reasons.append(f"attempt 1 ({base.model}): {first.reason}")
+        if out_of_time():
+            raise _out_of_time(tool, attempts, reasons)
         reask = _reask_request(base, first, tool, _uses_threading(backend))
         attempts += 1
         second = await _attempt(backend, reask, tool, steplog, f"{step_name}.reask", label)
@@ -215,11 +221,13 @@ async def run_tool_call(
             return done(second)
         reasons.append(f"attempt 2, re-ask ({base.model}): {second.reason}")
     except PlannerUnavailable as exc:
-        if not can_fall_back:
+        if not can_fall_back or out_of_time():
             raise
         reasons.append(f"attempt {attempts} ({base.model}): service unavailable: {exc}")
 
-    # 3. a fresh request on the fallback model (same input, same thread).
+    # 3. a fresh request on the fallback model (same input, same thread, same deadline).
+    if can_fall_back and out_of_time():
+        raise _out_of_time(tool, attempts, reasons)
     if can_fall_back:
         assert fallback_model is not None
         attempts += 1
@@ -235,6 +243,14 @@ async def run_tool_call(
     )
 
 
+def _out_of_time(tool: Tool, attempts: int, reasons: list[str]) -> PlanningFailed:
+    reasons.append("the planning deadline passed: no further attempt")
+    return PlanningFailed(
+        f"{tool.name}: no usable call after {attempts} attempt(s) within the deadline: " + " | ".join(reasons),
+        reasons=reasons,
+    )
+
+
 async def run_text(
     *,
     backend: PlannerBackend,
@@ -244,22 +260,51 @@ async def run_text(
     label: str | None = None,
     on_text: TextSink,
     offer: list[Tool] | None = None,
+    fallback_model: str | None = None,
 ) -> PlannerReply:
     """Ask for a conversational answer, streaming it through `on_text`.
 
     With `offer`, those tools are available with automatic choice (e.g. proposing a list change).
     The reply keeps every call the model made, because a Responses thread needs an output for each
     of them; callers run only offered ones, after validating them with the tool.
+    When the service is unavailable before any text was shown, the answer is asked once more of
+    `fallback_model` (a different model, within the same deadline).
     """
     offered = list(offer or [])
     text_request = dataclasses.replace(request, tools=offered, tool_choice=None)
+    shown = False
+
+    async def sink(delta: str) -> None:
+        nonlocal shown
+        shown = True
+        await on_text(delta)
+
+    try:
+        return await _text_attempt(backend, text_request, steplog, step_name, label, sink, offered)
+    except PlannerUnavailable:
+        out_of_time = request.deadline is not None and request.deadline.expired()
+        if shown or out_of_time or not fallback_model or fallback_model == request.model:
+            raise
+    fallback = dataclasses.replace(text_request, model=fallback_model)
+    return await _text_attempt(backend, fallback, steplog, f"{step_name}.fallback", label, sink, offered)
+
+
+async def _text_attempt(
+    backend: PlannerBackend,
+    request: PlannerRequest,
+    steplog: StepLog,
+    step_name: str,
+    label: str | None,
+    on_text: TextSink,
+    offered: list[Tool],
+) -> PlannerReply:
     step_args = {
         "purpose": request.purpose,
         "previous_response_id": request.previous_response_id,
         "input_items": len(request.input),
     }
     async with steplog.step(step_name, args=step_args, label=label, model=request.model) as step:
-        reply = await backend.complete(text_request, on_text=on_text)
+        reply = await backend.complete(request, on_text=on_text)
         step.model = reply.model or step.model
         step.result = f"{len(reply.text)} chars: {_summary(reply.text)[:80]}"
         names = {tool.name for tool in offered}

@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from chatapp.planner.backends.base import PlannerContext
-from chatapp.planner.tools import Tool
+from chatapp.planner.tools import Tool, format_validation_error
 from recs.sources.movies import BlockedItem
 
 
@@ -43,13 +43,64 @@ class PlannedPick(BaseModel):
         return value
 
 
+MAX_PLANNED_PICKS = 3
+
+
 class PlanPicksArgs(BaseModel):
-    """plan_picks: a short intro and one to three films."""
+    """plan_picks: a short intro and one to three films.
+
+    A plan with more than three picks is not refused: its first three valid picks are kept and
+    every pick left out is listed in `cuts` (index, title, year, change, reason), as the image
+    lab's normaliser lists its changes. A plan of up to three picks is validated as a whole.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
     intro: str = Field(min_length=1, max_length=600, description="One or two sentences shown before the picks.")
-    picks: list[PlannedPick] = Field(min_length=1, max_length=3, description="One to three films, best first.")
+    picks: list[PlannedPick] = Field(
+        min_length=1, max_length=MAX_PLANNED_PICKS, description="One to three films, best first."
+    )
+    _cuts: list[dict] = PrivateAttr(default_factory=list)
+
+    @property
+    def cuts(self) -> list[dict]:
+        """The picks of an over-long plan that were left out, with why."""
+        return self._cuts
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_first_valid_picks(cls, data, handler):
+        cuts: list[dict] = []
+        raw = data.get("picks") if isinstance(data, dict) else None
+        if isinstance(raw, list) and len(raw) > MAX_PLANNED_PICKS:
+            kept = []
+            for index, pick in enumerate(raw):
+                if len(kept) == MAX_PLANNED_PICKS:
+                    cuts.append(_cut(index, pick, f"more than {MAX_PLANNED_PICKS} picks in the plan"))
+                    continue
+                try:
+                    PlannedPick.model_validate(pick)
+                except ValidationError as exc:
+                    cuts.append(_cut(index, pick, f"invalid pick: {format_validation_error(exc)}"))
+                    continue
+                kept.append(pick)
+            data = {**data, "picks": kept}
+        plan = handler(data)
+        plan._cuts = cuts
+        return plan
+
+
+def _cut(index: int, pick, reason: str) -> dict:
+    """One left-out pick as recorded (the model's title and year, shortened, whatever their type)."""
+    pick = pick if isinstance(pick, dict) else {}
+    year = pick.get("year")
+    return {
+        "index": index,
+        "title": str(pick.get("title", ""))[:200],
+        "year": year if isinstance(year, int) else None,
+        "change": "dropped",
+        "reason": reason[:300],
+    }
 
 
 class SearchMoviesArgs(BaseModel):

@@ -29,8 +29,9 @@ from chatapp.turns import Turn
 from recs.events import IntroShown, ModeDecided
 from recs.flows import prompts
 from recs.flows.history import history_items, model_text
+from recs.flows.picks import resolve_picks
 from recs.flows.tools import SEARCH_MOVIES_TOOL, MovieContext, PlannedPick
-from recs.flows.v2 import read_inputs, resolve_picks
+from recs.flows.v2 import read_inputs
 from recs.selectors import chat_read, last_shown_picks
 from recs.services.memory import memory_record_results
 from recs.sources.active import LookupFailed, get_movie_source
@@ -146,11 +147,14 @@ async def _converse(
     """Call the model until it answers in text, running its searches in between (bounded)."""
     reply = PlannerReply()
     for round_no in range(1, MAX_TOOL_ROUNDS + 2):
+        final = round_no > MAX_TOOL_ROUNDS
         request = PlannerRequest(
             instructions=instructions,
             input=list(items),
             model=settings.OPENAI_MODEL,
-            tools=[SEARCH_MOVIES_TOOL],  # tool_choice stays auto: the model decides whether to search
+            # tool_choice stays auto: the model decides whether to search. The final round offers no
+            # tool at all, so a model that keeps searching has to answer.
+            tools=[] if final else [SEARCH_MOVIES_TOOL],
             context=context,
             purpose=PURPOSE,
         )
@@ -158,7 +162,7 @@ async def _converse(
         async with turn.steplog.step("v1.chat", args=step_args, label="t_plan_picks", model=request.model) as step:
             reply = await backend.complete(request, on_text=turn.stream_text)
             step.result = f"{len(reply.tool_calls)} tool call(s)" if reply.tool_calls else f"{len(reply.text)} chars"
-        if not reply.tool_calls or round_no > MAX_TOOL_ROUNDS:
+        if not reply.tool_calls or final:
             break
         # Text before a tool call is a preamble ("Let me check…"); the answer is the last call's text.
         turn.content = ""

@@ -1,4 +1,4 @@
-"""The v2 movie turn: decide_mode → (answer | plan_picks → parallel lookups → de-dup) → persist."""
+"""The v2 movie turn: decide_mode → (answer | plan_picks → parallel lookups, in picks.py) → persist."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
-from chatapp.events import TextDelta
 from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
@@ -22,13 +21,16 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
     PreviousResponseNotFound,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.runner import ToolRun, run_text, run_tool_call
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
-from recs.events import DroppedPick, IntroShown, ModeDecided, PickCard, PickDropped, PickResolved
+from recs.events import ModeDecided
 from recs.flows import prompts
 from recs.flows.history import history_items, model_text
 from recs.flows.lists import present_proposal
+from recs.flows.persist import db_call, timed_save
+from recs.flows.picks import present_plan
 from recs.flows.tools import (
     DECIDE_MODE_TOOL,
     PLAN_PICKS_TOOL,
@@ -37,10 +39,8 @@ from recs.flows.tools import (
 )
 from recs.selectors import blocked_list, chat_read, last_shown_picks, last_turn_summary, user_read
 from recs.services.memory import memory_learn, memory_record_results, taste_profile_summary
-from recs.services.recommendations import recommendation_add
-from recs.sources.active import LookupFailed, get_movie_source
-from recs.sources.dedupe import BlockedIndex
-from recs.sources.movies import BlockedItem, Movie, MovieSource
+from recs.sources.active import get_movie_source
+from recs.sources.movies import BlockedItem
 
 log = logging.getLogger("marquee.flow")
 
@@ -49,6 +49,8 @@ async def run_v2(turn: Turn) -> None:
     """Run one v2 turn end to end, publishing every step."""
     backend = llm.planner_backend()
     turn.planner_source = backend.name
+    # One planning deadline for the whole turn: decide_mode, its fallback, the answer or plan_picks.
+    deadline = Deadline.after(settings.PLANNER_RETRY_BUDGET)
     chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     threaded = backend.profile.threads_responses
 
@@ -75,6 +77,7 @@ async def run_v2(turn: Turn) -> None:
             previous_response_id=prev,
             context=context,
             purpose="decide_mode",
+            deadline=deadline,
         )
 
     if turn.payload.get("autostart"):
@@ -93,7 +96,7 @@ async def run_v2(turn: Turn) -> None:
         follow, follow_prev = _follow_up(decision, opening, threaded)
     turn.payload.update({"mode": mode, "mode_reason": reason})
     await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=mode, reason=reason))
-    await _timed_save(turn)  # a page reloaded while planning still says "Finding films…"
+    await timed_save(turn)  # a page reloaded while planning still says "Finding films…"
 
     if mode == "A":
         reply = await run_text(
@@ -105,12 +108,14 @@ async def run_v2(turn: Turn) -> None:
                 previous_response_id=follow_prev,
                 context=context,
                 purpose="movies.answer",
+                deadline=deadline,
             ),
             steplog=turn.steplog,
             step_name="answer",
             label="t_answer",
             on_text=turn.stream_text,
             offer=[PROPOSE_LIST_CHANGES_TOOL],
+            fallback_model=settings.OPENAI_FALLBACK_MODEL,
         )
         if not turn.content and reply.text:
             await turn.stream_text(reply.text)
@@ -135,6 +140,7 @@ async def run_v2(turn: Turn) -> None:
             previous_response_id=prev,
             context=context,
             purpose="plan_picks",
+            deadline=deadline,
         )
 
     try:
@@ -145,112 +151,9 @@ async def run_v2(turn: Turn) -> None:
             raise
         plan = await _plan(turn, backend, plan_request(await _reset_thread(turn, exc), None))
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
-    await _db(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
+    await db_call(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
     open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]
     await _save_thread(turn, threaded, plan.reply.response_id, open_calls)
-
-
-async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], source: MovieSource) -> None:
-    """Show the intro, resolve every pick in parallel, and push each one as it resolves."""
-    picks = plan_args.picks[:3]
-    turn.content = plan_args.intro
-    turn.payload.update(
-        {"intro": plan_args.intro, "plan": plan_args.model_dump(mode="json"), "picks": [], "dropped": []}
-    )
-    await turn.emit(IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=plan_args.intro, planned=len(picks)))
-    await _timed_save(turn)
-    await resolve_picks(turn, picks, blocked=blocked, source=source)
-    if picks and not turn.payload["picks"]:
-        await _explain_nothing_shown(turn)
-
-
-async def _explain_nothing_shown(turn: Turn) -> None:
-    """Every planned pick was dropped: say so in words rather than end on an intro and no films."""
-    reasons = sorted({d["reason"] for d in turn.payload["dropped"]})
-    note = (
-        f"\n\nNone of the films I planned could be shown ({'; '.join(reasons)}). "
-        "Try rephrasing, or ask for something a little different."
-    )
-    turn.content += note
-    await turn.emit(TextDelta(chat_id=turn.chat_id, turn_key=turn.turn_key, delta=note))
-
-
-async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], source: MovieSource) -> None:
-    """Resolve picks in parallel, dropping blocked/repeated/unknown ones, and push each as it resolves."""
-    turn.payload.setdefault("picks", [])
-    turn.payload.setdefault("dropped", [])
-    index = BlockedIndex(blocked)
-    started = time.perf_counter()
-
-    async def resolve(i, pick):
-        t0 = time.perf_counter()
-        try:
-            movie = await source.lookup(title=pick.title, year=pick.year)
-            error = None if movie else "not found in the movie source"
-        except LookupFailed as exc:
-            movie, error = None, f"lookup failed: {exc}"
-        turn.steplog.record(
-            "lookup",
-            args={"title": pick.title, "year": pick.year},
-            result=f"{movie.source}:{movie.id}" if movie else "",
-            status="ok" if movie else "error",
-            error=error,
-            duration_ms=(time.perf_counter() - t0) * 1000,
-        )
-        return i, pick, movie, error
-
-    tasks = [asyncio.ensure_future(resolve(i, p)) for i, p in enumerate(picks)]
-    try:
-        for next_done in asyncio.as_completed(tasks):
-            i, pick, movie, error = await next_done
-            await _accept_or_drop(turn, index, i, pick, movie, error)
-    finally:
-        for task in tasks:
-            task.cancel()
-    turn.steplog.record(
-        "lookups",
-        label="t_lookups_total",
-        result=f"{len(turn.payload['picks'])} shown",
-        duration_ms=(time.perf_counter() - started) * 1000,
-    )
-
-
-async def _accept_or_drop(turn: Turn, index: BlockedIndex, i: int, pick, movie: Movie | None, error) -> None:
-    reason = error or index.reject_reason(movie)
-    if reason is None:
-        added = await _db(turn, recommendation_add, chat_id=turn.chat_id, message_id=turn.message_id, movie=movie)
-        reason = None if added else "already recommended in this chat"
-    if reason is not None:
-        dropped = DroppedPick(title=pick.title, year=pick.year, reason=reason)
-        turn.payload["dropped"].append({"index": i, **dropped.model_dump()})
-        turn.steplog.record("pick.dropped", args={"title": pick.title, "year": pick.year}, result=reason)
-        await turn.emit(PickDropped(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, dropped=dropped))
-        await _timed_save(turn)
-        return
-    index.add(movie)
-    card = pick_card(movie, reason=pick.reason)
-    turn.payload["picks"].append({"index": i, **card.model_dump(mode="json")})
-    turn.payload["picks"].sort(key=lambda p: p["index"])
-    await turn.emit(PickResolved(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, pick=card))
-    await _timed_save(turn)
-
-
-def pick_card(movie: Movie, *, reason: str) -> PickCard:
-    """The card fields of a resolved film (no other movie-source payload)."""
-    return PickCard(
-        source=movie.source,
-        id=movie.id,
-        media_type=movie.media_type,
-        title=movie.title,
-        year=movie.year,
-        reason=reason,
-        genres=list(movie.genres),
-        runtime=movie.runtime,
-        overview=movie.overview,
-        poster_url=movie.poster_url,
-        director=movie.director,
-        rating=movie.rating,
-    )
 
 
 async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
@@ -261,6 +164,7 @@ async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
         steplog=turn.steplog,
         step_name="plan_picks",
         label="t_plan_picks",
+        fallback_model=settings.OPENAI_FALLBACK_MODEL,  # skipped by the runner when it is OPENAI_MODEL
     )
 
 
@@ -372,7 +276,7 @@ def _follow_up(decision: ToolRun, opening: list[InputItem], threaded: bool):
 async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, open_calls: list[str]) -> None:
     if not threaded:
         return
-    await _db(
+    await db_call(
         turn,
         chat_thread_update,
         chat_id=turn.chat_id,
@@ -380,17 +284,3 @@ async def _save_thread(turn: Turn, threaded: bool, response_id: str | None, open
         pending_call_ids=open_calls if response_id else [],
         pending_turn_key=turn.turn_key,
     )
-
-
-async def _timed_save(turn: Turn) -> None:
-    t0 = time.perf_counter()
-    await turn.save()
-    turn.steplog.record("db_write", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000)
-
-
-async def _db(turn: Turn, fn, **kwargs):
-    t0 = time.perf_counter()
-    try:
-        return await database_sync_to_async(fn)(**kwargs)
-    finally:
-        turn.steplog.record(f"db.{fn.__name__}", label="t_db_writes", duration_ms=(time.perf_counter() - t0) * 1000)

@@ -2,13 +2,37 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
+from collections.abc import Iterator
+from contextvars import ContextVar
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from chatapp.planner.deadline import Deadline
+
 SourceName = Literal["catalogue", "tmdb"]
+
+# The deadline of the lookups running in this context (a turn's LOOKUP_BUDGET): a source that
+# waits on the network bounds each request and retry by it. Tasks inherit it when created inside.
+_LOOKUP_DEADLINE: ContextVar[Deadline | None] = ContextVar("lookup_deadline", default=None)
+
+
+@contextlib.contextmanager
+def lookup_deadline(deadline: Deadline) -> Iterator[Deadline]:
+    """Lookups started (and tasks created) inside this block end by `deadline`."""
+    token = _LOOKUP_DEADLINE.set(deadline)
+    try:
+        yield deadline
+    finally:
+        _LOOKUP_DEADLINE.reset(token)
+
+
+def current_lookup_deadline() -> Deadline | None:
+    """The deadline of the lookups running in this context, if any."""
+    return _LOOKUP_DEADLINE.get()
 
 
 def normalize_title(title: str) -> str:

@@ -153,7 +153,7 @@ def openai_server_url(migrated_db, _fake_openai_session) -> str:
         migrated_db,
         OPENAI_API_KEY="test-key",
         OPENAI_BASE_URL=_fake_openai_session.base_url,
-        PLANNER_RETRY_BUDGET="0",
+        PLANNER_RETRY_BUDGET="30",  # the whole planning of a turn may take one OPENAI_TIMEOUT
         OPENAI_TIMEOUT="30",
     )
     yield server.url

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 import threading
-import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
@@ -128,6 +127,7 @@ class FakeTmdb:
     max_in_flight: int = 0
     _in_flight: int = 0
     _delay: float = 0.0
+    _title_delays: dict[str, float] = field(default_factory=dict)
     _faults: list[_Fault] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -148,6 +148,11 @@ class FakeTmdb:
         """Sleep this long before answering every following request (0 to stop)."""
         self._delay = seconds
 
+    def delay_title(self, title: str, seconds: float) -> None:
+        """Sleep this long before answering every search for `title` (other requests are not held)."""
+        with self._lock:
+            self._title_delays[normalize_title(title)] = seconds
+
     @property
     def paths(self) -> list[str]:
         """Paths requested so far, in order."""
@@ -166,7 +171,10 @@ class FakeTmdb:
                 fault.remaining -= 1
                 if fault.remaining <= 0:
                     self._faults.pop(0)
-            return self._delay, fault
+            delay = self._delay
+            if recorded.path == "/3/search/movie":
+                delay += self._title_delays.get(normalize_title(recorded.query.get("query", "")), 0.0)
+            return delay, fault
 
     def _leave(self) -> None:
         with self._lock:
@@ -222,7 +230,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._left = False
         try:
             if delay:
-                time.sleep(delay)
+                self.server.stopping.wait(delay)  # woken early when the server stops
             if fault is not None and fault.raw is not None:
                 self._send_raw(fault.status, fault.raw, fault.headers)
             elif fault is not None:
@@ -257,6 +265,7 @@ class _Handler(BaseHTTPRequestHandler):
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
     fake: FakeTmdb
+    stopping: threading.Event
 
     def handle_error(self, request, client_address) -> None:
         pass  # clients that time out hang up mid-answer; that is expected here
@@ -267,6 +276,7 @@ def start_fake_tmdb() -> tuple[FakeTmdb, _Server]:
     server = _Server(("127.0.0.1", 0), _Handler)
     fake = FakeTmdb(base_url=f"http://127.0.0.1:{server.server_address[1]}")
     server.fake = fake
+    server.stopping = threading.Event()
     # A short poll interval keeps shutdown() (and so fixture teardown) fast.
     threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, name="fake-tmdb", daemon=True).start()
     return fake, server
@@ -279,5 +289,6 @@ def fake_tmdb():
     try:
         yield fake
     finally:
+        server.stopping.set()
         server.shutdown()
         server.server_close()

@@ -18,6 +18,7 @@ from chatapp.planner.backends import (
     PreviousResponseNotFound,
     make_openai_client,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.runner import run_text, run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
@@ -288,3 +289,32 @@ async def test_it_keeps_the_api_key_out_of_the_flow_log(fake_openai, backend, ca
     assert FAKE_API_KEY not in caplog.text
     assert FAKE_API_KEY not in json.dumps(log.to_list())
     assert log.steps[0].status == "error"
+
+
+async def test_it_gives_each_attempt_at_most_the_time_left_before_the_deadline(fake_openai):
+    client = make_openai_client(FAKE_API_KEY, fake_openai.base_url, timeout=5.0)  # one request may wait 5 s
+    backend = OpenAIResponsesBackend(client, retry_budget=20.0)
+    fake_openai.enqueue(*[hang(30) for _ in range(5)])
+    started = time.monotonic()
+    with pytest.raises(PlannerUnavailable):
+        await backend.complete(request(deadline=Deadline.after(0.5)))
+    assert time.monotonic() - started < 0.5 + 1.0  # the deadline, not OPENAI_TIMEOUT nor the backend budget
+    assert len(fake_openai.requests) == 1
+
+
+async def test_it_sends_nothing_once_the_deadline_has_passed(fake_openai, openai_client):
+    backend = OpenAIResponsesBackend(openai_client, retry_budget=20.0)
+    with pytest.raises(PlannerUnavailable, match="no time left"):
+        await backend.complete(request(deadline=Deadline.after(0)))
+    assert fake_openai.requests == []
+
+
+async def test_it_shares_the_deadline_with_the_fallback_model(fake_openai):
+    client = make_openai_client(FAKE_API_KEY, fake_openai.base_url, timeout=5.0)
+    backend = OpenAIResponsesBackend(client, retry_budget=20.0)
+    fake_openai.enqueue(*[hang(30) for _ in range(5)])
+    started = time.monotonic()
+    with pytest.raises(PlannerUnavailable):
+        await decide(backend, request(deadline=Deadline.after(0.5)), fallback_model="gpt-fallback")
+    assert time.monotonic() - started < 0.5 + 1.0
+    assert [b["model"] for b in fake_openai.bodies("/responses")] == ["gpt-main"]  # no fresh budget for it

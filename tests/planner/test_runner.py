@@ -10,6 +10,7 @@ from chatapp.planner.backends import (
     PlannerUnavailable,
     PreviousResponseNotFound,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.runner import PlanningFailed, run_text, run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.testing import ScriptedBackend
@@ -215,6 +216,24 @@ async def test_it_reraises_unavailable_from_the_fallback_too():
     backend = S([PlannerUnavailable("main down"), PlannerUnavailable("fallback down")])
     with pytest.raises(PlannerUnavailable, match="fallback down"):
         await run(backend, fallback_model="gpt-fallback")
+
+
+async def test_it_neither_reasks_nor_falls_back_once_the_turns_deadline_has_passed():
+    passed = Deadline.after(0)
+    backend = S([PlannerUnavailable("hung until the deadline"), S.tool("decide_mode", GOOD)])
+    with pytest.raises(PlannerUnavailable, match="hung until the deadline"):
+        await run(backend, make_request(deadline=passed), fallback_model="gpt-fallback")
+    backend = S([S.text("no tool call"), S.tool("decide_mode", GOOD)])
+    with pytest.raises(PlanningFailed) as info:
+        await run(backend, make_request(deadline=passed), fallback_model="gpt-fallback")
+    assert len(backend.requests) == 1 and "deadline passed" in info.value.reasons[-1]
+
+
+async def test_it_gives_the_fallback_the_same_deadline():
+    deadline = Deadline.after(60)
+    backend = S([PlannerUnavailable("main down"), S.tool("decide_mode", GOOD)])
+    await run(backend, make_request(deadline=deadline), fallback_model="gpt-fallback")
+    assert [r.deadline for r in backend.requests] == [deadline, deadline]
 
 
 async def test_it_lets_previous_response_not_found_through():

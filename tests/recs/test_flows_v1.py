@@ -217,6 +217,21 @@ def test_it_answers_bad_search_arguments_with_the_error_and_bounds_the_rounds(al
     assert len(scripted.requests) == 4  # three rounds of searches, then one call that had to answer
 
 
+def test_it_sends_the_final_round_without_tools_so_the_model_must_answer(alice, openai_on, v1):
+    openai_on.enqueue(
+        tool_call("search_movies", {"query": "se7en", "year": None}),
+        tool_call("search_movies", {"query": "fargo", "year": None}),
+        tool_call("search_movies", {"query": "ronin", "year": None}),
+        text(ANSWER),
+    )
+    api = api_for(alice)
+    msg = send(api, new_chat(api), "three tense films")
+    assert msg["status"] == "complete" and titles(msg) == ["Se7en", "Fargo", "Ronin"]
+    *rounds, final = openai_on.bodies("/chat/completions")
+    assert len(rounds) == 3 and all(body["tools"][0]["function"]["name"] == "search_movies" for body in rounds)
+    assert "tools" not in final and "tool_choice" not in final  # nothing left to call: it has to answer
+
+
 def test_it_rolls_back_to_v1_and_forward_to_v2_in_the_same_chat(alice, openai_on, settings):
     fake = openai_on
     api = api_for(alice)

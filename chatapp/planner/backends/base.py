@@ -8,6 +8,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.tools import Tool
 
 TextSink = Callable[[str], Awaitable[None]]
@@ -85,6 +86,9 @@ class PlannerRequest:
     # A label only: recorded in the step log and matched by test scripts (ScriptedBackend), e.g.
     # "decide_mode". No product backend dispatches on it.
     purpose: str = ""
+    # The turn's planning deadline, shared by every attempt, re-ask and fallback of the turn
+    # (copies made with dataclasses.replace keep it). None: each call gets the backend's own budget.
+    deadline: Deadline | None = None
 
 
 class PlannerReply(BaseModel):

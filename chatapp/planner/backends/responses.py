@@ -26,6 +26,7 @@ from chatapp.planner.backends.base import (
     TextSink,
     ToolCall,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.steplog import redact
 
 log = logging.getLogger("marquee.planner")
@@ -40,6 +41,11 @@ _RETRYABLE_CODES = {
     "slow_down",
     "stream_ended",
 }
+
+
+# A hard stop this long after the deadline catches a stream that trickles bytes (each read within the
+# request timeout) without ever finishing; a silent server hits the request timeout first.
+_HARD_STOP_GRACE = 0.5
 
 
 def make_openai_client(api_key: str, base_url: str | None = None, timeout: float = 60.0) -> openai.AsyncOpenAI:
@@ -98,7 +104,7 @@ def classify_error(exc: BaseException) -> BaseException:
     """Map an SDK/stream error to a PlannerError, or a _Retry for transient failures."""
     if isinstance(exc, PlannerError):
         return exc
-    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError)):
+    if isinstance(exc, (openai.APITimeoutError, openai.APIConnectionError, TimeoutError)):
         return _Retry(exc)
     if isinstance(exc, openai.APIStatusError):
         status, code, param = exc.status_code, exc.code, exc.param
@@ -124,21 +130,28 @@ def classify_error(exc: BaseException) -> BaseException:
 
 
 async def call_with_retries(
-    attempt: Callable[[], Awaitable[T]],
+    attempt: Callable[[float], Awaitable[T]],
     *,
-    budget: float,
+    deadline: Deadline,
+    request_timeout: float,
     describe: str,
     may_retry: Callable[[], bool] = lambda: True,
     sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep,
     clock: Callable[[], float] = time.monotonic,
 ) -> T:
-    """Run `attempt`, retrying transient errors with exponential backoff + jitter within `budget` seconds."""
-    start = clock()
+    """Run `attempt(timeout)`, retrying transient errors with exponential backoff + jitter until `deadline`.
+
+    Each attempt gets at most the time left (`min(request_timeout, remaining)`), and no retry
+    starts (or sleeps) past the deadline: the deadline bounds the whole call, not each attempt.
+    """
     tries = 0
     while True:
+        remaining = deadline.remaining(clock=clock)
+        if remaining <= 0:
+            raise PlannerUnavailable(f"{describe}: no time left in the {deadline.budget:g}s planning budget")
         tries += 1
         try:
-            return await attempt()
+            return await attempt(min(request_timeout, remaining))
         except Exception as exc:  # noqa: BLE001 - every error is classified below
             mapped = classify_error(exc)
             if not isinstance(mapped, _Retry):
@@ -151,13 +164,20 @@ async def call_with_retries(
                 raise PlannerUnavailable(f"{describe}: failed mid-stream: {reason}") from exc
             backoff = min(0.5 * 2 ** (tries - 1), 8.0) * random.uniform(0.5, 1.0)
             delay = mapped.delay if mapped.delay is not None else backoff
-            remaining = budget - (clock() - start)
-            if delay > remaining:
+            if delay >= deadline.remaining(clock=clock):
                 raise PlannerUnavailable(
-                    f"{describe}: gave up after {tries} attempt(s) within {budget:g}s: {reason}"
+                    f"{describe}: gave up after {tries} attempt(s) within {deadline.budget:g}s: {reason}"
                 ) from exc
             log.warning("%s: attempt %d failed (%s); retrying in %.2fs", describe, tries, reason, delay)
             await sleep(delay)
+
+
+def _client_timeout(client: openai.AsyncOpenAI) -> float:
+    """The client's own request timeout in seconds (a number, or an httpx.Timeout's read timeout)."""
+    timeout = getattr(client, "timeout", None)
+    if isinstance(timeout, (int, float)):
+        return float(timeout)
+    return float(getattr(timeout, "read", None) or 60.0)
 
 
 def _effort(value: str | None) -> str | None:
@@ -204,28 +224,44 @@ class OpenAIBackendBase:
         reasoning_effort: str | None = "low",
         verbosity: str | None = "low",
         retry_budget: float = 20.0,
+        request_timeout: float | None = None,
         name: str | None = None,
     ):
         self.client = client
         self.reasoning_effort = _effort(reasoning_effort)
         self.verbosity = _effort(verbosity)
-        self.retry_budget = retry_budget
+        self.retry_budget = retry_budget  # a call's own deadline when its request brings none
+        self.request_timeout = request_timeout if request_timeout is not None else _client_timeout(client)
         self.name = name or type(self).name
 
     async def complete(self, request: PlannerRequest, *, on_text: TextSink | None = None) -> PlannerReply:
-        """Stream one reply, retrying transient failures until text has been shown (then never again)."""
+        """Stream one reply, retrying transient failures until text has been shown (then never again).
+
+        The whole call (every attempt and backoff) ends by the request's deadline: until text
+        reaches the user, an attempt is stopped when the deadline passes; once text is flowing the
+        user is no longer waiting, and only the request timeout (per read) applies.
+        """
         kwargs = self.request_kwargs(request)
+        deadline = request.deadline or Deadline.after(self.retry_budget)
         emitted = False
 
-        async def sink(delta: str) -> None:
-            nonlocal emitted
-            emitted = True
-            if on_text is not None:
-                await on_text(delta)
+        async def attempt(timeout: float) -> PlannerReply:
+            async with asyncio.timeout(deadline.remaining() + _HARD_STOP_GRACE) as stop:
+
+                async def sink(delta: str) -> None:
+                    nonlocal emitted
+                    if not emitted:
+                        stop.reschedule(None)  # the answer is reaching the user: no hard stop
+                    emitted = True
+                    if on_text is not None:
+                        await on_text(delta)
+
+                return await self._stream_once({**kwargs, "timeout": timeout}, sink)
 
         return await call_with_retries(
-            lambda: self._stream_once(kwargs, sink),
-            budget=self.retry_budget,
+            attempt,
+            deadline=deadline,
+            request_timeout=self.request_timeout,
             describe=f"{self.api_label} {request.model} {request.purpose}".strip(),
             may_retry=lambda: not emitted,
         )

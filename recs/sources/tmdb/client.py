@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import httpx
 from pydantic import BaseModel, ValidationError
 
-from recs.sources.movies import Movie, normalize_title
+from recs.sources.movies import Movie, current_lookup_deadline, normalize_title
 from recs.sources.tmdb.cache import TmdbCache, TtlLruCache, _maybe_await
 from recs.sources.tmdb.models import (
     TmdbError,
@@ -215,14 +215,20 @@ class TmdbClient:
         return _parse(TmdbSearchPage, await self._get_json("/3/search/movie", params))
 
     async def _get_json(self, path: str, params: dict[str, str]) -> Any:
+        # A turn's lookup deadline (when one is set) bounds every request and retry: a slow title
+        # fails by then instead of holding the turn for TMDB_TIMEOUT x attempts.
+        deadline = current_lookup_deadline()
         attempts = self._max_retries + 1
         for attempt in range(attempts):
+            timeout = self._timeout if deadline is None else deadline.cap(self._timeout)
+            if timeout <= 0:
+                raise TmdbError(f"no time left to look up after {attempt} attempt(s)")
             try:
                 # Only the request itself holds a slot: backoff sleeps must not block other lookups.
                 async with self._semaphore:
-                    response = await self._http.get(path, params=params)
+                    response = await self._http.get(path, params=params, timeout=timeout)
             except httpx.TimeoutException:
-                error = TmdbError(f"TMDB did not answer within {self._timeout:g}s")
+                error = TmdbError(f"TMDB did not answer within {timeout:g}s")
                 delay = self._backoff_delay(attempt)
             except httpx.TransportError as exc:
                 error = TmdbError(f"Could not reach TMDB ({type(exc).__name__})")
@@ -242,8 +248,9 @@ class TmdbClient:
                     delay = self._backoff_delay(attempt)
                 else:
                     raise _client_error(response)
-            if attempt == attempts - 1:
-                raise TmdbError(f"{error} after {attempts} attempt(s)", status=error.status)
+            out_of_time = deadline is not None and delay >= deadline.remaining()
+            if attempt == attempts - 1 or out_of_time:
+                raise TmdbError(f"{error} after {attempt + 1} attempt(s)", status=error.status)
             logger.warning("TMDB %s: %s; retry %d/%d in %.2fs", path, error, attempt + 1, self._max_retries, delay)
             await asyncio.sleep(delay)
         raise AssertionError("unreachable")
