@@ -124,6 +124,7 @@ class Catalogue:
 
     movies: list[Movie]
     rotten: dict[str, int | None] = field(default_factory=dict)
+    story_source: dict[str, str] = field(default_factory=dict)  # id -> "Based on Book/Short Story", …
     stats: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -228,7 +229,7 @@ def _tags_for(movie: Movie) -> frozenset[str]:
     return frozenset(tags)
 
 
-def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None] | None:
+def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None, str | None] | None:
     title = clean_title(row.get("Title"))
     if title is None:
         skipped["missing_title"] += 1
@@ -263,7 +264,8 @@ def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None] | Non
         mpaa=mpaa,
         creative_type=creative,
     )
-    return movie, rt_i
+    source = row.get("Source") if isinstance(row.get("Source"), str) else None
+    return movie, rt_i, source
 
 
 def build_catalogue(rows: list[dict]) -> Catalogue:
@@ -273,6 +275,7 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
     used_ids: Counter = Counter()
     movies: list[Movie] = []
     rotten: dict[str, int | None] = {}
+    story_source: dict[str, str] = {}
     merged = collisions = 0
     for row in rows:
         converted = _row_to_movie(row, skipped) if isinstance(row, dict) else None
@@ -280,7 +283,7 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
             if not isinstance(row, dict):
                 skipped["not_an_object"] += 1
             continue
-        movie, rt = converted
+        movie, rt, source = converted
         fingerprint = movie.model_dump_json(exclude={"id"})
         if fingerprint in seen:
             merged += 1
@@ -292,6 +295,8 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
             movie = movie.model_copy(update={"id": f"{movie.id}-{used_ids[movie.id]}"})
         movies.append(movie)
         rotten[movie.id] = rt
+        if source:
+            story_source[movie.id] = source
     stats = {
         "rows_read": len(rows),
         "films_kept": len(movies),
@@ -299,7 +304,7 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
         "duplicates_merged": merged,
         "id_collisions_suffixed": collisions,
     }
-    return Catalogue(movies=movies, rotten=rotten, stats=stats)
+    return Catalogue(movies=movies, rotten=rotten, story_source=story_source, stats=stats)
 
 
 @lru_cache(maxsize=4)
