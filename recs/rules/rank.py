@@ -53,8 +53,10 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
     if cons.directors or cons.people:
         checks["people"] = lambda m: m.director in cons.directors or bool(people.acting(m, cons.people))
-    if cons.mpaa_allowed and cons.rating_label != "family-friendly":
+    if cons.mpaa_allowed and not cons.mpaa_hard:
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
+    if cons.story_sources:
+        checks["source"] = lambda m: catalogue.story_source.get(m.id) in cons.story_sources
     if cons.max_runtime or cons.min_runtime:
         limits = {
             "low": cons.min_runtime,
@@ -85,7 +87,7 @@ def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Mo
             return False
         if cons.mpaa_excluded and (movie.mpaa is None or movie.mpaa in cons.mpaa_excluded):
             return False  # unknown rating: can't promise it isn't R
-        if cons.rating_label == "family-friendly" and movie.mpaa not in cons.mpaa_allowed:
+        if cons.mpaa_hard and movie.mpaa not in cons.mpaa_allowed:
             return False
         return True
 
@@ -102,6 +104,7 @@ STEPS = [
     Step("dropped the years", frozenset({"era", "era_wide"})),
     Step("dropped the people filter", frozenset({"people"})),
     Step("dropped the rating", frozenset({"mpaa"})),
+    Step("dropped the story's source", frozenset({"source"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_any"})),
 ]
 
