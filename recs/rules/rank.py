@@ -66,10 +66,15 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         }
         checks["runtime"] = lambda m: runtime_fits(m.runtime, **limits)
         checks["runtime_known"] = lambda m: m.runtime is None or runtime_fits(m.runtime, **limits)
+    suspect = catalogue.suspect.__contains__  # a copied rating or an impossible date proves nothing
     if cons.min_rating:
-        checks["quality"] = lambda m: (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES
+        checks["quality"] = lambda m: (
+            (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES and not suspect(m.id)
+        )
     if cons.hidden_gem:
-        checks["gem"] = lambda m: (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES
+        checks["gem"] = lambda m: (
+            (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES and not suspect(m.id)
+        )
     checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
 
@@ -150,7 +155,7 @@ def _score(
 ) -> float:
     """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
     prior = 2000 if cons.hidden_gem else PRIOR_VOTES
-    if movie.rating is None or not movie.votes:
+    if movie.rating is None or not movie.votes or movie.id in catalogue.suspect:
         base = PRIOR_MEAN - 0.7
     else:
         base = (movie.votes * movie.rating + prior * PRIOR_MEAN) / (movie.votes + prior)
