@@ -17,7 +17,7 @@ VOCAB = tuple(
 thriller thrillers horror horrors comedy comedies documentary documentaries western westerns musical musicals
 romance romantic fantasy adventure adventures animated animation cartoon cartoons drama dramas dramatic action
 superhero scary spooky creepy funny hilarious suspense suspenseful gripping family friendly classic classics
-twenties thirties forties fifties sixties seventies eighties nineties noughties minutes hours ninety hundred
+twenties thirties forties fifties sixties seventies eighties nineties noughties minutes hours hundred
 movie movies films something anything nothing recent released directed starring featuring tearjerker halloween
 children daughter grandkids christmas violence violent romcom romcoms slasher slashers biopic historical
 """.split()

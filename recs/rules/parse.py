@@ -131,7 +131,8 @@ def _find_runtime(scan: Scanner, out: Constraints) -> None:
             words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS and words[1] in _BRIDGE)
         )
 
-    limits = [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
+    limits = [limit for m in scan.find(runtime.APPROX) for limit in runtime.approx_limits(m)]
+    limits += [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
     limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_SHORT)]
     limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_LONG)]
     high, low = runtime.strictest(limits, "max"), runtime.strictest(limits, "min")
@@ -143,7 +144,7 @@ def _find_runtime(scan: Scanner, out: Constraints) -> None:
         out.max_runtime, out.max_runtime_strict = high.minutes, high.strict
     if low:
         out.min_runtime, out.min_runtime_strict = low.minutes, low.strict
-    labels = [runtime.say_limit(limit) for limit in (low, high) if limit]
+    labels = list(dict.fromkeys(runtime.say_limit(limit) for limit in (low, high) if limit))
     out.runtime_label = " and ".join(labels) or None
 
 

@@ -278,6 +278,8 @@ def plan_picks(
     base = [m for m in base if not disliked(m, taste, cons, catalogue)] or base
     pool, notes, strict_count = _relax(base, checks)
     matched = {m.id for m in pool}
+    # After relaxing, the films that fit everything still come first.
+    strict_ids = {m.id for m in pool if all(f(m) for f in checks.values())} if notes else set()
     if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
         pool = pool + [m for m in base if m.id not in matched]
     recent = recently_shown(profile, catalogue)
@@ -286,6 +288,7 @@ def plan_picks(
             (
                 _score(m, cons, taste, likes, catalogue, lead, rated)
                 + MATCH_BONUS * (m.id in matched)
+                + MATCH_BONUS * (m.id in strict_ids)
                 - RECENT_PENALTY * (m.id in recent),
                 m,
             )

@@ -151,7 +151,19 @@ DECADE_WORDS = {
     "noughties": 2000,
     "aughts": 2000,
 }
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "an": 1, "a": 1}
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "an": 1,
+    "a": 1,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "a hundred": 100,
+    "hundred": 100,
+}
 
 # Rewrites applied before scanning so negation is one token.
 NEGATION_REWRITES = [
