@@ -9,8 +9,9 @@ import re
 
 from recs.flows.tools import DecideModeArgs
 from recs.rules.explain import genre_noun
+from recs.rules.fuzzy import fix_words
 from recs.rules.parse import parse_constraints
-from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, THANKS
+from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, OCCASIONS, THANKS
 from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.sources.movies import Movie, normalize_title
 
@@ -21,13 +22,17 @@ QUESTIONS: list[tuple[str, str]] = [
     ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
     ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
-    ("runtime", r"how long is (?P<t>.+)"),
+    ("runtime", r"how long (?:is|are) (?P<t>.+)"),
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"(?:runtime|running time|run time|length) (?:of|for) (?P<t>.+)"),
     ("rating", r"how (?:is|was|'s) (?P<t>.+?) rated"),
     ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
     ("rating", r"what rating (?:does|did|is) (?P<t>.+?)(?: have| get)?"),
     ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
+    (
+        "rating",
+        r"what (?:does|did|do) (?:imdb|rotten tomatoes|metacritic|the critics|critics) (?:give|rate|say about|think of) (?P<t>.+)",
+    ),
     ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
     ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
     (
@@ -67,6 +72,7 @@ NOT_ABOUT_FILMS = (
     r"\b(?:actors?|actress(?:es)?|stars?|celebrit(?:y|ies)|composers?|songs?|soundtracks?|oscars?|awards?|"
     r"studios?|characters?|quotes?|lines?|books?|novels?|singers?|bands?|albums?|(?:tv )?shows?|series|"
     r"episodes?|box office)\b"
+    r"|\b(?:favou?rite (?:food|colou?r|drink|animal)|net worth|birthday|married to|how old is)\b"
 )
 NOT_ABOUT_FILMS_ANSWER = (
     "I don't know: my catalogue only has films (titles, years, genres, directors, ratings), "
@@ -88,13 +94,28 @@ REFINEMENT = (
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
 
+# Words after a question that are not part of a title: "…? Thanks!", "…, just curious", "…, please".
+TRAILING = re.compile(
+    r"(?:[\s,.!?;:-]*\b(?:thanks(?: a lot| so much)?|thank you|thx|ty|cheers|please|pls|plz|just curious|"
+    r"much appreciated|if you know)\b)+[\s,.!?;:-]*$",
+    re.I,
+)
+
+
+def _question(text: str) -> str:
+    """The question without the trailing courtesy and punctuation."""
+    clean = " ".join((text or "").replace("’", "'").split())
+    return TRAILING.sub("", clean).rstrip("?!. ")
+
+
 def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:
     """A (answer in words) for questions, greetings and chat; B (recommend) for film requests."""
     low = " ".join((text or "").lower().replace("’", "'").split())
     if not low:
         return DecideModeArgs(mode="A", reason="Empty message: nothing to recommend yet.")
+    asked = _question(low)
     for kind, pattern in QUESTIONS:
-        if re.search(r"\b" + pattern, low.rstrip("?!. ")):
+        if re.search(r"\b" + pattern, asked) or re.search(r"\b" + pattern, fix_words(asked)):
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
     if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
@@ -102,8 +123,9 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
     if re.search(NOT_ABOUT_FILMS, low):
         return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")
-    genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", low) for p, _ in GENRE_PATTERNS)
-    if genre_hit or re.search(ERA, low) or re.search(REFINEMENT, low):
+    fixed = fix_words(low)  # "thriler", "ninties"
+    genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", fixed) for p, _ in GENRE_PATTERNS + OCCASIONS)
+    if genre_hit or re.search(ERA, fixed) or re.search(REFINEMENT, low):
         return DecideModeArgs(mode="B", reason="Describes films wanted (genre, era or a refinement).")
     if re.search(GREETINGS, low):
         return DecideModeArgs(mode="A", reason="A greeting: reply conversationally.")
@@ -149,6 +171,13 @@ def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
     if not films:  # say what the user typed, year and all, rather than a shortened title
         return whole, []
     return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
+
+
+def _several(span: str, catalogue: Catalogue) -> list[list[Movie]]:
+    """Each film of "Jaws and Raiders of the Lost Ark" / "Shrek, Up", when every part is one."""
+    parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", span) if p.strip()]
+    found = [_resolve(part, catalogue)[1] for part in parts] if len(parts) > 1 else []
+    return found if found and all(found) else []
 
 
 def _clean_title(title: str) -> str:
@@ -206,12 +235,19 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
 
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
-    clean = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ")
+    clean = _question(text)
     for kind, pattern in QUESTIONS:
-        match = re.search(r"(?i)\b" + pattern + r"$", clean)
+        match = re.search(r"(?i)\b" + pattern + r"$", clean) or re.search(
+            r"\b" + pattern + r"$", fix_words(clean.lower())
+        )
         if not match:
             continue
         title, films = _resolve(match.group("t"), catalogue)
+        if not films:
+            title, films = _resolve(re.split(r"[,;!?]", match.group("t"))[0], catalogue)  # "Titanic, I need to know…"
+        several = [] if films else _several(match.group("t"), catalogue)
+        if several:  # "who directed Jaws and Raiders of the Lost Ark?"
+            return "\n".join(f"- {_fact(kind, films[0], catalogue)}" for films in several)
         if not films:
             return (
                 f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
@@ -225,7 +261,7 @@ def answer(text: str, catalogue: Catalogue) -> str:
             years = ", ".join(str(m.year) for m in sorted(films, key=lambda m: m.year or 0))
             return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
         return _fact(kind, films[0], catalogue)
-    low = clean.lower()
+    low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
     if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
         return "I'm Marquee, your film guide. " + CAPABILITIES
     if re.search(GREETINGS, low):

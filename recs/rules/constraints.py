@@ -24,6 +24,7 @@ class Constraints(BaseModel):
     unknown_likes: list[str] = Field(default_factory=list)  # "like Heat" when Heat isn't in the catalogue
     mpaa_allowed: list[str] = Field(default_factory=list)
     mpaa_excluded: list[str] = Field(default_factory=list)
+    mpaa_hard: bool = False  # an audience (children, a family) asked for it: never relaxed
     rating_label: str | None = None
     max_runtime: int | None = None
     max_runtime_strict: bool = False  # "under 90 minutes" excludes 90; "at most 90 minutes" keeps it
@@ -34,6 +35,10 @@ class Constraints(BaseModel):
     hidden_gem: bool = False
     quality_label: str | None = None
     like_ids: list[str] = Field(default_factory=list)
+    # (word as typed, tag): a mood or occasion read as a genre ("good cry" -> Drama), said in the intro.
+    mood_notes: list[tuple[str, str]] = Field(default_factory=list)
+    story_sources: list[str] = Field(default_factory=list)  # "Based on Book/Short Story", from the catalogue
+    story_label: str | None = None
     # (word as typed, kind): asked for, but the catalogue has no data for it ("bollywood": country).
     unsupported: list[tuple[str, str]] = Field(default_factory=list)
 
@@ -43,7 +48,7 @@ class Constraints(BaseModel):
 
     def filterable(self) -> bool:
         """True when something the catalogue can filter on was understood."""
-        skip = ("unknown_people", "unknown_likes", "unsupported")
+        skip = ("unknown_people", "unknown_likes", "unsupported", "mood_notes", "story_label")
         return any(value for name, value in self.model_dump().items() if name not in skip)
 
     def describe(self) -> str:

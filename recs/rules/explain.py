@@ -73,6 +73,7 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
         era_suffix,
         "" if runtime_adj else cons.runtime_label or "",
         cons.rating_label if cons.rating_label and cons.rating_label != "family-friendly" else "",
+        cons.story_label or "",
     ]
     text = " ".join([head, *[e for e in extras if e]])
     return ", ".join([text, *_negatives(cons)])
@@ -146,6 +147,9 @@ def intro_for(
         intro = f"{fits}, so I {relaxed}. Closest matches for {wanted}:"
     else:
         intro = _wanted_phrase(cons, likes, count) + ":"
+    if cons.mood_notes:  # "Three dramas (good cry → drama):"
+        said = ", ".join(f"{word} → {genre_short(tag)}" for word, tag in cons.mood_notes)
+        intro = f"{intro.removesuffix(':')} ({said}):"
     if cons.unknown_likes:
         intro = _unknown_likes_said(cons.unknown_likes, intro)
     if cons.unknown_people:

@@ -14,7 +14,7 @@ TRIGGER = (
     r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
     r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
     r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
-    r"i (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like"
+    r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like"
 )
 # "I loved the ending" says nothing about a title: only a request for similar films names one we don't know.
 _STATEMENT = re.compile(r"i (?:really )?(?:liked|loved|enjoyed|adored)")

@@ -5,15 +5,24 @@ from __future__ import annotations
 import re
 
 from recs.rules import runtime
+from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
+from recs.rules.fuzzy import VOCAB, fix_words, near_name
 from recs.rules.like import find_like
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.scan import Scanner, prepare
-from recs.rules.vocab import DECADE_WORDS, GENRE_PATTERNS, MOOD_WORDS, NEGATORS, UNSUPPORTED
+from recs.rules.vocab import (
+    DECADE_WORDS,
+    FILLER,
+    GENRE_PATTERNS,
+    MOOD_WORDS,
+    NEGATORS,
+    OCCASIONS,
+    STORY_SOURCES,
+    UNSUPPORTED,
+)
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
-
-FAMILY_RATINGS = ["G", "PG"]
 
 
 def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -> None:
@@ -52,6 +61,7 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
             scan.claimed.append((match.start(), match.end()))
             target = out.exclude_directors if scan.negated(match.start()) else out.directors
             target += [index.full[n][0] for n in found]
+    _find_near_people(scan, index, add, raw)
     known = {normalize_title(n) for n in out.directors + out.exclude_directors + out.people + out.exclude_people}
     for match in re.finditer(r"\b(?:with|starring|featuring|by)\s+((?:[A-Z][\w'\-]+)(?:\s+[A-Z][\w'\-]+){1,2})", raw):
         norm = normalize_title(match.group(1))
@@ -59,13 +69,31 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
             out.unknown_people.append(match.group(1))
 
 
+_SKIP_NAMES = frozenset(VOCAB) | FILLER | NEGATORS
+
+
+def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
+    """Misspelt full names ("stanly kubrik", "Brad Pit") and a capitalised surname said alone ("Kubrick, …")."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"[a-z]+", scan.text)]
+    names = list(index.full)
+    for (start, first), (_, second) in zip(words, words[1:], strict=False):
+        end = start + len(first) + 1 + len(second)
+        if {first, second} & _SKIP_NAMES or scan.text[start:end] != f"{first} {second}" or not scan._free(start, end):
+            continue
+        norm = near_name(f"{first} {second}", names)
+        if norm:
+            scan.claimed.append((start, end))
+            add(norm, start)
+    capitalised = {w.lower() for w in re.findall(r"\b[A-Z][a-z]{3,}\b", raw)}
+    for start, word in words:
+        norm = index.surname.get(word)
+        if norm and word in capitalised and word not in _SKIP_NAMES and scan._free(start, start + len(word)):
+            scan.claimed.append((start, start + len(word)))
+            add(norm, start)
+
+
 def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
-    if scan.find(
-        r"family friendly|family (?:films?|movies?|night)|kid friendly|kids friendly|all ages|"
-        r"for (?:the |my |young |little )?(?:kids|children|family|toddlers)|with (?:my |the )?kids|"
-        r"for (?:my |a )?\d+ year old"
-    ):
-        out.mpaa_allowed, out.rating_label = list(FAMILY_RATINGS), "family-friendly"
+    find_audience(scan, out)
     for m in scan.find(r"(?:rated )?(?:pg 13|nc 17|pg|g|r)(?: rated)?"):
         phrase = m.group().strip()
         if phrase in ("g", "r") and not (scan.negated(m.start()) or "rated" in scan.before(m.start(), 1)):
@@ -103,7 +131,8 @@ def _find_runtime(scan: Scanner, out: Constraints) -> None:
             words[-1] in NEGATORS or (len(words) == 2 and words[0] in NEGATORS and words[1] in _BRIDGE)
         )
 
-    limits = [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
+    limits = [limit for m in scan.find(runtime.APPROX) for limit in runtime.approx_limits(m)]
+    limits += [runtime.explicit_limit(m, negated(m.start())) for m in scan.find(runtime.EXPLICIT)]
     limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_SHORT)]
     limits += [runtime.vague_limit(m.group(), negated(m.start())) for m in scan.find(runtime.VAGUE_LONG)]
     high, low = runtime.strictest(limits, "max"), runtime.strictest(limits, "min")
@@ -115,15 +144,17 @@ def _find_runtime(scan: Scanner, out: Constraints) -> None:
         out.max_runtime, out.max_runtime_strict = high.minutes, high.strict
     if low:
         out.min_runtime, out.min_runtime_strict = low.minutes, low.strict
-    labels = [runtime.say_limit(limit) for limit in (low, high) if limit]
+    labels = list(dict.fromkeys(runtime.say_limit(limit) for limit in (low, high) if limit))
     out.runtime_label = " and ".join(labels) or None
 
 
 def _find_years(scan: Scanner, out: Constraints) -> None:
-    def set_range(lo: int | None, hi: int | None, label: str, start: int) -> None:
+    decades: list[tuple[int, int, str]] = []
+
+    def set_range(lo: int | None, hi: int | None, label: str, start: int, vague: bool = False) -> None:
         if scan.negated(start):
             out.exclude_years.append((lo or 1870, hi or 2100))
-        else:
+        elif not (vague and (out.year_min or out.year_max)):  # "recent, from 2003": the year typed wins
             out.year_min, out.year_max, out.era = lo, hi, label
 
     for m in scan.find(
@@ -148,7 +179,12 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         label = (
             f"{part + ' ' if part else ''}{str(base)[2:]}s" if base < 2000 else f"{part + ' ' if part else ''}{base}s"
         )
+        if not scan.negated(m.start()):
+            decades.append((base + lo, base + hi, label))
         set_range(base + lo, base + hi, label, m.start())
+    if len(decades) > 1:  # "90s or 2000s": both decades
+        out.year_min, out.year_max = min(d[0] for d in decades), max(d[1] for d in decades)
+        out.era = " or ".join(d[2] for d in decades)
     for m in scan.find(
         r"(after|since|from|starting|post|newer than) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)"
     ):
@@ -165,17 +201,29 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         year = int(m.group(1))
         set_range(year, year, f"from {year}", m.start())
     for m in scan.find(r"recent|new (?:films?|movies?|releases?)|newer|modern|latest"):
-        set_range(2005, None, "recent (2005+)", m.start())
+        set_range(2005, None, "recent (2005+)", m.start(), vague=True)
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
         if scan.before(m.start(), 1) in (["year"], ["years"]):
             continue  # "my 8 year old" is a child, not an era
-        set_range(None, 1979, "older (pre-1980)", m.start())
+        set_range(None, 1979, "older (pre-1980)", m.start(), vague=True)
 
 
 _BASE_FORMS = {"funnier": "funny", "scarier": "scary"}
 
 
 def _find_genres(scan: Scanner, out: Constraints) -> None:
+    for pattern, tag in OCCASIONS:  # "a good cry" -> drama, said in the intro
+        for m in scan.find(pattern):
+            if scan.negated(m.start()):
+                out.exclude_genres.append(tag)
+            else:
+                out.genres.append(tag)
+                out.mood_notes.append((m.group().strip(), tag))
+    for pattern, source, label in STORY_SOURCES:
+        for m in scan.find(pattern):
+            if not scan.negated(m.start()):
+                out.story_sources.append(source)
+                out.story_label = label
     hits = [(m.start(), m, tag) for pattern, tag in GENRE_PATTERNS for m in scan.find(pattern)]
     for _, m, tag in sorted(hits, key=lambda h: h[0]):  # keep the user's word order
         word = _BASE_FORMS.get(m.group().strip(), m.group().strip())
@@ -197,7 +245,7 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
-    scan = Scanner(prepare(text))
+    scan = Scanner(fix_words(prepare(text)))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
@@ -218,6 +266,8 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
         "genre_words",
         "like_ids",
         "unsupported",
+        "mood_notes",
+        "story_sources",
     ):
         setattr(out, name, list(dict.fromkeys(getattr(out, name))))  # de-dupe, keep order
     return out

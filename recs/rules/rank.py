@@ -53,8 +53,10 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
     if cons.directors or cons.people:
         checks["people"] = lambda m: m.director in cons.directors or bool(people.acting(m, cons.people))
-    if cons.mpaa_allowed and cons.rating_label != "family-friendly":
+    if cons.mpaa_allowed and not cons.mpaa_hard:
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
+    if cons.story_sources:
+        checks["source"] = lambda m: catalogue.story_source.get(m.id) in cons.story_sources
     if cons.max_runtime or cons.min_runtime:
         limits = {
             "low": cons.min_runtime,
@@ -64,10 +66,15 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         }
         checks["runtime"] = lambda m: runtime_fits(m.runtime, **limits)
         checks["runtime_known"] = lambda m: m.runtime is None or runtime_fits(m.runtime, **limits)
+    suspect = catalogue.suspect.__contains__  # a copied rating or an impossible date proves nothing
     if cons.min_rating:
-        checks["quality"] = lambda m: (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES
+        checks["quality"] = lambda m: (
+            (m.rating or 0) >= cons.min_rating and (m.votes or 0) >= MIN_VOTES and not suspect(m.id)
+        )
     if cons.hidden_gem:
-        checks["gem"] = lambda m: (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES
+        checks["gem"] = lambda m: (
+            (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES and not suspect(m.id)
+        )
     checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
 
@@ -85,7 +92,7 @@ def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Mo
             return False
         if cons.mpaa_excluded and (movie.mpaa is None or movie.mpaa in cons.mpaa_excluded):
             return False  # unknown rating: can't promise it isn't R
-        if cons.rating_label == "family-friendly" and movie.mpaa not in cons.mpaa_allowed:
+        if cons.mpaa_hard and movie.mpaa not in cons.mpaa_allowed:
             return False
         return True
 
@@ -102,6 +109,7 @@ STEPS = [
     Step("dropped the years", frozenset({"era", "era_wide"})),
     Step("dropped the people filter", frozenset({"people"})),
     Step("dropped the rating", frozenset({"mpaa"})),
+    Step("dropped the story's source", frozenset({"source"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_any"})),
 ]
 
@@ -147,7 +155,7 @@ def _score(
 ) -> float:
     """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
     prior = 2000 if cons.hidden_gem else PRIOR_VOTES
-    if movie.rating is None or not movie.votes:
+    if movie.rating is None or not movie.votes or movie.id in catalogue.suspect:
         base = PRIOR_MEAN - 0.7
     else:
         base = (movie.votes * movie.rating + prior * PRIOR_MEAN) / (movie.votes + prior)
@@ -267,9 +275,12 @@ def plan_picks(
 
     base = [m for m in catalogue.movies if allowed(m)]
     # The profile's dislikes are never picked unless this message asks for them.
-    base = [m for m in base if not disliked(m, taste, cons, catalogue)] or base
+    if taste.exclude_genres or taste.exclude_directors or taste.exclude_people:  # skip 3,200 calls otherwise
+        base = [m for m in base if not disliked(m, taste, cons, catalogue)] or base
     pool, notes, strict_count = _relax(base, checks)
     matched = {m.id for m in pool}
+    # After relaxing, the films that fit everything still come first.
+    strict_ids = {m.id for m in pool if all(f(m) for f in checks.values())} if notes else set()
     if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
         pool = pool + [m for m in base if m.id not in matched]
     recent = recently_shown(profile, catalogue)
@@ -278,6 +289,7 @@ def plan_picks(
             (
                 _score(m, cons, taste, likes, catalogue, lead, rated)
                 + MATCH_BONUS * (m.id in matched)
+                + MATCH_BONUS * (m.id in strict_ids)
                 - RECENT_PENALTY * (m.id in recent),
                 m,
             )

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from recs.rules.vocab import NUMBER_WORDS
 
-_NUM = r"\d+(?:\.\d+)?|one|two|three|four|an?|half an?"
+_NUM = r"\d+(?:\.\d+)?|one|two|three|four|seventy|eighty|ninety|a hundred|hundred|an?|half an?"
 _UNIT = r"hours?|hrs?|h|minutes?|mins?|m"
 # Prefix words: (kind, strict). "not than" is "no more than" after the negation rewrite.
 _PREFIX = {
@@ -37,10 +37,14 @@ _SUFFIX = {"less": "max", "under": "max", "shorter": "max", "more": "min", "long
 EXPLICIT = (
     rf"(?P<neg>not )?(?P<pre>{'|'.join(sorted(_PREFIX, key=len, reverse=True))}) "
     rf"(?P<num>{_NUM}) ?(?P<unit>{_UNIT})(?P<half> and a half)?"
-    rf"|(?P<num2>{_NUM}) ?(?P<unit2>{_UNIT})(?P<half2> and a half)? or (?P<post>{'|'.join(_SUFFIX)})"
+    rf"|(?P<num2>{_NUM}) ?(?P<unit2>{_UNIT})(?P<half2> and a half)? (?:or (?P<post>{'|'.join(_SUFFIX)})|(?P<tops>max|tops|maximum|at most|at the most))"
 )
+# "roughly ninety minutes", "around 100 minutes", "about two hours": a window of 15 minutes either way.
+APPROX = rf"(?:roughly|around|about|approximately|circa|give or take) (?P<num>{_NUM}) ?(?P<unit>{_UNIT})(?P<half> and a half)?"
+APPROX_SLACK = 15
 VAGUE_SHORT = r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"
-VAGUE_LONG = r"long|longer|epic|epics|lengthy"
+# "a long day", "a long week" say how the user's day went, not how long the film should be.
+VAGUE_LONG = r"long(?! (?:day|week|night|shift|year|time|weekend|commute))|longer|epic|epics|lengthy"
 
 
 @dataclass(frozen=True)
@@ -60,11 +64,21 @@ def explicit_limit(match: re.Match, negated: bool) -> Limit:
         kind, strict = _PREFIX[match.group("pre")]
         minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half"))
     else:
-        kind, strict = _SUFFIX[match.group("post")], False
+        kind, strict = ("max" if match.group("tops") else _SUFFIX[match.group("post")]), False
         minutes = minutes_of(match.group("num2"), match.group("unit2"), match.group("half2"))
     if negated or match.group("neg"):
         kind, strict = ("min" if kind == "max" else "max"), not strict
     return Limit(kind, minutes, strict, explicit=True)
+
+
+def approx_limits(match: re.Match) -> list[Limit]:
+    """ "roughly ninety minutes": at least 75 and at most 105, both inclusive and explicit."""
+    minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half"))
+    label = f"around {say_minutes(minutes)}"
+    return [
+        Limit("min", minutes - APPROX_SLACK, False, explicit=True, label=label),
+        Limit("max", minutes + APPROX_SLACK, False, explicit=True, label=label),
+    ]
 
 
 def vague_limit(word: str, negated: bool) -> Limit:

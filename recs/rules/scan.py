@@ -13,8 +13,9 @@ def prepare(text: str) -> str:
     text = unicodedata.normalize("NFKD", text or "")
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
     text = text.replace("&", " and ").replace("'", " ").replace("’", " ")
+    text = re.sub(r"(?<=\d)\.(?=\d)", "\x00", text)  # "2.5 hours" keeps its decimal point
     text = re.sub(r"[,;.!?:()]+", " , ", text)
-    text = re.sub(r"[^a-z0-9, ]+", " ", text)
+    text = re.sub(r"[^a-z0-9, \x00]+", " ", text).replace("\x00", ".")
     text = " " + " ".join(text.split()) + " "
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)

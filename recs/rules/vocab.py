@@ -26,6 +26,25 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"historical|period (?:pieces?|dramas?)", "Historical"),
 ]
 
+# Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
+# genre words, longest phrases first.
+OCCASIONS: list[tuple[str, str]] = [
+    (r"(?:a )?good cry|cry|crying|tear ?jerkers?|weepies?|sad|heartbreaking|emotional", "Drama"),
+    (r"halloween|nightmare fuel", "Horror"),
+    (r"feel good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny", "Comedy"),
+    (r"date night|first date|valentine s(?: day)?", "Romance"),
+]
+# The story's source, as the catalogue records it ("Source"): (regex, source, how the intro says it).
+STORY_SOURCES: list[tuple[str, str, str]] = [
+    (
+        r"(?:based on|adapted from|adaptations? of|from) (?:a |the )?(?:book|novel|short story)s?|book adaptations?",
+        "Based on Book/Short Story",
+        "based on a book",
+    ),
+    (r"based on (?:a |the )?(?:comic|graphic novel)s?", "Based on Comic/Graphic Novel", "based on a comic"),
+    (r"based on (?:a |the )?play|stage adaptations?", "Based on Play", "based on a play"),
+]
+
 # Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The
 # parser notes them so the intro can say they weren't applied, instead of silently dropping them.
 UNSUPPORTED: list[tuple[str, str]] = [
@@ -42,10 +61,11 @@ UNSUPPORTED: list[tuple[str, str]] = [
         "topic",
     ),
     (
-        r"feel good|uplifting|heart ?warming|wholesome|tear ?jerkers?|sad|cosy|cozy|mind bending|mind blowing|"
+        r"wholesome|cosy|cozy|mind bending|mind blowing|"
         r"trippy|twisty|plot twists?|twist endings?|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
         "mood",
     ),
+    (r"violence|violent|gory|gore|bloody|blood|nudity|sex scenes?|swearing|bad language", "content"),
     (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
     (
         r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
@@ -64,6 +84,7 @@ UNSUPPORTED_SAY = {
     "style": ["animation style"],
     "topic": ["sub-genres", "topics"],
     "mood": ["mood"],
+    "content": ["what a film shows (violence, gore)"],
     "streaming": ["where films stream"],
     "country": ["country", "language"],
 }
@@ -130,7 +151,19 @@ DECADE_WORDS = {
     "noughties": 2000,
     "aughts": 2000,
 }
-NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "an": 1, "a": 1}
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "an": 1,
+    "a": 1,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "a hundred": 100,
+    "hundred": 100,
+}
 
 # Rewrites applied before scanning so negation is one token.
 NEGATION_REWRITES = [

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from recs.sources.catalogue_checks import english_titles, suspects
 from recs.sources.movies import Movie, normalize_title
 
 DATA_PATH = Path(__file__).parent.parent / "data" / "vega-movies.json"
@@ -124,6 +125,9 @@ class Catalogue:
 
     movies: list[Movie]
     rotten: dict[str, int | None] = field(default_factory=dict)
+    story_source: dict[str, str] = field(default_factory=dict)  # id -> "Based on Book/Short Story", …
+    original_title: dict[str, str] = field(default_factory=dict)  # id -> title before the English alias
+    suspect: dict[str, str] = field(default_factory=dict)  # id -> why its rating or date isn't trusted
     stats: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -132,11 +136,14 @@ class Catalogue:
         self._by_token: dict[str, set[str]] = defaultdict(set)
         self._tags: dict[str, frozenset[str]] = {}
         for movie in self.movies:
-            core = core_title(normalize_title(movie.title))
-            self._by_core[core].append(movie)
-            for token in core.split():
-                self._by_token[token].add(movie.id)
-            self._tags[movie.id] = _tags_for(movie)
+            for title in {movie.title, self.original_title.get(movie.id, movie.title)}:
+                core = core_title(normalize_title(title))
+                self._by_core[core].append(movie)
+                for token in core.split():
+                    self._by_token[token].add(movie.id)
+            self._tags[movie.id] = _tags_for(movie) | (
+                {"True Story"} if self.story_source.get(movie.id) == "Based on Real Life Events" else set()
+            )
         self._cores = sorted(self._by_core)
         self.directors = sorted({m.director for m in self.movies if m.director})
 
@@ -228,7 +235,7 @@ def _tags_for(movie: Movie) -> frozenset[str]:
     return frozenset(tags)
 
 
-def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None] | None:
+def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None, str | None] | None:
     title = clean_title(row.get("Title"))
     if title is None:
         skipped["missing_title"] += 1
@@ -263,7 +270,8 @@ def _row_to_movie(row: dict, skipped: Counter) -> tuple[Movie, int | None] | Non
         mpaa=mpaa,
         creative_type=creative,
     )
-    return movie, rt_i
+    source = row.get("Source") if isinstance(row.get("Source"), str) else None
+    return movie, rt_i, source
 
 
 def build_catalogue(rows: list[dict]) -> Catalogue:
@@ -273,6 +281,7 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
     used_ids: Counter = Counter()
     movies: list[Movie] = []
     rotten: dict[str, int | None] = {}
+    story_source: dict[str, str] = {}
     merged = collisions = 0
     for row in rows:
         converted = _row_to_movie(row, skipped) if isinstance(row, dict) else None
@@ -280,7 +289,7 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
             if not isinstance(row, dict):
                 skipped["not_an_object"] += 1
             continue
-        movie, rt = converted
+        movie, rt, source = converted
         fingerprint = movie.model_dump_json(exclude={"id"})
         if fingerprint in seen:
             merged += 1
@@ -292,6 +301,8 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
             movie = movie.model_copy(update={"id": f"{movie.id}-{used_ids[movie.id]}"})
         movies.append(movie)
         rotten[movie.id] = rt
+        if source:
+            story_source[movie.id] = source
     stats = {
         "rows_read": len(rows),
         "films_kept": len(movies),
@@ -299,7 +310,15 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
         "duplicates_merged": merged,
         "id_collisions_suffixed": collisions,
     }
-    return Catalogue(movies=movies, rotten=rotten, stats=stats)
+    movies, originals = english_titles(movies)
+    return Catalogue(
+        movies=movies,
+        rotten=rotten,
+        story_source=story_source,
+        original_title=originals,
+        suspect=suspects(movies),
+        stats=stats,
+    )
 
 
 @lru_cache(maxsize=4)

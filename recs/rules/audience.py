@@ -1,0 +1,51 @@
+"""Who will watch: children's ages and families become MPAA ratings the picks must have (a promise, never relaxed).
+
+Ages follow the MPAA's own wording: under 13 gets G and PG (PG-13 "may be inappropriate for children under
+13"), 13 to 16 adds PG-13 (R "requires an accompanying parent" under 17), 17 and up limits nothing.
+"""
+
+from __future__ import annotations
+
+from recs.rules.constraints import Constraints
+from recs.rules.scan import Scanner
+
+FAMILY_RATINGS = ["G", "PG"]
+TEEN_RATINGS = ["G", "PG", "PG-13"]
+_NUMBERS = {
+    w: n
+    for n, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen".split()
+    )
+}
+_AGE = r"(\d{1,2}|" + "|".join(_NUMBERS) + r")"
+# "my 6 year old", "a 12 year old", "aged 9", "my son is 4", "the kids ( 7 and 10 )" (after prepare()).
+AGE_PATTERNS = [
+    rf"{_AGE} (?:years? old|yrs? old|yo)\b",
+    rf"aged? {_AGE}\b",
+    rf"(?:son|daughter|kid|kids|child|children|boy|girl|grandkids?|nephew|niece)s? (?:is|are) {_AGE}(?: and {_AGE})?",
+    rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",
+]
+FAMILY = (
+    r"family friendly|family (?:films?|movies?|night)|(?:the )?whole family|for the family|kid friendly|"
+    r"kids friendly|all ages|for (?:the |my |young |little |younger )?(?:kids|children|family|toddlers)|"
+    r"with (?:my |the )?(?:kids|children|grandkids|grandchildren|little ones)|grandkids|grandchildren|"
+    r"younger kids|little ones|toddlers?|family movie|family film"
+)
+
+
+def _age(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word]
+
+
+def find_audience(scan: Scanner, out: Constraints) -> None:
+    """Set the ratings a named audience allows: the youngest age named decides."""
+    ages = [_age(a) for pattern in AGE_PATTERNS for m in scan.find(pattern) for a in m.groups() if a]
+    family = bool(scan.find(FAMILY))
+    youngest = min(ages, default=None)
+    if youngest is not None and youngest >= 17:
+        return
+    if youngest is not None and youngest >= 13:
+        out.mpaa_allowed, out.mpaa_hard = list(TEEN_RATINGS), True
+        out.rating_label = f"fine for a {youngest}-year-old (G, PG or PG-13)"
+    elif youngest is not None or family:
+        out.mpaa_allowed, out.mpaa_hard, out.rating_label = list(FAMILY_RATINGS), True, "family-friendly"

@@ -1,0 +1,54 @@
+"""Typo tolerance with rapidfuzz: request words a letter or two from a word the parser knows, names a
+letter or two from a director or actor the catalogue knows ("thriler from the ninties", "stanly kubrik")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+# The words the parser reads (genres, moods, decades, durations, audiences). A typed word of five or more
+# letters that is not one of them is corrected to the one within one edit (two for long words); OSA counts
+# a swapped pair of letters ("comdey") as one edit.
+VOCAB = tuple(
+    """
+thriller thrillers horror horrors comedy comedies documentary documentaries western westerns musical musicals
+romance romantic fantasy adventure adventures animated animation cartoon cartoons drama dramas dramatic action
+superhero scary spooky creepy funny hilarious suspense suspenseful gripping family friendly classic classics
+twenties thirties forties fifties sixties seventies eighties nineties noughties minutes hours hundred
+movie movies films something anything nothing recent released directed starring featuring tearjerker halloween
+children daughter grandkids christmas violence violent romcom romcoms slasher slashers biopic historical
+""".split()
+)
+# Real words one edit from a vocabulary word: never "corrected" ("eastern" is no western).
+KEEP = frozenset(
+    """
+eastern teens bunny dreams dance fiction drams music magic comic cartoonish horrible terror
+scare scars spoke funky ninth minute filmed mover
+""".split()
+)
+
+
+@lru_cache(maxsize=8192)
+def fix_word(word: str) -> str:
+    """The vocabulary word a typo stands for, else the word unchanged."""
+    if len(word) < 5 or word in KEEP or word in _VOCAB_SET:
+        return word
+    found = process.extractOne(word, VOCAB, scorer=OSA.distance, score_cutoff=1 if len(word) <= 6 else 2)
+    return found[0] if found else word
+
+
+_VOCAB_SET = frozenset(VOCAB)
+
+
+def fix_words(text: str) -> str:
+    """The text with every misspelt vocabulary word corrected (lower-case text in, same spacing out)."""
+    return re.sub(r"[a-z]+", lambda m: fix_word(m.group()), text)
+
+
+def near_name(words: str, names: list[str], cutoff: float = 86.0) -> str | None:
+    """The known name (normalized) a typed run of words is a near spelling of, else None."""
+    found = process.extractOne(words, names, scorer=fuzz.ratio, score_cutoff=cutoff)
+    return found[0] if found else None
