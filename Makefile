@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test check install install-test migrate browser-deps lint bench import-edges vendor clean
+.PHONY: run test check install install-test migrate browser-deps lint bench import-edges vendor clean eval eval-photos
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,12 @@ check: install-test
 bench: install
 	$(BIN)/python bench/chat_turn.py
 	$(BIN)/python bench/imagelab.py
+
+# The evaluation sets (tests/evals/): each prints its score and misses.
+eval: eval-photos
+
+eval-photos: install-test
+	$(BIN)/python -m tests.evals.run_photos
 
 # Import edges between chatapp's core, chatapp.planner, recs and imagelab, and the import cycles.
 import-edges: install-test
