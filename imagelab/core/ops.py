@@ -217,12 +217,13 @@ def grain(image: Image.Image, *, amount: float = 0.15) -> Image.Image:
         return image
     w, h = image.size
     noise = np.tile(_GRAIN, (h // _GRAIN_TILE + 1, w // _GRAIN_TILE + 1))[:h, :w]
-    px = np.asarray(image, dtype=np.float32)
-    luma = px.mean(axis=2) / 255.0
-    # Film grain shows least in deep shadows and clean highlights: weight by 4x(1-x), floored.
-    weight = np.maximum(4.0 * luma * (1.0 - luma), 0.25)
-    px += (64.0 * a * noise * weight)[:, :, None]
-    return Image.fromarray(np.clip(px, 0.0, 255.0).astype(np.uint8), "RGB")
+    # Film grain shows least in deep shadows and clean highlights: weight by 4x(1-x) of the luma, floored.
+    x = np.arange(256, dtype=np.float32) / 255.0
+    weight = np.maximum(4.0 * x * (1.0 - x), 0.25) * (64.0 * a)
+    signed = noise * weight[np.asarray(image.convert("L"))]
+    # Offset by 128 into 8 bits so Pillow's C add applies it (and clips) in one pass.
+    offset = Image.fromarray(np.clip(np.rint(signed + 128.0), 0, 255).astype(np.uint8), "L")
+    return ImageChops.add(image, Image.merge("RGB", (offset, offset, offset)), 1.0, -128)
 
 
 def crop(image: Image.Image, *, x: int, y: int, width: int, height: int) -> Image.Image:
