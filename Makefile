@@ -64,6 +64,7 @@ check: install-test
 bench: install
 	$(BIN)/python bench/chat_turn.py
 	$(BIN)/python bench/imagelab.py
+	$(BIN)/python bench/photo_plans.py
 
 # The evaluation sets (tests/evals/): each prints its score and misses.
 eval: eval-photos
