@@ -7,7 +7,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: run test check install install-test migrate browser-deps lint bench eval import-edges vendor clean
+.PHONY: run test check install install-test migrate browser-deps lint bench eval eval-photos import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,10 +64,15 @@ check: install-test
 bench: install
 	$(BIN)/python bench/chat_turn.py
 	$(BIN)/python bench/imagelab.py
+	$(BIN)/python bench/photo_plans.py
 
+# The evaluation sets (tests/evals/): each prints its score and misses.
 # The offline planners' evaluation sets (tests/evals/): each set's score and its misses.
-eval: install
+eval: install eval-photos
 	$(BIN)/python -m tests.evals.run
+
+eval-photos: install-test
+	$(BIN)/python -m tests.evals.run_photos
 
 # Import edges between chatapp's core, chatapp.planner, recs and imagelab, and the import cycles.
 import-edges: install-test

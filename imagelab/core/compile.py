@@ -10,7 +10,7 @@ Fusion rules, chosen so the compiled result equals running the ops one by one
   that cannot change the result: the composed matrix so far keeps the whole RGB
   cube inside 0..255, or the appended op is a per-channel line that maps
   everything >= 255 to >= 255 and <= 0 to <= 0 (then clipping commutes with it);
-- everything else (geometry, vignette, blur, sharpen) runs as its own pass.
+- everything else (geometry, vignette, blur, sharpen, grain) runs as its own pass.
 """
 
 from collections.abc import Callable

@@ -31,6 +31,7 @@ BOUNDS: dict[tuple[str, str], tuple[float, float]] = {
     ("blur", "sigma"): (0.3, 10.0),
     ("sharpen", "amount"): (0.0, 5.0),
     ("sharpen", "radius"): (0.3, 10.0),
+    ("grain", "amount"): (0.0, 1.0),
 }
 
 
@@ -111,6 +112,10 @@ class SharpenParams(_Strict):
     radius: float = _num("sharpen", "radius", "Unsharp-mask radius in pixels")
 
 
+class GrainParams(_Strict):
+    amount: float = _num("grain", "amount", "Film grain, 0..1: 0.1 subtle, 0.3 strong")
+
+
 class AiEditParams(_Strict):
     prompt: str = Field(min_length=1, max_length=1000, description="What the generative edit must do")
 
@@ -130,6 +135,7 @@ PARAMS_MODELS: dict[str, type[_Strict]] = {
     "rotate": RotateParams,
     "blur": BlurParams,
     "sharpen": SharpenParams,
+    "grain": GrainParams,
     "aiEdit": AiEditParams,
 }
 

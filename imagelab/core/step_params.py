@@ -47,6 +47,9 @@ OP_ALIASES = {
     "gaussianblur": "blur",
     "sharpen": "sharpen",
     "unsharpmask": "sharpen",
+    "grain": "grain",
+    "filmgrain": "grain",
+    "noise": "grain",
     "aiedit": "aiEdit",
     "googleedit": "aiEdit",
     "generativeedit": "aiEdit",
@@ -98,6 +101,7 @@ _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "rotate": {"degrees": ("degrees", "angle", "value", "deg")},
     "blur": {"sigma": ("sigma", "radius", "value", "amount")},
     "sharpen": {"amount": ("amount", "strength", "value", "sigma_amount"), "radius": ("radius", "sigma")},
+    "grain": {"amount": ("amount", "strength", "value", "intensity")},
     "aiEdit": {"prompt": ("prompt", "instruction", "text")},
 }
 _DEFAULTS = {
@@ -110,6 +114,7 @@ _DEFAULTS = {
     ("vignette", "strength"): 0.2,
     ("sharpen", "amount"): 1.0,
     ("sharpen", "radius"): 1.0,
+    ("grain", "amount"): 0.15,
     ("resize", "fit"): "contain",
     ("resize", "height"): None,
 }

@@ -8,6 +8,8 @@ gives its own direction ("darker" -1 on bright); a negation before it ("less", "
 
 import re
 
+from imagelab.rules.wishes import forgive_typos, read_wishes, tilt_angles
+
 AXES = ("temp", "sat", "contrast", "bright", "sharp")
 
 # (pattern, {axis: direction}) — a term's own meaning, before any negation around it.
@@ -54,11 +56,13 @@ STYLES = {
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",
     "square": r"square|1:1|instagram",
-    "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop",
+    "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop|"
+    r"keep (?:the |it |all |the whole |the full )+(?:picture|photo|image|frame|thing)",
 }
 _STRAIGHTEN = (
     r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
-    r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b"
+    r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b|"
+    r"\blean(?:s|ing)? (?:to (?:the )?)?(?:left|right)|\b(?:not|isn'?t) (?:straight|level)|\bskew(?:ed)?\b|\bslant"
 )
 
 # Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
@@ -223,16 +227,22 @@ def tone_axes(text: str) -> tuple[dict, set]:
 
 
 def read_intent(instruction: str) -> dict:
-    """Signed tone axes, looks, geometry, rotation and the non-local requests of an instruction."""
-    text = instruction.lower().replace("’", "'")
+    """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
+    text = forgive_typos(instruction.lower().replace("’", "'"))
     local, generative, asks = _without_generative(text)
+    local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)
-    intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks}
+    intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
     intent.update({k: re.search(p, local) is not None for k, p in {**STYLES, **GEOMETRY}.items()})
     intent["rotate"] = rotation(local)
     intent["straighten"] = intent["rotate"] is None and re.search(_STRAIGHTEN, local) is not None
+    intent["tilts"] = tilt_angles(local) if intent["straighten"] else None
+    if intent["ratio"] is None and intent["square"]:
+        intent["ratio"] = 1.0
     if intent["keep_framing"]:
         intent["crop"] = intent["square"] = False
+        intent["ratio"] = None
+    intent["square"] = intent["ratio"] == 1.0
     return intent
 
 
@@ -242,5 +252,10 @@ def has_local_request(intent: dict) -> bool:
         any(intent[a] for a in AXES)
         or bool(intent["hold"])
         or intent["rotate"] is not None
-        or any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square"))
+        or intent["straighten"]
+        or intent["highlights"]
+        or intent["ratio"] is not None
+        or any(
+            intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "soft")
+        )
     )

@@ -7,6 +7,7 @@ bright around 1.0, sharp as an unsharp amount. When the instruction goes against
 (a soft film asked for more contrast) its `alt` slot is used instead. Pure: no Django.
 """
 
+import math
 from dataclasses import dataclass, field
 
 COMPENSATE = 0.1
@@ -123,7 +124,16 @@ WIDESCREEN = _s("Widescreen 2.39:1", "Letterboxed framing", {"temp": 0.2, "contr
 NOIR = _s("Cool Noir", "Night grade", {"temp": -0.35, "bright": -0.08, "contrast": 0.12, "sat": -0.2}, {},
           ("temp", -1), _s("Warm Noir", "Tungsten night grade", {"temp": 0.35, "bright": -0.08, "contrast": 0.12,
                                                                    "sat": -0.2}, vignette=0.25), vignette=0.25)
+# What replaces a sharpened slot when the instruction asks for a soft look or for grain.
+_AIRY = ("#F0E6DA", "#DDE6F0", 0.06, "a pale, airy lift", "a pale, airy lift")
+GLOW = _s("Soft Glow", "Soft and glowing", {"contrast": -0.10, "sat": -0.04, "bright": 0.06}, lift=_AIRY, vignette=0.2)
+GRIT = _s("Gritty Film", "Gritty and textured", {"contrast": 0.10, "sat": -0.06}, vignette=0.3)
+MONO_GLOW = _s("Soft Glow {mono}", "Soft, glowing {tone}", {"contrast": -0.14, "bright": 0.06}, _MONO_ASKED, vignette=0.2)
+MONO_GRIT = _s("Gritty {mono}", "Gritty, textured {tone}", {"contrast": 0.18}, _MONO_ASKED, vignette=0.3, clip=(8, 255))
 # fmt: on
+# Asked finishes go into all five plans, each at its own strength (slot order).
+VIGNETTES = (0.22, 0.30, 0.38, 0.26, 0.45)
+GRAINS = (0.10, 0.14, 0.18, 0.08, 0.24)
 
 
 def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
@@ -148,6 +158,9 @@ def _value(direction: int, free: float, magnitude: float) -> float:
 
 def resolve(slot: Slot, intent: dict) -> Slot:
     """The slot itself, or its alternative when the instruction goes against its signature."""
+    if "sharpen" in slot.finish and intent["sharp"] <= 0 and (intent["soft"] > 0 or intent["grain"] > 0):
+        mono = "{mono}" in slot.name  # a soft look never sharpens; asked grain is not "grain-free"
+        return (MONO_GLOW if mono else GLOW) if intent["soft"] > 0 else (MONO_GRIT if mono else GRIT)
     if slot.sign and slot.alt and intent[slot.sign[0]] == -slot.sign[1]:
         return slot.alt
     return slot
@@ -169,8 +182,33 @@ def _compensate(out: dict, finish: dict, intent: dict) -> None:
             out[axis] = round(min(max(value, -0.6), 0.7), 3)
 
 
-def look(slot: Slot, intent: dict) -> dict:
-    """Axis deltas and finish of a slot under the instruction (held axes stay at zero)."""
+def _asked_finish(out: dict, finish: dict, intent: dict, i: int) -> None:
+    """Finishes asked for by name, in every plan at this slot's strength; a soft look never sharpens."""
+    for key, strengths in (("vignette", VIGNETTES), ("grain", GRAINS)):
+        if intent[key] > 0:
+            finish[key] = strengths[i % len(strengths)]
+        elif intent[key] < 0:
+            finish.pop(key, None)
+    if intent["soft"] > 0 and intent["sharp"] <= 0:
+        out["sharp"] = min(out["sharp"], 0.0)
+    if intent["highlights"]:
+        _protect_highlights(out, finish)
+
+
+def _protect_highlights(out: dict, finish: dict) -> None:
+    """Keep the top of the range below white: contrast comes from the blacks, midtones stay where they were."""
+    black = finish.get("clip", (0, 255))[0]
+    c = out["contrast"]
+    if c > 0:  # a black point as deep as the contrast line's below mid-grey, and a gamma that puts mid-grey back
+        black = max(black, round(127.5 * c / (1 + c)))
+        out["contrast"] = 0.0
+    finish["clip"] = (black, 255)
+    if black:
+        finish["mid_gamma"] = round(math.log((127.5 - black) / (255 - black)) / math.log(0.5), 3)
+
+
+def look(slot: Slot, intent: dict, i: int = 0) -> dict:
+    """Axis deltas and finish of the slot in place `i` under the instruction (held axes stay at zero)."""
     hold = set(intent["hold"])
     out = {
         a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
@@ -187,6 +225,7 @@ def look(slot: Slot, intent: dict) -> dict:
         finish["vignette"] = finish["vignette"] / 2
     if intent["contrast"] < 0:  # clipped ends would add contrast back
         finish.pop("clip", None)
+    _asked_finish(out, finish, intent, i)
     return {**out, **finish}
 
 
@@ -200,7 +239,7 @@ def _levels(lk: dict) -> tuple[int, int, float]:
     black, white = lk.get("clip", (0, 255))
     b, via = lk["bright"], lk.get("dark_via", "brightness")
     gamma = 1.0 + b if b > 0 or (b < 0 and via == "gamma") else 1.0
-    return black, white, round(gamma, 3)
+    return black, white, round(gamma * lk.get("mid_gamma", 1.0), 3)
 
 
 def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
@@ -227,6 +266,8 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("sharpen", amount=round(lk["sharp"], 3), radius=1.2))
     elif lk["sharp"] < 0:
         steps.append(_op("blur", sigma=round(-1.5 * lk["sharp"], 3)))
+    if lk.get("grain"):  # last: sharpening grain would coarsen it
+        steps.append(_op("grain", amount=lk["grain"]))
     return steps
 
 
@@ -251,13 +292,18 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
     black, white, gamma = _levels(lk)
     if black or white < 255:
         parts.append("deeper blacks and cleaner whites" if white < 255 else "denser blacks")
-    if gamma != 1.0:
+    if gamma != 1.0 and not lk.get("mid_gamma"):
         parts.append("lifted midtones" if gamma > 1 else "deeper midtones")
+    if lk.get("mid_gamma"):
+        parts.append("contrast from the blacks, highlights kept below white")
     if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
         parts.append("a darker exposure")
     parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift") if k in lk]
     if lk.get("vignette"):
         parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")
     if lk["sharp"]:
-        parts.append("crisp sharpening, no grain" if lk["sharp"] > 0 else "a slight softening blur")
+        crisp = "crisp sharpening" + ("" if lk.get("grain") else ", no grain")
+        parts.append(crisp if lk["sharp"] > 0 else "a slight softening blur")
+    if lk.get("grain"):
+        parts.append("fine film grain" if lk["grain"] < 0.15 else "film grain")
     return parts

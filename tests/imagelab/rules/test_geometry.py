@@ -72,19 +72,30 @@ def test_it_crops_every_wedge_away_at_every_render_size(size, degrees, k):
     assert w * h >= 0.98 * wr * hr  # the safety margin costs little
 
 
-def test_it_adds_a_crop_to_fill_variation_for_a_small_rotation():
+def test_it_crops_every_variation_to_fill_after_a_small_rotation():
+    # Issue 12: crop to fill is the default, so no variation shows smeared corners.
     plan = plan_variations("straighten by 2°", image_size=(4000, 3000))
-    filled = [v for v in plan["variations"] if [o["op"] for o in v["operations"][:3]] == ["resize", "rotate", "crop"]]
-    assert len(filled) == 1 and "no corner wedges" in filled[0]["strategy"]
-    crop = filled[0]["operations"][2]["params"]
-    assert (crop["x"], crop["y"], crop["width"], crop["height"]) == fill_box((2048, 1536), 2.0)
+    box = fill_box((2048, 1536), 2.0)
+    heads = [[o["op"] for o in v["operations"][:3]] for v in plan["variations"]]
+    assert heads == [["resize", "rotate", "crop"]] * 5
+    crops = [tuple(v["operations"][2]["params"].values()) for v in plan["variations"]]
+    assert crops[:4] == [box] * 4 and all("no corner wedges" in v["strategy"] for v in plan["variations"][:4])
+    last = [o["params"] for o in plan["variations"][4]["operations"] if o["op"] == "crop"]
+    assert len(last) == 2 and last[1]["width"] < box[2]  # the fifth goes tighter still
     assert "crop/framing" in plan["diversity_axes"]
-    # Rendered on a real image: the filled variation comes out at the box's size.
+    # Rendered on a real image: the filled variations come out at the box's size.
     photo = Image.new("RGB", (400, 300), (90, 140, 200))
     norm = normalize_plan(plan_variations("straighten by 2°", image_size=photo.size), image_size=photo.size)
     result = execute(photo, [v.operations for v in norm.variations], workers=1)
-    box = fill_box((400, 300), 2.0)
-    assert result.variations[4].image.size == box[2:]
+    small = fill_box((400, 300), 2.0)
+    assert [v.image.size for v in result.variations[:4]] == [small[2:]] * 4
+    assert result.variations[4].image.size < small[2:]
+
+
+def test_it_keeps_the_whole_rotated_canvas_when_asked_to_keep_the_framing():
+    plan = plan_variations("rotate 2 degrees but keep the whole picture", image_size=(4000, 3000))
+    assert not any(o["op"] == "crop" for v in plan["variations"] for o in v["operations"])
+    assert all("canvas enlarged" in v["strategy"] for v in plan["variations"])
 
 
 @pytest.mark.parametrize("text", ["rotate 90 degrees", "rotate it 60 degrees"])

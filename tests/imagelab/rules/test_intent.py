@@ -129,16 +129,26 @@ def test_it_does_the_local_part_of_a_mixed_request_and_notes_the_rest():
         assert all(o["op"] != "blur" for o in v["operations"])
 
 
-def test_it_asks_for_the_angle_when_told_to_straighten_without_one():
-    reply = edit_reply("straighten the horizon")
-    assert reply is not None and "straighten by 2°" in reply
-    assert edit_reply("straighten by 2°") is None and read_intent("straighten by 2°")["rotate"] == 2.0
+def test_it_tries_five_small_angles_when_told_to_straighten_without_one():
+    # Issue 12: an unmeasured tilt gets five plausible corrections, not a question back.
+    assert edit_reply("straighten the horizon") is None and read_intent("straighten by 2°")["rotate"] == 2.0
+    plan = plan_variations("straighten the horizon", image_size=SIZE)
+    angles = [v["operations"][1]["params"]["degrees"] for v in plan["variations"]]
+    assert [v["operations"][1]["op"] for v in plan["variations"]] == ["rotate"] * 5
+    assert len(set(angles)) == 5 and all(0 < abs(a) <= 3 for a in angles) and {a > 0 for a in angles} == {True, False}
+    assert any("straighten by 2°" in n for n in plan["notes"])
 
 
-def test_it_notes_the_missing_angle_when_straightening_comes_with_a_doable_edit():
+def test_it_turns_one_way_when_the_tilt_has_a_direction():
+    plan = plan_variations("it leans to the left", image_size=SIZE)
+    assert all(v["operations"][1]["params"]["degrees"] > 0 for v in plan["variations"])
+
+
+def test_it_says_the_angle_is_a_guess_when_straightening_comes_with_a_doable_edit():
     plan = plan_variations("straighten the horizon and make it warmer", image_size=SIZE)
-    assert all("Not straightened" in v["strategy"] and "straighten by 2°" in v["strategy"] for v in plan["variations"])
-    assert all(o["op"] != "rotate" for v in plan["variations"] for o in v["operations"])
+    for v in plan["variations"]:
+        assert "a guess: the tilt was not measured" in v["strategy"]
+        assert any(o["op"] == "temperature" and o["params"]["warm"] for o in v["operations"])
 
 
 def test_it_reads_a_quarter_turn_from_rotate_left_or_right():

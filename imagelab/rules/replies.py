@@ -1,0 +1,101 @@
+"""What the offline image planner says instead of planning: generative asks, nonsense, small talk, quality.
+
+Pure: no Django.
+"""
+
+import re
+
+from imagelab.rules.intent import has_local_request, read_intent
+from imagelab.rules.wishes import VOCABULARY
+
+ANGLE_HINT = 'say by how many degrees, e.g. "straighten by 2°" (clockwise; "-2°" turns the other way)'
+
+# For each thing only an AI edit can do (by what was asked, as `intent.GENERATIVE` words it), the closest
+# local edit, said right after the refusal so the answer leads somewhere.
+CLOSEST = {
+    "blur the background": 'a vignette and a tighter crop that draw the eye to the subject: try "darken the '
+    'corners and crop tighter"',
+    "blur just one part of the picture": 'cropping that part out if it is near an edge: try "crop tighter"',
+    "remove things from the picture": 'cropping it out if it is near an edge: try "crop tighter" or "crop it square"',
+    "add things to the picture": 'changing the light and colour of what is there: try "warmer with a vignette"',
+    "change the sky or the background": 'deepening the sky you have while keeping the bright clouds: try "cooler '
+    'and more contrast, keep the highlights"',
+    "retouch faces or skin": 'a softer, gentler look over the whole picture: try "soft and warm"',
+    "extend the picture past its edges": 'a different crop of what is there: try "crop it 16:9"',
+    "repaint it in another style or colourise it": 'a strong local look: try "vintage film look with grain" or '
+    '"grainy black and white"',
+}
+# Words that ask for an edit without naming one ("make it look its best"): planned as five looks.
+_VAGUE = frozenset(
+    "best better improve enhance fix nice nicer good great pretty beautiful edit auto touch tweak adjust polish "
+    "professional magic amazing stunning awesome something anything style look looks filter".split()
+)
+
+
+def _recognised(text: str) -> bool:
+    """Whether any word of the text is one the planner knows or a vague ask for an edit."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    return bool(words & (_VAGUE | set(VOCABULARY)))
+
+
+def edit_reply(text: str) -> str | None:
+    """A short answer instead of a plan when nothing asked is a local edit (else None: plan it)."""
+    intent = read_intent(text)
+    if has_local_request(intent):
+        return None
+    if intent["generative"]:
+        # Said to the person using the app; how an operator switches AI edits on is the README's business.
+        closest = "; or ".join(CLOSEST[a] for a in intent["generative_asks"] if a in CLOSEST)
+        return (
+            f"AI edits aren't switched on for this app, so I can't {' or '.join(intent['generative_asks'])}. "
+            + (f"The closest I can do here is {closest}. " if closest else "")
+            + "I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it, "
+            'add grain or a vignette: try "warmer and punchier" or "crop it square".'
+        )
+    if _recognised(text):
+        return None
+    return (
+        "I'm not sure what to change in the photo from that. Tell me a look or an edit, e.g. \"warmer and "
+        'punchier", "grainy black and white", "darken the corners" or "crop it square".'
+    )
+
+
+_CHAT = (
+    r"^(hi|hello|hey|thanks|thank you|thx|cheers|ok|okay|great|cool|nice|bye)\b|what can you do|"
+    r"who are you|how does (this|it) work|^help\b|what are you"
+)
+_QUALITY = (
+    r"\b(sharp|blurry|blurred|in focus|out of focus|focus|noisy|noise|grainy|quality|exposed|"
+    r"overexposed|underexposed|good enough|resolution)\b"
+)
+_QUESTION = r"\?\s*$|^(is|are|does|do|how|was|can you tell|tell me)\b"
+
+
+def classify_request(text: str) -> str:
+    """'chat' (small talk, what can you do), 'quality' (is it sharp?) or 'edit'."""
+    t = text.strip().lower()
+    if not t:
+        return "chat"
+    if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):
+        return "quality"
+    if re.search(_CHAT, t) and not re.search(r"\b(make|crop|rotate|warmer|cooler|brighter|darker)\b", t):
+        return "chat"
+    return "edit"
+
+
+def chat_reply(text: str, kind: str | None = None) -> str:
+    """A short conversational answer for a non-edit message."""
+    kind = kind or classify_request(text)
+    if kind == "quality":
+        return (
+            "I can't judge sharpness or quality yet — that's coming. For now I can edit the photo: "
+            'try "warmer and punchier" or "crop it square".'
+        )
+    t = text.strip().lower()
+    if re.search(r"^(thanks|thank you|thx|cheers)", t):
+        return "You're welcome! Tell me how you'd like the photo changed next."
+    return (
+        "Drop in a photo and tell me how to change it — warmer, cooler, punchier, softer, brighter, "
+        "black and white, vintage, cinematic, crop tighter or square, rotate. I'll make five variations "
+        "to choose from, and you can keep refining the one you pick."
+    )

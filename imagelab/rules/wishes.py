@@ -1,0 +1,107 @@
+"""Explicit wishes the looks must all honour: typos forgiven, finishes, aspect ratios, highlights, a tilt.
+
+`forgive_typos` maps misspelt look and op words onto the planner's vocabulary (rapidfuzz) before
+anything else reads the text. `read_wishes` then takes out the finishes asked for by name (vignette,
+grain, a soft look, kept highlights), a crop ratio, and an unmeasured tilt's plausible angles. Pure: no Django.
+"""
+
+import re
+
+from rapidfuzz import fuzz, process
+
+# The words the planner reads; a near miss of one of these is taken to be that word.
+VOCABULARY = (
+    "warm warmer warmth cool cooler cold colder golden sunny sunset blue bluer icy vivid vibrant colourful "
+    "colorful saturated saturation desaturate muted washed pastel punchy punchier pop bold bolder dramatic "
+    "contrast contrasty soft softer soften dreamy hazy glow gentle flat bright brighter brighten brightness "
+    "light lighter lighten airy exposure dark darker darken moody sharp sharpen sharper sharpness crisp "
+    "crisper detail clarity black white monochrome mono grayscale greyscale sepia vintage retro film analog "
+    "faded nostalgic polaroid cinematic movie teal matte grain grainy gritty noise vignette vignetting corners "
+    "edges crop tighter closer square widescreen panorama straighten straight crooked tilted tilt wonky level "
+    "horizon rotate highlights clouds shadows whites blacks protect keep framing"
+).split()
+# Ordinary words a fuzzy match would wrongly turn into a look word ("often" is not "soften").
+_ORDINARY = frozenset(
+    "often older other there these those their about would could should which where while after again "
+    "little photo image picture please thanks great nicer close right left night fight share blur blurry blurred "
+    "background remove erase delete replace person people face faces skin teeth object smooth extend expand "
+    "colour color colours colors less more".split()
+)
+_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _nearest(word: str) -> str:
+    """The vocabulary word `word` was meant to be, or `word` itself."""
+    if word in _ORDINARY or _AFFIXES.sub("", word) in _VOCAB_SET:
+        return word  # a known word, or one with a prefix or suffix ("oversaturated", "warmish")
+    cutoff = 86 if len(word) <= 5 else 80  # short words have fewer letters to spare
+    match = process.extractOne(word, VOCABULARY, scorer=fuzz.ratio, score_cutoff=cutoff)
+    return match[0] if match else word
+
+
+_VOCAB_SET = frozenset(VOCABULARY)
+_AFFIXES = re.compile(r"^(?:over|under|de|un)|(?:ish|ly|ness)$")
+
+
+def forgive_typos(text: str) -> str:
+    """Lower-cased text with misspelt look and op words replaced by the words meant ("vignete" → "vignette")."""
+    return _WORD.sub(lambda m: _nearest(m.group(0)), text)
+
+
+_NEGATED = re.compile(
+    r"\b(?:no|not|without|remove|less|reduce|never|don'?t (?:add|want)|get rid of|minus)\W+(?:\w+\W+)?$"
+)
+FINISHES = {
+    "vignette": r"\bvignett?(?:e|es|ing)\b|\b(?:darken|darker|dark|shade|burn)(?:ed)?\s+(?:the\s+)?(?:corners|edges)\b"
+    r"|\b(?:corners|edges)\s+(?:a bit\s+)?dark(?:er|ened)?\b",
+    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b",
+    "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b",
+}
+HIGHLIGHTS = (
+    r"\b(?:keep|keeping|protect|preserve|save|hold|retain|(?:don'?t|do not|without|no|not)\s+(?:blow|blowing|blown|clip|"
+    r"clipping|clipped|lose|losing|burn|burning))(?:\s+out)?\s+(?:the\s+|my\s+|any\s+|those\s+)?(?:bright\s+|white\s+)?"
+    r"(?:clouds?|highlights?|whites?|skies|sky|bright (?:parts|areas|bits))\b"
+)
+_RATIO = re.compile(r"\b(\d{1,2})\s*(?::|x|×|by)\s*(\d{1,2})\b")
+_RATIO_WORDS = [(r"\bsquare\b|\binstagram\b|\binsta\b", 1.0), (r"\bwide ?screen\b", 16 / 9), (r"\bpanoram", 3.0)]
+_TILT_SIGN = [
+    (r"\b(?:lean|leans|leaning|tilt|tilts|tilted|slopes?|sloping|down)\s+(?:to\s+)?(?:the\s+)?left\b", 1.0),
+    (r"\b(?:lean|leans|leaning|tilt|tilts|tilted|slopes?|sloping|down)\s+(?:to\s+)?(?:the\s+)?right\b", -1.0),
+]
+# Five plausible corrections for a tilt nobody measured: both ways when the direction is unknown.
+TILTS = (1.0, -1.0, 2.0, -2.0, 3.0)
+ONE_WAY = (1.0, 2.0, 3.0, 1.5, 2.5)
+
+
+def _finish(pattern: str, text: str) -> int:
+    """+1 asked for, -1 asked against ("no grain"), 0 not mentioned."""
+    m = re.search(pattern, text)
+    if m is None:
+        return 0
+    return -1 if _NEGATED.search(text[: m.start()]) else 1
+
+
+def _ratio(text: str) -> float | None:
+    """Width / height of an asked crop: numbers win over words ("4:5 for insta" is 4:5)."""
+    m = _RATIO.search(text)
+    if m and int(m.group(1)) and int(m.group(2)) and (":" in m.group(0) or re.search(r"crop|ratio|aspect", text)):
+        return int(m.group(1)) / int(m.group(2))
+    return next((r for p, r in _RATIO_WORDS if re.search(p, text)), None)
+
+
+def tilt_angles(text: str) -> tuple[float, ...]:
+    """Five clockwise angles to try for a tilt given without a number."""
+    sign = next((s for p, s in _TILT_SIGN if re.search(p, text)), None)
+    return TILTS if sign is None else tuple(sign * a for a in ONE_WAY)
+
+
+def read_wishes(text: str) -> tuple[str, dict]:
+    """(the text without the highlight and corner wishes, {vignette, grain, soft: -1/0/+1, highlights: bool, ratio})."""
+    wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
+    wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None
+    # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
+    # brightness wish for the whole picture, so both are cut before tones are read.
+    text = re.sub(HIGHLIGHTS, " ", text)
+    text = re.sub(FINISHES["vignette"], " vignette ", text)
+    wishes["ratio"] = _ratio(text)
+    return text, wishes

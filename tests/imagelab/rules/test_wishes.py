@@ -1,0 +1,91 @@
+"""Explicit wishes in every plan: typos forgiven, named finishes, crop ratios, kept highlights, plain refusals."""
+
+import numpy as np
+import pytest
+
+from imagelab.core import ops
+from imagelab.core.normalize import normalize_plan
+from imagelab.rules.planner import edit_reply, plan_variations
+from imagelab.rules.wishes import forgive_typos
+
+SIZE = (4000, 3000)
+
+
+def plans(text):
+    norm = normalize_plan(plan_variations(text, image_size=SIZE), image_size=SIZE)
+    assert norm.log == [] and len(norm.variations) == 5
+    return [norm.operations(i) for i in range(5)]
+
+
+def params(plan, op):
+    return [p for o, p in plan if o == op]
+
+
+@pytest.mark.parametrize(
+    "typed,meant",
+    [
+        ("add a vignete", "add a vignette"),
+        ("wamer please", "warmer please"),
+        ("blak and white", "black and white"),
+        ("cinamatic", "cinematic"),
+        ("strighten it", "straighten it"),
+    ],
+)
+def test_it_forgives_typos_in_look_and_op_words(typed, meant):
+    assert forgive_typos(typed) == meant
+
+
+@pytest.mark.parametrize("text", ["it's oversaturated", "make it look older", "blur the background", "often softer"])
+def test_it_leaves_ordinary_and_affixed_words_alone(text):
+    assert forgive_typos(text) == text
+
+
+@pytest.mark.parametrize("text,op", [("darken the corners", "vignette"), ("add some film grain", "grain")])
+def test_it_puts_a_named_finish_in_every_plan_at_varied_strength(text, op):
+    found = [params(p, op) for p in plans(text)]
+    assert all(len(f) == 1 for f in found) and len({repr(f) for f in found}) == 5
+
+
+def test_it_does_not_darken_the_whole_picture_for_dark_corners():
+    assert plans("darken the corners") == plans("add a vignette")
+
+
+def test_it_never_sharpens_a_soft_look():
+    for text in ("soft dreamy look", "make it softer and a bit brighter", "grainy monochrome"):
+        assert not any(params(p, "sharpen") for p in plans(text)), text
+
+
+@pytest.mark.parametrize("text", ["keep the bright clouds, more contrast", "punchier but dont blow out the highlights"])
+def test_it_keeps_the_top_one_percent_below_white_when_asked_to_keep_highlights(text):
+    for plan in plans(text):
+        x = np.tile(np.arange(256, dtype=np.float64), (3, 1))
+        for op, p in plan:
+            if op in ops.CHANNEL_OPS:
+                x = np.clip(ops.channel_curve(op, p)(x), 0, 255)
+        assert x[:, 252].max() <= 254 and (x[:, 252] - x[:, 240]).min() >= 6
+
+
+@pytest.mark.parametrize("text,ratio", [("crop it 16:9", 16 / 9), ("make it 4:5 for insta", 0.8), ("square", 1.0)])
+def test_it_crops_every_plan_to_an_asked_ratio(text, ratio):
+    for plan in plans(text):
+        size = ops.working_size(SIZE)
+        for op, p in plan[1:]:
+            size = ops.output_size(op, p, size)
+        assert size[0] / size[1] == pytest.approx(ratio, rel=0.01)
+
+
+def test_it_says_the_refusal_first_and_then_the_closest_local_edit():
+    reply = edit_reply("remove the person on the left")
+    assert reply.startswith("AI edits aren't switched on for this app, so I can't remove things from the picture.")
+    assert "The closest I can do here is cropping it out" in reply
+    mixed = plan_variations("remove the guy in the background and make it warmer", image_size=SIZE)
+    assert all(v["strategy"].startswith("Not done: removing an object") for v in mixed["variations"])
+
+
+@pytest.mark.parametrize("text", ["asdfgh", "banana phone"])
+def test_it_answers_nonsense_instead_of_making_five_unrelated_grades(text):
+    assert edit_reply(text).startswith("I'm not sure what to change")
+
+
+def test_it_still_plans_a_vague_wish_for_a_better_picture():
+    assert edit_reply("make it look its best") is None

@@ -1,0 +1,170 @@
+"""The photo evaluation: each instruction through the offline planner's product path, checked against its expectations.
+
+A case is `{"text": ..., "expect": {...}}` (tests/evals/photos.jsonl). The planner is asked the way the rule
+backend does (`imagelab.planning.answer_or_plan`: a text answer, or a `plan_variations` call that is then
+normalised like any planner output), on a synthetic photo size. Every expectation is one check; a case
+scores only when all of its checks hold.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+from chatapp.planner.backends.base import PlannerReply, PlannerRequest
+from imagelab import planning
+from imagelab.core import ops
+from imagelab.core.normalize import NoVariations, normalize_plan
+
+CASES = Path(__file__).resolve().parent.parent / "evals" / "photos.jsonl"
+SIZE = (1600, 1200)  # a 4:3 photo, already at working size: plans' pixels are this image's
+SMALL_TILT = 6.0  # "a plausible small angle" for an unmeasured tilt
+
+
+def load_cases(path: Path = CASES) -> list[dict]:
+    """The evaluation cases, one JSON object a line."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def ask(text: str) -> tuple[str | None, list[list[tuple[str, dict]]], list[str], list[str]]:
+    """(answer text, each plan's (op, params) steps, labels, strategies) for one instruction."""
+    request = PlannerRequest(
+        instructions="",
+        input=[],
+        model="rules",
+        tools=[planning.PLAN_VARIATIONS_TOOL],
+        context=planning.ImageContext(text=text, image_size=SIZE),
+        purpose=planning.PURPOSE,
+    )
+    reply = planning.answer_or_plan(request)
+    if not isinstance(reply, PlannerReply):
+        return reply, [], [], []
+    try:
+        plan = normalize_plan(reply.tool_calls[0].arguments, image_size=SIZE)
+    except NoVariations:
+        return None, [], [], []
+    plans = [plan.operations(i) for i in range(len(plan.variations))]
+    return None, plans, [v.label for v in plan.variations], [v.strategy for v in plan.variations]
+
+
+def _mask_after_geometry(steps: list[tuple[str, dict]]) -> Image.Image:
+    """A white mask through the plan's geometry, rotated corners black: what wedges would remain."""
+    mask = Image.new("L", SIZE, 255)
+    for op, params in steps:
+        if op == "rotate":
+            mask = mask.rotate(-params["degrees"], Image.Resampling.BILINEAR, expand=True, fillcolor=0)
+        elif op in ("crop", "resize"):
+            mask = ops.OPS[op](mask.convert("RGB"), **params).convert("L")
+    return mask
+
+
+def _final_size(steps: list[tuple[str, dict]]) -> tuple[int, int]:
+    size = SIZE
+    for op, params in steps:
+        size = ops.output_size(op, params, size)
+    return size
+
+
+def _grey_curve(steps: list[tuple[str, dict]]) -> np.ndarray:
+    """The plan's per-channel tone curves on a grey ramp (3 x 256), colour mixing aside (grey stays grey)."""
+    x = np.tile(np.arange(256, dtype=np.float64), (3, 1))
+    for op, params in steps:
+        if op in ops.CHANNEL_OPS:
+            x = np.clip(ops.channel_curve(op, params)(x), 0.0, 255.0)
+    return x
+
+
+def _params(plan: list[tuple[str, dict]], op: str) -> list[dict]:
+    return [p for o, p in plan if o == op]
+
+
+def _first_sentence(text: str) -> str:
+    return re.split(r"(?<=[.!?])\s", text.strip(), maxsplit=1)[0].lower()
+
+
+def _refuses(text: str) -> bool:
+    return bool(re.search(r"can't|cannot|not done|isn't|aren't|needs the ai edit|off here", _first_sentence(text)))
+
+
+def check(expect: dict, answer: str | None, plans: list, labels: list[str], strategies: list[str]) -> list[str]:
+    """What this outcome misses of the expectations (empty: the case passes)."""
+    misses = []
+    wants_answer = expect.get("answer")
+    if wants_answer is True and (answer is None or plans):
+        return ["expected a plain answer, got plans" if plans else "expected a plain answer, got nothing"]
+    if wants_answer is not True:
+        if answer is not None or len(plans) != 5:
+            return [f"expected five plans, got {'an answer: ' + repr(answer) if answer else len(plans)}"]
+        if len({repr(p) for p in plans}) != 5:
+            misses.append("plans are not distinct")
+    for op in expect.get("all_plans_have", []):
+        if not all(_params(p, op) for p in plans):
+            misses.append(f"{op} in {sum(bool(_params(p, op)) for p in plans)}/5 plans")
+    for op in expect.get("none_have", []):
+        if any(_params(p, op) for p in plans):
+            misses.append(f"{op} in {sum(bool(_params(p, op)) for p in plans)} plans")
+    for op in expect.get("varied", []):
+        values = {repr(_params(p, op)) for p in plans}
+        if len(values) < 3:
+            misses.append(f"{op} strength varies over only {len(values)} values")
+    if "warm" in expect:
+        ok = all(any(t["warm"] is expect["warm"] for t in _params(p, "temperature")) for p in plans)
+        if not ok:
+            misses.append(f"not every plan is {'warmer' if expect['warm'] else 'cooler'}")
+    if "filter" in expect and not all(any(f["type"] == expect["filter"] for f in _params(p, "filter")) for p in plans):
+        misses.append(f"not every plan is {expect['filter']}")
+    misses += _check_rotation(expect, plans)
+    if "crop_ratio" in expect:
+        w, h = (int(n) for n in expect["crop_ratio"].split(":"))
+        ratios = [s[0] / s[1] for s in map(_final_size, plans)]
+        if not all(abs(r / (w / h) - 1) < 0.015 for r in ratios):
+            misses.append(f"final ratios {[round(r, 3) for r in ratios]}, not {expect['crop_ratio']}")
+    if expect.get("highlights"):
+        curves = [_grey_curve(p) for p in plans]
+        # The top 1 % of a bright sky (~240..252) keeps its detail: below white, and still spread out.
+        bad = sum(c[:, 252].max() > 254.0 or (c[:, 252] - c[:, 240]).min() < 6.0 for c in curves)
+        if bad:
+            misses.append(f"highlights clipped or flattened in {bad}/5 plans")
+    for label in expect.get("labels_include", []):
+        if label not in labels:
+            misses.append(f"no plan labelled {label!r} (labels: {labels})")
+    if expect.get("refusal_first"):
+        leads = [answer] if answer is not None else strategies
+        if not leads or not all(_refuses(t) for t in leads):
+            misses.append(f"refusal is not said first: {(leads or [''])[0][:90]!r}")
+    for word in expect.get("says", []):
+        if word not in (answer or "").lower():
+            misses.append(f"the answer does not mention {word!r}")
+    return misses
+
+
+def _check_rotation(expect: dict, plans: list) -> list[str]:
+    """Rotation expectations: an exact angle, five plausible small angles, and no wedges left by default."""
+    want = expect.get("rotate")
+    angles = [[r["degrees"] for r in _params(p, "rotate")] for p in plans]
+    misses = []
+    if want == "small_nonzero":
+        if not all(len(a) == 1 and 0 < abs(a[0]) <= SMALL_TILT for a in angles):
+            misses.append(f"rotations {angles}, not one small angle per plan")
+        elif len({a[0] for a in angles}) < 3:
+            misses.append(f"rotations {angles} hardly differ")
+    elif want is not None and not all(a == [float(want)] for a in angles):
+        misses.append(f"rotations {angles}, not {want}")
+    if expect.get("crop_fill"):
+        wedged = sum(np.asarray(_mask_after_geometry(p)).min() < 250 for p in plans)
+        if wedged:
+            misses.append(f"rotated corners show in {wedged}/5 plans")
+    return misses
+
+
+def evaluate(cases: list[dict] | None = None) -> tuple[float, list[tuple[str, list[str]]]]:
+    """(score 0..1, [(text, misses)] of the failing cases)."""
+    cases = load_cases() if cases is None else cases
+    failures = []
+    for case in cases:
+        misses = check(case["expect"], *ask(case["text"]))
+        if misses:
+            failures.append((case["text"], misses))
+    return 1.0 - len(failures) / len(cases), failures
