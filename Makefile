@@ -6,6 +6,9 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Settings default to DEBUG=0 (production-safe); the development targets turn it on explicitly
+# (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
+DEV_ENV := DEBUG=$${DEBUG:-1}
 
 .PHONY: run test check install install-test migrate browser-deps lint bench import-edges vendor clean
 
@@ -25,14 +28,14 @@ install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
 migrate: install
-	$(BIN)/python manage.py migrate --noinput
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
 
 run: migrate
-	$(BIN)/python manage.py load_catalogue
+	$(DEV_ENV) $(BIN)/python manage.py load_catalogue
 	@echo ""
 	@echo "  Marquee is starting: open http://$(HOST):$(PORT)/ (sign up, then start a chat)"
 	@echo ""
-	MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+	$(DEV_ENV) MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
 
 # Debian's Chromium for the browser tests (never `playwright install`: it downloads).
 browser-deps:
@@ -52,7 +55,7 @@ CHECKS := \
 	"$(BIN)/lint-imports" \
 	"$(BIN)/ruff check ." \
 	"$(BIN)/ruff format --check ." \
-	"$(BIN)/python manage.py makemigrations --check --dry-run" \
+	"env $(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run" \
 	"$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_architecture.py"
 
 check: install-test
