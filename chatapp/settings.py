@@ -1,6 +1,9 @@
 """Marquee settings: everything an operator may change comes from the environment."""
 
 from pathlib import Path
+from urllib.parse import urlparse
+
+from csp.constants import NONE, SELF
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -50,6 +53,7 @@ INSTALLED_APPS = [
     "channels",
     "ninja",  # serves Swagger UI from our own static files (no CDN)
     "template_partials",
+    "csp",
     "chatapp",
     "recs",
     "imagelab",
@@ -57,6 +61,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -179,3 +185,44 @@ IMAGE_ROOT = Path(env_str("IMAGE_ROOT") or BASE_DIR / "var" / "imagelab")
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 TURNS_PER_MINUTE = env_int("TURNS_PER_MINUTE", 20, minimum=0)
+
+# --- Security headers -----------------------------------------------------------
+# No inline script, style or on* handler anywhere (templates set data-* attributes, static JS does the rest).
+# The chat's websocket: 'self' covers same-origin ws(s):// in current browsers; the allowed hosts' ws/wss on
+# any port are listed too, for browsers that read 'self' as http(s) only.
+_SOCKET_SOURCES = (
+    ["ws:", "wss:"]
+    if "*" in ALLOWED_HOSTS
+    else [f"{scheme}://{'*' + h if h.startswith('.') else h}:*" for h in ALLOWED_HOSTS for scheme in ("ws", "wss")]
+)
+_POSTER_ORIGIN = "{0.scheme}://{0.netloc}".format(urlparse(TMDB_IMAGE_BASE_URL))
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:", "blob:", _POSTER_ORIGIN],
+        "font-src": [SELF],
+        "connect-src": [SELF, *_SOCKET_SOURCES],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Powerful browser features the app never uses: off for the page and anything it might embed.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
