@@ -1,5 +1,6 @@
 """Marquee settings: everything an operator may change comes from the environment."""
 
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -57,6 +58,7 @@ INSTALLED_APPS = [
     "chatapp",
     "recs",
     "imagelab",
+    "axes",  # log-in throttling
 ]
 
 MIDDLEWARE = [
@@ -71,6 +73,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "chatapp.middleware.ApiJsonErrorsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into chatapp.login_throttle's answer
 ]
 
 ROOT_URLCONF = "chatapp.urls"
@@ -226,3 +229,16 @@ PERMISSIONS_POLICY = {
         "usb",
     )
 }
+
+# --- Log-in throttling (django-axes) ----------------------------------------------
+# Axes' backend comes first: a locked-out client is refused before the password hasher runs, so the
+# hasher runs at most LOGIN_FAILURE_LIMIT times per LOGIN_COOLOFF_MINUTES for failures from one IP.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1, maximum=100)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+# Locked per IP, and per account from that IP (an account alone would let anyone lock its owner out).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "chatapp.login_throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "chatapp.login_throttle.lockout_response"
+AXES_RESET_ON_SUCCESS = True  # a successful log-in clears that client's failures
+AXES_DISABLE_ACCESS_LOG = True  # count failures only; no row per successful log-in
