@@ -10,22 +10,33 @@ PYTEST_ARGS ?=
 # (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run test check install install-test migrate browser-deps lint bench import-edges vendor clean
+.PHONY: run test check install install-test lock migrate browser-deps lint bench import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# Exact versions with hashes from the lock files (pip refuses anything else), then the project itself.
+$(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/pip install --quiet -e ".[test]"
+$(VENV)/.installed-test: requirements-test.lock $(VENV)/.installed
+	$(BIN)/pip install --quiet --require-hashes -r requirements-test.lock
 	touch $@
 
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
+
+# Re-resolve pyproject.toml's ranges into the lock files (newest allowed versions, every file's hash).
+# Review the diff before committing: it is the list of what changes in production.
+PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host --upgrade --custom-compile-command "make lock"
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet "pip-tools>=7.6,<8"
+	$(PIP_COMPILE) -o requirements.lock pyproject.toml
+	$(PIP_COMPILE) --extra test -o requirements-test.lock pyproject.toml
 
 migrate: install
 	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
