@@ -31,8 +31,8 @@ install-test: $(VENV)/.installed-test
 
 # Re-resolve pyproject.toml's ranges into the lock files (newest allowed versions, every file's hash).
 # Review the diff before committing: it is the list of what changes in production.
-PIP_COMPILE = $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
-	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host --upgrade --custom-compile-command "make lock"
+PIP_COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host --upgrade
 lock: | $(BIN)/python
 	$(BIN)/pip install --quiet "pip-tools>=7.6,<8"
 	$(PIP_COMPILE) -o requirements.lock pyproject.toml
