@@ -5,7 +5,6 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from csp.constants import NONE, SELF
-
 from django.core.exceptions import ImproperlyConfigured
 
 from chatapp.env import (

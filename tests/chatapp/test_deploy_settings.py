@@ -65,7 +65,9 @@ def test_it_reads_the_https_settings_from_the_environment():
 
 
 def test_it_refuses_a_proxy_ssl_header_that_is_not_a_header_name():
-    result = _settings("settings.SECURE_PROXY_SSL_HEADER", DEBUG="1", SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto: https")
+    result = _settings(
+        "settings.SECURE_PROXY_SSL_HEADER", DEBUG="1", SECURE_PROXY_SSL_HEADER="X-Forwarded-Proto: https"
+    )
     assert result.returncode != 0 and "SECURE_PROXY_SSL_HEADER must be a header name" in result.stderr
 
 
