@@ -6,33 +6,47 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 PYTEST_ARGS ?=
+# Settings default to DEBUG=0 (production-safe); the development targets turn it on explicitly
+# (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
+DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run test check install install-test migrate browser-deps lint bench eval eval-photos import-edges vendor clean
+.PHONY: run test check install install-test lock migrate browser-deps lint bench eval eval-photos import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# Exact versions with hashes from the lock files (pip refuses anything else), then the project itself.
+$(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet --require-hashes -r requirements.lock
+	$(BIN)/pip install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/pip install --quiet -e ".[test]"
+$(VENV)/.installed-test: requirements-test.lock $(VENV)/.installed
+	$(BIN)/pip install --quiet --require-hashes -r requirements-test.lock
 	touch $@
 
 install: $(VENV)/.installed
 install-test: $(VENV)/.installed-test
 
+# Re-resolve pyproject.toml's ranges into the lock files (newest allowed versions, every file's hash).
+# Review the diff before committing: it is the list of what changes in production.
+PIP_COMPILE = CUSTOM_COMPILE_COMMAND="make lock" $(BIN)/pip-compile --quiet --generate-hashes --strip-extras --allow-unsafe \
+	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host --upgrade
+lock: | $(BIN)/python
+	$(BIN)/pip install --quiet "pip-tools>=7.6,<8"
+	$(PIP_COMPILE) -o requirements.lock pyproject.toml
+	$(PIP_COMPILE) --extra test -o requirements-test.lock pyproject.toml
+
 migrate: install
-	$(BIN)/python manage.py migrate --noinput
+	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
 
 run: migrate
-	$(BIN)/python manage.py load_catalogue
+	$(DEV_ENV) $(BIN)/python manage.py load_catalogue
 	@echo ""
 	@echo "  Marquee is starting: open http://$(HOST):$(PORT)/ (sign up, then start a chat)"
 	@echo ""
-	MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+	$(DEV_ENV) MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
 
 # Debian's Chromium for the browser tests (never `playwright install`: it downloads).
 browser-deps:
@@ -52,7 +66,7 @@ CHECKS := \
 	"$(BIN)/lint-imports" \
 	"$(BIN)/ruff check ." \
 	"$(BIN)/ruff format --check ." \
-	"$(BIN)/python manage.py makemigrations --check --dry-run" \
+	"env $(DEV_ENV) $(BIN)/python manage.py makemigrations --check --dry-run" \
 	"$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_architecture.py"
 
 check: install-test

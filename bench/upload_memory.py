@@ -115,7 +115,7 @@ NO_CAP = (
 
 def scenario(name: str, path: str, mb: int, *, guard: bool = True, cap: bool = True, chunked: bool = False) -> None:
     port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "chatapp.settings", "LOG_LEVEL": "WARNING"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "chatapp.settings", "DEBUG": "1", "LOG_LEVEL": "WARNING"}
     server = (
         [str(ROOT / ".venv/bin/daphne")] if guard and cap else [sys.executable, "-c", NO_GUARD if not guard else NO_CAP]
     )

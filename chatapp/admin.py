@@ -16,6 +16,9 @@ def pretty_json(value) -> str:
 class StepLogAdminMixin:
     """Read-only step log and timings, for anything a planner ran (messages, image jobs)."""
 
+    class Media:
+        css = {"all": ["marquee-admin.css"]}  # the JSON's wrapping (no inline style: the CSP refuses it)
+
     @admin.display(description="Step log")
     def step_log_pretty(self, obj):
         return pretty_json(obj.step_log)

@@ -1,4 +1,4 @@
-"""ASGI entry point: HTTP goes to Django, websockets through origin and auth checks."""
+"""ASGI entry point: HTTP goes to Django, websockets through origin (scheme, host and port) and auth checks."""
 
 import os
 
@@ -9,9 +9,9 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set up first)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from chatapp import kinds  # noqa: E402
+from chatapp.origins import StrictOriginValidator  # noqa: E402
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
 
 # A chat kind may wrap the http app (the image lab refuses oversized uploads before reading their body).
@@ -23,6 +23,6 @@ for kind in kinds.all_kinds():
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

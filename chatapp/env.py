@@ -6,6 +6,7 @@ silently falling back to a default.
 """
 
 import os
+import re
 import tempfile
 from urllib.parse import urlparse
 
@@ -94,6 +95,16 @@ def env_http_url(name: str, default: str = "") -> str:
 # Driver suffixes (SQLAlchemy style) that name psycopg: Django's postgresql backend uses psycopg 3 anyway.
 _PG_DRIVER_SUFFIXES = ("+psycopg", "+psycopg2")
 _ENGINES = ("django.db.backends.sqlite3", "django.db.backends.postgresql")
+
+
+def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
+    """A header name (e.g. X-Forwarded-Proto) → Django's SECURE_PROXY_SSL_HEADER ("HTTP_X_FORWARDED_PROTO", "https")."""
+    value = env_str(name)
+    if not value:
+        return None
+    if not re.fullmatch(r"[A-Za-z0-9-]+", value):
+        raise ImproperlyConfigured(f"{name} must be a header name such as X-Forwarded-Proto, got {value!r}")
+    return "HTTP_" + value.upper().replace("-", "_"), "https"
 
 
 def database_from_url(url: str, *, base_dir) -> dict:

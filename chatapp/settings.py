@@ -1,7 +1,10 @@
 """Marquee settings: everything an operator may change comes from the environment."""
 
+from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlparse
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from chatapp.env import (
@@ -12,6 +15,7 @@ from chatapp.env import (
     env_http_url,
     env_int,
     env_list,
+    env_proxy_ssl_header,
     env_str,
     redis_layer_config,
 )
@@ -19,7 +23,8 @@ from chatapp.logs import LOG_FORMATS, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: `make run`, the tests and the browser tests' servers turn it on.
+DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
@@ -27,6 +32,16 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-insecure-marquee-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# --- HTTPS (README "Production settings"); all off by default, so plain http://127.0.0.1 works ---
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
+# e.g. X-Forwarded-Proto: a request carrying "<header>: https" counts as HTTPS (only behind a proxy that sets it).
+SECURE_PROXY_SSL_HEADER = env_proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", False)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", False)
 
 INSTALLED_APPS = [
     "daphne",  # first, so runserver serves ASGI
@@ -40,13 +55,17 @@ INSTALLED_APPS = [
     "channels",
     "ninja",  # serves Swagger UI from our own static files (no CDN)
     "template_partials",
+    "csp",
     "chatapp",
     "recs",
     "imagelab",
+    "axes",  # log-in throttling
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -55,6 +74,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "chatapp.middleware.ApiJsonErrorsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a lockout into chatapp.login_throttle's answer
 ]
 
 ROOT_URLCONF = "chatapp.urls"
@@ -178,3 +198,57 @@ if TURN_STALE_AFTER_S <= 2 * TURN_HEARTBEAT_S:
     raise ImproperlyConfigured(
         "TURN_STALE_AFTER_S must be more than twice TURN_HEARTBEAT_S (a live turn is never stale)."
     )
+
+# --- Security headers -----------------------------------------------------------
+# No inline script, style or on* handler anywhere (templates set data-* attributes, static JS does the rest).
+# The chat's websocket: 'self' covers same-origin ws(s):// in current browsers; the allowed hosts' ws/wss on
+# any port are listed too, for browsers that read 'self' as http(s) only.
+_SOCKET_SOURCES = (
+    ["ws:", "wss:"]
+    if "*" in ALLOWED_HOSTS
+    else [f"{scheme}://{'*' + h if h.startswith('.') else h}:*" for h in ALLOWED_HOSTS for scheme in ("ws", "wss")]
+)
+_POSTER_ORIGIN = "{0.scheme}://{0.netloc}".format(urlparse(TMDB_IMAGE_BASE_URL))
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:", "blob:", _POSTER_ORIGIN],
+        "font-src": [SELF],
+        "connect-src": [SELF, *_SOCKET_SOURCES],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Powerful browser features the app never uses: off for the page and anything it might embed.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "usb",
+    )
+}
+
+# --- Log-in throttling (django-axes) ----------------------------------------------
+# Axes' backend comes first: a locked-out client is refused before the password hasher runs, so the
+# hasher runs at most LOGIN_FAILURE_LIMIT times per LOGIN_COOLOFF_MINUTES for failures from one IP.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5, minimum=1, maximum=100)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15, minimum=1))
+# Locked per IP, and per account from that IP (an account alone would let anyone lock its owner out).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_CLIENT_IP_CALLABLE = "chatapp.login_throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "chatapp.login_throttle.lockout_response"
+AXES_RESET_ON_SUCCESS = True  # a successful log-in clears that client's failures
+AXES_DISABLE_ACCESS_LOG = True  # count failures only; no row per successful log-in

@@ -104,7 +104,23 @@
     else setConn("reconnecting…");
   });
 
+  // The Content-Security-Policy refuses inline style="" attributes and on* handlers, so what they did is here:
+  // a generated poster's hue (data-hue → --hue), on the page and in every fragment swapped in later…
+  function paintHues(root) {
+    if (root.matches && root.matches("[data-hue]")) root.style.setProperty("--hue", root.dataset.hue);
+    if (root.querySelectorAll) root.querySelectorAll("[data-hue]").forEach(paintHues);
+  }
+  new MutationObserver(function (changes) {
+    changes.forEach(function (change) { change.addedNodes.forEach(paintHues); });
+  }).observe(document.documentElement, { childList: true, subtree: true });
+
+  // …and a checkbox that saves its form as soon as it changes (data-autosubmit).
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.matches && e.target.matches("[data-autosubmit]") && e.target.form) e.target.form.submit();
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
+    paintHues(document.body);
     updateCounters();
     // Only a chat opens at its latest message; other pages open at their top.
     if (document.getElementById("messages")) window.scrollTo({ top: document.body.scrollHeight });
