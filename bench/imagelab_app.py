@@ -51,7 +51,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     from chatapp import llm, running
     from chatapp.events import group_name
     from chatapp.planner.backends.base import BackendProfile
-    from imagelab import flows, services
+    from imagelab import services, starting
     from imagelab.models import ImageJob
 
     async def one(user) -> dict:
@@ -68,7 +68,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
 
         listener = asyncio.ensure_future(listen())
         t0 = time.perf_counter()
-        turn, _ = await flows.start_turn(
+        turn, _ = await starting.start_turn(
             user=user, chat=chat, text=APP_TEXT, data=data, filename="photo.jpg", with_job=False
         )
         await asyncio.wait_for(listener, 30)
@@ -78,7 +78,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
         assert job.status == "done", job.error
         # The next edit starts from the chosen variation (a stored 2048 px JPEG, decoded during planning).
         await db(services.job_choose_result)(user=user, job_id=job.pk, variation=0)
-        turn2, _ = await flows.start_turn(user=user, chat=chat, text="now crop it square", data=None, with_job=False)
+        turn2, _ = await starting.start_turn(user=user, chat=chat, text="now crop it square", data=None, with_job=False)
         while any(not t.done() for t in running.tasks()):
             await asyncio.sleep(0.01)
         job2 = await db(ImageJob.objects.get)(message_id=turn2.message_id)

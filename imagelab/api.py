@@ -10,7 +10,7 @@ from ninja.files import UploadedFile
 
 from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, NotFound
-from imagelab import downloads, flows, selectors, services
+from imagelab import downloads, selectors, services, starting
 from imagelab.jobrun import api_job_urls
 from imagelab.models import ImageJob
 from imagelab.views import image_response
@@ -87,14 +87,14 @@ async def create_job(
 ):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
-    flows.instruction_check(text=instruction)
+    starting.instruction_check(text=instruction)
     data, name = (await sync_to_async(services.upload_read)(upload=image)) if image else (None, "")
     loaded = None
     if data is not None:  # validate before creating anything
         loaded = await sync_to_async(services.upload_validate)(data=data, filename=name)
     target = await sync_to_async(_chat_for)(user, chat, data is not None)
     try:
-        _turn, job = await flows.start_turn(
+        _turn, job = await starting.start_turn(
             user=user, chat=target, text=instruction, data=data, filename=name, with_job=True, loaded=loaded
         )
     except Exception:

@@ -11,8 +11,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from chatapp.render import composer_error_html
-from imagelab import flows, selectors, services
 from imagelab import render as image_render
+from imagelab import selectors, services, starting
 
 JPEG = "image/jpeg"
 
@@ -68,7 +68,7 @@ async def chat_turn(request, chat_id: int):
     was_in_use = await sync_to_async(_current_job_id)(chat) if upload else None
     try:
         data, name = await sync_to_async(services.upload_read)(upload=upload) if upload else (None, "")
-        await flows.start_turn(
+        await starting.start_turn(
             user=user, chat=chat, text=request.POST.get("text", ""), data=data, filename=name, with_job=False
         )
     except MarqueeError as exc:

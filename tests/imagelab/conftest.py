@@ -16,11 +16,11 @@ def image_root(settings, tmp_path):
 @pytest.fixture(autouse=True)
 def no_early_working_images():
     """Working images a test's turns left for a next edit do not outlive the test (they are per process)."""
-    from imagelab import flows
+    from imagelab import working
 
-    flows._PREDECODED.clear()
+    working.PREDECODED.clear()
     yield
-    flows._PREDECODED.clear()
+    working.PREDECODED.clear()
 
 
 @pytest.fixture

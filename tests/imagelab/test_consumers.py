@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from chatapp.models import Chat, Message
-from imagelab import flows, services, storage
+from imagelab import services, starting, storage
 from imagelab.models import ImageJob
 from tests.support.images import photo
 from tests.support.ws import communicator, frames_until, wait_turns_idle
@@ -29,7 +29,7 @@ async def test_it_streams_planner_source_plans_steps_five_variations_then_the_en
     comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
     assert (await comm.connect())[0]
     await comm.receive_from()  # sync on connect
-    await flows.start_turn(
+    await starting.start_turn(
         user=alice,
         chat=chat,
         text="warmer and punchier, keep the framing",
@@ -95,7 +95,7 @@ async def test_it_announces_each_thumbnail_and_final_image_only_once_it_can_be_s
 
     monkeypatch.setattr(Turn, "emit", emit_and_fetch)
     chat = await image_chat(alice)
-    await flows.start_turn(
+    await starting.start_turn(
         user=alice,
         chat=chat,
         text="warmer and punchier, keep the framing",

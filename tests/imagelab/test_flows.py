@@ -132,13 +132,13 @@ async def test_it_stops_a_job_on_the_server_and_keeps_it_stored_as_stopped(alice
     import asyncio
 
     from chatapp import turns
-    from imagelab import flows
+    from imagelab import starting
     from tests.fakes.openai_server import hang
     from tests.support.ws import wait_turns_idle
 
     openai_on.enqueue(hang(5))  # the planner never answers in time
     chat = await db(services.image_chat_create)(user=alice)
-    turn, _job = await flows.start_turn(
+    turn, _job = await starting.start_turn(
         user=alice, chat=chat, text="warmer please", data=photo((160, 120)), filename="photo.jpg", with_job=True
     )
     await asyncio.sleep(0.3)

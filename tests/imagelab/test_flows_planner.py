@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from chatapp.events import group_name
-from imagelab import flows, services
+from imagelab import services, starting
 from imagelab.events import EVENT_TYPES
 from tests.fakes import openai_server
 from tests.fakes.openai_server import error, text
@@ -26,7 +26,7 @@ async def _api_job_events(user, instruction: str) -> tuple[list[dict], object]:
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(group_name(chat.pk), channel)
-    turn, job = await flows.start_turn(
+    turn, job = await starting.start_turn(
         user=user, chat=chat, text=instruction, data=photo((160, 120)), filename="photo.jpg", with_job=True
     )
     assert job is not None

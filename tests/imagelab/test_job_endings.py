@@ -7,7 +7,8 @@ from channels.db import database_sync_to_async
 
 from chatapp import turns
 from chatapp.turns import Turn
-from imagelab import flows, services
+from imagelab import flows, services, starting
+from imagelab.jobflow import JobFailed
 from imagelab.models import ImageJob
 from tests.support.images import job_of, photo, run_turn
 from tests.support.ws import wait_turns_idle
@@ -38,7 +39,7 @@ async def test_it_stores_a_job_as_stopped_when_stop_lands_between_planning_and_e
 
     _on_plans(monkeypatch, slow)
     chat = await db(services.image_chat_create)(user=alice)
-    turn, _ = await flows.start_turn(
+    turn, _ = await starting.start_turn(
         user=alice, chat=chat, text="warmer", data=photo((400, 300)), filename="p.jpg", with_job=with_job
     )
     await asyncio.wait_for(reached.wait(), 10)
@@ -68,7 +69,7 @@ async def test_it_never_rewrites_a_finished_job_when_its_message_runs_again(alic
     assert before.status == "done"
 
     turn.text = "black and white"  # the same assistant message run a second time
-    with pytest.raises(flows.JobFailed):
+    with pytest.raises(JobFailed):
         await flows.run_image_turn(turn)
     after = await db(job_of)(turn)
     assert after.pk == before.pk and after.status == "done" and after.instruction == before.instruction

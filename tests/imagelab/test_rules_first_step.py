@@ -4,7 +4,7 @@ import pytest
 from channels.db import database_sync_to_async
 from PIL import Image
 
-from imagelab import flows, services, storage
+from imagelab import services, starting, storage, working
 from tests.support.images import job_of, photo, run_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -21,7 +21,7 @@ def reads(monkeypatch):
         seen.append(rel)
         return real(rel)
 
-    monkeypatch.setattr(flows.storage, "read", read)
+    monkeypatch.setattr(working.storage, "read", read)
     return seen
 
 
@@ -30,18 +30,18 @@ async def test_it_takes_the_first_working_image_from_the_uploads_pixels(alice, r
     job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
     assert job.status == "done" and (job.working_width, job.working_height) == (400, 300)
     assert job.source.path not in reads  # no second decode of the stored JPEG
-    assert flows._PREDECODED == {}
+    assert working.PREDECODED == {}
 
 
 async def test_it_decodes_the_stored_file_when_the_early_working_image_failed(alice, reads, monkeypatch):
-    real = flows.decode
+    real = working.decode
 
     def decode(source, **kw):
         if isinstance(source, Image.Image):
             raise MemoryError("no room")
         return real(source, **kw)
 
-    monkeypatch.setattr(flows, "decode", decode)
+    monkeypatch.setattr(working, "decode", decode)
     chat = await db(services.image_chat_create)(user=alice)
     job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
     assert job.status == "done" and job.source.path in reads
@@ -51,13 +51,13 @@ async def test_it_drops_the_early_working_image_of_a_refused_turn(alice, monkeyp
     async def refuse(**kw):
         raise RuntimeError("refused")
 
-    monkeypatch.setattr(flows.turns, "begin", refuse)
+    monkeypatch.setattr(starting.turns, "begin", refuse)
     chat = await db(services.image_chat_create)(user=alice)
     with pytest.raises(RuntimeError):
-        await flows.start_turn(
+        await starting.start_turn(
             user=alice, chat=chat, text="warmer", data=photo((400, 300)), filename="photo.jpg", with_job=False
         )
-    assert flows._PREDECODED == {}
+    assert working.PREDECODED == {}
 
 
 async def test_it_keeps_the_uploads_working_image_for_the_edit_after_a_chat_answer(alice, reads):
@@ -67,18 +67,18 @@ async def test_it_keeps_the_uploads_working_image_for_the_edit_after_a_chat_answ
     answer = await run_turn(alice, chat, "thanks", photo((400, 300)))
     assert await db(job_of)(answer) is None  # a chat answer: no job
     source = await db(selectors.chat_current)(chat=chat)
-    assert list(flows._PREDECODED) == [source.path]  # kept, not dropped with the answer
+    assert list(working.PREDECODED) == [source.path]  # kept, not dropped with the answer
 
     job = await db(job_of)(await run_turn(alice, chat, "warmer"))
     assert job.status == "done" and job.source_id == source.pk
     assert source.path not in reads  # the edit took the upload's own working image
-    assert flows._PREDECODED == {}  # and the job took it out
+    assert working.PREDECODED == {}  # and the job took it out
 
 
 async def test_it_decodes_an_image_once_for_a_chat_answer_and_the_edit_after_it(alice, reads):
     chat = await db(services.image_chat_create)(user=alice)
     first = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
-    assert first.status == "done" and flows._PREDECODED == {} and reads == []
+    assert first.status == "done" and working.PREDECODED == {} and reads == []
     await run_turn(alice, chat, "thanks")  # decodes the stored file while the planner thinks, and keeps it
     second = await db(job_of)(await run_turn(alice, chat, "cooler"))
     assert second.status == "done" and second.source_id == first.source_id

@@ -11,7 +11,7 @@ from channels.layers import get_channel_layer
 
 from chatapp import turns
 from chatapp.events import group_name
-from imagelab import flows, render, services
+from imagelab import render, services, starting
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call
 from tests.support.images import assistant_of, job_of, photo
@@ -50,7 +50,7 @@ async def test_it_stops_during_the_shared_prefix_without_an_unretrieved_exceptio
     layer = get_channel_layer()
     channel = await layer.new_channel()
     await layer.group_add(group_name(chat.pk), channel)
-    turn, _ = await flows.start_turn(
+    turn, _ = await starting.start_turn(
         user=alice, chat=chat, text="soften it", data=photo((1280, 960)), filename="photo.jpg", with_job=False
     )
     while True:  # Stop as soon as the first (shared) step result is announced

@@ -23,10 +23,10 @@ def photo(size=(320, 240), fmt="JPEG", mode="RGB") -> bytes:
 
 async def run_turn(user, chat, text, data=None, *, filename="photo.jpg", with_job=False):
     """Start an image turn in this event loop and wait until it has finished."""
-    from imagelab import flows
+    from imagelab import starting
     from tests.support.ws import wait_turns_idle
 
-    turn, job = await flows.start_turn(
+    turn, job = await starting.start_turn(
         user=user, chat=chat, text=text, data=data, filename=filename if data else "", with_job=with_job
     )
     await wait_turns_idle(30)
