@@ -76,6 +76,10 @@ async def run_image_turn(turn: Turn) -> None:
             if not turn.content and reply.text:
                 await turn.stream_text(reply.text)
             return
+        if reply.text and not turn.content:  # an answer said before the plan (what cannot be done here) comes first
+            await turn.stream_text(reply.text)
+        if turn.content.strip():
+            turn.payload["answer"] = turn.content.strip()  # shown above the job, kept after it
         job = job or await database_sync_to_async(services.job_create_for_message)(
             message_id=turn.message_id, source=ctx.source, instruction=turn.text
         )

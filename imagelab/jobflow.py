@@ -143,7 +143,9 @@ async def run_job(
     )
     done = [v for v in run.variations if v["status"] == "done"]
     status = "done" if done else "failed"
-    turn.content = (f"{len(done)} variations: " + ", ".join(p["label"] for p in plans)) if done else ""
+    answer = turn.payload.get("answer", "")
+    summary = (f"{len(done)} variations: " + ", ".join(p["label"] for p in plans)) if done else ""
+    turn.content = "\n\n".join(t for t in (answer, summary) if t)
     await _finish_job(
         turn,
         run,

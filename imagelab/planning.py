@@ -90,10 +90,14 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
     text = _image_context(request).text
     kind = rules.classify_request(text)
-    # Only generative asks ("blur the background") or a straighten without an angle: explain, no job.
+    # Nonsense or a straighten without an angle: explain, no job.
     reply = rules.edit_reply(text) if kind == "edit" else None
-    if reply is None and kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools):
-        return PlannerReply(tool_calls=[rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(request))])
+    can_plan = kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools)
+    # Only AI edits asked ("replace the sky"): said plainly first, then the closest local alternatives.
+    answer = rules.alternatives_answer(text) if can_plan and reply is not None else None
+    if can_plan and (reply is None or answer):
+        call = rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(request))
+        return PlannerReply(text=answer or "", tool_calls=[call])
     return reply or rules.chat_reply(text, kind)
 
 

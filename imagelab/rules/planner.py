@@ -4,19 +4,32 @@
 `normalize_plan` like any planner output. Reading the instruction is `intent` (with `wishes`: typos,
 named finishes, ratios, tilts), the five looks `looks`, crop boxes `geometry` (all in this package).
 Every explicit wish is in all five plans; what no local op can do is said first. An instruction with
-nothing local in it (only generative asks, or nonsense) gets a reply from `replies` instead of a plan.
+nothing local in it gets a reply from `replies` instead of a plan (nonsense), or a plain answer and the
+closest local alternatives from `alternatives` (only generative asks, with a photo to edit).
 """
 
 from imagelab.core import ops
 from imagelab.rules import geometry as geo
-from imagelab.rules.intent import read_intent
+from imagelab.rules import alternatives
+from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.looks import describe, family, look, look_ops, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply
 
-__all__ = ["chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
+__all__ = ["alternatives_answer", "chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
 
 FILLED = "cropped to the largest rectangle inside it, so no corner wedges show"
 _PREFIX = [("temp", "Warm", "Cool"), ("bright", "Bright", "Dark"), ("sat", "Vivid", "Muted")]
+
+
+def _only_ai(intent: dict) -> bool:
+    """Whether everything asked needs an AI edit (and has local alternatives to offer instead)."""
+    return not has_local_request(intent) and alternatives.first_ask(intent) is not None
+
+
+def alternatives_answer(instruction: str) -> str | None:
+    """The plain answer said before the alternatives, when only an AI edit could do what was asked (else None)."""
+    intent = read_intent(instruction)
+    return alternatives.answer(intent) if _only_ai(intent) else None
 
 
 def _notes(intent: dict) -> list[str]:
@@ -107,6 +120,8 @@ def _angles(intent: dict, n: int) -> list[float | None]:
 def plan_variations(instruction: str, *, image_size: tuple[int, int], max_side: int = 2048) -> dict:
     """Five distinct local-only plans for the instruction (deterministic), as `plan_variations` args."""
     intent = read_intent(instruction)
+    if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
+        return alternatives.plan_alternatives(intent, image_size=image_size, max_side=max_side)
     rotated = intent["rotate"] is not None or bool(intent["tilts"])
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
     framed = intent["ratio"] is not None or intent["crop"]

@@ -25,8 +25,9 @@ def auto_request(text):
 @pytest.mark.parametrize(
     "text,planned",
     [
-        ("blur the background", False),
-        ("remove the person on the left", False),
+        ("blur the background", True),  # answered first, then the closest local alternatives (issue 12)
+        ("remove the person on the left", True),
+        ("asdfgh", False),
         ("straighten the horizon", True),  # an unmeasured tilt: five plausible small angles (issue 12)
         ("blur the background and make it warmer", True),
         ("straighten by 2°", True),
@@ -38,23 +39,54 @@ def test_it_plans_only_what_local_ops_can_do(text, planned):
 
 
 @pytest.mark.parametrize(
-    "text,says",
+    "text,says,ops",
     [
-        ("blur the background", ["AI edits aren't switched on for this app, so I can't blur the background."]),
+        (
+            "blur the background",
+            ["Blurring only the background needs the AI edit, which is off here, so I can't blur the background."],
+            {"vignette", "crop", "brightness"},
+        ),
         (
             "remove the person on the left",
-            ["so I can't remove things from the picture.", "The closest I can do here is cropping it out"],
+            [
+                "Removing an object needs the AI edit, which is off here",
+                "so I can't remove things from the picture.",
+                "the closest local edits instead",
+                "crop",
+            ],
+            {"crop"},
+        ),
+        (
+            "replace the sky with a sunset",
+            ["Replacing the sky or the background needs the AI edit, which is off here"],
+            {"temperature", "tint", "saturation", "contrast", "levels", "brightness", "vignette", "crop"},
         ),
     ],
 )
-async def test_it_answers_without_a_job_when_nothing_asked_is_a_local_edit(alice, text, says):
+async def test_it_answers_first_and_plainly_then_runs_the_closest_local_alternatives(alice, text, says, ops):
     chat = await db(services.image_chat_create)(user=alice)
     turn = await run_turn(alice, chat, text, photo((160, 120)))
     message = await db(assistant_of)(turn)
+    job = await db(job_of)(turn)
+    assert message.status == "complete" and message.payload["kind"] == "job"
+    assert message.content.startswith(says[0]) and message.payload["answer"].startswith(says[0])
+    assert all(s in message.content for s in says)
+    assert message.content.endswith("5 variations: " + ", ".join(p["label"] for p in job.plans))
+    assert job.status == "done" and len(job.plans) == 5
+    for plan in job.plans:
+        used = {o["op"] for o in plan["operations"]} - {"resize"}
+        assert used and used <= ops, plan
+        assert plan["strategy"].startswith("Instead of ")
+    assert "OPENAI_API_KEY" not in message.content and "IMAGE_EDIT_BACKEND" not in message.content
+
+
+async def test_it_answers_nonsense_without_a_job(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, "banana phone", photo((160, 120)))
+    message = await db(assistant_of)(turn)
     assert await db(job_of)(turn) is None
     assert message.status == "complete" and message.payload["kind"] == "answer"
-    assert all(s in message.content for s in says)
-    assert "OPENAI_API_KEY" not in message.content and "IMAGE_EDIT_BACKEND" not in message.content
+    assert message.content.startswith("I'm not sure what to change in the photo")
 
 
 async def test_it_runs_the_doable_part_of_a_mixed_request_and_notes_the_rest(alice):
@@ -71,3 +103,18 @@ async def test_it_straightens_an_unmeasured_tilt_at_five_small_angles_without_co
     angles = [next(o["params"]["degrees"] for o in p["operations"] if o["op"] == "rotate") for p in job.plans]
     assert len(set(angles)) == 5 and all(0 < abs(a) <= 3 for a in angles)
     assert all([o["op"] for o in p["operations"][:3]] == ["resize", "rotate", "crop"] for p in job.plans)
+
+
+async def test_it_shows_the_answer_above_the_alternatives_in_the_message(alice):
+    from imagelab import render
+
+    chat = await db(services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, "replace the sky with a sunset", photo((160, 120)))
+    message = await db(assistant_of)(turn)
+    html = await db(render.message_html)(message)
+    text = html.index(f'id="text-{turn.turn_key}"')
+    answer = html.index("Replacing the sky or the background needs the AI edit, which is off here")
+    job = html.index(f'id="job-{turn.turn_key}"')
+    columns = html.index('<section class="column')
+    assert text < answer < job < columns
+    assert html.count('<section class="column') == 5 and "5 variations:" not in html  # the summary stays out of sight

@@ -46,7 +46,7 @@ def ask(text: str) -> tuple[str | None, list[list[tuple[str, dict]]], list[str],
     except NoVariations:
         return None, [], [], []
     plans = [plan.operations(i) for i in range(len(plan.variations))]
-    return None, plans, [v.label for v in plan.variations], [v.strategy for v in plan.variations]
+    return reply.text or None, plans, [v.label for v in plan.variations], [v.strategy for v in plan.variations]
 
 
 def _mask_after_geometry(steps: list[tuple[str, dict]]) -> Image.Image:
@@ -94,7 +94,9 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     wants_answer = expect.get("answer")
     if wants_answer is True and (answer is None or plans):
         return ["expected a plain answer, got plans" if plans else "expected a plain answer, got nothing"]
-    if wants_answer is not True:
+    if wants_answer == "first" and (answer is None or len(plans) != 5):
+        return [f"expected an answer first, then five plans; got {'an' if answer else 'no'} answer, {len(plans)} plans"]
+    if wants_answer is False or wants_answer is None:
         if answer is not None or len(plans) != 5:
             return [f"expected five plans, got {'an answer: ' + repr(answer) if answer else len(plans)}"]
         if len({repr(p) for p in plans}) != 5:
@@ -134,9 +136,27 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
         leads = [answer] if answer is not None else strategies
         if not leads or not all(_refuses(t) for t in leads):
             misses.append(f"refusal is not said first: {(leads or [''])[0][:90]!r}")
+    misses += _check_related(expect.get("alternatives_related"), plans, strategies)
     for word in expect.get("says", []):
         if word not in (answer or "").lower():
             misses.append(f"the answer does not mention {word!r}")
+    return misses
+
+
+def _check_related(related: dict | None, plans: list, strategies: list[str]) -> list[str]:
+    """Alternatives to an AI-only ask are related to it: every plan uses only the ask's related ops (`ops`,
+    resizing aside) and at least one of them, says what it does instead, and names what it works on (`words`)."""
+    if related is None:
+        return []
+    allowed, words, misses = set(related["ops"]), related.get("words", []), []
+    for i, (plan, strategy) in enumerate(zip(plans, strategies, strict=True)):
+        used = {op for op, _p in plan} - {"resize"}
+        if not used or not used <= allowed:
+            misses.append(f"plan {i + 1} is unrelated: {sorted(used - allowed) or 'no edit'}")
+        if not strategy.lower().startswith("instead of"):
+            misses.append(f"plan {i + 1} does not say what it does instead: {strategy[:60]!r}")
+        if words and not any(w in strategy.lower() for w in words):
+            misses.append(f"plan {i + 1} names none of {words}: {strategy[:60]!r}")
     return misses
 
 

@@ -75,8 +75,13 @@ def test_it_respects_keep_the_framing():
 
 def test_it_explains_generative_requests_instead_of_pretending():
     raw = plan_variations("blur the background", image_size=SIZE)
-    assert raw["notes"] and all("AI edit would be required" in v["strategy"] for v in raw["variations"])
+    assert raw["notes"] and all(
+        v["strategy"].startswith("Instead of blurring only the background (an AI edit, off here)")
+        for v in raw["variations"]
+    )
     assert "blur" not in all_ops(planned("blur the background"))
+    mixed = plan_variations("blur the background and make it warmer", image_size=SIZE)
+    assert all("AI edit would be required" in v["strategy"] for v in mixed["variations"])
 
 
 @pytest.mark.parametrize(
