@@ -9,8 +9,8 @@ closest local alternatives from `alternatives` (only generative asks, with a pho
 """
 
 from imagelab.core import ops
-from imagelab.rules import geometry as geo
 from imagelab.rules import alternatives
+from imagelab.rules import geometry as geo
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.looks import describe, family, look, look_ops, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply
