@@ -210,13 +210,27 @@ _GRAIN_TILE = 256  # one seeded noise tile, repeated: the same grain on every re
 _GRAIN = np.random.default_rng(1839).standard_normal((_GRAIN_TILE, _GRAIN_TILE)).astype(np.float32)
 
 
-def grain(image: Image.Image, *, amount: float = 0.15) -> Image.Image:
-    """Add monochrome film grain: seeded Gaussian noise of `amount` x 64 levels (sd), strongest in midtones."""
+def _grain_tile(scale: float) -> np.ndarray:
+    """The noise tile with grains `scale` pixels across (smoothly enlarged, seamless, unit sd); 1: one a pixel."""
+    if scale <= 1.0:
+        return _GRAIN
+    side, pad = int(round(_GRAIN_TILE * scale)), 3
+    wrapped = Image.fromarray(np.pad(_GRAIN, pad, mode="wrap"), "F")  # the margin makes the edges wrap around
+    box = (pad, pad, pad + _GRAIN_TILE, pad + _GRAIN_TILE)
+    big = np.asarray(wrapped.resize((side, side), Image.Resampling.BICUBIC, box=box), dtype=np.float32)
+    return (big - big.mean()) / max(float(big.std()), 1e-6)
+
+
+def grain(image: Image.Image, *, amount: float = 0.15, scale: float = 1.0) -> Image.Image:
+    """Monochrome film grain: seeded Gaussian noise of `amount` x 64 levels (sd), strongest in midtones; grains
+    `scale` px across (k on a render k times the working size, via `scale_params`: a download matches the preview)."""
     a = _unit(amount)
     if a == 0:
         return image
     w, h = image.size
-    noise = np.tile(_GRAIN, (h // _GRAIN_TILE + 1, w // _GRAIN_TILE + 1))[:h, :w]
+    tile = _grain_tile(min(max(float(scale), 1.0), 16.0))
+    th, tw = tile.shape
+    noise = np.tile(tile, (h // th + 1, w // tw + 1))[:h, :w]
     # Film grain shows least in deep shadows and clean highlights: weight by 4x(1-x) of the luma, floored.
     x = np.arange(256, dtype=np.float32) / 255.0
     weight = np.maximum(4.0 * x * (1.0 - x), 0.25) * (64.0 * a)
@@ -372,6 +386,8 @@ def scale_params(op: str, params: dict, k: float) -> dict:
         p["sigma"] = float(p["sigma"]) * k
     elif op == "sharpen":
         p["radius"] = float(p.get("radius", 1.0)) * k
+    elif op == "grain":  # grains as large, relative to the picture, as on the working image
+        p["scale"] = float(p.get("scale", 1.0)) * k
     return p
 
 

@@ -66,3 +66,35 @@ def test_it_runs_grain_as_its_own_pass_between_fused_tone_steps():
     im = grey(size=(64, 48))
     expected = ops.brightness(ops.grain(ops.contrast(im, value=1.1), amount=0.1), value=0.9)
     assert np.abs(np.asarray(run_passes(im, passes), int) - np.asarray(expected, int)).max() <= 2
+
+
+def _grain_at(side: int, k: float) -> np.ndarray:
+    """Grain (amount 0.3) on a mid-grey picture `side` px wide, as executed k times the working size."""
+    params = ops.scale_params("grain", {"amount": 0.3}, k)
+    return np.asarray(ops.grain(grey(128, (side, side)), **params).convert("L"), dtype=np.float64)
+
+
+def _energy_at_preview_scale(image: np.ndarray, side: int) -> float:
+    """The grain's sd once the picture is seen at `side` px (what a person sees on screen)."""
+    seen = Image.fromarray(np.clip(image, 0, 255).astype(np.uint8), "L").resize((side, side), Image.Resampling.BOX)
+    return float(np.asarray(seen, dtype=np.float64).std())
+
+
+def test_it_keeps_the_grain_at_the_same_apparent_scale_at_full_size():
+    preview = _energy_at_preview_scale(_grain_at(256, 1.0), 256)
+    full = _energy_at_preview_scale(_grain_at(1024, 4.0), 256)  # a download 4x the working image, seen small
+    assert 0.7 < full / preview < 1.3, (preview, full)
+    unscaled = _energy_at_preview_scale(_grain_at(1024, 1.0), 256)  # per-pixel grain averages away when seen small
+    assert unscaled / preview < 0.4
+    assert ops.scale_params("grain", {"amount": 0.3}, 4.0) == {"amount": 0.3, "scale": 4.0}
+
+
+def test_it_makes_seamless_grain_of_the_same_strength_at_any_scale():
+    for k in (1.0, 2.5, 4.0):
+        noise = _grain_at(700, k) - 128.0
+        assert 0.8 < noise.std() / (_grain_at(700, 1.0) - 128.0).std() < 1.2
+        tile = int(round(256 * k))
+        if tile < 700:  # no visible seam where the tile repeats: the step across it is like any other step
+            across = np.abs(noise[:, tile] - noise[:, tile - 1]).mean()
+            within = np.abs(np.diff(noise[:, tile // 2 : tile // 2 + 20], axis=1)).mean()
+            assert across < 2.0 * within, (k, across, within)
