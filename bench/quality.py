@@ -98,7 +98,7 @@ def run(raw: bool = False) -> list[dict]:
             }
         )
     print(f"{len(photos)} photos: {', '.join(photos)}; levels 0..4; verdict truth: level 0 clean, levels 3-4 distorted")
-    print(f"| distortion | levels | figure | Spearman (min per photo) | Spearman (pooled) | verdict | agreement |")
+    print("| distortion | levels | figure | Spearman (min per photo) | Spearman (pooled) | verdict | agreement |")
     print("|---|---|---|---:|---:|---|---:|")
     for r, (_, levels, *_rest) in zip(rows, DISTORTIONS.values(), strict=True):
         print(
