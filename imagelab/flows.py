@@ -22,7 +22,7 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
 )
 from chatapp.turns import Turn
-from imagelab import ai_edit, planning, selectors, services, storage
+from imagelab import ai_edit, planning, quality_turn, selectors, services, storage
 from imagelab.core import ops
 from imagelab.core.codec import decode
 from imagelab.core.execute import execute
@@ -103,6 +103,8 @@ async def run_image_turn(turn: Turn) -> None:
                 raise
             raise await _planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
+        if (asked := planning.quality_call(reply)) and call is None and ctx.job is None:
+            return await quality_turn.answer_quality(turn, asked.arguments, decoding)
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
             if not turn.content and reply.text:
@@ -174,9 +176,8 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
             )
         ],
         model=settings.OPENAI_MODEL,
-        tools=[planning.PLAN_VARIATIONS_TOOL],
-        # A job asked for through the API must plan; a chat message lets the planner decide.
-        tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,
+        tools=planning.turn_tools(backend=backend.name, chat=ctx.job is None),
+        tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,  # an API job must plan
         context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
         purpose=planning.PURPOSE,
     )
