@@ -11,7 +11,7 @@ from django.conf import settings
 from chatapp import llm
 from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerReply, PlannerRequest
 from chatapp.turns import Turn
-from imagelab import planning, selectors, services, storage, working
+from imagelab import planning, quality_turn, selectors, services, storage, working
 from imagelab.core import ops
 from imagelab.jobflow import JobFailed, close_unfinished, planner_failed, run_job
 from imagelab.jobrun import consume_outcome
@@ -71,6 +71,8 @@ async def run_image_turn(turn: Turn) -> None:
                 raise
             raise await planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
+        if (asked := planning.quality_call(reply)) and call is None and ctx.job is None:
+            return await quality_turn.answer_quality(turn, asked.arguments, decoding)
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
             if not turn.content and reply.text:
@@ -118,9 +120,8 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
             )
         ],
         model=settings.OPENAI_MODEL,
-        tools=[planning.PLAN_VARIATIONS_TOOL],
-        # A job asked for through the API must plan; a chat message lets the planner decide.
-        tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,
+        tools=planning.turn_tools(backend=backend.name, chat=ctx.job is None),
+        tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,  # an API job must plan
         context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
         purpose=planning.PURPOSE,
     )

@@ -9,7 +9,9 @@ from typing import Any
 from chatapp.planner.backends.base import PlannerContext, PlannerReply, PlannerRequest
 from chatapp.planner.backends.rules import TextHandler, ToolHandler, rules_tool_call
 from chatapp.planner.tools import Tool
+from imagelab.core import iqa
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
+from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import planner as rules
 
 PURPOSE = "imagelab.plan"  # the planning call's label in the step log and in test scripts
@@ -37,6 +39,21 @@ class _PlanVariationsTool(Tool):
 PLAN_VARIATIONS_TOOL = _PlanVariationsTool(
     name="plan_variations", description=TOOL_DESCRIPTION, args_model=PlanVariationsArgs
 )
+
+# A quality question ("is it blurry?") gets an IQA plan (seed 004); the rules backend offers it today.
+ASSESS_QUALITY_TOOL = Tool(name=iqa.TOOL_NAME, description=iqa.TOOL_DESCRIPTION, args_model=iqa.IQAPlan)
+
+
+def turn_tools(*, backend: str, chat: bool) -> list[Tool]:
+    """The tools of an image turn: an API job must plan; quality questions are planned offline only so far
+    (the model is told they are not available yet)."""
+    return [PLAN_VARIATIONS_TOOL] + ([ASSESS_QUALITY_TOOL] if backend == "rules" and chat else [])
+
+
+def quality_call(reply: PlannerReply):
+    """The reply's `assess_quality` call, or None."""
+    return next((c for c in reply.tool_calls if c.name == ASSESS_QUALITY_TOOL.name), None)
+
 
 _INSTRUCTIONS = """You are the planner of an image editing chat. The user sends a photo (attached) and an instruction.
 
@@ -89,6 +106,10 @@ def plan_with_rules(request: PlannerRequest) -> dict:
 def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
     text = _image_context(request).text
+    if rules_iqa.is_quality_question(text) and any(t.name == ASSESS_QUALITY_TOOL.name for t in request.tools):
+        return PlannerReply(
+            tool_calls=[rules_tool_call(ASSESS_QUALITY_TOOL.name, rules_iqa.read_question(text, has_reference=False))]
+        )
     kind = rules.classify_request(text)
     # Nonsense or a straighten without an angle: explain, no job.
     reply = rules.edit_reply(text) if kind == "edit" else None

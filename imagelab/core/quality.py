@@ -1,0 +1,231 @@
+"""Measured image quality: no-reference and full-reference figures, and the verdicts they decide.
+
+Pure: no Django. The metrics are scikit-image's (Laplacian, `blur_effect`, `estimate_sigma`,
+`rgb2lab`, `peak_signal_noise_ratio`, `structural_similarity`, `deltaE_ciede2000`); only the
+exposure counts, JPEG blockiness and Hasler–Süsstrunk colourfulness are a few lines of numpy.
+
+No-reference figures are taken at `ANALYSIS_SIDE` (longest side), so a verdict does not depend on
+the upload's resolution; colour statistics at `COLOUR_SIDE`. The thresholds in `THRESHOLDS` were
+calibrated by `bench/quality.py` on scikit-image's sample photos (see bench/README.md).
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+from PIL import Image
+from skimage.color import deltaE_ciede2000, rgb2gray, rgb2lab
+from skimage.filters import laplace
+from skimage.measure import blur_effect
+from skimage.metrics import peak_signal_noise_ratio, structural_similarity
+from skimage.restoration import estimate_sigma
+
+ANALYSIS_SIDE = 1024  # no-reference figures are measured on the image reduced to this longest side
+COLOUR_SIDE = 256  # global colour statistics need no more pixels than this
+COMPARE_SIDE = 512  # full-reference figures: both images reduced to the reference's size, longest side this
+BLOCK = 8  # JPEG's block size
+
+DISTORTIONS = ("blur", "noise", "overexposure", "underexposure", "jpeg", "low_contrast", "colour_cast")
+
+# Verdict thresholds, as (yes-at, no-below) pairs: a figure between them is "unsure".
+# Calibrated with bench/quality.py (5 scikit-image photos x 5 levels of each distortion).
+THRESHOLDS = {
+    # blur effect: clean photos 0.24-0.40, σ 2.5 blur 0.65-0.74
+    "blur": {"blur_effect": (0.50, 0.45)},  # scikit-image's blur effect, 0 sharp .. 1 blurred
+    # noise σ: clean photos 0.4-1.9, added σ 12 noise 8.5-10
+    "noise": {"noise_sigma": (4.0, 2.5)},  # wavelet estimate of the noise's σ, in 0..255 levels
+    # clean: mean ≤ 129, clipped ≤ 1.3 %; +1 stop: mean 119-215, clipped 6-78 % (a night scene: mean 119, 6 %)
+    "overexposure": {"mean_luminance": (170.0, 150.0), "highlights_clipped": (5.0, 2.5)},
+    # clean: 99th percentile ≥ 179 (a night scene's mean is 61); −1 stop: 99th percentile ≤ 124
+    "underexposure": {"bright_end": (135.0, 160.0), "mean_luminance": (35.0, 45.0)},
+    "jpeg": {"blockiness": (1.25, 1.12)},  # edge strength across 8 px block seams over elsewhere
+    "low_contrast": {"contrast_spread": (70.0, 100.0)},  # 5th..95th percentile of luminance, 0..255
+    "colour_cast": {"colour_cast": (12.0, 8.0)},  # distance of the mean (a*, b*) from neutral grey
+}
+# Which way a figure points: True when a higher value means more of the distortion.
+_HIGHER_IS_WORSE = {
+    "blur_effect": True,
+    "noise_sigma": True,
+    "mean_luminance": True,  # for overexposure; underexposure reads it the other way
+    "highlights_clipped": True,
+    "shadows_clipped": True,
+    "bright_end": False,
+    "blockiness": True,
+    "contrast_spread": False,
+    "colour_cast": True,
+}
+
+# Every figure in plain words (shown under an answer).
+MEANINGS = {
+    "sharpness": "fine detail (variance of the Laplacian); higher is crisper",
+    "blur_effect": "how blurred edges look, 0 crisp to 1 very soft; blurry from 0.5",
+    "noise_sigma": "estimated noise, in brightness levels of 255; noisy from 4",
+    "mean_luminance": "average brightness, 0 black to 255 white",
+    "highlights_clipped": "% of pixels burnt to pure white in some colour",
+    "shadows_clipped": "% of pixels crushed to pure black in some colour",
+    "bright_end": "brightness of the brightest 1% of pixels, 0..255; dark overall below 135",
+    "contrast_spread": "brightness range covering 90% of pixels; flat below 70",
+    "blockiness": "JPEG block edges, 1.0 none; blocky from 1.25",
+    "colourfulness": "Hasler–Süsstrunk colourfulness; 0 grey, 33 moderate, 59 quite colourful, 109 extreme",
+    "cast_a": "mean green(−)/magenta(+) tint, Lab a*",
+    "cast_b": "mean blue(−)/yellow(+) tint, Lab b*",
+    "colour_cast": "distance of the mean colour from neutral; a cast from 12",
+    "psnr": "peak signal-to-noise ratio against the reference, dB; above 40 looks identical",
+    "ssim": "structural similarity to the reference, 1 identical; below 0.9 clearly changed",
+    "delta_e": "mean colour difference to the reference (ΔE2000); 1 barely visible, above 5 obvious",
+}
+
+
+def as_array(image: Image.Image | np.ndarray) -> np.ndarray:
+    """An (H, W, 3) uint8 array of an RGB image or array (grey arrays are stacked to three channels)."""
+    if isinstance(image, Image.Image):
+        image = np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+    arr = np.asarray(image)
+    if arr.ndim == 2:
+        arr = np.stack([arr] * 3, axis=-1)
+    if arr.dtype != np.uint8:
+        raise ValueError(f"expected 8-bit pixels, got {arr.dtype}")
+    return arr[..., :3]
+
+
+def reduced(image: Image.Image | np.ndarray, side: int) -> np.ndarray:
+    """The image as an array, shrunk (area average) so its longest side is at most `side`."""
+    arr = as_array(image)
+    h, w = arr.shape[:2]
+    if max(h, w) <= side:
+        return arr
+    k = side / max(h, w)
+    size = (max(1, round(w * k)), max(1, round(h * k)))
+    return np.asarray(Image.fromarray(arr).resize(size, Image.Resampling.BOX))
+
+
+def luminance(arr: np.ndarray) -> np.ndarray:
+    """Luminance in 0..255 (scikit-image's Rec. 709 weights)."""
+    return rgb2gray(arr) * 255.0
+
+
+def sharpness(grey: np.ndarray) -> float:
+    """Variance of the Laplacian of a 0..255 grey image: high for crisp detail, low for soft images."""
+    return float(laplace(grey).var())
+
+
+def noise_sigma(grey: np.ndarray) -> float:
+    """scikit-image's wavelet estimate of the Gaussian noise σ, in 0..255 levels (0 for a flat image)."""
+    with warnings.catch_warnings():  # no non-zero detail coefficients (flat areas only): the median of nothing
+        warnings.simplefilter("ignore", RuntimeWarning)
+        sigma = float(estimate_sigma(grey, channel_axis=None))
+    return sigma if np.isfinite(sigma) else 0.0
+
+
+def clipped(arr: np.ndarray) -> dict[str, tuple[float, float, float]]:
+    """Per channel (R, G, B), the % of pixels at 255 ("highlights") and at 0 ("shadows")."""
+    flat = arr.reshape(-1, 3)
+    return {
+        "highlights": tuple(float(v) for v in (flat == 255).mean(axis=0) * 100),
+        "shadows": tuple(float(v) for v in (flat == 0).mean(axis=0) * 100),
+    }
+
+
+def blockiness(grey: np.ndarray) -> float:
+    """Mean horizontal+vertical step across 8 px block seams over the mean step elsewhere (1.0: no blocks)."""
+    ratios = []
+    for steps in (np.abs(np.diff(grey, axis=1)), np.abs(np.diff(grey, axis=0)).T):
+        n = steps.shape[1]
+        if n < 2 * BLOCK:
+            return 1.0
+        at_seam = np.arange(n) % BLOCK == BLOCK - 1  # the step from column 8k+7 to 8k+8
+        inside = steps[:, ~at_seam].mean()
+        ratios.append((steps[:, at_seam].mean() + 1e-3) / (inside + 1e-3))
+    return float(np.mean(ratios))
+
+
+def colourfulness(arr: np.ndarray) -> float:
+    """Hasler & Süsstrunk (2003): σ_rgyb + 0.3 μ_rgyb over the opponent channels rg and yb."""
+    r, g, b = (arr[..., i].astype(np.float64) for i in range(3))
+    rg, yb = r - g, 0.5 * (r + g) - b
+    return float(np.hypot(rg.std(), yb.std()) + 0.3 * np.hypot(rg.mean(), yb.mean()))
+
+
+def measure(image: Image.Image | np.ndarray) -> dict[str, float]:
+    """All no-reference figures of an image (see MEANINGS), rounded for showing."""
+    arr = reduced(image, ANALYSIS_SIDE)
+    grey = luminance(arr)
+    clip = clipped(arr)
+    lo, hi, top = np.percentile(grey, [5, 95, 99])
+    small = reduced(arr, COLOUR_SIDE)
+    lab = rgb2lab(small)
+    cast_a, cast_b = float(lab[..., 1].mean()), float(lab[..., 2].mean())
+    figures = {
+        "sharpness": sharpness(grey),
+        "blur_effect": float(blur_effect(grey)) if min(grey.shape) >= 16 else 0.0,
+        "noise_sigma": noise_sigma(grey),
+        "mean_luminance": float(grey.mean()),
+        "highlights_clipped": max(clip["highlights"]),
+        "shadows_clipped": max(clip["shadows"]),
+        "bright_end": float(top),
+        "contrast_spread": float(hi - lo),
+        "blockiness": blockiness(grey),
+        "colourfulness": colourfulness(small),
+        "cast_a": cast_a,
+        "cast_b": cast_b,
+        "colour_cast": float(np.hypot(cast_a, cast_b)),
+    }
+    return {k: _rounded(v) for k, v in figures.items()}
+
+
+def compare(image: Image.Image | np.ndarray, reference: Image.Image | np.ndarray) -> dict[str, float]:
+    """Full-reference figures of `image` against `reference`: PSNR (dB), SSIM, mean ΔE2000.
+
+    Both are reduced to COMPARE_SIDE; the image is resized to the reference's size when they differ.
+    """
+    ref = reduced(reference, COMPARE_SIDE)
+    img = as_array(image)
+    if img.shape != ref.shape:
+        img = np.asarray(Image.fromarray(img).resize((ref.shape[1], ref.shape[0]), Image.Resampling.BOX))
+    return {k: _rounded(v) for k, v in full_reference(img, ref).items()}
+
+
+def full_reference(img: np.ndarray, ref: np.ndarray) -> dict[str, float]:
+    """PSNR, SSIM and mean ΔE2000 of two same-sized 8-bit RGB arrays, exactly as scikit-image computes them."""
+    if np.array_equal(img, ref):
+        psnr = float("inf")
+    else:
+        psnr = float(peak_signal_noise_ratio(ref, img, data_range=255))
+    side = min(img.shape[:2])
+    win = min(7, side if side % 2 else side - 1)
+    ssim = float(structural_similarity(ref, img, channel_axis=2, data_range=255, win_size=max(win, 3)))
+    delta_e = float(deltaE_ciede2000(rgb2lab(ref), rgb2lab(img)).mean())
+    return {"psnr": psnr, "ssim": ssim, "delta_e": delta_e}
+
+
+def _rounded(v: float) -> float:
+    if not np.isfinite(v):
+        return float(v)
+    return round(float(v), 4 if abs(v) < 10 else 2)
+
+
+def _vote(figure: str, value: float, yes_at: float, no_below: float, *, worse_high: bool) -> str:
+    if not worse_high:
+        value, yes_at, no_below = -value, -yes_at, -no_below
+    if value >= yes_at:
+        return "yes"
+    return "no" if value < no_below else "unsure"
+
+
+def verdict(distortion: str, figures: dict[str, float]) -> tuple[str, list[str]]:
+    """("yes"|"no"|"unsure", the figures that decided it) for one distortion; any "yes" figure decides yes."""
+    votes = []
+    for figure, (yes_at, no_below) in THRESHOLDS[distortion].items():
+        worse_high = _HIGHER_IS_WORSE[figure] != (distortion == "underexposure" and figure == "mean_luminance")
+        votes.append((_vote(figure, figures[figure], yes_at, no_below, worse_high=worse_high), figure))
+    for word in ("yes", "unsure", "no"):
+        deciding = [f for v, f in votes if v == word]
+        if deciding:
+            return word, deciding
+    raise AssertionError("no thresholds")  # pragma: no cover - every distortion has at least one
+
+
+def verdicts(figures: dict[str, float], distortions: list[str] | tuple[str, ...] = DISTORTIONS) -> dict[str, str]:
+    """{distortion: "yes"|"no"|"unsure"} for the distortions asked about."""
+    return {d: verdict(d, figures)[0] for d in distortions}

@@ -1,0 +1,74 @@
+"""Quality questions in an image chat (offline planner): measured answers, the figures in the payload."""
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+from skimage.filters import gaussian
+
+from imagelab import services
+from tests.support.images import assistant_of, job_of, photo, run_turn
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+def db(fn):
+    from channels.db import database_sync_to_async
+
+    return database_sync_to_async(fn)
+
+
+def detailed(blur=0.0, gain=1.0, size=(400, 300)):
+    rng = np.random.default_rng(4)
+    y, x = np.mgrid[0 : size[1], 0 : size[0]]
+    grey = 110 + 60 * (((x // 25) + (y // 25)) % 2) + rng.normal(0, 1, x.shape)
+    rgb = np.stack([grey, grey, grey * 0.9], axis=-1)
+    if blur:
+        rgb = gaussian(rgb, sigma=blur, channel_axis=2, preserve_range=True)
+    buf = io.BytesIO()
+    Image.fromarray(np.clip(rgb * gain, 0, 255).astype(np.uint8)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+async def ask(user, data, text, filename="photo.png"):
+    chat = await db(services.image_chat_create)(user=user)
+    await run_turn(user, chat, "warmer", data, filename=filename)
+    turn = await run_turn(user, chat, text)
+    assert await db(job_of)(turn) is None
+    return await db(assistant_of)(turn)
+
+
+async def test_it_says_a_blurred_photo_is_blurry_citing_the_figure(alice):
+    message = await ask(alice, detailed(blur=4), "is it blurry?")
+    quality = message.payload["quality"]
+    assert quality["verdicts"] == {"blur": "yes"} and quality["figures"]["blur_effect"] >= 0.5
+    assert quality["plan"]["distortions"] == {"Global": ["blur"]} and quality["plan"]["query_type"] == "IQA"
+    assert f"{quality['figures']['blur_effect']:.2f}" in message.content and "yes" in message.content
+
+
+async def test_it_says_a_crisp_photo_is_not_blurry(alice):
+    message = await ask(alice, detailed(), "is it out of focus?")
+    assert message.payload["quality"]["verdicts"] == {"blur": "no"} and "so no" in message.content
+
+
+async def test_it_measures_the_centre_as_the_subject_and_says_so(alice):
+    message = await ask(alice, detailed(gain=0.3), "is the car too dark?")
+    quality = message.payload["quality"]
+    assert quality["plan"]["query_scope"] == ["car"] and quality["verdicts"] == {"underexposure": "yes"}
+    assert "can't locate the car" in message.content and "centre" in message.content
+
+
+async def test_it_looks_for_every_problem_when_none_is_named(alice):
+    message = await ask(alice, photo((160, 120)), "is the quality good enough?", "photo.jpg")
+    quality = message.payload["quality"]
+    assert quality["plan"]["distortion_source"] == "Inferred" and quality["plan"]["plan"]["distortion_detection"]
+    assert set(quality["verdicts"]) == {
+        "blur",
+        "noise",
+        "overexposure",
+        "underexposure",
+        "jpeg",
+        "low_contrast",
+        "colour_cast",
+    }
