@@ -7,23 +7,24 @@ import asyncio
 from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
-from ninja import NinjaAPI, Router, Status
+from ninja import NinjaAPI, Path, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 
 from chatapp import kinds, selectors, services, turns
-from chatapp.errors import CsrfFailed, MarqueeError, RateLimited, UpstreamFailed
+from chatapp.errors import CsrfFailed, InvalidInput, MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
-    ERRORS,
     ChatDetailOut,
     ChatIn,
     ChatOut,
+    Id,
     MessageIn,
     TurnOut,
     assistant_message_out,
     chat_detail_out,
+    errors,
 )
 
 
@@ -134,36 +135,42 @@ def on_http_error(request, exc: HttpError):
 chats = Router(tags=["chats"])
 
 
-@chats.post("/chats", response={201: ChatOut, **ERRORS})
+@chats.post("/chats", response={201: ChatOut, **errors(400, 403, 413)})
 def create_chat(request, body: ChatIn | None = None):
     """Create a movie chat."""
-    chat = services.chat_create(user=request.auth, title=body.title if body else "")
+    title = body.title if body else ""
+    if isinstance(title, str) and len(title) > services.TITLE_MAX:  # as the schema says: counted as sent
+        raise InvalidInput(
+            f"A chat title can be at most {services.TITLE_MAX} characters (this one has {len(title)}).",
+            code="title_too_long",
+        )
+    chat = services.chat_create(user=request.auth, title=title)
     return Status(201, chat)
 
 
-@chats.get("/chats", response=list[ChatOut])
+@chats.get("/chats", response={200: list[ChatOut], **errors()})
 def list_chats(request):
     """The caller's chats, newest first."""
     return list(selectors.chat_list(user=request.auth))
 
 
-@chats.get("/chats/{chat_id}", response={200: ChatDetailOut, **ERRORS})
-def get_chat(request, chat_id: int):
+@chats.get("/chats/{chat_id}", response={200: ChatDetailOut, **errors(400, 404)})
+def get_chat(request, chat_id: Path[Id]):
     """One chat with its messages."""
     chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
     services.turn_close_stale(chat=chat)  # an answer whose process died reads as interrupted, not streaming
     return chat_detail_out(chat, selectors.message_list(chat=chat))
 
 
-@chats.delete("/chats/{chat_id}", response={204: None, **ERRORS})
-def delete_chat(request, chat_id: int):
+@chats.delete("/chats/{chat_id}", response={204: None, **errors(400, 403, 404)})
+def delete_chat(request, chat_id: Path[Id]):
     """Delete a chat."""
     services.chat_delete(user=request.auth, chat_id=chat_id)
     return Status(204, None)
 
 
-@chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **ERRORS})
-async def post_message(request, chat_id: int, body: MessageIn):
+@chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **errors(400, 403, 404, 409, 413, 429, 502)})
+async def post_message(request, chat_id: Path[Id], body: MessageIn):
     """Send a message and get the finished turn back."""
     user = request.auth
     turn, task = await turns.begin(user=user, chat_id=chat_id, text=body.text)

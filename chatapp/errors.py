@@ -57,3 +57,51 @@ class RateLimited(MarqueeError):
 class UpstreamFailed(MarqueeError):
     status = 502
     code = "upstream_failed"
+
+
+# Every `code` the core (chat API, planner, turns) can answer with; each chat kind adds its own
+# (ChatKind.error_codes). The API schema's ErrorOut.code is the enum of both; tests/chatapp/test_error_codes.py
+# finds every code raised in the product's source and fails on one missing here or in its kind.
+CORE_ERROR_CODES = (
+    # requests the API refuses
+    "bad_request",
+    "validation_error",
+    "invalid_input",
+    "invalid_kind",
+    "invalid_text",
+    "invalid_message",
+    "invalid_title",
+    "empty_message",
+    "empty_title",
+    "title_too_long",
+    "message_too_long",
+    "invalid_turn_key",
+    "cannot_regenerate",
+    "cannot_rerun",
+    "nothing_to_edit",
+    "nothing_to_regenerate",
+    "unauthorized",
+    "csrf_failed",
+    "forbidden",
+    "not_found",
+    "chat_not_found",
+    "message_not_found",
+    "token_not_found",
+    "method_not_allowed",
+    "turn_in_progress",
+    "payload_too_large",
+    "rate_limited",
+    "error",
+    # a failed turn (502): the planner's, an upstream's, or the turn's own
+    "upstream_failed",
+    "upstream_unavailable",
+    "insufficient_quota",
+    "auth_failed",
+    "bad_response",
+    "planning_failed",
+    "previous_response_not_found",
+    "rules_bad_tool",
+    "rules_missing_handler",
+    "interrupted",
+    "internal_error",
+)

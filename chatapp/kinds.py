@@ -67,6 +67,8 @@ class ChatKind:
     list_icon: str = ""
     # (label, URL name) links the kind adds to the top bar
     nav: tuple[tuple[str, str], ...] = ()
+    # every `code` the kind's endpoints, services and turns can answer with (the API's ErrorOut.code enum)
+    error_codes: tuple[str, ...] = ()
 
     def load(self, path: str) -> Any:
         """The object at one of this kind's dotted paths."""

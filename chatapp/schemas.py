@@ -1,23 +1,77 @@
-"""API input/output schemas and the functions that build them from models."""
+"""API input/output schemas and the functions that build them from models.
+
+The schema is the contract: inputs forbid properties they do not name (the server refuses them too), ids and
+indexes are bounded to what the database stores, text fields carry the shared text validator's rules as a
+pattern, and every route lists only the error statuses it can answer, each `{code, message}` with `code` one
+of `error_codes()`.
+"""
 
 from datetime import datetime
+from functools import cache
+from typing import Annotated, Any, Literal
 
 from ninja import Schema
+from pydantic import ConfigDict, Field, StrictInt, create_model
 
+from chatapp import kinds
+from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
 
+DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
+Id = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
+Index = Annotated[int, Field(ge=0, le=DB_INT_MAX)]
+StrictIndex = Annotated[StrictInt, Field(ge=0, le=DB_INT_MAX)]  # in a JSON body: `false` is not 0
 
-class ErrorOut(Schema):
-    code: str
-    message: str
+# The shared text validator (chatapp/text.py) as JSON Schema patterns: no control characters but tab and line
+# ends (a CR becomes LF), and, where a blank value is refused, at least one character Python does not strip.
+_CHAR = r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
+_VISIBLE = r"[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+TEXT_PATTERN = f"^{_CHAR}*$"
+NONBLANK_TEXT_PATTERN = f"^{_CHAR}*{_VISIBLE}{_CHAR}*$"
 
 
-# The error answers every endpoint may give ({code, message}).
-ERRORS = {status: ErrorOut for status in (400, 401, 404, 409, 413, 429, 502)}
+class InSchema(Schema):
+    """A request body: a property the schema does not name is refused (400 `validation_error`)."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
-class ChatIn(Schema):
-    title: str = ""
+def error_codes() -> tuple[str, ...]:
+    """Every `code` an API error can carry: the core's and each registered kind's."""
+    codes = dict.fromkeys(CORE_ERROR_CODES)
+    for kind in kinds.all_kinds():
+        codes.update(dict.fromkeys(kind.error_codes))
+    return tuple(codes)
+
+
+@cache
+def error_out() -> type[Schema]:
+    """`{code, message}` with `code` an enum (built once the kinds are registered)."""
+    return create_model(
+        "ErrorOut",
+        __base__=Schema,
+        code=(Literal[error_codes()], ...),  # type: ignore[valid-type]
+        message=(str, ...),
+    )
+
+
+def errors(*statuses: int) -> dict[int, type[Schema]]:
+    """The error answers of one route: 401 (every route needs a login) and the given statuses."""
+    return {status: error_out() for status in sorted({401, *statuses})}
+
+
+def image_content(*types: str, description: str) -> dict[str, Any]:
+    """`openapi_extra` for a route answering 200 with image bytes of one of `types`."""
+    binary = {"schema": {"type": "string", "format": "binary"}}
+    return {"responses": {200: {"description": description, "content": {t: binary for t in types}}}}
+
+
+class ChatIn(InSchema):
+    title: str = Field(
+        "",
+        description="At most 60 characters; blank: the chat is named after its first message.",
+        json_schema_extra={"pattern": TEXT_PATTERN, "maxLength": 60},
+    )
 
 
 class ChatOut(Schema):
@@ -26,8 +80,11 @@ class ChatOut(Schema):
     created_at: datetime
 
 
-class MessageIn(Schema):
-    text: str
+class MessageIn(InSchema):
+    text: str = Field(
+        description="Not blank; at most MESSAGE_MAX_CHARS characters (413 `message_too_long` beyond).",
+        json_schema_extra={"pattern": NONBLANK_TEXT_PATTERN},
+    )
 
 
 class PickOut(Schema):

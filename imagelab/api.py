@@ -2,31 +2,74 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from asgiref.sync import sync_to_async
-from ninja import File, Form, Router, Schema, Status
+from ninja import File, Form, Path, Query, Router, Schema, Status
 from ninja.files import UploadedFile
+from pydantic import Field
 
 from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, NotFound
+from chatapp.schemas import TEXT_PATTERN, Id, Index, InSchema, StrictIndex, errors, image_content
 from imagelab import downloads, selectors, services, starting
 from imagelab.jobrun import api_job_urls
 from imagelab.models import ImageJob
 from imagelab.views import image_response
 
 router = Router(tags=["imagelab"])
-ERRORS = {code: dict for code in (400, 401, 404, 409, 413, 415, 429)}
+JobStatus = Literal[tuple(ImageJob.Status.values)]  # type: ignore[valid-type]
 
 
 class JobCreated(Schema):
     id: int
-    status: str
+    status: JobStatus
     chat: int
 
 
-class ResultIn(Schema):
-    variation: int
+class ResultIn(InSchema):
+    variation: StrictIndex
+
+
+class ResultOut(Schema):
+    id: int
+    result_variation: int
+    asset: int
+    chat: int
+
+
+class StepOut(Schema):
+    index: int
+    op: str
+    params: dict[str, Any]
+    status: str
+    error: str | None = None
+    ms: float | None = None
+    preview_url: str | None = Field(description="The step's preview (JPEG), once it has run")
+
+
+class VariationOut(Schema):
+    index: int
+    label: str
+    strategy: str
+    operations: list[dict[str, Any]]
+    status: str
+    steps: list[StepOut]
+    final_url: str | None = Field(description="The variation's final image (JPEG), once it is done")
+
+
+class JobOut(Schema):
+    id: int
+    status: JobStatus
+    chat: int
+    instruction: str
+    source_url: str
+    planner_source: str
+    diversity_axes: list[Any]
+    normalization_log: list[Any]
+    variations: list[VariationOut]
+    result_variation: int | None
+    error: str
 
 
 def job_out(job: ImageJob) -> dict:
@@ -81,9 +124,31 @@ def _chat_for(user, chat_id: int | None, has_image: bool):
     return selectors.image_chat_get(user=user, chat_id=chat_id)
 
 
-@router.post("/jobs", response={201: JobCreated, **ERRORS})
+CREATE_EXTRA = {
+    "requestBody": {
+        "content": {
+            "multipart/form-data": {
+                # `image`, or the id of an image chat that has a current image (or both)
+                "schema": {
+                    "anyOf": [{"required": ["image"]}, {"required": ["chat"]}],
+                    # a form field is a string: `chat` is an id or absent (never null)
+                    "properties": {"instruction": {"pattern": TEXT_PATTERN}, "chat": {"type": "integer"}},
+                },
+                "encoding": {"image": {"contentType": "image/jpeg, image/png, image/webp"}},
+            }
+        }
+    }
+}
+
+
+@router.post(
+    "/jobs", response={201: JobCreated, **errors(400, 403, 404, 409, 413, 415, 429)}, openapi_extra=CREATE_EXTRA
+)
 async def create_job(
-    request, instruction: Form[str] = "", chat: Form[int | None] = None, image: File[UploadedFile] = None
+    request,
+    instruction: Form[str] = "",
+    chat: Form[Id | None] = None,
+    image: File[UploadedFile] = None,
 ):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
@@ -104,8 +169,8 @@ async def create_job(
     return Status(201, {"id": job.pk, "status": job.status, "chat": target.pk})
 
 
-@router.get("/jobs/{job_id}", response={200: dict, **ERRORS})
-def get_job(request, job_id: int):
+@router.get("/jobs/{job_id}", response={200: JobOut, **errors(400, 404)})
+def get_job(request, job_id: Path[Id]):
     """A job with its plans, per-step state and image URLs."""
     job = selectors.job_get(user=request.auth, job_id=job_id)
     if chat_services.turn_close_stale(chat=job.chat) is not None:  # its process died: the job ends with its turn
@@ -113,15 +178,24 @@ def get_job(request, job_id: int):
     return job_out(job)
 
 
-@router.post("/jobs/{job_id}/result", response={200: dict, **ERRORS})
-def set_result(request, job_id: int, body: ResultIn):
+@router.post("/jobs/{job_id}/result", response={200: ResultOut, **errors(400, 403, 404, 409, 413)})
+def set_result(request, job_id: Path[Id], body: ResultIn):
     """Make a variation the chat's current image (the next instruction edits it)."""
     asset = services.job_choose_result(user=request.auth, job_id=job_id, variation=body.variation)
     return {"id": job_id, "result_variation": body.variation, "asset": asset.pk, "chat": asset.chat_id}
 
 
-@router.get("/jobs/{job_id}/download", response={200: None, **ERRORS})
-def download(request, job_id: int, variation: int, format: Literal["jpeg", "png"] = "jpeg"):  # noqa: A002
+@router.get(
+    "/jobs/{job_id}/download",
+    response={200: None, **errors(400, 404, 429)},
+    openapi_extra=image_content("image/jpeg", "image/png", description="The image (attachment)"),
+)
+def download(
+    request,
+    job_id: Path[Id],
+    variation: Query[Index],
+    format: Query[Literal["jpeg", "png"]] = "jpeg",  # noqa: A002
+):
     """The variation at full resolution, re-rendered from the original upload through every chosen plan."""
     job = selectors.job_get(user=request.auth, job_id=job_id)
     if not 0 <= variation < len(job.plans):
@@ -132,31 +206,43 @@ def download(request, job_id: int, variation: int, format: Literal["jpeg", "png"
     )
 
 
+JPEG_200 = image_content("image/jpeg", description="The image (JPEG)")
+
+
 def _job_image(request, job_id: int, variation: int | None = None, step: int | None = None):
     job = selectors.job_get(user=request.auth, job_id=job_id)
     path = selectors.job_image_path(job=job, variation=variation, step=step)
     return image_response(selectors.image_bytes(path=path))
 
 
-@router.get("/jobs/{job_id}/source.jpg", response={200: None, **ERRORS}, url_name="imagelab-api-source")
-def source_image(request, job_id: int):
+@router.get(
+    "/jobs/{job_id}/source.jpg",
+    response={200: None, **errors(400, 404)},
+    url_name="imagelab-api-source",
+    openapi_extra=JPEG_200,
+)
+def source_image(request, job_id: Path[Id]):
     """The preview (<= 640 px JPEG) of the image the job started from."""
     return _job_image(request, job_id)
 
 
 @router.get(
     "/jobs/{job_id}/variations/{variation}/steps/{step}.jpg",
-    response={200: None, **ERRORS},
+    response={200: None, **errors(400, 404)},
     url_name="imagelab-api-step",
+    openapi_extra=JPEG_200,
 )
-def step_image(request, job_id: int, variation: int, step: int):
+def step_image(request, job_id: Path[Id], variation: Path[Index], step: Path[Index]):
     """One step's preview (<= 640 px JPEG); 404 until the step has run."""
     return _job_image(request, job_id, variation, step)
 
 
 @router.get(
-    "/jobs/{job_id}/variations/{variation}/final.jpg", response={200: None, **ERRORS}, url_name="imagelab-api-final"
+    "/jobs/{job_id}/variations/{variation}/final.jpg",
+    response={200: None, **errors(400, 404)},
+    url_name="imagelab-api-final",
+    openapi_extra=JPEG_200,
 )
-def final_image(request, job_id: int, variation: int):
+def final_image(request, job_id: Path[Id], variation: Path[Index]):
     """A variation's final image at working size (JPEG); 404 until the variation is done."""
     return _job_image(request, job_id, variation)

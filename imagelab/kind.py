@@ -25,6 +25,23 @@ IMAGES = ChatKind(
     http_wrapper="imagelab.asgi_limits.wrap_http",
     list_related=("image_state",),
     list_icon="imagelab/list_icon.html",
+    error_codes=(
+        "no_image",
+        "not_an_image",
+        "corrupt_image",
+        "unsupported_format",
+        "extension_mismatch",
+        "image_too_large",
+        "too_many_pixels",
+        "invalid_variation",
+        "variation_not_ready",
+        "invalid_instruction",
+        "instruction_too_long",
+        "busy",
+        "job_failed",
+        "job_finished",
+        "no_variations",
+    ),
 )
 
 

@@ -216,9 +216,11 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
         vi = int(variation)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise InvalidInput("Choose a variation by its number.", code="invalid_variation") from None
+    if not 0 <= vi < len(job.plans):
+        raise NotFound("That variation does not exist.", code="not_found")
     entry = next((v for v in job.variations if v.get("index") == vi), None)
-    if entry is None or not entry.get("final"):
-        raise InvalidInput("That variation has no finished image.", code="invalid_variation")
+    if entry is None or not entry.get("final"):  # a valid request, early: the variation is still running
+        raise MarqueeError("That variation has no finished image.", code="variation_not_ready", status=409)
     asset = ImageAsset.objects.filter(job=job, variation=vi).first()
     if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
         image = Image.open(io.BytesIO(storage.read(entry["final"])), formats=["JPEG"])  # our own final JPEG

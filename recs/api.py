@@ -2,30 +2,32 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Any, Literal
 
-from ninja import Router, Schema
-from pydantic import StrictInt
+from ninja import Path, Router, Schema
+from pydantic import Field, StrictInt
 
-from chatapp.schemas import ERRORS
+from chatapp.schemas import Id, InSchema, errors
 from recs.services.proposals import proposal_announce, proposal_decide_message
 
 router = Router(tags=["chats"])
 
 
-class ProposalDecisionIn(Schema):
+class ProposalDecisionIn(InSchema):
     decision: Literal["apply", "discard"]
-    rows: list[StrictInt] = []
+    rows: list[Annotated[StrictInt, Field(ge=0)]] = Field([], description="The row numbers (`i`) to apply.")
 
 
 class ProposalOut(Schema):
     assistant_message_id: int
     turn_key: str
-    proposal: dict
+    proposal: dict[str, Any] = Field(description="The diff card: {state, rows: [{i, action, title, …}], applicable}")
 
 
-@router.post("/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **ERRORS})
-def decide_proposal(request, chat_id: int, message_id: int, body: ProposalDecisionIn):
+@router.post(
+    "/chats/{chat_id}/messages/{message_id}/proposal", response={200: ProposalOut, **errors(400, 403, 404, 409, 413)}
+)
+def decide_proposal(request, chat_id: Path[Id], message_id: Path[Id], body: ProposalDecisionIn):
     """Apply the chosen rows of an assistant message's proposed list change, or discard it."""
     message = proposal_decide_message(
         user=request.auth, chat_id=chat_id, message_id=message_id, decision=body.decision, selected=body.rows

@@ -28,6 +28,16 @@ MOVIES = ChatKind(
     api_router="recs.api.router",
     list_icon="recs/list_icon.html",
     nav=(("Lists", "lists"),),
+    error_codes=(
+        "proposal_not_found",
+        "nothing_selected",
+        "invalid_decision",
+        "invalid_rows",
+        "invalid_rating",
+        "not_on_list",
+        "pick_not_found",
+        "unknown_list",
+    ),
 )
 
 
