@@ -206,3 +206,16 @@ def test_it_gives_reasons_that_say_why_a_pick_fits_not_what_the_card_shows(cat, 
         assert says in pick.reason, pick.reason
         assert not pick.reason.startswith(("A 19", "A 20")) and f" by {movie.director}" not in pick.reason
         assert f"rated {movie.rating:.1f}" not in pick.reason and str(movie.year) not in pick.reason
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [("Something like Se7en, thanks!", "Se7en"), ("like Jaws but newer", "Jaws"), ("something like Alien", "Alien")],
+)
+def test_it_prefers_a_shared_genre_over_the_same_director_for_like(cat, text, liked):
+    film = max(cat.by_title(liked), key=lambda m: m.votes or 0)
+    movies = resolved(cat, plan_picks(text, cat, blocked=[]))
+    assert len(movies) == 3
+    assert all(cat.tags(m) & cat.tags(film) - {"Historical"} for m in movies), [m.title for m in movies]
+    if text.startswith("Something like Se7en"):  # Fincher's Fight Club is a drama: not first for a thriller
+        assert movies[0].director != film.director
