@@ -263,3 +263,8 @@ def test_it_keeps_like_titles_it_does_not_know(cat, text, unknown, like_titles):
     cons = parse(text)
     assert cons.unknown_likes == unknown
     assert [cat.get(i).title for i in cons.like_ids] == like_titles
+
+
+def test_it_reads_a_genre_word_before_like_as_both_genre_and_reference():
+    cons = parse("a drama like Forrest Gump, thx")
+    assert cons.genres == ["Drama"] and len(cons.like_ids) == 1
