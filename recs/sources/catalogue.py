@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from recs.sources.catalogue_checks import english_titles, suspects
+from recs.sources.catalogue_checks import COPIED, english_titles, suspects
 from recs.sources.movies import Movie, normalize_title, sound_key
 
 DATA_PATH = Path(__file__).parent.parent / "data" / "vega-movies.json"
@@ -317,12 +317,17 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
         "id_collisions_suffixed": collisions,
     }
     movies, originals = english_titles(movies)
+    suspect = suspects(movies)
+    # A copied rating is not shown as the film's own (card, answers): the film keeps no rating or votes.
+    movies = [
+        m.model_copy(update={"rating": None, "votes": None}) if COPIED in suspect.get(m.id, "") else m for m in movies
+    ]
     return Catalogue(
         movies=movies,
         rotten=rotten,
         story_source=story_source,
         original_title=originals,
-        suspect=suspects(movies),
+        suspect=suspect,
         stats=stats,
     )
 
