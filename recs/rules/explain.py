@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from recs.rules.constraints import Constraints
 from recs.rules.people import people_index
+from recs.rules.standing import decade_label, standing
 from recs.rules.taste import liked_in
 from recs.rules.vocab import GENRE_NOUNS, GENRE_PATTERNS, UNSUPPORTED_SAY
 from recs.sources.catalogue import Catalogue
@@ -218,6 +219,7 @@ def reason_for(
         asked.append(cons.rating_label or f"rated {movie.mpaa}")
     if passes.get("era") and cons.era:
         asked.append(f"from the {cons.era}" if re.fullmatch(r"(?:early |mid |late )?\d+s", cons.era) else cons.era)
+    asked += [f"by {movie.director}" for _ in cons.directors[:1] if movie.director in cons.directors]
     asked += _people_labels(movie, cons, catalogue)
     if passes.get("runtime") and cons.runtime_label:
         asked.append(cons.runtime_label)
@@ -238,11 +240,15 @@ def reason_for(
     if liked:
         groups.append(f"you like {' and '.join(liked)}")
     votes = f" ({movie.votes:,} IMDB votes)" if movie.votes else ""
-    if (movie.rating or 0) >= 7.5 and (movie.votes or 0) >= 100000 and not passes.get("gem"):
-        groups.append(f"a crowd-pleaser{votes}")  # the vote count is on no other line of the card
+    place = None if passes.get("gem") or movie.id in catalogue.suspect else standing(movie, catalogue, cons.genres)
+    if place:  # something true about this film, not the vote count alone
+        groups.append(place + votes)
+    elif movie.id in catalogue.suspect:
+        groups.append(f"not ranked by rating: {catalogue.suspect[movie.id]}")
     elif not any(groups):
-        well_liked = (movie.rating or 0) >= 7.0 and (movie.votes or 0) >= 1000
-        groups.append(f"well liked{votes}" if well_liked else "the closest match I have")
+        tag = next((t for t in movie.genres if t in GENRE_NOUNS), None)
+        era = f"{decade_label(movie.year)} " if movie.year else ""
+        groups.append(f"a {era}{genre_noun(tag)}{votes}" if tag or era else "the closest match I have")
     text = "; ".join(g for g in groups if g)
     return f"{text[0].upper()}{text[1:]}."[:400]
 
@@ -286,7 +292,9 @@ def _shared(movie: Movie, like: Movie, catalogue: Catalogue) -> list[str]:
     if common:
         shared.append("also " + " and ".join(genre_short(t) for t in common[:2]))
     if movie.director and movie.director == like.director:
-        shared.append("same director")
-    if movie.year and like.year and abs(movie.year - like.year) <= 5:
-        shared.append("same era")
+        shared.append(f"also by {movie.director}")
+    if movie.year and like.year and decade_label(movie.year) == decade_label(like.year):
+        shared.append(f"also from the {decade_label(movie.year)}")
+    elif movie.year and like.year and abs(movie.year - like.year) <= 5:
+        shared.append(f"made within {abs(movie.year - like.year)} years of it")
     return shared

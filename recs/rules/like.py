@@ -10,11 +10,17 @@ from recs.rules.scan import Scanner
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
 
+_GENRE_WORDS = """drama dramas comedy comedies thriller thrillers horror western westerns musical musicals
+romance romances cartoon cartoons documentary documentaries flick flicks""".split()
 TRIGGER = (
     r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
     r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
     r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
-    r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like"
+    r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like|"
+    # "a drama like Forrest Gump": the genre word stays outside the match, for the genre parser
+    + "(?:"
+    + "|".join(f"(?<={w} )" for w in _GENRE_WORDS)
+    + ")like"
 )
 # "I loved the ending" says nothing about a title: only a request for similar films names one we don't know.
 _STATEMENT = re.compile(r"i (?:really )?(?:liked|loved|enjoyed|adored)")

@@ -186,8 +186,9 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         out.year_min, out.year_max = min(d[0] for d in decades), max(d[1] for d in decades)
         out.era = " or ".join(d[2] for d in decades)
     for m in scan.find(
-        r"(after|since|from|starting|post|newer than) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or later|and later|onwards?|or newer|and up)"
-    ):
+        r"(after|since|starting(?: from| in)?|post|newer than) ((?:19|20)\d\d)|(?:from )?((?:19|20)\d\d) "
+        r"(?:or later|and later|onwards?|or newer|and up|forwards?|and after|on(?= *(?:,|$)))"
+    ):  # a bare "from 1994" is that year (below); "from 1994 on/onwards" is a range
         year = int(m.group(2) or m.group(3))
         lo = year + 1 if m.group(1) in ("after", "newer than", "post") else year
         set_range(lo, None, f"after {year}" if lo > year else f"{year} or later", m.start())

@@ -184,12 +184,14 @@ def _score(
 
 
 def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
-    shared = (catalogue.tags(movie) & catalogue.tags(like)) - {"Historical"}
-    score = 0.8 * min(len(shared), 2)
+    """How alike two films are; a shared genre counts most ("like Se7en" wants thrillers before Fincher's drama)."""
+    genres = catalogue.tags(like) - {"Historical"}
+    shared = catalogue.tags(movie) & genres
+    score = 1.6 + 0.6 * (len(shared) > 1) if shared else -0.6 * bool(genres)
     if movie.creative_type and movie.creative_type == like.creative_type:
+        score += 0.4
+    if (shared or not genres) and movie.director and movie.director == like.director:
         score += 0.5
-    if movie.director and movie.director == like.director:
-        score += 0.6
     if movie.year and like.year and abs(movie.year - like.year) <= 5:
         score += 0.3
     if movie.mpaa and movie.mpaa == like.mpaa:

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from recs.sources.catalogue_checks import english_titles, suspects
-from recs.sources.movies import Movie, normalize_title
+from recs.sources.catalogue_checks import COPIED, english_titles, suspects
+from recs.sources.movies import Movie, normalize_title, sound_key
 
 DATA_PATH = Path(__file__).parent.parent / "data" / "vega-movies.json"
 LAST_YEAR = 2012  # newest plausible release year in this dataset (it stops in 2011)
@@ -145,6 +145,9 @@ class Catalogue:
                 {"True Story"} if self.story_source.get(movie.id) == "Based on Real Life Events" else set()
             )
         self._cores = sorted(self._by_core)
+        self._by_sound: dict[str, list[str]] = defaultdict(list)
+        for core in self._cores:
+            self._by_sound[sound_key(core)].append(core)
         self.directors = sorted({m.director for m in self.movies if m.director})
 
     def get(self, movie_id: str) -> Movie | None:
@@ -209,6 +212,9 @@ class Catalogue:
             found = self._pick(self._by_core[near], year)
             if found:
                 return found
+        heard = self._by_sound.get(sound_key(core), []) if len(core) >= 6 else []
+        if len(heard) == 1:  # spelt by ear ("Incepshun"): only a single title that sounds the same
+            return self._pick(self._by_core[heard[0]], year)
         return None
 
     @staticmethod
@@ -311,12 +317,17 @@ def build_catalogue(rows: list[dict]) -> Catalogue:
         "id_collisions_suffixed": collisions,
     }
     movies, originals = english_titles(movies)
+    suspect = suspects(movies)
+    # A copied rating is not shown as the film's own (card, answers): the film keeps no rating or votes.
+    movies = [
+        m.model_copy(update={"rating": None, "votes": None}) if COPIED in suspect.get(m.id, "") else m for m in movies
+    ]
     return Catalogue(
         movies=movies,
         rotten=rotten,
         story_source=story_source,
         original_title=originals,
-        suspect=suspects(movies),
+        suspect=suspect,
         stats=stats,
     )
 

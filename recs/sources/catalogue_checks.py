@@ -11,6 +11,7 @@ from pathlib import Path
 from recs.sources.movies import Movie, normalize_title
 
 ALIASES_PATH = Path(__file__).parent.parent / "data" / "title_aliases.json"
+COPIED = "IMDB rating and votes copy"  # in the reason for a copied pair; the loader blanks those figures
 _SEQUEL = re.compile(r"^(?P<base>.+?)(?: part)? (?P<n>[2-9]|ii|iii|iv|v)$")
 
 
@@ -48,7 +49,7 @@ def suspects(movies: list[Movie]) -> dict[str, str]:
     for same in pairs.values():
         first, *copies = sorted(same, key=lambda m: (m.year or 0, m.id))
         for movie in copies:
-            found[movie.id] = f"its IMDB rating and votes copy those of {first.title} ({first.year})"
+            found[movie.id] = f"its {COPIED} those of {first.title} ({first.year})"
     years: dict[str, list[int]] = defaultdict(list)
     for movie in movies:
         years[normalize_title(movie.title)].append(movie.year or 0)

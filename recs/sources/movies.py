@@ -109,3 +109,14 @@ class MovieSource(Protocol):
     async def search(self, *, query: str, year: int | None = None, limit: int = 5) -> list[Movie]:
         """Films matching a free-text title query, best first."""
         ...
+
+
+# Spellings by ear that no edit distance forgives ("Incepshun" is three edits from "Inception").
+_SOUNDS = ((r"(?:ti|si|ssi|sh|ch)(?:o|u|a|e)n\b", "shn"), (r"ph", "f"), (r"ck|q", "k"), (r"(\w)\1+", r"\1"))
+
+
+def sound_key(core: str) -> str:
+    """A normalized title folded the way it sounds: "incepshun" and "inception" share "incepshn"."""
+    for pattern, replacement in _SOUNDS:
+        core = re.sub(pattern, replacement, core)
+    return core

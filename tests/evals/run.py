@@ -117,6 +117,9 @@ def check_request(row: dict, catalogue: Catalogue) -> tuple[list[str], bool]:
     if "intro_any" in expect and not any(s.lower() in intro for s in expect["intro_any"]):
         problems.append(f"intro lacks {expect['intro_any']}: {plan.intro!r}")
     problems += [f"intro says {s!r}: {plan.intro!r}" for s in expect.get("intro_none", []) if s.lower() in intro]
+    problems += [f"generic reason for {p.title}: {p.reason!r}" for p in plan.picks if _generic_reason(p.reason)]
+    if "like" in expect:
+        problems += [f"reason for {p.title} doesn't name {expect['like']}" for p in plan.picks if _unlinked(p, expect)]
     misfits = []
     for pick, movie in picks:
         if movie is None:
@@ -129,6 +132,19 @@ def check_request(row: dict, catalogue: Catalogue) -> tuple[list[str], bool]:
     if len(misfits) > excused or (misfits and not _RELAXED.search(plan.intro)):
         problems += misfits
     return problems, bool(picks)
+
+
+_VOTES_ONLY = re.compile(r"^(?:a crowd-pleaser|well liked|popular)?\s*(?:\([\d,]+ IMDB votes\))?\W*$", re.I)
+
+
+def _generic_reason(reason: str) -> bool:
+    """A reason that is only a vote count or a stock phrase says nothing about the film."""
+    return bool(_VOTES_ONLY.match(reason.strip())) or "crowd-pleaser" in reason.lower()
+
+
+def _unlinked(pick, expect: dict) -> bool:
+    """A "like X" pick whose reason doesn't say what links it to X."""
+    return expect["like"].lower() not in pick.reason.lower()
 
 
 _RELAXED = re.compile(r"\bfits?\b.*\bso I\b|Nothing in my catalogue", re.I)

@@ -154,6 +154,15 @@ def test_it_looks_up_confident_fuzzy_matches_only(cat):
     assert cat.lookup("", None) is None
 
 
+def test_it_looks_up_titles_spelt_by_ear_without_false_matches(cat):
+    assert cat.lookup("Incepshun", None).id == "inception-2010"
+    assert cat.lookup("Mishun Impossible", 1996).title == "Mission: Impossible"
+    assert cat.lookup("Incepshun 2", None) is None  # numbers must still agree
+    assert cat.lookup("Incepshun", 1990) is None  # and the year
+    assert cat.lookup("The Stashun", None) is None
+    assert cat.lookup("Fotografer", None) is None
+
+
 def test_it_implements_the_movie_source_protocol(cat):
     source: MovieSource = CatalogueSource(cat)
     assert source.name == "catalogue"

@@ -102,6 +102,8 @@ def test_it_lists_remakes_when_the_year_is_not_given(cat):
 def test_it_handles_fuzzy_titles(cat):
     assert "Christopher Nolan" in answer("who directed Inceptoin", cat)
     assert "Amélie" in answer("what's the rating of amelie", cat)
+    assert "Christopher Nolan" in answer("who directed Incepshun", cat)
+    assert answer("who directed Incepshun 2", cat).startswith("I don't know **Incepshun 2**")
 
 
 def test_it_does_not_invent_facts_for_unknown_films(cat):

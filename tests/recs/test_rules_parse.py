@@ -72,7 +72,15 @@ def test_it_parses_decades(text, lo, hi, label):
         ("after 2005", 2006, None),
         ("before 1980", None, 1979),
         ("between 1990 and 1995", 1990, 1995),
-        ("from 2000", 2000, None),
+        ("from 2000", 2000, 2000),
+        ("a drama from 1994", 1994, 1994),
+        ("films from 1997 please", 1997, 1997),
+        ("since 1994", 1994, None),
+        ("starting from 1994", 1994, None),
+        ("from 1994 on", 1994, None),
+        ("from 1994 onwards", 1994, None),
+        ("from 1994 onward, please", 1994, None),
+        ("1994 and later", 1994, None),
         ("2000 or later", 2000, None),
         ("from 1990 to 1995", 1990, 1995),
         ("released in 1994", 1994, 1994),
@@ -255,3 +263,8 @@ def test_it_keeps_like_titles_it_does_not_know(cat, text, unknown, like_titles):
     cons = parse(text)
     assert cons.unknown_likes == unknown
     assert [cat.get(i).title for i in cons.like_ids] == like_titles
+
+
+def test_it_reads_a_genre_word_before_like_as_both_genre_and_reference():
+    cons = parse("a drama like Forrest Gump, thx")
+    assert cons.genres == ["Drama"] and len(cons.like_ids) == 1

@@ -1,8 +1,11 @@
 """plan_picks: constraints honoured, blocked films never returned, diverse, honest, valid."""
 
+import re
+
 import pytest
 
 from recs.flows.tools import PlanPicksArgs
+from recs.rules.explain import genre_noun
 from recs.rules.people import load_cast
 from recs.rules.rank import plan_picks
 from recs.sources.catalogue import load_catalogue
@@ -31,9 +34,11 @@ def test_it_plans_tense_90s_thrillers_without_tom_cruise(cat):
     assert result.intro == "Three tense 90s thrillers, none with Tom Cruise:"
     for pick, movie in zip(result.picks, movies, strict=True):
         assert pick.reason.startswith("Tense, from the 90s, no Tom Cruise")
-        # The card's title and meta line show the year, genre, director and IMDB rating already.
+        # Issue 12: a reason says something specific and true, not only the vote count; the card's
+        # year and director are said only as a link to the request, and the rating not as a bare number.
         assert str(movie.year) not in pick.reason and movie.director not in pick.reason
-        assert "thriller" not in pick.reason and "IMDB" not in pick.reason.replace("IMDB votes", "")
+        assert f"{movie.rating:.1f}" not in pick.reason
+        assert re.search(r"the (?:\d+(?:nd|rd|th) )?highest-rated 90s thriller in my catalogue", pick.reason)
 
 
 def test_it_never_returns_blocked_films_by_id_or_title(cat):
@@ -197,12 +202,39 @@ def test_it_always_returns_valid_plan_picks_args(cat, text):
         ("something like The Matrix but funnier", "", "like The Matrix: "),
         ("a family friendly film under 2 hours", "", "Family-friendly, under 2 hours"),
         ("what should I watch?", "Likes: Horror.", "You like horror"),
-        ("recommend something", "", "A crowd-pleaser ("),
+        ("recommend something", "", "highest-rated"),
+        ("Something like Se7en, thanks!", "", "Like Se7en: also thriller"),
     ],
 )
 def test_it_gives_reasons_that_say_why_a_pick_fits_not_what_the_card_shows(cat, text, profile, says):
+    # Issue 12 names "a crowd-pleaser (N IMDB votes)" as a bug: every reason now says something specific and
+    # true (the link to the request or to the liked film, or the film's place among its genre and decade).
     result = plan_picks(text, cat, blocked=[], profile=profile)
     for pick, movie in zip(result.picks, resolved(cat, result), strict=True):
         assert says in pick.reason, pick.reason
-        assert not pick.reason.startswith(("A 19", "A 20")) and f" by {movie.director}" not in pick.reason
-        assert f"rated {movie.rating:.1f}" not in pick.reason and str(movie.year) not in pick.reason
+        assert re.sub(r"\s*\([\d,]+ IMDB votes\)", "", pick.reason).strip(" .;"), "never only the vote count"
+        assert "crowd-pleaser" not in pick.reason
+        linked = f"also by {movie.director}"  # the director only as the link to a liked film by the same
+        assert not pick.reason.startswith(("A 19", "A 20"))
+        assert f" by {movie.director}" not in pick.reason.replace(linked, "")
+        if linked in pick.reason:
+            assert cat.by_title("Se7en")[0].director == movie.director
+        assert f"rated {movie.rating:.1f}" not in pick.reason
+        assert not re.search(rf"\b{movie.year}\b(?!s)", pick.reason), "the year is on the card; a decade may be said"
+        place = re.search(r"highest-rated (\d+)s (.+?) in my catalogue", pick.reason)
+        if place:  # the place it claims is true: that decade, one of its genres
+            assert str(movie.year - movie.year % 10).endswith(place.group(1))
+            assert any(genre_noun(t) == place.group(2) for t in cat.tags(movie))
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [("Something like Se7en, thanks!", "Se7en"), ("like Jaws but newer", "Jaws"), ("something like Alien", "Alien")],
+)
+def test_it_prefers_a_shared_genre_over_the_same_director_for_like(cat, text, liked):
+    film = max(cat.by_title(liked), key=lambda m: m.votes or 0)
+    movies = resolved(cat, plan_picks(text, cat, blocked=[]))
+    assert len(movies) == 3
+    assert all(cat.tags(m) & cat.tags(film) - {"Historical"} for m in movies), [m.title for m in movies]
+    if text.startswith("Something like Se7en"):  # Fincher's Fight Club is a drama: not first for a thriller
+        assert movies[0].director != film.director
