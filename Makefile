@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run test check install install-test lock migrate browser-deps lint bench eval eval-photos import-edges vendor clean
+.PHONY: run admin test check install install-test lock migrate browser-deps lint bench eval eval-photos import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,12 +41,33 @@ lock: | $(BIN)/python
 migrate: install
 	$(DEV_ENV) $(BIN)/python manage.py migrate --noinput
 
+# Prints the "open http://…" line once the server accepts connections (given up after 60 s).
+define WAIT_FOR_PORT
+import socket, sys, time
+host, port = sys.argv[1], int(sys.argv[2])
+probe = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+deadline = time.monotonic() + float(sys.argv[3] if len(sys.argv) > 3 else 60)
+while time.monotonic() < deadline:
+    try:
+        socket.create_connection((probe, port), timeout=0.5).close()
+    except OSError:
+        time.sleep(0.1)
+        continue
+    print(f"\n  Marquee is ready: open http://{host}:{port}/ (sign up, then start a chat)\n", flush=True)
+    sys.exit(0)
+print(f"\n  Marquee is not listening on {host}:{port} yet: see the messages above.\n", flush=True)
+sys.exit(1)
+endef
+export WAIT_FOR_PORT
+
 run: migrate
 	$(DEV_ENV) $(BIN)/python manage.py load_catalogue
-	@echo ""
-	@echo "  Marquee is starting: open http://$(HOST):$(PORT)/ (sign up, then start a chat)"
-	@echo ""
+	@$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$(PORT)" &
 	$(DEV_ENV) MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+
+# An administrator account for http://$(HOST):$(PORT)/admin/ (asks for a username and a password).
+admin: migrate
+	$(DEV_ENV) $(BIN)/python manage.py createsuperuser
 
 # Debian's Chromium for the browser tests (never `playwright install`: it downloads).
 browser-deps:

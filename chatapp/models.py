@@ -90,7 +90,11 @@ class Message(models.Model):
         indexes = [models.Index(fields=["chat", "status"])]
 
     def __str__(self) -> str:
-        return f"{self.role} {self.turn_key[:8]} ({self.status})"
+        """How the admin names it: 'Answer “Three tense 90s thrillers…” (complete)'."""
+        who = "Answer" if self.role == self.Role.ASSISTANT else "User message"
+        words = " ".join(self.content.split())
+        quoted = f"“{words[:40]}…”" if len(words) > 40 else f"“{words}”" if words else f"#{self.pk}"
+        return f"{who} {quoted} ({self.get_status_display().lower()})"
 
     @staticmethod
     def new_turn_key() -> str:

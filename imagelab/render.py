@@ -12,7 +12,13 @@ from imagelab.models import ImageAsset, ImageJob
 from imagelab.selectors import chat_current, job_get_for_message
 
 PAGE = "imagelab/chat.html"
-SOURCE_LABELS = {"openai": "OpenAI", "rules": "rule-based planner", "scripted": "scripted planner", "none": "none"}
+# Read after "Planned by": "Planned by OpenAI", "Planned by the rule-based planner".
+SOURCE_LABELS = {
+    "openai": "OpenAI",
+    "rules": "the rule-based planner",
+    "scripted": "the scripted planner",
+    "none": "none",
+}
 
 
 def _partial(name: str, context: dict) -> str:
@@ -117,7 +123,7 @@ def message_html(
 def planner_source_html(event: PlannerSource, **_) -> str:
     """Who planned the job, while its steps run."""
     label = SOURCE_LABELS.get(event.source, event.source)
-    text = "No usable plan." if event.source == "none" else f"Planned by the {label}; editing…"
+    text = "No usable plan." if event.source == "none" else f"Planned by {label}; editing…"
     return status_html(turn_key=event.turn_key, text=text)
 
 

@@ -1,4 +1,4 @@
-// Only what HTMX can't do: the character counters, Enter to send, autoscroll, connection state.
+// Only what HTMX can't do: the character counters, Enter to send, the composer's focus, connection state.
 (function () {
   "use strict";
 
@@ -19,10 +19,6 @@
   function errorFor(box) {
     if (box.id === "composer-text") return document.getElementById("composer-error");
     return box.form ? box.form.querySelector(".edit-error") : null;
-  }
-
-  function nearBottom() {
-    return window.innerHeight + window.scrollY >= document.body.scrollHeight - 160;
   }
 
   document.addEventListener("input", function (e) {
@@ -71,17 +67,15 @@
     }
   });
 
-  let stick = true;
+  // Following the latest message while streaming is static/chatux.js's.
   let oldBox = null;
   let typing = false;
   document.addEventListener("htmx:wsBeforeMessage", function () {
-    stick = nearBottom();
     oldBox = document.getElementById("composer-text");
     typing = !!oldBox && document.activeElement === oldBox;
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     updateCounters();
-    if (stick) window.scrollTo({ top: document.body.scrollHeight });
     // The server swapped the composer's box (emptied, or a refused text handed back): the caret
     // goes after the text (a new box would start at its beginning), and whoever was typing keeps the focus.
     const box = document.getElementById("composer-text");

@@ -230,3 +230,18 @@ def test_it_labels_what_was_told_apart_from_what_comes_from_the_lists_after_a_re
     memory = _section(client.get("/lists/").content.decode(), "memory")
     assert "Nothing yet" not in memory and "Christopher Nolan" in memory
     assert "what you told me with leanings from your lists" in memory
+
+
+def test_it_shows_recently_shown_films_under_their_own_heading_above_what_you_told_me(alice):
+    from recs.services.memory import memory_learn, memory_record_results
+
+    memory_record_results(user_id=alice.pk, picks=[{"title": "Se7en", "year": 1995}])
+    memory = _section(_client(alice).get("/lists/").content.decode(), "memory")
+    recent, told = memory.index("Recently shown"), memory.index("What you told me in chats")
+    # Films shown are not something the person said: they come first, under their own heading.
+    assert recent < memory.index("Se7en (1995)") < told
+    assert "Nothing yet" in memory[told:]  # nothing was told yet
+
+    memory_learn(user=alice, text="I hate horror")
+    memory = _section(_client(alice).get("/lists/").content.decode(), "memory")
+    assert memory.index("Se7en (1995)") < memory.index("What you told me in chats") < memory.index("Horror")
