@@ -11,7 +11,7 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict, Field, StrictInt, create_model
+from pydantic import BeforeValidator, ConfigDict, Field, create_model
 
 from chatapp import kinds
 from chatapp.errors import CORE_ERROR_CODES
@@ -20,7 +20,20 @@ from chatapp.models import Chat, Message
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
 Id = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
 Index = Annotated[int, Field(ge=0, le=DB_INT_MAX)]
-StrictIndex = Annotated[StrictInt, Field(ge=0, le=DB_INT_MAX)]  # in a JSON body: `false` is not 0
+
+
+def _json_integer(value: object) -> object:
+    """A JSON integer: `3` or `3.0` (JSON Schema counts both), never `false`, `"3"` or `3.5`."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError("must be an integer")
+    return value
+
+
+# In a JSON body: what JSON Schema calls an integer, as the published schema says; `false` is not 0.
+JsonInt = Annotated[int, BeforeValidator(_json_integer)]
+StrictIndex = Annotated[JsonInt, Field(ge=0, le=DB_INT_MAX)]
 
 # The shared text validator (chatapp/text.py) as JSON Schema patterns: no control characters but tab and line
 # ends (a CR becomes LF), and, where a blank value is refused, at least one character Python does not strip.

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from ninja import Path, Router, Schema
-from pydantic import Field, StrictInt
+from pydantic import Field
 
-from chatapp.schemas import Id, InSchema, errors
+from chatapp.schemas import Id, InSchema, JsonInt, errors
 from recs.services.proposals import proposal_announce, proposal_decide_message
 
 router = Router(tags=["chats"])
@@ -15,7 +15,7 @@ router = Router(tags=["chats"])
 
 class ProposalDecisionIn(InSchema):
     decision: Literal["apply", "discard"]
-    rows: list[Annotated[StrictInt, Field(ge=0)]] = Field([], description="The row numbers (`i`) to apply.")
+    rows: list[Annotated[JsonInt, Field(ge=0)]] = Field([], description="The row numbers (`i`) to apply.")
 
 
 class ProposalOut(Schema):

@@ -20,11 +20,6 @@ def fuzz_server(migrated_db):
     stop_server(server)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open findings: multipart/form-data without a boundary answers 500 (ST102); "
-    "an `image` that is not a decodable image is schema-valid but refused 400 not_an_image (ST202)",
-)
 def test_it_passes_every_schemathesis_check_against_the_live_api(fuzz_server):
     token = api_token_for(fuzz_server)
     started = time.monotonic()

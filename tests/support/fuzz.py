@@ -10,6 +10,7 @@ from pathlib import Path
 from tests.support.browser import PYTHON, ROOT, RUN_DIR, DaphneServer
 
 ST = str(Path(PYTHON).with_name("st"))
+CONFIG = Path(__file__).with_name("schemathesis.toml")
 SEED = os.environ.get("MARQUEE_FUZZ_SEED", "20261124")  # fixed: the same cases every run; override to explore
 
 
@@ -30,6 +31,8 @@ def run_schemathesis(base_url: str, token: str, *, max_examples: int = 8) -> sub
     return subprocess.run(
         [
             ST,
+            "--config-file",
+            str(CONFIG),
             "run",
             f"{base_url}/api/openapi.json",
             "--checks",
