@@ -23,6 +23,7 @@ from chatapp.planner.backends.base import (
     PlannerRequest,
     ToolCall,
 )
+from chatapp.planner.deadline import Deadline
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
@@ -146,6 +147,8 @@ async def _converse(
 ) -> str:
     """Call the model until it answers in text, running its searches in between (bounded)."""
     reply = PlannerReply()
+    # One planning deadline for the whole turn, as in v2: every round shares PLANNER_RETRY_BUDGET.
+    deadline = Deadline.after(settings.PLANNER_RETRY_BUDGET)
     for round_no in range(1, MAX_TOOL_ROUNDS + 2):
         final = round_no > MAX_TOOL_ROUNDS
         request = PlannerRequest(
@@ -157,6 +160,7 @@ async def _converse(
             tools=[] if final else [SEARCH_MOVIES_TOOL],
             context=context,
             purpose=PURPOSE,
+            deadline=deadline,
         )
         step_args = {"purpose": PURPOSE, "round": round_no, "input_items": len(items)}
         async with turn.steplog.step("v1.chat", args=step_args, label="t_plan_picks", model=request.model) as step:

@@ -334,3 +334,14 @@ async def test_it_streams_v1_text_deltas_and_pick_cards_like_v2(alice, scripted,
         types.append(json.loads(await comm.receive_from(timeout=10))["type"])
     await comm.disconnect()
     assert "text.delta" in types and types.count("pick.resolved") == 2 and types.count("pick.dropped") == 1
+
+
+def test_it_shares_one_planning_deadline_across_every_round_of_the_turn(alice, scripted, v1, settings):
+    settings.PLANNER_RETRY_BUDGET = 7.0
+    scripted.add(search("se7en", 1995), ScriptedBackend.text(ANSWER), purpose="movies.v1")
+    api = api_for(alice)
+    send(api, new_chat(api), "a tense 90s thriller")
+    first, second = scripted.requests
+    # The user waits PLANNER_RETRY_BUDGET for the whole turn, not per round (as in v2).
+    assert first.deadline is not None and first.deadline is second.deadline
+    assert first.deadline.budget == 7.0
