@@ -94,7 +94,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     class SlowPlanner:
         """A model planner's latency with the rule planner's answer (the flow takes the model path)."""
 
-        name, profile = "openai", BackendProfile(threads_responses=False)
+        name, profile = "openai", BackendProfile(threads_responses=False, reads_images=True)
 
         def __init__(self, inner):
             self.inner = inner

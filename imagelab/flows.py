@@ -109,7 +109,9 @@ async def run_image_turn(turn: Turn) -> None:
 
 async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
     working = ops.working_size(size, side)
-    images = [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.name != "rules" else []
+    images = (
+        [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.profile.reads_images else []
+    )
     request = PlannerRequest(
         instructions=planning.instructions(working_side=side),
         input=[

@@ -54,7 +54,7 @@ class ScriptedBackend:
         self.delay = delay
         self.requests: list[PlannerRequest] = []
         # True makes the runner thread re-asks by previous_response_id, like the Responses API.
-        self.profile = BackendProfile(threads_responses=threads_responses)
+        self.profile = BackendProfile(threads_responses=threads_responses, reads_images=True)
 
     def add(self, *steps: ScriptStep, purpose: str | None = None) -> None:
         """Append steps to the shared script, or to one purpose's script."""

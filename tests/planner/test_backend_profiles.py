@@ -11,8 +11,8 @@ from chatapp.planner.testing import ScriptedBackend
 
 
 def test_each_product_backend_declares_whether_it_threads_responses():
-    assert OpenAIResponsesBackend.profile == BackendProfile(threads_responses=True)
-    assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False)
+    assert OpenAIResponsesBackend.profile == BackendProfile(threads_responses=True, reads_images=True)
+    assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False, reads_images=True)
     assert RulesBackend().profile == BackendProfile(threads_responses=False)
 
 

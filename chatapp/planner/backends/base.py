@@ -135,6 +135,8 @@ class BackendProfile:
     # Replies carry a response id that a later request continues with previous_response_id
     # (the Responses API): re-asks and turns send only the new items, not a replay.
     threads_responses: bool = False
+    # The model sees image inputs (a photo attached to the request); the rule backend reads none.
+    reads_images: bool = False
 
 
 class PlannerBackend(Protocol):

@@ -53,7 +53,7 @@ def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, A
 class OpenAIChatBackend(OpenAIBackendBase):
     """Plans with Chat Completions; no server-side thread, so history is always resent."""
 
-    profile = BackendProfile(threads_responses=False)
+    profile = BackendProfile(threads_responses=False, reads_images=True)
     name = "openai-chat"
     api_label = "chat"
 

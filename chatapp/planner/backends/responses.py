@@ -278,7 +278,7 @@ class OpenAIBackendBase:
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
-    profile = BackendProfile(threads_responses=True)
+    profile = BackendProfile(threads_responses=True, reads_images=True)
     name = "openai"
     api_label = "responses"
 
