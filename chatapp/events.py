@@ -33,6 +33,21 @@ class TextDelta(Event):
     delta: str
 
 
+class TurnProgress(Event):
+    """A step the turn has begun ("Planning picks…"); `index` orders a turn's steps from 0."""
+
+    type: Literal["turn.progress"] = "turn.progress"
+    index: int = Field(ge=0)
+    label: str = Field(min_length=1, max_length=120)
+
+
+class ThinkingDelta(Event):
+    """A piece of the model's reasoning summary (OpenAI only, when OPENAI_REASONING_SUMMARY asks for it)."""
+
+    type: Literal["thinking.delta"] = "thinking.delta"
+    delta: str
+
+
 class TurnEnded(Event):
     type: Literal["turn.ended"] = "turn.ended"
     assistant_message_id: int
@@ -49,9 +64,13 @@ class TurnRefused(Event):
     text: str = ""
 
 
-CoreEvent = Annotated[TurnStarted | TextDelta | TurnEnded | TurnRefused, Field(discriminator="type")]
+CoreEvent = Annotated[
+    TurnStarted | TextDelta | TurnProgress | ThinkingDelta | TurnEnded | TurnRefused, Field(discriminator="type")
+]
 CORE_EVENT_ADAPTER: TypeAdapter[CoreEvent] = TypeAdapter(CoreEvent)
-CORE_EVENT_TYPES = frozenset(("turn.started", "text.delta", "turn.ended", "turn.refused"))
+CORE_EVENT_TYPES = frozenset(
+    ("turn.started", "text.delta", "turn.progress", "thinking.delta", "turn.ended", "turn.refused")
+)
 
 
 def group_name(chat_id: int) -> str:

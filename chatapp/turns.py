@@ -15,7 +15,15 @@ from django.conf import settings
 
 from chatapp import kinds, ratelimit, running
 from chatapp.errors import RateLimited
-from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_group_message
+from chatapp.events import (
+    TextDelta,
+    ThinkingDelta,
+    TurnEnded,
+    TurnProgress,
+    TurnStarted,
+    group_name,
+    to_group_message,
+)
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
@@ -56,6 +64,7 @@ class Turn:
     status: str = Message.Status.PENDING
     started: bool = False
     _last_flush: float = 0.0
+    _thinking_gap: str = ""
 
     async def emit(self, event) -> None:
         """Publish an event to everyone watching this chat."""
@@ -71,6 +80,27 @@ class Turn:
         await self.emit(TextDelta(chat_id=self.chat_id, turn_key=self.turn_key, delta=delta))
         if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
             await self.save(status=Message.Status.STREAMING)
+
+    async def progress(self, label: str) -> None:
+        """Say which step the turn has begun ("Planning picks…"): published, and stored for a reload."""
+        steps = self.payload.setdefault("progress", [])
+        if steps and steps[-1] == label:
+            return  # a re-ask or fallback of the same step is still that step
+        steps.append(label)
+        await self.emit(TurnProgress(chat_id=self.chat_id, turn_key=self.turn_key, index=len(steps) - 1, label=label))
+        await self.save()
+
+    async def stream_thinking(self, delta: str) -> None:
+        """Append a piece of the model's reasoning summary, publish it, and persist it now and then."""
+        if not delta.strip():
+            # A separator between summary parts is held back until more text follows: no trailing blank line.
+            self._thinking_gap += delta if self.payload.get("thinking") else ""
+            return
+        delta, self._thinking_gap = self._thinking_gap + delta, ""
+        self.payload["thinking"] = self.payload.get("thinking", "") + delta
+        await self.emit(ThinkingDelta(chat_id=self.chat_id, turn_key=self.turn_key, delta=delta))
+        if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
+            await self.save()
 
     async def save(self, **extra) -> None:
         """Persist content, payload and status so a reloading page shows the state so far."""

@@ -17,6 +17,11 @@ from imagelab.jobflow import JobFailed, close_unfinished, planner_failed, run_jo
 from imagelab.jobrun import consume_outcome
 from imagelab.models import ImageAsset, ImageJob
 
+# The image lab's progress lines (shown under the answer while the turn runs).
+PLANNING = "Planning five looks…"
+CHECKING_QUALITY = "Checking the photo's quality…"
+EDITING = "Editing the variations…"
+
 
 @dataclass
 class _Context:
@@ -64,6 +69,7 @@ async def run_image_turn(turn: Turn) -> None:
     try:
         backend = llm.planner_backend()
         turn.planner_source = backend.name
+        await turn.progress(PLANNING)
         try:
             reply = await _plan(turn, backend, ctx, size, side)
         except Exception as exc:
@@ -72,6 +78,7 @@ async def run_image_turn(turn: Turn) -> None:
             raise await planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
         if (asked := planning.quality_call(reply)) and call is None and ctx.job is None:
+            await turn.progress(CHECKING_QUALITY)
             return await quality_turn.answer_quality(turn, asked.arguments, decoding)
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
@@ -86,7 +93,7 @@ async def run_image_turn(turn: Turn) -> None:
             message_id=turn.message_id, source=ctx.source, instruction=turn.text
         )
         turn.payload.update({"kind": "job", "job_id": job.pk})
-        await turn.save()
+        await turn.progress(EDITING)  # saves the payload too
         await run_job(
             turn,
             job,
@@ -126,6 +133,7 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
         tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,  # an API job must plan
         context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
         purpose=planning.PURPOSE,
+        on_reasoning=turn.stream_thinking,
     )
     async with turn.steplog.step(
         "plan_variations",
