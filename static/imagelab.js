@@ -197,6 +197,15 @@
     else if ((e.key === "z" || e.key === "Z") && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); zoom(); }
   }, true);
 
+  // At 100 % the variation's pixels are the measure: the source (often a smaller preview) is drawn at the
+  // same width, so the split compares like with like.
+  document.addEventListener("load", function (e) {
+    const img = e.target;
+    if (img && img.matches && img.matches("#compare-view img.after") && img.naturalWidth) {
+      img.closest(".cv-compare").style.setProperty("--cv-width", img.naturalWidth + "px");
+    }
+  }, true);
+
   document.addEventListener("close", function (e) {
     if (e.target && e.target.id === "compare-view" && state.opener && state.opener.isConnected) state.opener.focus();
   }, true);

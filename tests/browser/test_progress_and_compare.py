@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from tests.fakes.openai_server import tool_call
 from tests.support.browser import new_movie_chat, send, sign_up
-from tests.support.image_page import ask, five_done, open_image_chat
+from tests.support.image_page import ask, fetch_image, five_done, open_image_chat
 
 pytestmark = pytest.mark.browser
 
@@ -106,6 +106,11 @@ def test_it_steps_through_the_five_full_size_from_the_keyboard(page, live_server
     page.keyboard.press("z")
     expect(zoom).to_have_attribute("aria-pressed", "true")
     expect(view).to_have_class("compare-view is-actual")
+    # 100 %: one pixel of the variation is one CSS pixel, and the source is drawn at the same width.
+    natural = fetch_image(page, live_server_url, finals[0]).width
+    expect(after).to_have_js_property("naturalWidth", natural)
+    assert abs(after.bounding_box()["width"] - natural) <= 1
+    assert abs(view.locator(".compare img.before").bounding_box()["width"] - natural) <= 1
     page.screenshot(path="/tmp/marquee-progress-compare-100.png")
     zoom.click()
     expect(zoom).to_have_attribute("aria-pressed", "false")

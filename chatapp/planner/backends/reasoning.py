@@ -10,7 +10,7 @@ from chatapp.planner.backends.base import TextSink
 # o-series and GPT-5 models reason; "gpt-5-chat…" is the non-reasoning chat model.
 _REASONING_MODEL = re.compile(r"^(o[1-9]|gpt-5(?!-chat))", re.I)
 SUMMARY_CHOICES = ("auto", "concise", "detailed", "off")
-PART_GAP = "\n\n"  # between two summary parts (the turn holds it back until more text follows)
+PART_GAP = "\n\n"  # before each summary part (the turn drops it before its first text, holds it back after)
 
 
 def reasoning_model(model: str) -> bool:
@@ -25,8 +25,9 @@ def add_summary(kwargs: dict[str, Any], *, model: str, summary: str | None) -> N
 
 
 class SummaryStream:
-    """Forwards `response.reasoning_summary_text.delta` events to a sink, parts separated by a blank line.
+    """Forwards `response.reasoning_summary_text.delta` events to a sink, each part after a blank-line gap.
 
+    The gap comes as a delta of its own (whitespace only), so a sink can drop it before its first text.
     A part that arrives whole in its `.done` event (no deltas before it) is forwarded then.
     """
 
@@ -48,7 +49,7 @@ class SummaryStream:
     async def _send(self, part: tuple, text: str) -> None:
         if self.sink is None or not text:
             return
-        if self._last is not None and part != self._last:
+        if part != self._last:  # a sink keeps text from several calls: the first part is set apart too
             await self.sink(PART_GAP)
         self._last = part
         await self.sink(text)
