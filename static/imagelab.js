@@ -177,6 +177,9 @@
     const t = e.target && e.target.closest ? e.target : null;
     if (!t) return;
     if (t.closest("[data-compare-open]")) { open(t.closest("[data-compare-open]")); return; }
+    // A click on a column's picture opens it full size too (the keyboard's way is the button).
+    const picture = t.closest(".column .compare");
+    if (picture) { const button = picture.closest(".final").querySelector("[data-compare-open]"); if (button) open(button); return; }
     if (!t.closest("#compare-view")) return;
     if (t.closest("[data-cv-prev]")) show(state.at - 1);
     else if (t.closest("[data-cv-next]")) show(state.at + 1);

@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.fakes.openai_server import tool_call
-from tests.support.browser import new_movie_chat, send, sign_up
+from tests.support.browser import PHONE, new_movie_chat, send, sign_up
 from tests.support.image_page import ask, fetch_image, five_done, open_image_chat
 
 pytestmark = pytest.mark.browser
@@ -71,6 +71,8 @@ def test_it_steps_through_the_five_full_size_from_the_keyboard(page, live_server
     finals = [columns.nth(i).locator(".compare img.after").get_attribute("src") for i in range(5)]
 
     opener = columns.nth(1).get_by_role("button", name="Full size")
+    opener.scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/marquee-progress-columns.png")
     opener.focus()
     page.keyboard.press("Enter")
     view = page.locator("#compare-view")
@@ -119,3 +121,23 @@ def test_it_steps_through_the_five_full_size_from_the_keyboard(page, live_server
     expect(view).to_be_hidden()
     expect(opener).to_be_focused()  # back where the person was
     expect(page.locator("#shortcuts")).to_be_hidden()  # the view's keys never reached the chat's shortcuts
+
+
+def test_it_fits_the_compare_view_on_a_phone(new_page, live_server_url, portrait):
+    page = new_page(PHONE)
+    open_image_chat(page, live_server_url, prefix="phonecv")
+    ask(page, "brighter", portrait)
+    job = five_done(page, 0)
+    job.locator(".column").first.locator(".compare").click()  # a tap on the picture opens it full size
+    view = page.locator("#compare-view")
+    expect(view).to_be_visible()
+    box = view.bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    for name in ("Previous variation", "Next variation", "100 %", "Close"):
+        button = view.get_by_role("button", name=name)
+        expect(button).to_be_in_viewport()
+    stage = view.locator(".cv-stage").bounding_box()
+    assert stage["height"] > 300  # the picture gets the room, not the toolbar
+    page.screenshot(path="/tmp/marquee-progress-compare-phone.png")
+    view.get_by_role("button", name="Close").click()
+    expect(view).to_be_hidden()
