@@ -9,7 +9,6 @@ from chatapp.planner.backends.base import TextSink
 
 # o-series and GPT-5 models reason; "gpt-5-chat…" is the non-reasoning chat model.
 _REASONING_MODEL = re.compile(r"^(o[1-9]|gpt-5(?!-chat))", re.I)
-SUMMARY_CHOICES = ("auto", "concise", "detailed", "off")
 PART_GAP = "\n\n"  # before each summary part (the turn drops it before its first text, holds it back after)
 
 
