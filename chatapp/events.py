@@ -36,7 +36,7 @@ class TextDelta(Event):
 class TurnEnded(Event):
     type: Literal["turn.ended"] = "turn.ended"
     assistant_message_id: int
-    status: Literal["complete", "failed", "stopped"]
+    status: Literal["complete", "failed", "stopped", "interrupted"]
     error: str = ""
 
 
