@@ -62,6 +62,7 @@ export WAIT_FOR_PORT
 
 run: migrate
 	$(DEV_ENV) $(BIN)/python manage.py load_catalogue
+	$(DEV_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$(PORT)" &
 	$(DEV_ENV) MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
 

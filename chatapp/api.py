@@ -22,6 +22,7 @@ from chatapp.schemas import (
     ChatOut,
     Id,
     MessageIn,
+    StopOut,
     TurnOut,
     assistant_message_out,
     chat_detail_out,
@@ -193,6 +194,19 @@ async def post_message(request, chat_id: Path[Id], body: MessageIn):
     # Shielded: if the client goes away the turn still finishes and persists.
     await asyncio.shield(task)
     return await database_sync_to_async(_turn_out)(user, chat_id, turn.turn_key)
+
+
+@chats.post("/chats/{chat_id}/stop", response={200: StopOut, **errors(400, 403, 404, 409)})
+async def stop_turn(request, chat_id: Path[Id]):
+    """Stop the chat's running answer, whichever process runs it (409 no_turn if none is running)."""
+    chat = await database_sync_to_async(selectors.chat_get)(user=request.auth, chat_id=chat_id)
+    await turns.stop_any(user=request.auth, chat=chat, wait=True)
+    return await database_sync_to_async(_stopped_out)(chat)
+
+
+def _stopped_out(chat) -> dict:
+    message = selectors.message_latest_assistant(chat=chat)
+    return {"stopped": True, "assistant_message": assistant_message_out(message)}
 
 
 def _turn_out(user, chat_id: int, turn_key: str) -> dict:

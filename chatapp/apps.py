@@ -6,6 +6,6 @@ class ChatappConfig(AppConfig):
     verbose_name = "Chats"
 
     def ready(self) -> None:
-        from chatapp import signals
+        from chatapp import checks, signals  # noqa: F401  (checks registers itself)
 
         signals.connect()

@@ -118,6 +118,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.send_message(content.get("text"))
         elif action in ("regenerate", "edit"):
             await self.regenerate(content.get("text") if action == "edit" else None)
+        elif action == "retry":
+            await self.retry()
         else:
             await self.refuse("unknown_action", f"Unknown action {str(action)[:40]!r}.")
 
@@ -141,12 +143,21 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.send_regenerating()
 
+    async def retry(self) -> None:
+        """Run an interrupted answer again (one click on "Try again")."""
+        try:
+            await turns.retry(user=self.scope["user"], chat_id=self.chat_id)
+        except MarqueeError as exc:
+            await self.refuse(exc.code, exc.message)
+            return
+        await self.send_regenerating()  # a draft in the composer stays where it is
+
     async def stop_turn(self) -> None:
         """Cancel the running turn on the server (or close one that no process is running any more)."""
-        if turns.stop(self.chat_id) or await turns.stop_elsewhere(chat=self.chat):
-            return
-        if not await turns.close_orphaned(user=self.scope["user"], chat_id=self.chat_id):
-            await self.refuse("no_turn", "There is no answer in progress to stop.")
+        try:
+            await turns.stop_any(user=self.scope["user"], chat=self.chat)
+        except MarqueeError as exc:
+            await self.refuse(exc.code, exc.message)
 
     async def refuse(self, code: str, message: str, text: str = "") -> None:
         event = TurnRefused(chat_id=self.chat_id, turn_key="", code=code, message=message, text=displayable(text))

@@ -80,6 +80,8 @@ CORE_ERROR_CODES = (
     "cannot_rerun",
     "nothing_to_edit",
     "nothing_to_regenerate",
+    "nothing_to_retry",
+    "no_turn",
     "unauthorized",
     "csrf_failed",
     "forbidden",

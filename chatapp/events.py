@@ -51,7 +51,7 @@ class ThinkingDelta(Event):
 class TurnEnded(Event):
     type: Literal["turn.ended"] = "turn.ended"
     assistant_message_id: int
-    status: Literal["complete", "failed", "stopped"]
+    status: Literal["complete", "failed", "stopped", "interrupted"]
     error: str = ""
 
 

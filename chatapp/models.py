@@ -65,6 +65,7 @@ class Message(models.Model):
         COMPLETE = "complete", "Complete"
         FAILED = "failed", "Failed"
         STOPPED = "stopped", "Stopped"
+        INTERRUPTED = "interrupted", "Interrupted"  # its process died mid-answer (no heartbeat): try again
 
     ACTIVE_STATUSES = (Status.PENDING, Status.STREAMING)
 
@@ -73,7 +74,7 @@ class Message(models.Model):
     turn_key = models.CharField(max_length=64, help_text="The user message this turn answers.")
     content = models.TextField(blank=True)
     payload = models.JSONField(default=dict, blank=True, help_text="mode, plan, picks, dropped picks…")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.COMPLETE)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.COMPLETE)
     planner_source = models.CharField(max_length=20, blank=True)
     flow = models.CharField(max_length=2, choices=Chat.Flow.choices, blank=True)
     step_log = models.JSONField(default=list, blank=True)

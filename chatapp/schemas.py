@@ -138,6 +138,11 @@ class UserMessageOut(Schema):
     text: str
 
 
+class StopOut(Schema):
+    stopped: bool
+    assistant_message: AssistantMessageOut
+
+
 class TurnOut(Schema):
     user_message: UserMessageOut
     assistant_message: AssistantMessageOut

@@ -21,7 +21,7 @@ from chatapp.text import text_clean
 
 TITLE_MAX = 60
 # A running turn touches its message every TURN_HEARTBEAT_S; one silent for TURN_STALE_AFTER_S lost its process.
-INTERRUPTED = "Interrupted: the server running this answer stopped or restarted. Please try again."
+INTERRUPTED = "Interrupted: the server running this answer stopped or restarted. Try again."
 # The greeting turn of a new chat (it has no user message).
 AUTOSTART_TURN = "autostart"
 _TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -233,7 +233,7 @@ def turn_close_stale(*, chat: Chat) -> Message | None:
         return None
     if timezone.now() - running.updated_at <= timedelta(seconds=settings.TURN_STALE_AFTER_S):
         return None
-    return _turn_close(message=running, status=Message.Status.FAILED, error=INTERRUPTED, code="interrupted")
+    return _turn_close(message=running, status=Message.Status.INTERRUPTED, error=INTERRUPTED, code="interrupted")
 
 
 def _turn_close(*, message: Message, status: str, error: str = "", code: str = "") -> Message:

@@ -25,6 +25,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Off unless asked for: `make run`, the tests and the browser tests' servers turn it on.
 DEBUG = env_bool("DEBUG", False)
+# ServeStatic (the ASGI successor of WhiteNoise) serves /static/ from the app: hashed names, gzip, a year of
+# caching, so no web server is needed in front. Off when a CDN or web server serves STATIC_ROOT instead.
+SERVE_FILES = env_bool("SERVE_FILES", True)
 SECRET_KEY = env_str("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
@@ -64,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    *(["servestatic.middleware.ServeStaticMiddleware"] if SERVE_FILES else []),
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -128,10 +132,18 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "var" / "static"
-MEDIA_URL = "/media/"
-MEDIA_ROOT = Path(env_str("MEDIA_ROOT") or BASE_DIR / "var" / "media")
-# Let Django serve /static and /media itself (fine for one machine; put a web server in front at scale).
-SERVE_FILES = env_bool("SERVE_FILES", True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Under DEBUG the files come straight from static/ (no collectstatic); otherwise from the manifest that
+    # `manage.py collectstatic` writes (make run and the Procfile's release step run it).
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "servestatic.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# Decided here, with the storage, not from DEBUG when the middleware starts (pytest turns DEBUG off at run time).
+SERVESTATIC_USE_FINDERS = SERVESTATIC_AUTOREFRESH = DEBUG
 
 # One line per record: plain text, or one JSON object (python-json-logger) with LOG_FORMAT=json.
 LOGGING = logging_config(

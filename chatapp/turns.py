@@ -14,7 +14,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from chatapp import kinds, ratelimit, running
-from chatapp.errors import RateLimited
+from chatapp.errors import InvalidInput, MarqueeError, RateLimited
 from chatapp.events import (
     TextDelta,
     ThinkingDelta,
@@ -27,7 +27,7 @@ from chatapp.events import (
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import active_turn, chat_get
+from chatapp.selectors import active_turn, chat_get, message_latest_assistant, turn_messages
 from chatapp.services import (
     AUTOSTART_TURN,
     message_heartbeat,
@@ -157,6 +157,13 @@ async def stop_elsewhere(*, chat) -> bool:
     return False  # nobody answered: no process runs it (the caller closes it as orphaned)
 
 
+async def _until_ended(*, chat) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STOP_ACK_S
+    while loop.time() < deadline and await database_sync_to_async(active_turn)(chat=chat) is not None:
+        await asyncio.sleep(0.02)
+
+
 async def close_stale(*, chat) -> None:
     """Close the chat's answer whose process died (no heartbeat) as interrupted, and tell every open page."""
     message = await database_sync_to_async(turn_close_stale)(chat=chat)
@@ -178,6 +185,35 @@ async def _announce_closed(message: Message) -> None:
 def stop(chat_id: int) -> bool:
     """Cancel the chat's running turn in this process; True if there was one."""
     return running.stop(chat_id)
+
+
+async def stop_any(*, user, chat, wait: bool = False) -> None:
+    """Stop the chat's answer wherever it runs (this process, another, or none any more); refuse if none.
+
+    With `wait`, return once the answer is stored as stopped (an API client reads it back at once).
+    """
+    if stop(chat.pk):
+        if wait:
+            await _until_ended(chat=chat)
+        return
+    if await stop_elsewhere(chat=chat):
+        return
+    if not await close_orphaned(user=user, chat_id=chat.pk):
+        raise MarqueeError("There is no answer in progress to stop.", code="no_turn", status=409)
+
+
+async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
+    """Run an interrupted (or failed) last answer again: in place where the kind re-runs turns, else resent."""
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    last = await database_sync_to_async(message_latest_assistant)(chat=chat)
+    if last is None or last.status not in (Message.Status.INTERRUPTED, Message.Status.FAILED):
+        raise InvalidInput("Only an interrupted or failed answer can be tried again.", code="nothing_to_retry")
+    if kinds.get(chat.kind).can_regenerate:
+        return await regenerate(user=user, chat_id=chat_id)
+    user_message, _ = await database_sync_to_async(turn_messages)(chat=chat, turn_key=last.turn_key)
+    if user_message is None:
+        raise InvalidInput("This answer has no question to send again.", code="nothing_to_retry")
+    return await begin(user=user, chat_id=chat_id, text=user_message.content)
 
 
 async def _run(turn: Turn, flow_fn: FlowFn) -> None:

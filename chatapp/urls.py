@@ -1,11 +1,8 @@
 """Root URLs: pages, auth, admin and the one NinjaAPI."""
 
-from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.contrib.staticfiles.views import serve as serve_static
 from django.urls import include, path
-from django.views.static import serve
 
 from chatapp import kinds, views
 from chatapp.api import api
@@ -25,10 +22,3 @@ urlpatterns = [
     # Each chat kind's own pages (lists, image files…), named by dotted path.
     *(path("", include(kind.urls)) for kind in kinds.all_kinds() if kind.urls),
 ]
-
-if settings.SERVE_FILES:
-    # daphne serves no files itself; in production put a web server or CDN in front instead.
-    urlpatterns += [
-        path("static/<path:path>", serve_static, {"insecure": True}),
-        path("media/<path:path>", serve, {"document_root": settings.MEDIA_ROOT}),
-    ]

@@ -55,13 +55,14 @@ class ImageJob(models.Model):
         DONE = "done", "Done"
         FAILED = "failed", "Failed"
         STOPPED = "stopped", "Stopped"
+        INTERRUPTED = "interrupted", "Interrupted"  # the process running it died
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="image_jobs")
     chat = models.ForeignKey(Chat, on_delete=models.CASCADE, related_name="image_jobs")
     message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="image_job")
     source = models.ForeignKey(ImageAsset, on_delete=models.CASCADE, related_name="jobs")
     instruction = models.TextField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLANNING)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLANNING)
     planner_source = models.CharField(max_length=20, blank=True, help_text="openai | rules | none (| scripted)")
     diversity_axes = models.JSONField(default=list, blank=True)
     normalization_log = models.JSONField(default=list, blank=True)
@@ -97,10 +98,12 @@ class ImageJob(models.Model):
 
     @property
     def cut_short(self) -> str | None:
-        """How an ended job left what it never reached: "stopped", "unfinished" (failed), or None."""
+        """How an ended job left what it never reached: "stopped", "interrupted", "unfinished" (failed), or None."""
         if self.is_active:
             return None
-        return "stopped" if self.status == self.Status.STOPPED else "unfinished"
+        if self.status in (self.Status.STOPPED, self.Status.INTERRUPTED):
+            return self.status
+        return "unfinished"
 
     def variation_status(self, state: dict) -> str:
         """A variation's status as shown: one still "running" in a job that has ended was cut short."""

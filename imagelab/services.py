@@ -203,7 +203,9 @@ def job_close_unfinished(*, job_id: int, status: str, error: str) -> None:
 
 def job_close_for_message(*, message_id: int, status: str, error: str = "") -> None:
     """The chat core closed this job's turn (Stop after a crash, or no heartbeat): end the job likewise."""
-    job_status = ImageJob.Status.STOPPED if status == "stopped" else ImageJob.Status.FAILED
+    job_status = {"stopped": ImageJob.Status.STOPPED, "interrupted": ImageJob.Status.INTERRUPTED}.get(
+        status, ImageJob.Status.FAILED
+    )
     ImageJob.objects.filter(
         message_id=message_id, status__in=[ImageJob.Status.PLANNING, ImageJob.Status.RUNNING]
     ).update(status=job_status, error=error, updated_at=timezone.now())

@@ -117,10 +117,25 @@ class PeopleIndex:
         }
         names = sorted(self.full, key=len, reverse=True)
         self.full_re = re.compile(r"\b(?:" + "|".join(map(re.escape, names)) + r")\b")
+        self._catalogue = catalogue
+        # Each catalogue film's cast key, once (a turn asks it of thousands of films).
+        self._keys = {m.id: (core_title(catalogue.norm_title[m.id]), m.year) for m in catalogue.movies}
+        self._ids_by_key: dict[tuple[str, int | None], list[str]] = {}
+        for movie_id, key in self._keys.items():
+            self._ids_by_key.setdefault(key, []).append(movie_id)
+
+    def ids_acting(self, names: Iterable[str]) -> set[str]:
+        """Catalogue ids of the films any of `names` acts in (by cast.json)."""
+        return {i for name in names for key in self.cast_keys.get(name, ()) for i in self._ids_by_key.get(key, ())}
 
     def acting(self, movie: Movie, names: Iterable[str]) -> list[str]:
         """Those of `names` who act in the film (by cast.json), in the order given."""
-        key = (core_title(normalize_title(movie.title)), movie.year)
+        if not names:
+            return []
+        if self._catalogue.get(movie.id) is movie:
+            key = self._keys[movie.id]
+        else:  # a film from another source (TMDB)
+            key = (core_title(normalize_title(movie.title)), movie.year)
         return [name for name in names if key in self.cast_keys.get(name, ())]
 
 

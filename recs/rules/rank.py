@@ -14,9 +14,9 @@ from recs.rules.like import refers_back
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.runtime import fits as runtime_fits
-from recs.rules.taste import disliked, liked_in, parse_profile, recently_shown, taste_leads
-from recs.sources.catalogue import Catalogue, core_title
-from recs.sources.movies import BlockedItem, Movie, normalize_title
+from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import BlockedItem, Movie
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
 PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the prior
@@ -40,19 +40,21 @@ class Step:
 def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movie], bool]]:
     """Soft checks by name; each says whether a film satisfies that part of the request."""
     people = people_index(catalogue)
-    tags = catalogue.tags
 
     lo, hi = cons.year_min or 0, cons.year_max or 9999
     checks: dict[str, Callable[[Movie], bool]] = {}
     if len(cons.genres) > 1:
-        checks["genre_all"] = lambda m: all(g in tags(m) for g in cons.genres)
+        all_ids = catalogue.ids_with_all_tags(cons.genres)
+        checks["genre_all"] = lambda m: m.id in all_ids
     if cons.genres:
-        checks["genre_any"] = lambda m: any(g in tags(m) for g in cons.genres)
+        any_ids = catalogue.ids_with_any_tag(cons.genres)
+        checks["genre_any"] = lambda m: m.id in any_ids
     if cons.year_min or cons.year_max:
         checks["era"] = lambda m: lo <= (m.year or 0) <= hi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
     if cons.directors or cons.people:
-        checks["people"] = lambda m: m.director in cons.directors or bool(people.acting(m, cons.people))
+        acting_ids = people.ids_acting(cons.people)
+        checks["people"] = lambda m: m.director in cons.directors or m.id in acting_ids
     if cons.mpaa_allowed and not cons.mpaa_hard:
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
     if cons.story_sources:
@@ -79,9 +81,18 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     return checks
 
 
-def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Movie], bool]:
-    """Never relaxed: negations and family ratings (a "no horror" is a promise)."""
+def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Movie], bool] | None:
+    """Never relaxed: negations and family ratings (a "no horror" is a promise); None when there are none."""
     excluded_genres = set(cons.exclude_genres)
+    if not (
+        excluded_genres
+        or cons.exclude_directors
+        or cons.exclude_people
+        or cons.exclude_years
+        or cons.mpaa_excluded
+        or cons.mpaa_hard
+    ):
+        return None
 
     def ok(movie: Movie) -> bool:
         if excluded_genres & catalogue.tags(movie) or movie.director in cons.exclude_directors:
@@ -120,9 +131,17 @@ def _relax(
     """Films passing the checks; if fewer than want, switch checks off in STEPS order, then
     switch back on any that turn out unnecessary. Returns (pool, notes, strict count)."""
 
+    passing: dict[str, set[str]] = {}  # each check runs once per film, however many steps are tried
+
     def pool_without(dropped: set[str]) -> list[Movie]:
-        active = [f for name, f in checks.items() if name not in dropped]
-        return [m for m in base if all(f(m) for f in active)]
+        active = [name for name in checks if name not in dropped]
+        for name in active:
+            if name not in passing:
+                passing[name] = {m.id for m in base if checks[name](m)}
+        if not active:
+            return list(base)
+        keep = set.intersection(*(passing[name] for name in active))
+        return [m for m in base if m.id in keep]
 
     pool = pool_without(set())
     strict = len(pool)
@@ -199,22 +218,29 @@ def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
     return score
 
 
-def _franchise(movie: Movie) -> str:
-    words = core_title(normalize_title(movie.title)).split()
-    return " ".join(words[:2])
+def _allowed(catalogue: Catalogue, blocked_ids: set[str], blocked_titles: set, blocked_any_year: set, hard) -> list:
+    """Dated films not blocked (by id or title) and passing the hard check; each filter only when it has work."""
+    base = [m for m in catalogue.dated if m.id not in blocked_ids] if blocked_ids else list(catalogue.dated)
+    if blocked_titles:
+        norm = catalogue.norm_title
+        base = [m for m in base if (norm[m.id], m.year) not in blocked_titles and norm[m.id] not in blocked_any_year]
+    return [m for m in base if hard(m)] if hard is not None else base
 
 
-def _diverse(ranked: list[tuple[float, Movie]], repeatable: set[str], count: int = 3) -> list[Movie]:
+def _diverse(
+    ranked: list[tuple[float, Movie]], repeatable: set[str], franchise: dict[str, str], count: int = 3
+) -> list[Movie]:
     """Greedy picks: never the same director (unless asked for) or franchise twice, spread genres and years."""
     chosen: list[Movie] = []
     pool = ranked[:300]
     for strict in (True, False):
         while len(chosen) < count:
             best, best_score = None, -math.inf
+            chosen_ids = {c.id for c in chosen}
             for score, movie in pool:
-                if movie in chosen:
+                if movie.id in chosen_ids:
                     continue
-                if strict and any(_clash(movie, c, repeatable) for c in chosen):
+                if strict and any(_clash(movie, c, repeatable, franchise) for c in chosen):
                     continue
                 adjusted = score - sum(
                     0.35 * (movie.genres[:1] == c.genres[:1]) + 0.2 * (abs((movie.year or 0) - (c.year or 0)) <= 3)
@@ -228,9 +254,9 @@ def _diverse(ranked: list[tuple[float, Movie]], repeatable: set[str], count: int
     return chosen
 
 
-def _clash(movie: Movie, other: Movie, repeatable: set[str]) -> bool:
+def _clash(movie: Movie, other: Movie, repeatable: set[str], franchise: dict[str, str]) -> bool:
     same_director = bool(movie.director) and movie.director == other.director and movie.director not in repeatable
-    return same_director or _franchise(movie) == _franchise(other)
+    return same_director or franchise[movie.id] == franchise[other.id]
 
 
 def plan_picks(
@@ -265,20 +291,11 @@ def plan_picks(
     lead = taste_leads(cons)
     rated = [m for m in (catalogue.get(i) for i in taste.like_ids) if m]
 
-    def allowed(movie: Movie) -> bool:
-        norm = normalize_title(movie.title)
-        return (
-            movie.year is not None
-            and movie.id not in blocked_ids
-            and (norm, movie.year) not in blocked_titles
-            and norm not in blocked_any_year
-            and hard(movie)
-        )
-
-    base = [m for m in catalogue.movies if allowed(m)]
+    base = _allowed(catalogue, blocked_ids, blocked_titles, blocked_any_year, hard)
     # The profile's dislikes are never picked unless this message asks for them.
     if taste.exclude_genres or taste.exclude_directors or taste.exclude_people:  # skip 3,200 calls otherwise
-        base = [m for m in base if not disliked(m, taste, cons, catalogue)] or base
+        unwanted = disliked_ids(base, taste, cons, catalogue)
+        base = [m for m in base if m.id not in unwanted] or base
     pool, notes, strict_count = _relax(base, checks)
     matched = {m.id for m in pool}
     # After relaxing, the films that fit everything still come first.
@@ -302,10 +319,11 @@ def plan_picks(
     repeatable = set(cons.directors) if len(cons.directors) == 1 and not cons.people else set()
     if lead:  # "Likes: Clint Eastwood": several of his films may be the best fit
         repeatable |= set(taste.directors)
-    picks = _diverse(ranked, repeatable) or [m for _, m in ranked[:1]]
+    picks = _diverse(ranked, repeatable, catalogue.franchise) or [m for _, m in ranked[:1]]
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
-    checks["hard"] = hard
+    if hard is not None:
+        checks["hard"] = hard
     intro = intro_for(
         cons,
         taste,

@@ -110,13 +110,15 @@ def liked_in(movie: Movie, taste: Constraints, catalogue: Catalogue) -> list[str
     return fits
 
 
-def disliked(movie: Movie, taste: Constraints, cons: Constraints, catalogue: Catalogue) -> bool:
-    """True when the film has something the profile dislikes that this message didn't ask for."""
+def disliked_ids(films: list[Movie], taste: Constraints, cons: Constraints, catalogue: Catalogue) -> set[str]:
+    """Ids of the films with something the profile dislikes that this message didn't ask for."""
     genres = set(taste.exclude_genres) - set(cons.genres)
-    if genres & catalogue.tags(movie):
-        return True
+    ids = set(catalogue.ids_with_any_tag(genres))
     asked = set(cons.directors) | set(cons.people)
-    if movie.director and movie.director in set(taste.exclude_directors) - asked:
-        return True
+    directors = set(taste.exclude_directors) - asked
     people = [p for p in taste.exclude_people if p not in asked]
-    return bool(people_index(catalogue).acting(movie, people))
+    if people:
+        ids |= people_index(catalogue).ids_acting(people)
+    if directors:
+        ids.update(m.id for m in films if m.director in directors)
+    return ids

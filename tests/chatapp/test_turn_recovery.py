@@ -36,7 +36,7 @@ async def test_it_closes_a_dead_turn_as_interrupted_when_a_page_connects_and_tak
     await comm.disconnect()
     await wait_turns_idle()
     dead = await database_sync_to_async(Message.objects.get)(pk=dead.pk)
-    assert dead.status == "failed" and dead.payload["error_code"] == "interrupted"
+    assert dead.status == "interrupted" and dead.payload["error_code"] == "interrupted"
 
 
 async def test_it_leaves_a_recently_silent_turn_running(alice):
@@ -50,7 +50,7 @@ def test_it_reads_a_dead_turn_as_interrupted_over_the_api_and_accepts_the_next(a
     api = api_for(alice)
     body = api.get(f"/api/chats/{dead.chat_id}").json()
     assistant = [m for m in body["messages"] if m["role"] == "assistant"][0]
-    assert assistant["status"] == "failed"
+    assert assistant["status"] == "interrupted"
     sent = api.post(f"/api/chats/{dead.chat_id}/messages", {"text": "a heist film"}, content_type="application/json")
     assert sent.status_code == 200, sent.content
 
@@ -68,3 +68,52 @@ async def test_it_beats_while_a_turn_runs_so_a_slow_turn_is_never_taken_for_dead
     gate.set()
     await wait_turns_idle()
     assert beat > stamp
+
+
+async def test_it_offers_a_one_click_retry_that_answers_the_interrupted_turn_again_in_place(alice):
+    dead = await database_sync_to_async(_dead_turn)(alice)
+    comm = await communicator(alice, f"/ws/chats/{dead.chat_id}/")
+    await comm.connect()
+    frames = await frames_until(comm, "Interrupted")
+    assert any('value="retry"' in f and "Try again" in f for f in frames)
+    await comm.send_json_to({"action": "retry"})
+    await frames_until(comm, "msg assistant status-complete", timeout=20)
+    await comm.disconnect()
+    await wait_turns_idle()
+    again = await database_sync_to_async(Message.objects.get)(pk=dead.pk)  # the same row, answered this time
+    assert again.status == "complete"
+    count = await database_sync_to_async(Message.objects.filter(chat_id=dead.chat_id).count)()
+    assert count == 2
+
+
+async def test_it_refuses_a_retry_when_the_last_answer_is_not_interrupted(alice):
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "retry"})
+    frames = await frames_until(comm, "Only an interrupted or failed answer can be tried again.")
+    assert frames
+    await comm.disconnect()
+
+
+async def test_it_retries_an_interrupted_image_turn_by_sending_its_instruction_again(alice):
+    from imagelab import services as image_services
+    from tests.support.images import photo, run_turn
+
+    chat = await database_sync_to_async(image_services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, "warmer", photo((160, 120)))
+    await database_sync_to_async(Message.objects.filter(pk=turn.message_id).update)(
+        status="streaming", updated_at=timezone.now() - timedelta(seconds=31)
+    )
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await frames_until(comm, "Interrupted")
+    await comm.send_json_to({"action": "retry"})
+    await frames_until(comm, "msg assistant status-complete", timeout=30)
+    await comm.disconnect()
+    await wait_turns_idle()
+    users = await database_sync_to_async(list)(
+        Message.objects.filter(chat_id=chat.pk, role="user").values_list("content", flat=True)
+    )
+    assert users == ["warmer", "warmer"]

@@ -27,8 +27,8 @@ async def test_it_ends_the_image_job_of_a_dead_turn_so_its_page_stops_loading(al
     )
     client = await database_sync_to_async(api_for)(alice)
     response = await database_sync_to_async(client.get)(f"/api/imagelab/jobs/{job.pk}")
-    assert response.json()["status"] == "failed"
-    assert (await database_sync_to_async(Message.objects.get)(pk=turn.message_id)).status == "failed"
+    assert response.json()["status"] == "interrupted"
+    assert (await database_sync_to_async(Message.objects.get)(pk=turn.message_id)).status == "interrupted"
 
 
 async def test_it_stops_the_image_job_when_stop_closes_an_orphaned_turn(alice):

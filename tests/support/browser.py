@@ -65,7 +65,6 @@ def server_env(database_url: str, **extra: str) -> dict[str, str]:
         DEBUG="1",
         ALLOWED_HOSTS="127.0.0.1,localhost",
         PYTHONUNBUFFERED="1",
-        MEDIA_ROOT=str(RUN_DIR / "media"),
     )
     env.update(extra)
     return env
