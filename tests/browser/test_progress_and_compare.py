@@ -34,6 +34,7 @@ def test_it_shows_each_step_and_the_models_thinking_while_a_slow_plan_runs(page,
     answer = page.locator(".msg.assistant")
     steps = answer.locator(".progress-steps li")
     expect(steps).to_have_text(["Deciding what you asked…"])
+    expect(answer.locator(".status .placeholder")).to_be_hidden()  # the steps stand in for "Thinking…"
     thinking = answer.locator("details.thinking-box")
     expect(thinking).to_be_visible()  # shown (collapsed) once the summary streams
     expect(thinking).not_to_have_attribute("open", "")
