@@ -34,11 +34,16 @@ class TextDelta(Event):
 
 
 class TurnProgress(Event):
-    """A step the turn has begun ("Planning picks…"); `index` orders a turn's steps from 0."""
+    """A step the turn has begun ("Planning picks…"); `index` orders a turn's steps from 0.
+
+    `earlier` repeats the steps before it, so the step line can be drawn whole each time: a page that
+    rendered the message after this step was stored, or missed a step, still shows each step once.
+    """
 
     type: Literal["turn.progress"] = "turn.progress"
     index: int = Field(ge=0)
     label: str = Field(min_length=1, max_length=120)
+    earlier: list[str] = Field(default_factory=list, max_length=50)
 
 
 class ThinkingDelta(Event):

@@ -69,8 +69,8 @@ def text_delta_html(event: TextDelta, **_) -> str:
 
 
 def progress_html(event: TurnProgress, **_) -> str:
-    """The step the turn has begun, appended to its step line (earlier steps show as done)."""
-    return fragment("progress_step", turn_key=event.turn_key, label=event.label)
+    """The turn's step line drawn whole, ending with the step it has begun (earlier steps show as done)."""
+    return fragment("progress_steps", turn_key=event.turn_key, steps=[*event.earlier, event.label])
 
 
 def thinking_delta_html(event: ThinkingDelta, **_) -> str:

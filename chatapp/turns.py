@@ -86,8 +86,11 @@ class Turn:
         steps = self.payload.setdefault("progress", [])
         if steps and steps[-1] == label:
             return  # a re-ask or fallback of the same step is still that step
+        earlier = list(steps)
         steps.append(label)
-        await self.emit(TurnProgress(chat_id=self.chat_id, turn_key=self.turn_key, index=len(steps) - 1, label=label))
+        await self.emit(
+            TurnProgress(chat_id=self.chat_id, turn_key=self.turn_key, index=len(earlier), label=label, earlier=earlier)
+        )
         await self.save()
 
     async def stream_thinking(self, delta: str) -> None:

@@ -142,3 +142,42 @@ def test_it_fits_the_compare_view_on_a_phone(new_page, live_server_url, portrait
     page.screenshot(path="/tmp/marquee-progress-compare-phone.png")
     view.get_by_role("button", name="Close").click()
     expect(view).to_be_hidden()
+
+
+LOOKS = {
+    "variations": [
+        {
+            "label": f"Look {n + 1}",
+            "strategy": "A gentle grade.",
+            "operations": [{"op": "brightness", "params": {"value": 1.0 + n / 20}}],
+        }
+        for n in range(5)
+    ],
+    "diversity_axes": ["tone"],
+}
+
+
+def test_it_closes_the_compare_view_on_escape_without_stopping_the_running_edit(
+    page, openai_server_url, fake_openai, portrait
+):
+    fake_openai.enqueue(
+        tool_call("plan_variations", LOOKS),
+        tool_call("plan_variations", LOOKS, reasoning=["Cooler means a blue shift."], pause=3.0),
+    )
+    open_image_chat(page, openai_server_url, prefix="escview")
+    ask(page, "brighter", portrait)
+    first = five_done(page, 0)
+    ask(page, "now a little cooler")
+
+    running = page.locator(".msg.assistant").nth(1)
+    expect(running.locator(".progress-steps li")).to_have_text(["Planning five looks…"])
+    expect(running.locator(".thinking-box")).to_be_visible()
+    page.screenshot(path="/tmp/marquee-progress-image-planning.png")
+    first.locator(".column").first.get_by_role("button", name="Full size").click()
+    view = page.locator("#compare-view")
+    expect(view).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(view).to_be_hidden()
+    expect(page.locator("#stop-button")).to_be_visible()  # Esc closed the view; the edit goes on
+    five_done(page, 1)
+    expect(page.locator(".msg.assistant").nth(1).locator(".thinking-text")).to_have_text("Cooler means a blue shift.")

@@ -2,6 +2,7 @@
 and what a page reloaded mid-turn shows."""
 
 import asyncio
+import re
 
 import pytest
 from channels.db import database_sync_to_async
@@ -26,7 +27,7 @@ STEPS = ["Deciding what you asked…", "Planning picks…", "Looking up 3 films�
 
 
 def test_it_parses_progress_and_thinking_events_back_from_their_json():
-    progress = TurnProgress(chat_id=1, turn_key="k", index=2, label="Looking up 3 films…")
+    progress = TurnProgress(chat_id=1, turn_key="k", index=1, label="Planning picks…", earlier=["Deciding…"])
     thinking = ThinkingDelta(chat_id=1, turn_key="k", delta="They like <b>Mann</b>.")
     assert parse_core(progress.model_dump(mode="json")) == progress
     assert parse_core(thinking.model_dump(mode="json")) == thinking
@@ -38,9 +39,11 @@ def test_it_refuses_a_progress_step_without_a_label_or_with_a_negative_index(fie
         parse_core({"type": "turn.progress", "chat_id": 1, "turn_key": "k", **fields})
 
 
-def test_it_renders_a_step_as_an_append_to_the_turns_step_line():
-    html = render.progress_html(TurnProgress(chat_id=1, turn_key="k1", index=0, label="Planning <picks>…"))
-    assert html == '<ol id="steps-k1" hx-swap-oob="beforeend"><li>Planning &lt;picks&gt;…</li></ol>'
+def test_it_renders_the_whole_step_line_ending_with_the_new_step():
+    event = TurnProgress(chat_id=1, turn_key="k1", index=1, label="Planning <picks>…", earlier=["Deciding…"])
+    html = render.progress_html(event)
+    # Drawn whole (innerHTML), so a page that already shows a step never shows it twice.
+    assert html == '<ol id="steps-k1" hx-swap-oob="innerHTML"><li>Deciding…</li><li>Planning &lt;picks&gt;…</li></ol>'
 
 
 def test_it_renders_reasoning_text_escaped_inside_the_thinking_line():
@@ -76,7 +79,7 @@ async def test_it_sends_the_steps_in_order_and_the_thinking_on_the_html_socket(a
     frames = await frames_until(comm, 'id="send-button"')
     await comm.disconnect()
     steps = [f for f in frames if f.startswith('<ol id="steps-')]
-    assert [s.split("<li>")[1].split("</li>")[0] for s in steps] == STEPS
+    assert [re.findall(r"<li>(.*?)</li>", s) for s in steps] == [STEPS[:1], STEPS[:2], STEPS]
     thinking = [f for f in frames if f.startswith('<div id="thinking-')]
     assert "".join(t.split(">", 1)[1].rsplit("<", 1)[0] for t in thinking) == "They want films, so: picks."
     # Each step comes before the work it names: the first card after "Looking up 3 films…".
@@ -102,7 +105,9 @@ async def test_it_sends_the_steps_as_json_with_their_index_in_order(alice, scrip
         events.append(await comm.receive_json_from(timeout=10))
     await comm.disconnect()
     progress = [e for e in events if e["type"] == "turn.progress"]
-    assert [(e["index"], e["label"]) for e in progress] == list(enumerate(STEPS))
+    assert [(e["index"], e["label"], e["earlier"]) for e in progress] == [
+        (i, s, STEPS[:i]) for i, s in enumerate(STEPS)
+    ]
     thinking = "".join(e["delta"] for e in events if e["type"] == "thinking.delta")
     assert thinking == "They want films, so: picks."
     types = [e["type"] for e in events]
