@@ -80,6 +80,7 @@ CORE_ERROR_CODES = (
     "cannot_rerun",
     "nothing_to_edit",
     "nothing_to_regenerate",
+    "invalid_version",
     "unauthorized",
     "csrf_failed",
     "forbidden",

@@ -54,6 +54,9 @@ class ChatKind:
     autostart: str | None = None
     on_regenerate: str | None = None
     can_regenerate: bool = False
+    # `versions_changed(*, message_ids)`: those messages got a new selected version or were hidden/shown
+    # (a branch); runs in the same transaction, so what the kind keeps per message follows what is shown
+    on_versions_changed: str | None = None
     # `close(*, message_id, status, error)`: a turn nobody runs any more was closed (Stop after a crash, or
     # no heartbeat); the kind ends what the turn owned (an image job), in the same transaction
     on_turn_closed: str | None = None

@@ -76,7 +76,7 @@ def chat_current_by_id(*, chat_id: int) -> ImageAsset | None:
 def message_texts_recent(*, chat_id: int, exclude_turn_key: str, limit: int = 4) -> list[str]:
     """The texts of the chat's latest `limit` user messages outside one turn, oldest first."""
     newest = (
-        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER)
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER, branch="")
         .exclude(turn_key=exclude_turn_key)
         .order_by("-created_at", "-id")
         .values_list("content", flat=True)[:limit]
