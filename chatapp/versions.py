@@ -55,7 +55,9 @@ def turn_rerun(
             if user_message is None:
                 raise InvalidInput("This greeting has no question to edit.", code="nothing_to_edit")
             hidden = _hide_later(chat=chat, user_message=user_message)
-            question = _version_add(user_message, {"content": cleaned, "payload": user_message.payload})
+            versions = message_versions(user_message)
+            versions[user_message.version]["answer"] = assistant.version  # shown again when switching back
+            question = _version_add(user_message, {"content": cleaned, "payload": user_message.payload}, versions)
         # Every film any version of this answer showed stays blocked for the new one (they all left the
         # recommended set), so answering again never brings back an earlier version's films.
         old_picks = _unique_picks(
@@ -180,9 +182,11 @@ def _blank_answer(flow: str) -> dict:
     }
 
 
-def _version_add(message: Message, fields: dict, *, question: int | None = None) -> int:
-    """Append a version made of `fields` and select it; its index."""
-    versions = message_versions(message)
+def _version_add(
+    message: Message, fields: dict, versions: list[dict] | None = None, *, question: int | None = None
+) -> int:
+    """Append a version made of `fields` to the message's (or the given) versions and select it; its index."""
+    versions = message_versions(message) if versions is None else versions
     entry = {**fields, "created_at": timezone.now().isoformat()}
     if question is not None:
         entry["question"] = question
