@@ -40,10 +40,10 @@ def turn_rerun(
     cleaned = message_text_clean(text=new_text) if new_text is not None else None
     with transaction.atomic():
         chat = _chat_for_update(user=user, chat_id=chat_id)
-        if not kinds.get(chat.kind).can_regenerate:
-            # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
+        kind = kinds.get(chat.kind)
+        if not kind.has_versions:
             raise InvalidInput(
-                "Only movie answers can be regenerated; send a new instruction instead.", code="cannot_regenerate"
+                "This chat's answers cannot be regenerated; send a new message instead.", code="cannot_regenerate"
             )
         _refuse_if_busy(chat=chat)
         assistant = _target_answer(chat=chat, message_id=message_id)
@@ -71,6 +71,8 @@ def turn_rerun(
             ]
         )
         _version_add(assistant, _blank_answer(flow), question=question)
+        if kind.on_rerun:
+            kind.load(kind.on_rerun)(user_message=user_message, assistant=assistant)
         chat.flow = flow
         if not was_latest or hidden:
             _thread_forget(chat)  # the model's thread holds turns this version does not follow

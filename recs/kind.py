@@ -24,6 +24,7 @@ MOVIES = ChatKind(
     autostart="recs.services.memory.autostart_enabled",
     on_regenerate="recs.services.memory.memory_forget_results",
     can_regenerate=True,
+    has_versions=True,
     on_versions_changed="recs.services.recommendations.recommendations_sync",
     urls="recs.urls",
     api_router="recs.api.router",
