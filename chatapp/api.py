@@ -236,7 +236,7 @@ def list_versions(request, chat_id: Path[Id], message_id: Path[Id]):
 
 
 @chats.post(
-    "/chats/{chat_id}/messages/{message_id}/version", response={200: ChatDetailOut, **errors(400, 403, 404, 409)}
+    "/chats/{chat_id}/messages/{message_id}/version", response={200: ChatDetailOut, **errors(400, 403, 404, 409, 413)}
 )
 async def select_version(request, chat_id: Path[Id], message_id: Path[Id], body: VersionIn):
     """Show another version of a message (stored); the chat as it is now shown."""

@@ -84,3 +84,25 @@ def test_it_edits_an_older_question_and_reaches_the_previous_branch(page, live_s
     page.locator(".msg.user").nth(0).get_by_role("button", name="Next version").click()
     expect(page.locator(".msg")).to_have_count(2)
     expect(page.locator(".msg.user").nth(0)).to_contain_text("a gentle 50s comedy")
+
+
+def test_it_reruns_an_image_instruction_as_a_new_five_and_switches_back(page, live_server_url, tmp_path):
+    from tests.support.image_page import ask, draw_portrait, five_done, open_image_chat
+
+    open_image_chat(page, live_server_url, "imgversions")
+    ask(page, "warmer and punchier", draw_portrait(tmp_path / "door.png"))
+    job = five_done(page, 0)
+    first_job = job.get_attribute("data-job")
+    answer = page.locator(".msg.assistant").nth(0)
+    answer.get_by_role("button", name="↻ Re-run").click()
+    expect(answer.locator(".version-count")).to_have_text("2/2")
+    job = five_done(page, 0)
+    second_job = job.get_attribute("data-job")
+    assert second_job != first_job
+    answer.locator(".msg-foot").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/versions-image-rerun-2of2.png")
+    answer.get_by_role("button", name="Previous version").click()
+    expect(answer.locator(".version-count")).to_have_text("1/2")
+    expect(answer.locator(f'.job[data-job="{first_job}"]')).to_have_count(1)
+    answer.locator(".msg-foot").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/versions-image-rerun-1of2.png")
