@@ -22,11 +22,16 @@ from chatapp.schemas import (
     ChatOut,
     Id,
     MessageIn,
+    RerunOut,
     StopOut,
     TurnOut,
+    VersionIn,
+    VersionsOut,
     assistant_message_out,
     chat_detail_out,
     errors,
+    user_message_out,
+    versions_out,
 )
 
 
@@ -215,10 +220,47 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     if assistant.status == assistant.Status.FAILED:
         # The planner or a service upstream failed; the user's message and the failed turn stay stored.
         raise UpstreamFailed(assistant.error, code=(assistant.payload or {}).get("error_code", "upstream_failed"))
-    return {
-        "user_message": {"id": user_message.pk, "text": user_message.content},
-        "assistant_message": assistant_message_out(assistant),
-    }
+    return {"user_message": user_message_out(user_message), "assistant_message": assistant_message_out(assistant)}
+
+
+_RERUN_ERRORS = errors(400, 403, 404, 409, 413, 429, 502)
+
+
+@chats.post("/chats/{chat_id}/messages/{message_id}/regenerate", response={200: RerunOut, **_RERUN_ERRORS})
+async def regenerate_message(request, chat_id: Path[Id], message_id: Path[Id]):
+    """Answer a turn again (either of its messages' id): a new version of its answer; the finished turn."""
+    turn, task = await turns.regenerate(user=request.auth, chat_id=chat_id, message_id=message_id)
+    await asyncio.shield(task)
+    return await database_sync_to_async(_turn_out)(request.auth, chat_id, turn.turn_key)
+
+
+@chats.post("/chats/{chat_id}/messages/{message_id}/edit", response={200: RerunOut, **_RERUN_ERRORS})
+async def edit_message(request, chat_id: Path[Id], message_id: Path[Id], body: MessageIn):
+    """Edit a question (a new version of it) and answer it again; the turns after it become the old version's."""
+    turn, task = await turns.regenerate(user=request.auth, chat_id=chat_id, message_id=message_id, new_text=body.text)
+    await asyncio.shield(task)
+    return await database_sync_to_async(_turn_out)(request.auth, chat_id, turn.turn_key)
+
+
+@chats.get("/chats/{chat_id}/messages/{message_id}/versions", response={200: VersionsOut, **errors(400, 404)})
+def list_versions(request, chat_id: Path[Id], message_id: Path[Id]):
+    """A message's versions one can switch between, oldest first."""
+    chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
+    return versions_out(selectors.message_get(chat=chat, message_id=message_id))
+
+
+@chats.post(
+    "/chats/{chat_id}/messages/{message_id}/version", response={200: ChatDetailOut, **errors(400, 403, 404, 409, 413)}
+)
+async def select_version(request, chat_id: Path[Id], message_id: Path[Id], body: VersionIn):
+    """Show another version of a message (stored); the chat as it is now shown."""
+    await turns.select_version(user=request.auth, chat_id=chat_id, message_id=message_id, index=body.index)
+    return await database_sync_to_async(_chat_detail)(request.auth, chat_id)
+
+
+def _chat_detail(user, chat_id: int) -> dict:
+    chat = selectors.chat_get(user=user, chat_id=chat_id)
+    return chat_detail_out(chat, selectors.message_list(chat=chat))
 
 
 api.add_router("/", chats)

@@ -82,6 +82,7 @@ CORE_ERROR_CODES = (
     "nothing_to_regenerate",
     "nothing_to_retry",
     "no_turn",
+    "invalid_version",
     "unauthorized",
     "csrf_failed",
     "forbidden",

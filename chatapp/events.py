@@ -26,6 +26,18 @@ class TurnStarted(Event):
     user_message_id: int | None
     assistant_message_id: int
     replace: bool = False  # a regenerated turn updates its messages in place
+    branched: bool = False  # an edited question hid the turns after it: the whole history changed
+
+
+class VersionSelected(Event):
+    """Another version of a message is shown (and, for a question, its answer and later turns)."""
+
+    type: Literal["version.selected"] = "version.selected"
+    message_id: int
+    role: Literal["user", "assistant"]
+    index: int
+    count: int
+    branched: bool = False
 
 
 class TextDelta(Event):
@@ -49,9 +61,9 @@ class TurnRefused(Event):
     text: str = ""
 
 
-CoreEvent = Annotated[TurnStarted | TextDelta | TurnEnded | TurnRefused, Field(discriminator="type")]
+CoreEvent = Annotated[TurnStarted | TextDelta | TurnEnded | TurnRefused | VersionSelected, Field(discriminator="type")]
 CORE_EVENT_ADAPTER: TypeAdapter[CoreEvent] = TypeAdapter(CoreEvent)
-CORE_EVENT_TYPES = frozenset(("turn.started", "text.delta", "turn.ended", "turn.refused"))
+CORE_EVENT_TYPES = frozenset(("turn.started", "text.delta", "turn.ended", "turn.refused", "version.selected"))
 
 
 def group_name(chat_id: int) -> str:

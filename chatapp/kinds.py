@@ -54,6 +54,14 @@ class ChatKind:
     autostart: str | None = None
     on_regenerate: str | None = None
     can_regenerate: bool = False
+    # versions (chatapp/versions.py): has_versions lets Regenerate/Edit answer any turn again as a new
+    # version; `prepare(*, user_message, assistant)` runs in that re-run's transaction (the image lab opens
+    # the new version's job on the image the first one edited); `versions_changed(*, message_ids)`: those
+    # messages got another selected version or were hidden/shown (a branch), in the same transaction, so
+    # what the kind keeps per message follows what is shown
+    has_versions: bool = False
+    on_rerun: str | None = None
+    on_versions_changed: str | None = None
     # `close(*, message_id, status, error)`: a turn nobody runs any more was closed (Stop after a crash, or
     # no heartbeat); the kind ends what the turn owned (an image job), in the same transaction
     on_turn_closed: str | None = None

@@ -80,6 +80,18 @@ class Message(models.Model):
     step_log = models.JSONField(default=list, blank=True)
     timings = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True)
+    # Versions live inside the one row of a turn and role (chatapp/versions.py): the live fields above are
+    # the selected version; `versions` holds every version (empty: only the live one), oldest first.
+    versions = models.JSONField(
+        default=list, blank=True, help_text="Every version: [{content, payload, status…, created_at, question}]."
+    )
+    version = models.PositiveSmallIntegerField(default=0, help_text="Index of the selected version in `versions`.")
+    branch = models.CharField(
+        max_length=80,
+        blank=True,
+        default="",
+        help_text="'turn key:version' of the edited question whose later turns this belongs to; blank = shown.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -88,7 +100,7 @@ class Message(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["chat", "turn_key", "role"], name="one_message_per_turn_and_role"),
         ]
-        indexes = [models.Index(fields=["chat", "status"])]
+        indexes = [models.Index(fields=["chat", "status"]), models.Index(fields=["chat", "branch"])]
 
     def __str__(self) -> str:
         """How the admin names it: 'Answer “Three tense 90s thrillers…” (complete)'."""

@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, create_model
 from chatapp import kinds
 from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
+from chatapp.selectors import message_versions, version_choices, version_info
 
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
 Id = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
@@ -100,6 +101,17 @@ class MessageIn(InSchema):
     )
 
 
+class VersionIn(InSchema):
+    index: Annotated[JsonInt, Field(ge=1, le=DB_INT_MAX)] = Field(
+        description="1-based, among the versions one can switch between (`version.count`)."
+    )
+
+
+class VersionOut(Schema):
+    index: int = Field(description="The shown version, 1-based.")
+    count: int = Field(description="How many versions one can switch between (an answer's: under its question).")
+
+
 class PickOut(Schema):
     source: str
     id: str
@@ -131,11 +143,13 @@ class AssistantMessageOut(Schema):
     timings: dict[str, float]
     error: str = ""
     proposal: dict | None = None
+    version: VersionOut
 
 
 class UserMessageOut(Schema):
     id: int
     text: str
+    version: VersionOut
 
 
 class StopOut(Schema):
@@ -148,6 +162,26 @@ class TurnOut(Schema):
     assistant_message: AssistantMessageOut
 
 
+class RerunOut(Schema):
+    user_message: UserMessageOut | None = Field(description="null for a new chat's greeting (it has no question).")
+    assistant_message: AssistantMessageOut
+
+
+class MessageVersionOut(Schema):
+    index: int
+    content: str
+    status: str = ""
+    created_at: datetime
+    payload: dict
+
+
+class VersionsOut(Schema):
+    message_id: int
+    role: str
+    version: VersionOut
+    versions: list[MessageVersionOut]
+
+
 class MessageOut(Schema):
     id: int
     role: str
@@ -157,6 +191,7 @@ class MessageOut(Schema):
     created_at: datetime
     payload: dict
     proposal: dict | None = None
+    version: VersionOut
 
 
 class ChatDetailOut(ChatOut):
@@ -182,6 +217,34 @@ def assistant_message_out(message: Message) -> dict:
         "error": message.error,
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
+        "version": version_info(message),
+    }
+
+
+def user_message_out(message: Message | None) -> dict | None:
+    """The API shape of a user message in a turn."""
+    if message is None:
+        return None
+    return {"id": message.pk, "text": message.content, "version": version_info(message)}
+
+
+def versions_out(message: Message) -> dict:
+    """The versions one can switch between (a question's all; an answer's under its question), 1-based."""
+    versions = message_versions(message)
+    return {
+        "message_id": message.pk,
+        "role": message.role,
+        "version": version_info(message),
+        "versions": [
+            {
+                "index": n,
+                "content": versions[i].get("content", ""),
+                "status": versions[i].get("status", ""),
+                "created_at": versions[i].get("created_at") or message.created_at,
+                "payload": versions[i].get("payload") or {},
+            }
+            for n, i in enumerate(version_choices(message), start=1)
+        ],
     }
 
 
@@ -203,6 +266,7 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "created_at": m.created_at,
                 "payload": m.payload,
                 "proposal": (m.payload or {}).get("proposal"),
+                "version": version_info(m),
             }
             for m in messages
         ],

@@ -15,21 +15,21 @@ from django.conf import settings
 
 from chatapp import kinds, ratelimit, running
 from chatapp.errors import InvalidInput, MarqueeError, RateLimited
-from chatapp.events import TextDelta, TurnEnded, TurnStarted, group_name, to_group_message
+from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import active_turn, chat_get, message_latest_assistant, turn_messages
+from chatapp.selectors import active_turn, chat_get, message_get, message_latest_assistant, turn_messages, version_info
 from chatapp.services import (
     AUTOSTART_TURN,
     message_heartbeat,
     message_save_progress,
     turn_close_orphaned,
     turn_close_stale,
-    turn_regenerate,
     turn_start,
     turn_start_autostart,
 )
+from chatapp.versions import message_version_select, turn_rerun
 
 log = logging.getLogger("marquee.turns")
 
@@ -173,13 +173,14 @@ async def stop_any(*, user, chat, wait: bool = False) -> None:
 
 
 async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
-    """Run an interrupted (or failed) last answer again: in place where the kind re-runs turns, else resent."""
+    """Run an interrupted (or failed) last answer again: as a new version where the kind has them, else resent."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     last = await database_sync_to_async(message_latest_assistant)(chat=chat)
     if last is None or last.status not in (Message.Status.INTERRUPTED, Message.Status.FAILED):
         raise InvalidInput("Only an interrupted or failed answer can be tried again.", code="nothing_to_retry")
-    if kinds.get(chat.kind).can_regenerate:
-        return await regenerate(user=user, chat_id=chat_id)
+    kind = kinds.get(chat.kind)
+    if kind.has_versions or kind.can_regenerate:  # answered again in place: the interrupted one stays a version
+        return await regenerate(user=user, chat_id=chat_id, message_id=last.pk)
     user_message, _ = await database_sync_to_async(turn_messages)(chat=chat, turn_key=last.turn_key)
     if user_message is None:
         raise InvalidInput("This answer has no question to send again.", code="nothing_to_retry")
@@ -289,13 +290,19 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     )
 
 
-async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
-    """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
+async def regenerate(
+    *, user, chat_id: int, new_text: str | None = None, message_id: int | None = None
+) -> tuple[Turn, asyncio.Task]:
+    """Answer a turn again as a new version (any turn; None: the last), optionally with an edited question.
+
+    Every pick an earlier version of the answer showed is blocked; editing a question hides the turns
+    after it (the previous version's branch, shown again by switching back).
+    """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     await _rate_check(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
-    user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
-        user=user, chat_id=chat_id, flow=flow, new_text=new_text
+    user_message, assistant, old_picks, branched = await database_sync_to_async(turn_rerun)(
+        user=user, chat_id=chat_id, flow=flow, message_id=message_id, new_text=new_text
     )
     kind = kinds.get(chat.kind)
     if kind.on_regenerate:  # e.g. the replaced picks are no longer "recently shown" (the movie taste profile)
@@ -304,12 +311,46 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
     if assistant.turn_key == AUTOSTART_TURN:
         payload["autostart"] = True
     return await _announce(
-        chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow, payload=payload, replace=True
+        chat=chat,
+        user=user,
+        user_message=user_message,
+        assistant=assistant,
+        flow=flow,
+        payload=payload,
+        replace=True,
+        branched=branched,
     )
 
 
+async def select_version(*, user, chat_id: int, message_id: object, index: object) -> VersionSelected:
+    """Show another version of a message, stored as the selected one, and tell every open page."""
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    branched = await database_sync_to_async(message_version_select)(
+        user=user, chat_id=chat_id, message_id=message_id, index=index
+    )
+    message = await database_sync_to_async(message_get)(chat=chat, message_id=message_id)
+    event = VersionSelected(
+        chat_id=chat.pk,
+        turn_key=message.turn_key,
+        message_id=message.pk,
+        role=message.role,
+        branched=branched,
+        **version_info(message),
+    )
+    await get_channel_layer().group_send(group_name(chat.pk), to_group_message(event))
+    return event
+
+
 async def _announce(
-    *, chat, user, user_message, assistant, flow: str, payload: dict | None = None, replace: bool = False
+    *,
+    chat,
+    user,
+    user_message,
+    assistant,
+    flow: str,
+    payload: dict | None = None,
+    replace: bool = False,
+    branched: bool = False,
 ) -> tuple[Turn, asyncio.Task]:
     turn = Turn(
         chat_id=chat.pk,
@@ -328,6 +369,7 @@ async def _announce(
             user_message_id=user_message.pk if user_message else None,
             assistant_message_id=assistant.pk,
             replace=replace,
+            branched=branched,
         )
     )
     return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from chatapp.models import Message
@@ -117,7 +118,9 @@ def message_html(
     if job is not None and current is _LOOK_UP:
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
-    return _partial("message", {"m": message, "job": view, "swap": swap})
+    # Context processors do not run here: the Edit box's limit is passed.
+    context = {"m": message, "job": view, "swap": swap, "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS}
+    return _partial("message", context)
 
 
 def planner_source_html(event: PlannerSource, **_) -> str:

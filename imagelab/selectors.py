@@ -76,7 +76,7 @@ def chat_current_by_id(*, chat_id: int) -> ImageAsset | None:
 def message_texts_recent(*, chat_id: int, exclude_turn_key: str, limit: int = 4) -> list[str]:
     """The texts of the chat's latest `limit` user messages outside one turn, oldest first."""
     newest = (
-        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER)
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER, branch="")
         .exclude(turn_key=exclude_turn_key)
         .order_by("-created_at", "-id")
         .values_list("content", flat=True)[:limit]
@@ -113,13 +113,14 @@ def chat_assets(*, chat: Chat) -> list[ImageAsset]:
 
 def jobs_by_message(*, message_ids: list[int]) -> dict[int, ImageJob]:
     """Jobs keyed by their assistant message id (one query for a whole page)."""
-    jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids)
+    jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids, version=F("message__version"))
     return {j.message_id: j for j in jobs}
 
 
 def job_get_for_message(*, message_id: int) -> ImageJob | None:
-    """The job of an assistant message, with its source image (None: the message has no job)."""
-    return ImageJob.objects.select_related("source").filter(message_id=message_id).first()
+    """The job of an assistant message's shown version, with its source image (None: it has no job)."""
+    jobs = ImageJob.objects.select_related("source").filter(message_id=message_id, version=F("message__version"))
+    return jobs.first()
 
 
 def job_chain(*, job: ImageJob, variation: int) -> tuple[ImageAsset, list[list[dict]], dict]:

@@ -6,6 +6,7 @@ from django.utils.safestring import mark_safe
 from markdown_it import MarkdownIt
 
 from chatapp import kinds
+from chatapp.selectors import version_info as _version_info
 
 register = template.Library()
 
@@ -53,3 +54,9 @@ def markdown(text: str) -> str:
 def kind_icon(chat) -> str:
     """The template of a chat's icon in the chat list (its kind draws it)."""
     return kinds.get(chat.kind).list_icon
+
+
+@register.filter
+def version_info(message) -> dict:
+    """`{index, count}` of the message's shown version (1-based), for the ‹ 2/3 › switch."""
+    return _version_info(message)
