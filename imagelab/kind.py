@@ -21,6 +21,7 @@ IMAGES = ChatKind(
     on_turn_closed="imagelab.services.job_close_for_message",
     urls="imagelab.urls",
     api_router="imagelab.api.router",
+    export="imagelab.exports.export_parts",
     api_prefix="/imagelab",
     http_wrapper="imagelab.asgi_limits.wrap_http",
     list_related=("image_state",),

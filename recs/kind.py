@@ -26,6 +26,7 @@ MOVIES = ChatKind(
     can_regenerate=True,
     urls="recs.urls",
     api_router="recs.api.router",
+    export="recs.exports.export_parts",
     list_icon="recs/list_icon.html",
     nav=(("Lists", "lists"),),
     error_codes=(
