@@ -38,6 +38,15 @@ MOVIES = ChatKind(
         "not_on_list",
         "pick_not_found",
         "unknown_list",
+        # the Lists page's Letterboxd import
+        "no_import_file",
+        "too_many_files",
+        "import_too_large",
+        "too_many_rows",
+        "not_csv",
+        "bad_encoding",
+        "wrong_columns",
+        "unknown_import_file",
     ),
 )
 
