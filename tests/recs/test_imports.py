@@ -8,6 +8,7 @@ from chatapp.models import Chat, Message
 from recs.models import SeenItem, WatchlistItem
 from recs.services.imports import letterboxd_import
 from recs.services.proposals import proposal_decide
+from tests.fakes import tmdb_server
 from tests.support.letterboxd import RATINGS, WATCHED, csv_bytes, export_zip
 
 pytestmark = pytest.mark.django_db
@@ -117,3 +118,16 @@ def test_it_asks_for_a_file_when_none_is_sent(alice, client):
     client.force_login(alice)
     response = client.post("/lists/import/", {})
     assert response.status_code == 400 and "Choose a file" in response.content.decode()
+
+
+fake_tmdb = tmdb_server.fake_tmdb
+
+
+def test_it_matches_on_tmdb_when_tmdb_is_the_movie_source(alice, settings, fake_tmdb):
+    settings.TMDB_API_KEY = fake_tmdb.api_key
+    settings.TMDB_BASE_URL = fake_tmdb.base_url
+    data = csv_bytes([("Heat", 1995, 4), ("Alien", 1979, 3.5), ("Nothing Like It", 1990, 2)], rating=True)
+    rows = card(letterboxd_import(user=alice, files=[("ratings.csv", data)])).payload["proposal"]["rows"]
+    assert [(r["movie"] or {}).get("id") for r in rows] == ["949", "348", None]  # Heat 1995, not 1986
+    assert [r["movie"]["source"] for r in rows[:2]] == ["tmdb", "tmdb"] and rows[1]["rating"] == 4
+    assert rows[2]["status"] == "unresolved"
