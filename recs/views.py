@@ -110,11 +110,11 @@ def letterboxd_import(request):
     """Read a Letterboxd export and open its preview (a diff card to approve); a bad file stores nothing."""
     try:
         files = import_services.uploads_read(uploads=request.FILES.getlist("files"))
-        chat = import_services.letterboxd_import(user=request.user, files=files)
+        card = import_services.letterboxd_import(user=request.user, files=files)
     except MarqueeError as exc:
         context = {**_lists_context(request, "added"), "import_error": exc.message}
         return render(request, "recs/lists.html", context, status=exc.status)
-    return redirect("chat-detail", chat_id=chat.pk)
+    return redirect("chat-detail", chat_id=card.chat_id)
 
 
 @login_required

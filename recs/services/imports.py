@@ -73,8 +73,10 @@ def uploads_read(*, uploads: list) -> list[tuple[str, bytes]]:
     return [(upload.name or "upload.csv", upload.read()) for upload in uploads]
 
 
-def letterboxd_import(*, user: AbstractBaseUser, files: list[tuple[str, bytes]]) -> Chat:
-    """Read the files, match every film, and store the preview as a new chat's diff card (nothing applied)."""
+def letterboxd_import(*, user: AbstractBaseUser, files: list[tuple[str, bytes]]) -> Message:
+    """Read the files, match every film, and store the preview as a new chat's diff card (nothing applied).
+
+    Returns the answer holding the card (its chat is the new "Letterboxd import" chat)."""
     try:
         entries = read_files(
             files, max_bytes=settings.LETTERBOXD_IMPORT_MAX_BYTES, max_rows=settings.LETTERBOXD_IMPORT_MAX_ROWS
@@ -94,14 +96,13 @@ def letterboxd_import(*, user: AbstractBaseUser, files: list[tuple[str, bytes]])
     with transaction.atomic():
         chat = chat_create(user=user, kind=Chat.Kind.MOVIES, title="Letterboxd import")
         Message.objects.create(chat=chat, role=Message.Role.USER, turn_key="import", content=f"Import {names}")
-        Message.objects.create(
+        return Message.objects.create(
             chat=chat,
             role=Message.Role.ASSISTANT,
             turn_key="import",
             content=import_summary(proposal=proposal),
             payload={"mode": "A", "proposal": proposal, "import": {"files": names, "entries": len(entries)}},
         )
-    return chat
 
 
 def _changes(entries: list[Entry]) -> tuple[list[ListChange], list[dict]]:

@@ -14,10 +14,6 @@ from tests.support.letterboxd import RATINGS, WATCHED, csv_bytes, export_zip
 pytestmark = pytest.mark.django_db
 
 
-def card(chat: Chat) -> Message:
-    return chat.messages.get(role="assistant")
-
-
 def approve_all(user, message: Message) -> Message:
     ready = [r["i"] for r in message.payload["proposal"]["rows"] if r["status"] == "ready"]
     return proposal_decide(
@@ -26,8 +22,8 @@ def approve_all(user, message: Message) -> Message:
 
 
 def test_it_previews_the_export_and_changes_nothing_until_approved(alice):
-    chat = letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())])
-    message = card(chat)
+    message = letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())])
+    chat = message.chat
     rows = {(r["action"], r["title"]): r for r in message.payload["proposal"]["rows"]}
     assert chat.title == "Letterboxd import" and chat.kind == "movies"
     assert rows[("mark_seen", "Fargo")]["rating"] == 5  # watched + ratings (4.5 stars) are one row
@@ -53,10 +49,10 @@ def test_it_previews_the_export_and_changes_nothing_until_approved(alice):
 
 
 def test_it_applies_nothing_twice_on_a_second_approval_or_a_re_import(alice):
-    first = card(letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())]))
+    first = letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())])
     approve_all(alice, first)
     approve_all(alice, Message.objects.get(pk=first.pk))  # a second click: the card is already decided
-    again = card(letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())]))
+    again = letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())])
     statuses = [r["status"] for r in again.payload["proposal"]["rows"]]
     assert again.payload["proposal"]["applicable"] == 0 and "ready" not in statuses
     assert statuses.count("already") == 4 and "Nothing new to apply." in again.content
@@ -64,14 +60,14 @@ def test_it_applies_nothing_twice_on_a_second_approval_or_a_re_import(alice):
 
 
 def test_it_offers_a_changed_rating_of_a_film_already_seen(alice):
-    approve_all(alice, card(letterboxd_import(user=alice, files=[("ratings.csv", csv_bytes(RATINGS, rating=True))])))
+    approve_all(alice, letterboxd_import(user=alice, files=[("ratings.csv", csv_bytes(RATINGS, rating=True))]))
     newer = csv_bytes([("Fargo", 1996, 3)], rating=True)
-    [row] = card(letterboxd_import(user=alice, files=[("ratings.csv", newer)])).payload["proposal"]["rows"]
+    [row] = letterboxd_import(user=alice, files=[("ratings.csv", newer)]).payload["proposal"]["rows"]
     assert (row["status"], row["rating"], row["note"]) == ("ready", 3, "already seen: sets your rating (was 5★)")
 
 
 def test_it_keeps_bob_away_from_alices_import(alice, bob):
-    message = card(letterboxd_import(user=alice, files=[("watched.csv", csv_bytes(WATCHED))]))
+    message = letterboxd_import(user=alice, files=[("watched.csv", csv_bytes(WATCHED))])
     with pytest.raises(NotFound):
         approve_all(bob, message)
     assert not SeenItem.objects.exists()
@@ -127,7 +123,7 @@ def test_it_matches_on_tmdb_when_tmdb_is_the_movie_source(alice, settings, fake_
     settings.TMDB_API_KEY = fake_tmdb.api_key
     settings.TMDB_BASE_URL = fake_tmdb.base_url
     data = csv_bytes([("Heat", 1995, 4), ("Alien", 1979, 3.5), ("Nothing Like It", 1990, 2)], rating=True)
-    rows = card(letterboxd_import(user=alice, files=[("ratings.csv", data)])).payload["proposal"]["rows"]
+    rows = letterboxd_import(user=alice, files=[("ratings.csv", data)]).payload["proposal"]["rows"]
     assert [(r["movie"] or {}).get("id") for r in rows] == ["949", "348", None]  # Heat 1995, not 1986
     assert [r["movie"]["source"] for r in rows[:2]] == ["tmdb", "tmdb"] and rows[1]["rating"] == 4
     assert rows[2]["status"] == "unresolved"

@@ -65,7 +65,7 @@ def test_it_keeps_a_spreadsheet_from_running_a_title_and_reads_it_back(alice, cl
 def test_it_imports_its_own_csv_back_as_already_there(alice, client, lists):
     client.force_login(alice)
     files = [(f"marquee-{n}.csv", client.get(f"/lists/{n}.csv").content) for n in ("seen", "watchlist")]
-    proposal = letterboxd_import(user=alice, files=files).messages.get(role="assistant").payload["proposal"]
+    proposal = letterboxd_import(user=alice, files=files).payload["proposal"]
     assert [r["status"] for r in proposal["rows"]] == ["already"] * 3
 
 
