@@ -8,6 +8,7 @@ one `## You` / `## Marquee` section per message (with its time), then the kind's
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -23,6 +24,8 @@ from chatapp.models import Chat, Message
 EXPORT_FORMATS = {"md": "text/markdown; charset=utf-8", "json": "application/json"}
 EXPORT_FORMAT_NAME = "marquee.chat"
 EXPORT_VERSION = 1
+# A line Markdown would read as a heading: "# …" (ATX) or a run of = or - under text (setext).
+_HEADING_LINE = re.compile(r"^( {0,3})(#|=+\s*$|-+\s*$)", re.MULTILINE)
 _ROLE_HEADINGS = {Message.Role.USER: "You", Message.Role.ASSISTANT: "Marquee"}
 
 
@@ -99,13 +102,18 @@ def _markdown(chat: Chat, kind: kinds.ChatKind, messages: list[Message], parts: 
         stamp = timezone.localtime(m.created_at).strftime("%Y-%m-%d %H:%M")
         blocks.append(f"## {_ROLE_HEADINGS.get(m.role, m.role)} · {stamp}")
         if m.content.strip():
-            blocks.append(m.content.strip())
+            # A person's text stays text: a line they start with '#' (or underline with ===) is no heading.
+            blocks.append(m.content.strip() if m.role == Message.Role.ASSISTANT else _no_headings(m.content.strip()))
         if m.status in (Message.Status.FAILED, Message.Status.STOPPED):
             blocks.append(f"_{m.get_status_display()}{': ' + _one_line(m.error) if m.error else ''}_")
         part = parts.get(m.pk)
         if part and part.markdown.strip():
             blocks.append(part.markdown.strip())
     return "\n\n".join(blocks) + "\n"
+
+
+def _no_headings(text: str) -> str:
+    return _HEADING_LINE.sub(lambda match: match.group(1) + "\\" + match.group(2), text)
 
 
 def _one_line(text: str) -> str:

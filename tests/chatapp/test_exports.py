@@ -68,6 +68,15 @@ def test_it_exports_markdown_with_one_section_per_message_and_the_picks(alice):
     assert "1. **Fargo** (1996) · Crime, Drama · Joel Coen — Snowbound tension." in body
 
 
+def test_it_keeps_a_persons_text_from_becoming_a_heading(alice):
+    chat = Chat.objects.create(owner=alice, kind="movies")
+    Message.objects.create(chat=chat, role="user", turn_key="t1", content="# not a heading\nnor this\n===\nor\n---")
+    body = chat_export(user=alice, chat_id=chat.pk, fmt="md", base_url="").body
+    tokens = MarkdownIt().parse(body)
+    assert [t.tag for t in tokens if t.type == "heading_open"] == ["h1", "h2"]
+    assert "# not a heading" in MarkdownIt().render(body)
+
+
 def test_it_refuses_an_unknown_format_in_plain_words(alice):
     chat = movie_chat(alice)
     response = bearer(alice).get(f"/api/chats/{chat.pk}/export?format=xml")
