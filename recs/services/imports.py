@@ -7,12 +7,14 @@ re-import applies nothing twice), unmatched rows listed. Nothing changes until r
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from asgiref.sync import async_to_sync
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from pydantic import ValidationError
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from chatapp.errors import MarqueeError
 from chatapp.models import Chat, Message
@@ -21,11 +23,13 @@ from recs.flows.tools import ListChange
 from recs.letterboxd import Entry, ImportRejected, read_files, stars_to_rating
 from recs.services.proposals import ACTION_LABELS, proposal_resolve, user_lists_snapshot
 from recs.sources.active import get_movie_source
+from recs.sources.catalogue import core_title
 from recs.sources.movies import Movie, MovieSource, normalize_title
 
 MAX_FILES = 4
 FUZZY_MIN = 90  # rapidfuzz token_sort_ratio for a same-year title the source's lookup missed ("Se7en")
 NAMES_LISTED = 15
+RESEMBLES_MIN = 50
 
 
 class ImportRefused(MarqueeError):
@@ -33,25 +37,53 @@ class ImportRefused(MarqueeError):
 
 
 class FuzzyTitleSource:
-    """The movie source's own lookup, then its search results scored with rapidfuzz (same year only)."""
+    """The movie source's own lookup, then a rapidfuzz match among same-year candidates ("Se7en" ↔ "Seven").
+
+    On the embedded catalogue the candidates are every film of that year (indexed once: a Letterboxd
+    history misses the 3,200-film catalogue often, and its title search is ~30 ms a miss); on TMDB they are
+    its search results for the title.
+    """
 
     def __init__(self, source: MovieSource):
         self.source = source
         self.name = source.name
+        catalogue = getattr(source, "catalogue", None)
+        self._by_year: dict[int, list[Movie]] | None = None
+        self._cores: dict[int, list[str]] = defaultdict(list)  # the lookup's folded titles, by year
+        if catalogue is not None:
+            self._by_year = defaultdict(list)
+            for movie in catalogue.movies:
+                if movie.year is not None:
+                    self._by_year[movie.year].append(movie)
+                    self._cores[movie.year].append(core_title(normalize_title(movie.title)))
 
     async def lookup(self, *, title: str, year: int | None) -> Movie | None:
-        """The source's match, else the closest same-year search result spelt nearly the same."""
+        """The source's match, else the closest same-year candidate spelt nearly the same."""
+        if self._by_year is not None and year is not None and not self._resembles_any(title, year):
+            return None  # the catalogue's own lookup (difflib over every title, ~20 ms) could not match either
         movie = await self.source.lookup(title=title, year=year)
         if movie is not None or year is None:
             return movie
-        wanted = normalize_title(title)
-        scored = [
-            (fuzz.token_sort_ratio(wanted, normalize_title(c.title)), c)
-            for c in await self.source.search(query=title, year=year, limit=5)
-            if c.year == year
-        ]
-        best = max(scored, key=lambda pair: pair[0], default=None)
-        return best[1] if best is not None and best[0] >= FUZZY_MIN else None
+        if self._by_year is not None:
+            candidates = self._by_year.get(year, [])
+        else:
+            candidates = [c for c in await self.source.search(query=title, year=year, limit=5) if c.year == year]
+        best = process.extractOne(
+            normalize_title(title),
+            [normalize_title(c.title) for c in candidates],
+            scorer=fuzz.token_sort_ratio,
+            score_cutoff=FUZZY_MIN,
+        )
+        return candidates[best[2]] if best is not None else None
+
+    def _resembles_any(self, title: str, year: int) -> bool:
+        """Some catalogue film of year ±1 (the lookup's window) is at least half alike (Indel ratio ≥ 50).
+
+        The catalogue's lookup needs a title equal, ≥ 0.88 alike by difflib (never above this ratio), or
+        sounding the same, so below 50 it finds nothing: skip it."""
+        core = core_title(normalize_title(title))
+        cores = [c for y in (year - 1, year, year + 1) for c in self._cores.get(y, [])]
+        return process.extractOne(core, cores, scorer=fuzz.ratio, score_cutoff=RESEMBLES_MIN) is not None
 
     async def search(self, *, query: str, year: int | None = None, limit: int = 5) -> list[Movie]:
         """The source's search."""
