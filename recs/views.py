@@ -114,7 +114,8 @@ def letterboxd_import(request):
     except MarqueeError as exc:
         context = {**_lists_context(request, "added"), "import_error": exc.message}
         return render(request, "recs/lists.html", context, status=exc.status)
-    return redirect("chat-detail", chat_id=card.chat_id)
+    # To the card itself (an explicit fragment: the form's own #list-files would otherwise carry over).
+    return redirect(reverse("chat-detail", args=[card.chat_id]) + f"#proposal-{card.turn_key}")
 
 
 @login_required

@@ -44,6 +44,14 @@ def test_it_exports_a_chat_that_parses_back(page, live_server_url):
     assert user["text"] == "a tense 90s thriller"
     assert [p["title"] for p in answer["picks"]] == titles
 
+    # On a phone the open menu stays on screen: nothing to scroll sideways.
+    page.set_viewport_size({"width": 375, "height": 812})
+    if page.locator("#export-menu[open]").count() == 0:
+        page.locator("#export-menu summary").click()
+    expect(page.locator(".export-options")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shoot(page, "export-menu-phone", at="top")
+
     name, text = _download(page, "Markdown (.md)")
     assert name.endswith(f"-{chat_id}.md")
     tokens = MarkdownIt().parse(text)
@@ -59,7 +67,7 @@ def test_it_previews_a_letterboxd_import_lists_the_unmatched_and_applies_it(page
     page.goto(live_server_url + "/lists/")
     page.get_by_label("Letterboxd files (.csv or .zip)").set_input_files(str(export))
     page.get_by_role("button", name="Preview import").click()
-    page.wait_for_url("**/chats/*/")
+    page.wait_for_url("**/chats/*/#proposal-import")
 
     card = page.locator("form.proposal")
     expect(card.locator("tr")).to_have_count(6)
@@ -84,7 +92,7 @@ def test_it_previews_a_letterboxd_import_lists_the_unmatched_and_applies_it(page
     # The same export again: every film is already there, nothing to apply.
     page.get_by_label("Letterboxd files (.csv or .zip)").set_input_files(str(export))
     page.get_by_role("button", name="Preview import").click()
-    page.wait_for_url("**/chats/*/")
+    page.wait_for_url("**/chats/*/#proposal-import")
     expect(page.locator(".msg.assistant .text")).to_contain_text("Nothing new to apply.")
     expect(page.locator("form.proposal").get_by_role("button", name="Apply selected")).to_have_count(0)
 

@@ -105,3 +105,10 @@ def test_it_opens_the_export_with_the_session_from_the_chat_page(alice, client):
     page = client.get(f"/chats/{chat.pk}/").content.decode()
     assert f'href="/api/chats/{chat.pk}/export?format=md" download' in page
     assert client.get(f"/api/chats/{chat.pk}/export?format=md").status_code == 200
+
+
+def test_it_offers_the_export_on_an_image_chat_page_too(alice, client):
+    chat = Chat.objects.create(owner=alice, kind="images")
+    client.force_login(alice)
+    page = client.get(f"/chats/{chat.pk}/").content.decode()
+    assert f'href="/api/chats/{chat.pk}/export?format=json" download>JSON (.json, with plans)' in page

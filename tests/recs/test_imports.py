@@ -81,7 +81,7 @@ def test_it_opens_the_preview_chat_after_an_upload(alice, client):
     client.force_login(alice)
     response = upload(client, ("watched.csv", csv_bytes(WATCHED)), ("ratings.csv", csv_bytes(RATINGS, rating=True)))
     chat = Chat.objects.get(owner=alice)
-    assert response.status_code == 302 and response["Location"] == f"/chats/{chat.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/chats/{chat.pk}/#proposal-import"
     page = client.get(response["Location"]).content.decode()
     assert "Import watched.csv, ratings.csv" in page and "Apply selected" in page and "⚠ no such film found" in page
 
