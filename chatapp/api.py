@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Annotated
 
 from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.http.multipartparser import MultiPartParserError
-from ninja import NinjaAPI, Path, Router, Status
+from django.utils.http import content_disposition_header
+from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
+from pydantic import WithJsonSchema
 
-from chatapp import kinds, selectors, services, turns
+from chatapp import exports, kinds, selectors, services, turns
 from chatapp.errors import CsrfFailed, InvalidInput, MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
     ChatDetailOut,
@@ -189,6 +192,39 @@ def delete_chat(request, chat_id: Path[Id]):
     """Delete a chat."""
     services.chat_delete(user=request.auth, chat_id=chat_id)
     return Status(204, None)
+
+
+# Published as an enum, checked by the service (not by pydantic): a wrong value is refused in plain words.
+ExportFormat = Annotated[str, WithJsonSchema({"type": "string", "enum": list(exports.EXPORT_FORMATS), "default": "md"})]
+_EXPORT_CONTENT = {
+    "responses": {
+        200: {
+            "description": "The chat as an attachment: Markdown, or JSON (format marquee.chat, version 1)",
+            "content": {
+                "text/markdown": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"type": "object"}},
+            },
+        }
+    }
+}
+
+
+@chats.get(
+    "/chats/{chat_id}/export",
+    response={200: None, **errors(400, 404)},
+    openapi_extra=_EXPORT_CONTENT,
+    url_name="chat-export",
+)
+def export_chat(
+    request,
+    chat_id: Path[Id],
+    fmt: Annotated[ExportFormat, Query("md", alias="format", description="md (Markdown) or json")] = "md",
+):
+    """Download the chat as Markdown (`format=md`) or JSON (`format=json`), images as owner-checked links."""
+    export = exports.chat_export(user=request.auth, chat_id=chat_id, fmt=fmt, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(export.body, content_type=export.content_type)
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=export.filename)
+    return response
 
 
 @chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **errors(400, 403, 404, 409, 413, 429, 502)})

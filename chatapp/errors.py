@@ -71,6 +71,7 @@ CORE_ERROR_CODES = (
     "invalid_text",
     "invalid_message",
     "invalid_title",
+    "invalid_format",
     "empty_message",
     "empty_title",
     "title_too_long",

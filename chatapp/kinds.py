@@ -27,6 +27,14 @@ def _frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True)
+class ExportPart:
+    """What a kind adds to one message of a chat export: JSON fields, and Markdown after the message's text."""
+
+    data: Mapping[str, Any] = field(default_factory=_frozen)
+    markdown: str = ""
+
+
+@dataclass(frozen=True)
 class ChatKind:
     """What one kind of chat brings to the core. Every callable is a dotted path, imported on first use."""
 
@@ -75,6 +83,9 @@ class ChatKind:
     list_icon: str = ""
     # (label, URL name) links the kind adds to the top bar
     nav: tuple[tuple[str, str], ...] = ()
+    # `export(*, chat, messages, base_url) -> {message id: ExportPart}`: the kind's part of a chat export
+    # (picks, image links and plans); messages it adds nothing to may be left out
+    export: str | None = None
     # every `code` the kind's endpoints, services and turns can answer with (the API's ErrorOut.code enum)
     error_codes: tuple[str, ...] = ()
 

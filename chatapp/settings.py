@@ -180,6 +180,11 @@ MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
 if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
     raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")
 MESSAGE_MAX_CHARS = env_int("MESSAGE_MAX_CHARS", 4000, minimum=1, maximum=100_000)
+# Letterboxd import (Lists page): the largest file (also once unzipped) and the most films per import.
+LETTERBOXD_IMPORT_MAX_BYTES = env_int(
+    "LETTERBOXD_IMPORT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024, maximum=8 * 1024 * 1024
+)
+LETTERBOXD_IMPORT_MAX_ROWS = env_int("LETTERBOXD_IMPORT_MAX_ROWS", 2000, minimum=1, maximum=20_000)
 # Greet each new movie chat with three picks for the user's taste (users can switch it off too).
 AUTOSTART_RECOMMENDATIONS = env_bool("AUTOSTART_RECOMMENDATIONS", True)
 # The flow for new movie turns: v2 (Responses API) or the legacy v1 (Chat Completions + search tool).

@@ -23,6 +23,7 @@ IMAGES = ChatKind(
     on_rerun="imagelab.services.job_prepare_rerun",
     urls="imagelab.urls",
     api_router="imagelab.api.router",
+    export="imagelab.exports.export_parts",
     api_prefix="/imagelab",
     http_wrapper="imagelab.asgi_limits.wrap_http",
     list_related=("image_state",),

@@ -54,6 +54,11 @@ def list_items(*, user: AbstractBaseUser, list_name: str, sort: str = "added"):
     return model.objects.filter(user=user).order_by(*order)
 
 
+def recommended_for_user(*, user: AbstractBaseUser):
+    """Every film recommended to the user in any chat, newest first (with its chat's title)."""
+    return Recommendation.objects.filter(chat__owner=user).select_related("chat").order_by("-created_at", "-id")
+
+
 def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[str, dict]:
     """For pick cards: which of these films are on the watchlist or seen ("source:id" → marks)."""
     if not keys:
