@@ -38,6 +38,21 @@ _NOT_OBJECTS = frozenset(
 )
 
 
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_NUMBERED = re.compile(
+    r"(?:\b(?:number|no\.?|num|variation|version|option|column|result|image|pic|picture)\s*|#)\s*([1-9])\b"
+    r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:one|variation|version|option|column|result)"
+)
+
+
+def variation_number(text: str) -> int | None:
+    """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
+    m = _NUMBERED.search(text.lower())
+    if not m:
+        return None
+    return int(m.group(1)) if m.group(1) else _ORDINALS.get(m.group(2), 5)
+
+
 def _names(text: str) -> list[str]:
     found: list[str] = []
     for pattern, name in WORDS:
@@ -139,7 +154,9 @@ def sentence(distortion: str, verdict: str, figures: dict[str, float]) -> str:
     return f"{said[0].upper()}{said[1:]} — {word}"
 
 
-def answer(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str]) -> str:
+def answer(
+    plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str], *, against: str = ""
+) -> str:
     """The templated answer: what was measured, each verdict with its deciding figure, and the comparison."""
     parts = list(notes)
     for distortion, verdict in verdicts.items():
@@ -153,7 +170,7 @@ def answer(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], n
         )
     if "ssim" in figures:
         parts.append(
-            f"Against the original: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
+            f"Against {against or 'the original'}: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
             f"mean colour difference ΔE {figures['delta_e']:.1f} — " + _change_words(figures) + "."
         )
     return " ".join(parts)
