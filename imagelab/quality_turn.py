@@ -81,6 +81,8 @@ def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference."""
     subject = subject or {"label": "the photo", "note": ""}
     notes = _notes(plan, subject, reference is not None)
+    if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
+        plan = plan.model_copy(update={"reference_mode": "No-Reference"})
     measured = centre(image) if isinstance(plan.query_scope, list) and plan.query_scope else image
     figures = quality.measure(measured)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
