@@ -175,6 +175,8 @@ async def write_answer(turn, backend, result: dict, image) -> None:
         context=planning.QualityAnswerContext(text=result["text"]),
         purpose="imagelab.quality_answer",
     )
+    if turn.content.strip() and not turn.content.endswith("\n"):  # words the planner said before its call
+        await turn.stream_text("\n\n")
     sink = WordCap(turn.stream_text, planning.ANSWER_WORDS)
     try:
         await runner.run_text(

@@ -354,6 +354,8 @@ async def continue_tool_call(
     )
     first = _judged(base, reply, tool)
     outcomes = [first]
+    if first.args is None:  # the auto-choice call's own step was the caller's: the verdict goes in the log here
+        steplog.record(step_name, args={"tool": tool.name}, status="error", error=first.reason, model=request.model)
     reasons = [f"attempt 1 ({base.model}): {first.reason}"] if first.args is None else []
 
     def expired() -> bool:

@@ -132,3 +132,17 @@ async def test_it_says_when_there_is_no_original_and_measures_the_photo_alone(al
     assert quality_["plan"]["reference_mode"] == "No-Reference"  # nothing to compare with: the seed's default
     assert not {"psnr", "ssim", "delta_e"} & set(quality_["figures"])
     assert "no original to compare with" in message.content and quality_["verdicts"] == {"blur": "no"}
+
+
+async def test_it_stores_the_psnr_of_identical_images_as_null_and_shows_it_as_infinite():
+    from imagelab import quality_turn, render
+    from imagelab.core import iqa
+
+    image = Image.open(io.BytesIO(detailed())).convert("RGB")
+    plan = iqa.complete({"reference_mode": "Full-Reference", "required_tool": "PSNR"}, has_reference=True)
+    result = quality_turn.assess(plan, image, image, {"label": "the current image", "note": ""})
+    figures = result["quality"]["figures"]
+    assert figures["psnr"] is None and figures["ssim"] == 1.0 and figures["delta_e"] == 0.0
+    assert "practically unchanged" in result["text"]
+    rows = {r["label"]: r["value"] for r in render.quality_view(result["quality"])["rows"]}
+    assert rows["PSNR (dB)"] == "∞" and rows["SSIM"] == "1.00"
