@@ -70,3 +70,23 @@ async def test_it_streams_a_quality_turn_on_the_websocket_and_ends_with_the_figu
     ended = frames[-1]
     assert '<table class="figures"' in ended and "Brightest 1%" in ended and "Mean brightness" in ended
     assert message.status == "complete" and message.payload["quality"]["verdicts"] == {"underexposure": "no"}
+
+
+async def test_it_measures_a_numbered_variation_and_compares_it_over_the_api(alice):
+    chat = await uploaded(alice)
+    await run_turn(alice, chat, "warmer and punchier")  # five variations (rules planner)
+    api = await async_api_for(alice)
+    response = await api.post(
+        f"/api/chats/{chat.pk}/messages",
+        {"text": "how much did number 2 change compared with the original?"},
+        content_type="application/json",
+    )
+    quality = response.json()["assistant_message"]["quality"]
+    assert quality["plan"]["reference_mode"] == "Full-Reference"
+    assert {"psnr", "ssim", "delta_e"} <= set(quality["figures"]) and 0 < quality["figures"]["ssim"] < 1
+    assert set(quality["verdicts"]) <= DISTORTIONS and set(quality["verdicts"].values()) <= {"yes", "no", "unsure"}
+    assert "variation 2" in response.json()["assistant_message"]["content"]
+    nothing = await api.post(
+        f"/api/chats/{chat.pk}/messages", {"text": "is number 9 too dark?"}, content_type="application/json"
+    )
+    assert "no finished variation 9" in nothing.json()["assistant_message"]["content"]
