@@ -28,6 +28,10 @@ from imagelab.rules import iqa as rules_iqa
 
 log = logging.getLogger(__name__)
 
+NOT_A_QUALITY_QUESTION = (
+    "I can measure the photo's quality (sharpness, noise, exposure, JPEG blocks, contrast, colour cast) or make "
+    "five variations of an edit: what would you like?"
+)
 SUBJECT_SHARE = 0.5  # a named subject is measured as the centre of the picture: this share of each side
 
 
@@ -199,9 +203,13 @@ async def write_answer(turn, backend, result: dict, image) -> None:
 async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, working_image, side: int) -> None:
     """Answer a quality question in `turn`: plan, measure, store the quality payload, stream the answer."""
     plan, repaired = await read_plan(turn, backend, request, reply, tool)
+    turn.payload["kind"] = "answer"
+    if plan.query_type == "Other":  # the planner's own reading: not a quality question after all
+        if not turn.content.strip():
+            await turn.stream_text(NOT_A_QUALITY_QUESTION)
+        return
     compare = plan.reference_mode == "Full-Reference"
     image, reference = await _images(subject, working_image, side, compare=compare)
     result = await asyncio.to_thread(assess, plan, image, reference, subject)
-    turn.payload["kind"] = "answer"
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
     await write_answer(turn, backend, result, image)

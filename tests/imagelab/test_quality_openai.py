@@ -150,3 +150,9 @@ async def test_it_answers_with_the_template_when_the_model_cannot_write(alice, o
         openai_server.error(500),
     )
     assert message.status == "complete" and "noise σ" in message.content.lower()
+
+
+async def test_it_measures_nothing_when_the_plan_says_the_question_is_other(alice, openai_on):
+    message, requests = await ask(alice, openai_on, "what's up?", tool_call("assess_quality", {"query_type": "Other"}))
+    assert len(requests) == 1 and "quality" not in message.payload
+    assert "measure the photo's quality" in message.content and message.status == "complete"
