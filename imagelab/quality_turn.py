@@ -18,7 +18,7 @@ import math
 
 from django.conf import settings
 
-from chatapp.planner import runner
+from chatapp.planner import continuation, runner
 from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerError, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
 from imagelab import planning, storage
@@ -38,7 +38,7 @@ SUBJECT_SHARE = 0.5  # a named subject is measured as the centre of the picture:
 async def read_plan(turn, backend, request: PlannerRequest, reply: PlannerReply, tool: Tool):
     """(validated plan, how it was obtained: None first time, "reask", "fallback" or "defaults")."""
     try:
-        run = await runner.continue_tool_call(
+        run = await continuation.continue_tool_call(
             backend=backend,
             request=request,
             reply=reply,

@@ -1,7 +1,8 @@
 """continue_tool_call: judge the call an auto-choice reply made, re-ask once with the error, fall back, or fail."""
 
 from chatapp.planner.backends import FunctionCallItem, FunctionCallOutput, InputMessage, PlannerReply, PlannerRequest
-from chatapp.planner.runner import PlanningFailed, continue_tool_call
+from chatapp.planner.continuation import continue_tool_call
+from chatapp.planner.runner import PlanningFailed
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.testing import ScriptedBackend
 from chatapp.planner.tools import Tool
