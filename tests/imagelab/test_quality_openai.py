@@ -156,3 +156,32 @@ async def test_it_measures_nothing_when_the_plan_says_the_question_is_other(alic
     message, requests = await ask(alice, openai_on, "what's up?", tool_call("assess_quality", {"query_type": "Other"}))
     assert len(requests) == 1 and "quality" not in message.payload
     assert "measure the photo's quality" in message.content and message.status == "complete"
+
+
+async def test_it_defaults_to_comparing_a_chosen_variation_with_the_original_upload(alice, openai_on):
+    plan = {
+        "variations": [
+            {
+                "label": f"Look {i}",
+                "strategy": "More contrast.",
+                "operations": [{"op": "contrast", "value": 1.2 + i / 10}],
+            }
+            for i in range(5)
+        ],
+        "diversity_axes": ["tone"],
+    }
+    chat = await db(services.image_chat_create)(user=alice)
+    openai_on.enqueue(tool_call("plan_variations", plan))
+    job = await db(job_of)(await run_turn(alice, chat, "punchier", photo((160, 120))))
+    assert job.status == "done"
+    await db(services.job_choose_result)(user=alice, job_id=job.pk, variation=4)
+    openai_on.requests.clear()
+    openai_on.enqueue(tool_call("assess_quality", {"query_type": "IQA"}), text(ANSWER))
+    turn = await run_turn(alice, chat, "how is it now?")
+    message = await db(assistant_of)(turn)
+    quality = message.payload["quality"]
+    # Left out by the model: the reference mode follows whether a reference exists (the upload it came from).
+    assert quality["plan"]["reference_mode"] == "Full-Reference" and quality["measured"] == "the current image"
+    assert {"psnr", "ssim", "delta_e"} <= set(quality["figures"]) and quality["figures"]["ssim"] < 1
+    brief = brief_of(openai_on.bodies("/responses")[-1])
+    assert brief["figures"]["ssim"] == quality["figures"]["ssim"] and "structural similarity" in str(brief)
