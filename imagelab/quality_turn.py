@@ -63,12 +63,14 @@ def centre(image):
     return image.crop((dx, dy, w - dx, h - dy))
 
 
-def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool) -> list[str]:
+def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool) -> list[str]:
     notes = [subject["note"]] if subject.get("note") else []
     if subject["label"].startswith("variation"):
         notes.append(f"I measured {subject['label']} of the latest edit.")
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
-    if objects:
+    if objects and by_eye:  # a model sees the photo: it judges the object, citing the whole image's figures
+        notes.append(f"These figures are of the whole image, not of the {' or '.join(objects)} alone.")
+    elif objects:
         notes.append(
             f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the centre of the picture "
             "as the subject."
@@ -81,13 +83,17 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool) -> list[str]:
     return notes
 
 
-def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None) -> dict:
-    """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference."""
+def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None, *, by_eye: bool = False) -> dict:
+    """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
+
+    A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
+    """
     subject = subject or {"label": "the photo", "note": ""}
-    notes = _notes(plan, subject, reference is not None)
+    notes = _notes(plan, subject, reference is not None, by_eye)
     if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})
-    measured = centre(image) if isinstance(plan.query_scope, list) and plan.query_scope else image
+    named = isinstance(plan.query_scope, list) and plan.query_scope
+    measured = centre(image) if named and not by_eye else image
     figures = quality.measure(measured)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
@@ -210,6 +216,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         return
     compare = plan.reference_mode == "Full-Reference"
     image, reference = await _images(subject, working_image, side, compare=compare)
-    result = await asyncio.to_thread(assess, plan, image, reference, subject)
+    by_eye = backend.profile.reads_images
+    result = await asyncio.to_thread(lambda: assess(plan, image, reference, subject, by_eye=by_eye))
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
     await write_answer(turn, backend, result, image)

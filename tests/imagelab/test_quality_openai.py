@@ -185,3 +185,15 @@ async def test_it_defaults_to_comparing_a_chosen_variation_with_the_original_upl
     assert {"psnr", "ssim", "delta_e"} <= set(quality["figures"]) and quality["figures"]["ssim"] < 1
     brief = brief_of(openai_on.bodies("/responses")[-1])
     assert brief["figures"]["ssim"] == quality["figures"]["ssim"] and "structural similarity" in str(brief)
+
+
+async def test_it_lets_the_model_judge_a_named_object_citing_the_whole_images_figures(alice, openai_on):
+    plan = {"query_type": "IQA", "query_scope": ["car"], "distortions": {"car": ["blur"]}}
+    message, requests = await ask(
+        alice, openai_on, "is the car blurry?", tool_call("assess_quality", plan), text(ANSWER)
+    )
+    brief = brief_of(requests[-1])
+    assert brief["plan"]["query_scope"] == ["car"] and brief["measured"] == "the photo"
+    assert brief["notes"] == ["These figures are of the whole image, not of the car alone."]
+    assert "judge it by eye" in requests[-1]["instructions"]
+    assert message.payload["quality"]["verdicts"].keys() == {"blur"}
