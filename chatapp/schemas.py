@@ -130,6 +130,14 @@ class DroppedOut(Schema):
     reason: str
 
 
+class QualityOut(Schema):
+    """A measured answer to a quality question (image chats): the IQA plan, the figures, the verdicts."""
+
+    plan: dict
+    figures: dict[str, float | None]  # null: PSNR of identical images (infinite)
+    verdicts: dict[str, Literal["yes", "no", "unsure"]]  # blur, noise, overexposure, … (those concerned)
+
+
 class AssistantMessageOut(Schema):
     id: int
     turn_key: str
@@ -144,6 +152,7 @@ class AssistantMessageOut(Schema):
     error: str = ""
     proposal: dict | None = None
     version: VersionOut
+    quality: QualityOut | None = None
 
 
 class UserMessageOut(Schema):
@@ -217,6 +226,7 @@ def assistant_message_out(message: Message) -> dict:
         "error": message.error,
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
+        "quality": _quality_out(payload.get("quality")),
         "version": version_info(message),
     }
 
@@ -246,6 +256,12 @@ def versions_out(message: Message) -> dict:
             for n, i in enumerate(version_choices(message), start=1)
         ],
     }
+
+
+def _quality_out(quality: dict | None) -> dict | None:
+    if not quality:
+        return None
+    return {k: quality.get(k) or {} for k in ("plan", "figures", "verdicts")}
 
 
 def chat_detail_out(chat: Chat, messages) -> dict:
