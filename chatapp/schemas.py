@@ -118,6 +118,14 @@ class DroppedOut(Schema):
     reason: str
 
 
+class UsageOut(Schema):
+    input_tokens: int = Field(description="Input tokens of the turn's planner calls (cached ones included).")
+    cached_tokens: int = Field(description="Input tokens served from the prompt cache.")
+    output_tokens: int = Field(description="Output tokens (reasoning ones included).")
+    reasoning_tokens: int = Field(description="Output tokens spent on reasoning.")
+    cost: float | None = Field(description="US dollars at MODEL_PRICES; null when a model has no price.")
+
+
 class AssistantMessageOut(Schema):
     id: int
     turn_key: str
@@ -131,6 +139,7 @@ class AssistantMessageOut(Schema):
     timings: dict[str, float]
     error: str = ""
     proposal: dict | None = None
+    usage: UsageOut | None = Field(None, description="Tokens and cost of the turn; null offline (no cost).")
 
 
 class UserMessageOut(Schema):
@@ -152,6 +161,7 @@ class MessageOut(Schema):
     created_at: datetime
     payload: dict
     proposal: dict | None = None
+    usage: UsageOut | None = Field(None, description="An answer's tokens and cost; null offline and for user messages.")
 
 
 class ChatDetailOut(ChatOut):
@@ -177,7 +187,19 @@ def assistant_message_out(message: Message) -> dict:
         "error": message.error,
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
+        "usage": usage_out(message),
     }
+
+
+_USAGE_FIELDS = ("input_tokens", "cached_tokens", "output_tokens", "reasoning_tokens", "cost")
+
+
+def usage_out(message: Message) -> dict | None:
+    """The turn's usage stored with the answer; None offline (nothing counted, no cost) or before it ended."""
+    usage = (message.payload or {}).get("usage")
+    if not isinstance(usage, dict) or usage.get("offline", True):
+        return None
+    return {name: usage.get(name) for name in _USAGE_FIELDS}
 
 
 def chat_detail_out(chat: Chat, messages) -> dict:
@@ -198,6 +220,7 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "created_at": m.created_at,
                 "payload": m.payload,
                 "proposal": (m.payload or {}).get("proposal"),
+                "usage": usage_out(m),
             }
             for m in messages
         ],
