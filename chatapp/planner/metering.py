@@ -180,6 +180,7 @@ def usage_summary(records: list[CallRecord]) -> dict[str, Any]:
     cost = None if unpriced else sum((r.cost or Decimal(0) for r in metered), Decimal(0))
     return {
         **total.model_dump(),
+        "total_tokens": total.total_tokens,
         "cost": float(cost) if cost is not None else None,
         "calls": len(records),
         "offline": not metered,
