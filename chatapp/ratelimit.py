@@ -2,6 +2,7 @@
 
 import time
 from datetime import timedelta
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.cache import cache
@@ -39,7 +40,7 @@ def daily_quota_refusal(*, user_id: int) -> str | None:
     resets = f"It resets at midnight {settings.TIME_ZONE}, in {_duration(daily_quota_retry_after())}."
     if tokens_quota > 0 and used["total_tokens"] >= tokens_quota:
         return f"You have used today's allowance of {tokens_quota:,} tokens ({used['total_tokens']:,} used). {resets}"
-    if cost_quota > 0 and used["cost"] >= cost_quota:
+    if cost_quota > 0 and used["cost"] >= Decimal(str(cost_quota)):  # as written: float 0.05 is a hair over 0.05
         return f"You have used today's allowance of ${cost_quota:,.2f} (${used['cost']:,.4f} used). {resets}"
     return None
 
