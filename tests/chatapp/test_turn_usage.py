@@ -109,3 +109,35 @@ def test_a_deleted_chat_keeps_its_calls_for_the_quota(alice):
     assert api.delete(f"/api/chats/{chat_id}").status_code == 204
     assert not Chat.objects.filter(pk=chat_id).exists()
     assert PlannerCall.objects.filter(user=alice, chat=None).exists()
+
+
+def test_every_planner_call_of_a_turn_is_one_line_of_the_planner_log(alice, openai, settings, tmp_path):
+    import json
+
+    settings.PLANNER_LOG_PATH = str(tmp_path / "var" / "log" / "planner.jsonl")
+    openai.enqueue(
+        tool_call("decide_mode", {"mode": "A", "reason": "q"}, usage={"input": 100, "output": 5}),
+        text("Fargo is a 1996 film.", usage={"input": 200, "output": 20}),
+    )
+    api = api_for(alice)
+    chat_id = new_chat(api)
+    answer = send(api, chat_id, "when is Fargo from? my key: sk-proj-abcdefghijklmnop").json()["assistant_message"]
+    written = (tmp_path / "var" / "log" / "planner.jsonl").read_text()
+    decide, write = (json.loads(line) for line in written.splitlines())
+    assert (decide["purpose"], write["purpose"]) == ("decide_mode", "movies.answer")
+    for line in (decide, write):
+        assert (line["chat_id"], line["turn_key"], line["user_id"]) == (chat_id, answer["turn_key"], alice.pk)
+        assert line["backend"] == "openai" and line["sampling"] == {"reasoning_effort": "low", "verbosity": "low"}
+        assert line["ms"] > 0 and len(line["request_id"]) == 32
+    assert decide["output"]["tool_calls"][0]["arguments"] == {"mode": "A", "reason": "q"}
+    assert write["output"]["text"] == "Fargo is a 1996 film." and write["usage"]["input_tokens"] == 200
+    stored = PlannerCall.objects.get(purpose="decide_mode")
+    assert stored.request_id == decide["request_id"]  # the same call in the database and the log
+    assert settings.OPENAI_API_KEY not in written and "sk-proj-abcdefghijklmnop" not in written
+
+
+def test_an_empty_planner_log_path_writes_no_file(alice, settings, tmp_path):
+    settings.PLANNER_LOG_PATH = ""
+    api = api_for(alice)
+    send(api, new_chat(api), "a thriller please")
+    assert PlannerCall.objects.exists() and not list(tmp_path.rglob("*.jsonl"))
