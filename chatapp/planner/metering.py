@@ -67,27 +67,28 @@ def metering(meter: Meter):
 
 
 class JsonlLog:
-    """Appends one JSON line per record; one `write` per line on an O_APPEND file, so lines from
-    threads and processes never interleave. An unwritable file is logged, never raised."""
+    """Appends one JSON line per record: one `write` per line on an O_APPEND file, so lines from threads
+    and processes never interleave. An unwritable file is logged, never raised."""
 
     def __init__(self, path: str):
         self.path = path
         self._lock = threading.Lock()
-        self._dir_made = False
+        self._fd: int | None = None
 
     def write(self, line: dict[str, Any]) -> None:
-        """Append `line` (redacted) as one JSON line."""
-        data = (json.dumps(redact(line), default=str, ensure_ascii=False) + "\n").encode()
+        """Append `line`, redacted, as one JSON line."""
+        # Secret-named fields in what the model wrote (our own fields name none), then every `sk-…` key or
+        # bearer token anywhere in the line's text: one pass over the text instead of one per field.
+        if isinstance(line.get("output"), dict):
+            line = {**line, "output": redact(line["output"])}
+        data = (redact(json.dumps(line, default=str, ensure_ascii=False)) + "\n").encode()
         try:
             with self._lock:
-                if not self._dir_made:
+                if self._fd is None:
                     os.makedirs(os.path.dirname(os.path.abspath(self.path)), exist_ok=True)
-                    self._dir_made = True
-                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
-                try:
-                    os.write(fd, data)
-                finally:
-                    os.close(fd)
+                    # Kept open for the process: appends go to the file's end even after a copytruncate rotation.
+                    self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
+                os.write(self._fd, data)
         except OSError as exc:  # the log must never break a turn
             log.warning("planner log %s not written: %s", self.path, exc)
 
