@@ -13,6 +13,7 @@ from chatapp.planner.backends import (
     PlannerError,
     PlannerRequest,
     RulesBackend,
+    make_openai_client,
 )
 from chatapp.planner.metering import JsonlLog, Meter, MeteredBackend, metering, usage_summary
 from chatapp.planner.usage import DEFAULT_MODEL_PRICES
@@ -38,8 +39,14 @@ def lines(path):
 
 
 @pytest.fixture
-def metered(openai_client, tmp_path):
-    inner = OpenAIResponsesBackend(openai_client, retry_budget=2.0)
+def patient_client(fake_openai):
+    # These tests count tokens, not time: a loaded machine must not turn the fake's replies into timeouts.
+    return make_openai_client(api_key=FAKE_API_KEY, base_url=fake_openai.base_url, timeout=20.0)
+
+
+@pytest.fixture
+def metered(patient_client, tmp_path):
+    inner = OpenAIResponsesBackend(patient_client, retry_budget=20.0)
     log_path = tmp_path / "deep" / "log" / "planner.jsonl"  # folders are created as needed
     return MeteredBackend(inner, prices=DEFAULT_MODEL_PRICES, sampling=SAMPLING, log_path=str(log_path)), log_path
 
@@ -120,8 +127,8 @@ async def test_a_rules_call_is_offline_and_costs_nothing(tmp_path):
     assert lines(log_path)[0]["cost"] == 0
 
 
-async def test_a_model_without_a_price_leaves_the_turns_cost_unknown(fake_openai, openai_client):
-    backend = MeteredBackend(OpenAIResponsesBackend(openai_client, retry_budget=2.0), prices={})
+async def test_a_model_without_a_price_leaves_the_turns_cost_unknown(fake_openai, patient_client):
+    backend = MeteredBackend(OpenAIResponsesBackend(patient_client, retry_budget=20.0), prices={})
     fake_openai.enqueue(text("hi"))
     meter = Meter()
     with metering(meter):
