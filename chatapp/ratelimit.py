@@ -31,10 +31,15 @@ def turn_rate_retry_after() -> int:
     return max(1, 60 - int(time.time() % 60))
 
 
+def daily_quotas_on() -> bool:
+    """Whether a daily token or cost quota is set (else nothing needs counting before a turn)."""
+    return settings.USER_DAILY_TOKEN_QUOTA > 0 or settings.USER_DAILY_COST_QUOTA > 0
+
+
 def daily_quota_refusal(*, user_id: int) -> str | None:
     """Why the user may start no turn today (USER_DAILY_TOKEN_QUOTA / USER_DAILY_COST_QUOTA), or None."""
     tokens_quota, cost_quota = settings.USER_DAILY_TOKEN_QUOTA, settings.USER_DAILY_COST_QUOTA
-    if tokens_quota <= 0 and cost_quota <= 0:
+    if not daily_quotas_on():
         return None
     used = usage_today(user_id=user_id)
     resets = f"It resets at midnight {settings.TIME_ZONE}, in {_duration(daily_quota_retry_after())}."

@@ -234,6 +234,8 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
 
 async def _quota_check(user) -> None:
     """Refuse a turn past the user's daily token or cost quota, saying when it resets."""
+    if not ratelimit.daily_quotas_on():
+        return
     refusal = await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk)
     if refusal is not None:
         raise QuotaExceeded(refusal, retry_after=ratelimit.daily_quota_retry_after())
@@ -275,7 +277,7 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     kind = kinds.get(chat.kind)
     if kind.autostart is None or not await database_sync_to_async(kind.load(kind.autostart))(user=user):
         return None
-    if await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
+    if ratelimit.daily_quotas_on() and await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
         return None  # over the daily quota: no greeting (a typed message is refused with the reason)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     # Counts against the turn rate limit only when a greeting really starts (not on every connect).
