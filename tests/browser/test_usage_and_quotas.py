@@ -8,7 +8,18 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.fakes.openai_server import text, tool_call
-from tests.support.browser import RUN_DIR, SHOTS, new_movie_chat, send, shoot, sign_up, start_server, stop_server
+from tests.support.browser import (
+    DESKTOP,
+    PHONE,
+    RUN_DIR,
+    SHOTS,
+    new_movie_chat,
+    send,
+    shoot,
+    sign_up,
+    start_server,
+    stop_server,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +69,15 @@ def test_it_shows_usage_on_hover_then_refuses_past_the_daily_quota(new_page, quo
         re.compile(r"^3,000 input tokens \(1,536 cached\) · 220 output tokens \(128 reasoning\) · 2 planner calls"),
     )
     shoot(page, "usage-hover")
+
+    # At phone width (no hover there) the answer's foot wraps instead of overflowing.
+    page.set_viewport_size(PHONE)
+    foot = answer.locator(".msg-foot")
+    box = foot.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= PHONE["width"]
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+    shoot(page, "usage-phone")
+    page.set_viewport_size(DESKTOP)
 
     # 3,220 tokens today is past the 3,000 quota: the next message is refused, nothing is sent to "OpenAI".
     calls_before = len(fake_openai.requests)
