@@ -141,3 +141,25 @@ def test_an_empty_planner_log_path_writes_no_file(alice, settings, tmp_path):
     api = api_for(alice)
     send(api, new_chat(api), "a thriller please")
     assert PlannerCall.objects.exists() and not list(tmp_path.rglob("*.jsonl"))
+
+
+def test_a_v1_turn_on_chat_completions_stores_its_streamed_usage(alice, openai, settings):
+    settings.CHAT_API_VERSION = "v1"
+    openai.enqueue(
+        tool_call("search_movies", {"query": "fargo", "year": None}, usage={"input": 800, "cached": 256, "output": 30}),
+        text("Try **Fargo** (1996) — snowbound.", usage={"input": 1200, "output": 90, "reasoning": 64}),
+    )
+    api = api_for(alice)
+    answer = send(api, new_chat(api), "something tense").json()["assistant_message"]
+    assert answer["planner_source"] == "openai-chat"
+    assert all(b["stream_options"] == {"include_usage": True} for b in openai.bodies("/chat/completions"))
+    usage = answer["usage"]
+    assert (usage["input_tokens"], usage["cached_tokens"], usage["output_tokens"], usage["reasoning_tokens"]) == (
+        2000,
+        256,
+        120,
+        64,
+    )
+    calls = PlannerCall.objects.order_by("id")
+    assert [c.backend for c in calls] == ["openai-chat", "openai-chat"] and all(c.metered for c in calls)
+    assert usage["cost"] == pytest.approx(float(sum(c.cost for c in calls)))
