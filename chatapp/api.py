@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.http.multipartparser import MultiPartParserError
@@ -23,6 +24,7 @@ from chatapp.schemas import (
     Id,
     MessageIn,
     TurnOut,
+    UsageReportOut,
     assistant_message_out,
     chat_detail_out,
     errors,
@@ -204,6 +206,19 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     return {
         "user_message": {"id": user_message.pk, "text": user_message.content},
         "assistant_message": assistant_message_out(assistant),
+    }
+
+
+@chats.get("/usage", response={200: UsageReportOut, **errors()})
+def usage(request):
+    """The caller's planner usage: today against the daily quotas, per day and per chat (as the account page)."""
+    user = request.auth
+    return {
+        "today": selectors.usage_today(user_id=user.pk),
+        "token_quota": settings.USER_DAILY_TOKEN_QUOTA or None,
+        "cost_quota": settings.USER_DAILY_COST_QUOTA or None,
+        "days": selectors.usage_by_day(user=user),
+        "chats": selectors.usage_by_chat(user=user),
     }
 
 

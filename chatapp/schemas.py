@@ -6,7 +6,7 @@ pattern, and every route lists only the error statuses it can answer, each `{cod
 of `error_codes()`.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -124,6 +124,33 @@ class UsageOut(Schema):
     output_tokens: int = Field(description="Output tokens (reasoning ones included).")
     reasoning_tokens: int = Field(description="Output tokens spent on reasoning.")
     cost: float | None = Field(description="US dollars at MODEL_PRICES; null when a model has no price.")
+
+
+class UsageTotalsOut(Schema):
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    reasoning_tokens: int
+    total_tokens: int = Field(description="Input + output tokens: what USER_DAILY_TOKEN_QUOTA counts.")
+    cost: float = Field(description="US dollars at MODEL_PRICES (unpriced models count 0).")
+    calls: int = Field(description="Planner calls, offline ones included.")
+
+
+class UsageDayOut(UsageTotalsOut):
+    day: date
+
+
+class UsageChatOut(UsageTotalsOut):
+    chat_id: int | None = Field(description="null: chats deleted since (their usage still counts).")
+    title: str | None
+
+
+class UsageReportOut(Schema):
+    today: UsageTotalsOut
+    token_quota: int | None = Field(description="USER_DAILY_TOKEN_QUOTA; null when there is none.")
+    cost_quota: float | None = Field(description="USER_DAILY_COST_QUOTA in dollars; null when there is none.")
+    days: list[UsageDayOut] = Field(description="The last 30 days with usage, newest first.")
+    chats: list[UsageChatOut] = Field(description="Per chat, costliest first (at most 50).")
 
 
 class AssistantMessageOut(Schema):
