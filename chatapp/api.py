@@ -218,7 +218,7 @@ def usage(request):
         "token_quota": settings.USER_DAILY_TOKEN_QUOTA or None,
         "cost_quota": settings.USER_DAILY_COST_QUOTA or None,
         "days": selectors.usage_by_day(user=user),
-        "chats": selectors.usage_by_chat(user=user),
+        "chats": [{**row, "chat": row["chat_id"]} for row in selectors.usage_by_chat(user=user)],
     }
 
 

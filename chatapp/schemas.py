@@ -141,7 +141,8 @@ class UsageDayOut(UsageTotalsOut):
 
 
 class UsageChatOut(UsageTotalsOut):
-    chat_id: int | None = Field(description="null: chats deleted since (their usage still counts).")
+    # Not `chat_id`: a nullable field of that name would read (to link-inferring clients) as the chat routes' id.
+    chat: int | None = Field(description="The chat's id; null: chats deleted since (their usage still counts).")
     title: str | None
 
 

@@ -284,4 +284,4 @@ def test_it_reports_the_callers_usage_per_day_and_per_chat_with_the_quotas(alice
     assert (report["token_quota"], report["cost_quota"]) == (10_000, None)
     [day] = report["days"]
     assert day["total_tokens"] == 2100 and len(day["day"]) == 10
-    assert {(c["chat_id"], c["title"], c["calls"]) for c in report["chats"]} == {(chat.pk, "Noir", 1), (None, None, 1)}
+    assert {(c["chat"], c["title"], c["calls"]) for c in report["chats"]} == {(chat.pk, "Noir", 1), (None, None, 1)}
