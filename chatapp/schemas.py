@@ -6,7 +6,7 @@ pattern, and every route lists only the error statuses it can answer, each `{cod
 of `error_codes()`.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -138,6 +138,42 @@ class QualityOut(Schema):
     verdicts: dict[str, Literal["yes", "no", "unsure"]]  # blur, noise, overexposure, … (those concerned)
 
 
+class UsageOut(Schema):
+    input_tokens: int = Field(description="Input tokens of the turn's planner calls (cached ones included).")
+    cached_tokens: int = Field(description="Input tokens served from the prompt cache.")
+    output_tokens: int = Field(description="Output tokens (reasoning ones included).")
+    reasoning_tokens: int = Field(description="Output tokens spent on reasoning.")
+    cost: float | None = Field(description="US dollars at MODEL_PRICES; null when a model has no price.")
+
+
+class UsageTotalsOut(Schema):
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    reasoning_tokens: int
+    total_tokens: int = Field(description="Input + output tokens: what USER_DAILY_TOKEN_QUOTA counts.")
+    cost: float = Field(description="US dollars at MODEL_PRICES (unpriced models count 0).")
+    calls: int = Field(description="Planner calls, offline ones included.")
+
+
+class UsageDayOut(UsageTotalsOut):
+    day: date
+
+
+class UsageChatOut(UsageTotalsOut):
+    # Not `chat_id`: a nullable field of that name would read (to link-inferring clients) as the chat routes' id.
+    chat: int | None = Field(description="The chat's id; null: chats deleted since (their usage still counts).")
+    title: str | None
+
+
+class UsageReportOut(Schema):
+    today: UsageTotalsOut
+    token_quota: int | None = Field(description="USER_DAILY_TOKEN_QUOTA; null when there is none.")
+    cost_quota: float | None = Field(description="USER_DAILY_COST_QUOTA in dollars; null when there is none.")
+    days: list[UsageDayOut] = Field(description="The last 30 days with usage, newest first.")
+    chats: list[UsageChatOut] = Field(description="Per chat, costliest first (at most 50).")
+
+
 class AssistantMessageOut(Schema):
     id: int
     turn_key: str
@@ -153,6 +189,7 @@ class AssistantMessageOut(Schema):
     proposal: dict | None = None
     version: VersionOut
     quality: QualityOut | None = None
+    usage: UsageOut | None = Field(None, description="Tokens and cost of the turn; null offline (no cost).")
 
 
 class UserMessageOut(Schema):
@@ -201,6 +238,7 @@ class MessageOut(Schema):
     payload: dict
     proposal: dict | None = None
     version: VersionOut
+    usage: UsageOut | None = Field(None, description="An answer's tokens and cost; null offline and for user messages.")
 
 
 class ChatDetailOut(ChatOut):
@@ -227,6 +265,7 @@ def assistant_message_out(message: Message) -> dict:
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
         "quality": _quality_out(payload.get("quality")),
+        "usage": usage_out(message),
         "version": version_info(message),
     }
 
@@ -264,6 +303,17 @@ def _quality_out(quality: dict | None) -> dict | None:
     return {k: quality.get(k) or {} for k in ("plan", "figures", "verdicts")}
 
 
+_USAGE_FIELDS = ("input_tokens", "cached_tokens", "output_tokens", "reasoning_tokens", "cost")
+
+
+def usage_out(message: Message) -> dict | None:
+    """The turn's usage stored with the answer; None offline (nothing counted, no cost) or before it ended."""
+    usage = (message.payload or {}).get("usage")
+    if not isinstance(usage, dict) or usage.get("offline", True):
+        return None
+    return {name: usage.get(name) for name in _USAGE_FIELDS}
+
+
 def chat_detail_out(chat: Chat, messages) -> dict:
     """A chat with its messages."""
     return {
@@ -283,6 +333,7 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "payload": m.payload,
                 "proposal": (m.payload or {}).get("proposal"),
                 "version": version_info(m),
+                "usage": usage_out(m),
             }
             for m in messages
         ],

@@ -1,10 +1,15 @@
 """Reads for chats and messages; every read is scoped to its owner."""
 
+from datetime import datetime, timedelta
+from decimal import Decimal
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models.functions import TruncDate
+from django.utils import timezone
 
 from chatapp.errors import NotFound
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
 
 # What one version of a message holds, besides its created_at (and an answer's `question`: the version of
 # the question it answers).
@@ -117,3 +122,62 @@ def version_info(message: Message) -> dict:
     choices = version_choices(message)
     index = choices.index(message.version) + 1 if message.version in choices else len(choices)
     return {"index": index, "count": len(choices)}
+
+
+_TOTALS = {
+    "input_tokens": Sum("input_tokens", default=0),
+    "cached_tokens": Sum("cached_tokens", default=0),
+    "output_tokens": Sum("output_tokens", default=0),
+    "reasoning_tokens": Sum("reasoning_tokens", default=0),
+    "cost": Sum("cost", default=Decimal(0)),
+    "calls": Count("id"),
+    "metered_calls": Count("id", filter=Q(metered=True)),
+}
+
+
+def day_start(now: datetime | None = None) -> datetime:
+    """Midnight (TIME_ZONE, UTC by default) of today: quotas count from here."""
+    local = timezone.localtime(now or timezone.now())
+    return local.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _with_total(row: dict) -> dict:
+    row["total_tokens"] = row["input_tokens"] + row["output_tokens"]
+    return row
+
+
+def usage_today(*, user_id: int) -> dict:
+    """The user's planner usage since midnight: token sums, total_tokens and cost in dollars."""
+    calls = PlannerCall.objects.filter(user_id=user_id, created_at__gte=day_start())
+    return _with_total(calls.aggregate(**_TOTALS))
+
+
+def usage_by_day(*, user: AbstractBaseUser, days: int = 30) -> list[dict]:
+    """The user's usage per day, newest first, over the last `days` days."""
+    since = day_start() - timedelta(days=days - 1)
+    rows = (
+        PlannerCall.objects.filter(user=user, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(**_TOTALS)
+        .order_by("-day")
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_chat(*, user: AbstractBaseUser, limit: int = 50) -> list[dict]:
+    """The user's usage per chat (deleted chats together under chat None), costliest first."""
+    rows = (
+        PlannerCall.objects.filter(user=user)
+        .values("chat_id", title=F("chat__title"), kind=F("chat__kind"))
+        .annotate(**_TOTALS)
+        .order_by("-cost", "-calls")[:limit]
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_user(*, since: datetime | None = None) -> list[dict]:
+    """Every user's usage (for the admin), costliest first."""
+    calls = PlannerCall.objects.all() if since is None else PlannerCall.objects.filter(created_at__gte=since)
+    rows = calls.values("user_id", username=F("user__username")).annotate(**_TOTALS).order_by("-cost", "-calls")
+    return [_with_total(row) for row in rows]

@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from chatapp import kinds
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+from chatapp.planner.metering import CallRecord
 from chatapp.ratelimit import turn_rate_check
 from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
@@ -163,6 +164,31 @@ def message_save_progress(*, message_id: int, **fields) -> None:
         # A Stop from another process may have closed it already: a late save never revives a stopped answer.
         rows = rows.exclude(status=Message.Status.STOPPED)
     rows.update(**fields)
+
+
+def planner_calls_store(
+    *, user_id: int, chat_id: int, message_id: int, turn_key: str, records: list[CallRecord]
+) -> None:
+    """Store a turn's planner calls with their usage and cost (what quotas and the account page add up)."""
+    PlannerCall.objects.bulk_create(
+        PlannerCall(
+            user_id=user_id,
+            chat_id=chat_id,
+            message_id=message_id,
+            turn_key=turn_key,
+            request_id=r.request_id,
+            response_id=(r.response_id or "")[:200],
+            backend=r.backend[:20],
+            model=r.model[:100],
+            purpose=r.purpose[:60],
+            metered=r.metered,
+            **(r.usage.model_dump() if r.usage else {}),
+            cost=r.cost,
+            ms=r.ms,
+            status=r.status,
+        )
+        for r in records
+    )
 
 
 def chat_thread_update(

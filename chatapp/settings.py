@@ -15,11 +15,13 @@ from chatapp.env import (
     env_http_url,
     env_int,
     env_list,
+    env_model_prices,
     env_proxy_ssl_header,
     env_str,
     redis_layer_config,
 )
 from chatapp.logs import LOG_FORMATS, logging_config
+from chatapp.planner.usage import DEFAULT_MODEL_PRICES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -166,6 +168,14 @@ OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 # The most a user waits for planning in a turn: every attempt, retry, re-ask and fallback of the
 # turn shares this deadline, and each request is given at most the time left.
 PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=1.0)
+# Usage and cost: dollars per million tokens per model; one JSON line per planner call ("" = no file).
+MODEL_PRICES = env_model_prices("MODEL_PRICES", DEFAULT_MODEL_PRICES)
+PLANNER_LOG_PATH = env_str("PLANNER_LOG_PATH", "var/log/planner.jsonl")
+if PLANNER_LOG_PATH and not PLANNER_LOG_PATH.startswith("/"):
+    PLANNER_LOG_PATH = str(BASE_DIR / PLANNER_LOG_PATH)
+# Per user and UTC day: tokens (input + output) and dollars; past either, new turns get 429 quota_exceeded.
+USER_DAILY_TOKEN_QUOTA = env_int("USER_DAILY_TOKEN_QUOTA", 0, minimum=0)
+USER_DAILY_COST_QUOTA = env_float("USER_DAILY_COST_QUOTA", 0.0, minimum=0.0)
 
 # --- Movie chat -------------------------------------------------------------
 TMDB_API_KEY = env_str("TMDB_API_KEY")

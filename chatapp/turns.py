@@ -14,16 +14,18 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from chatapp import kinds, ratelimit, running
-from chatapp.errors import InvalidInput, MarqueeError, RateLimited
+from chatapp.errors import InvalidInput, MarqueeError
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
 from chatapp.planner.backends.base import PlannerError
+from chatapp.planner.metering import Meter, metering, usage_summary
 from chatapp.planner.steplog import StepLog
 from chatapp.selectors import active_turn, chat_get, message_get, message_latest_assistant, turn_messages, version_info
 from chatapp.services import (
     AUTOSTART_TURN,
     message_heartbeat,
     message_save_progress,
+    planner_calls_store,
     turn_close_orphaned,
     turn_close_stale,
     turn_start,
@@ -53,6 +55,8 @@ class Turn:
     content: str = ""
     payload: dict[str, Any] = field(default_factory=dict)
     planner_source: str = ""
+    # The turn's planner calls (usage, cost), counted by the metered backend while the flow runs.
+    meter: Meter = field(default_factory=Meter)
     status: str = Message.Status.PENDING
     started: bool = False
     _last_flush: float = 0.0
@@ -193,7 +197,8 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
     heartbeat = asyncio.get_running_loop().create_task(_heartbeat(turn.message_id))
     try:
         await turn.save(status=Message.Status.STREAMING)
-        await flow_fn(turn)
+        with metering(turn.meter):
+            await flow_fn(turn)
         final = Message.Status.COMPLETE
     except asyncio.CancelledError:
         final = Message.Status.STOPPED
@@ -223,6 +228,7 @@ async def _heartbeat(message_id: int) -> None:
 
 async def _finish(turn: Turn, status: str, error: str) -> None:
     turn.steplog.finish()
+    await _store_usage(turn)
     await turn.save(
         status=status,
         error=error,
@@ -240,18 +246,27 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
     )
 
 
+async def _store_usage(turn: Turn) -> None:
+    """Store the turn's planner calls, and their sums with the answer (shown on hover, in the API)."""
+    records = list(turn.meter.records)
+    turn.payload["usage"] = usage_summary(records)
+    if not records:
+        return
+    try:
+        await database_sync_to_async(planner_calls_store)(
+            user_id=turn.owner_id,
+            chat_id=turn.chat_id,
+            message_id=turn.message_id,
+            turn_key=turn.turn_key,
+            records=records,
+        )
+    except Exception:  # the answer is still stored and shown; only its accounting is lost (and logged)
+        log.exception("turn %s: planner calls not stored", turn.turn_key)
+
+
 def flow_for(*, kind: str, flow: str) -> FlowFn:
     """The function that runs a turn of this chat kind and flow version (its ChatKind says which)."""
     return kinds.get(kind).flow(flow)
-
-
-async def _rate_check(user) -> None:
-    """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
-    if not await database_sync_to_async(ratelimit.turn_rate_check)(user_id=user.pk):
-        raise RateLimited(
-            "Too many messages in a minute. Please wait a moment and try again.",
-            retry_after=ratelimit.turn_rate_retry_after(),
-        )
 
 
 async def begin(
@@ -263,7 +278,7 @@ async def begin(
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
@@ -280,6 +295,8 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     kind = kinds.get(chat.kind)
     if kind.autostart is None or not await database_sync_to_async(kind.load(kind.autostart))(user=user):
         return None
+    if ratelimit.daily_quotas_on() and await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
+        return None  # over the daily quota: no greeting (a typed message is refused with the reason)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     # Counts against the turn rate limit only when a greeting really starts (not on every connect).
     assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)
@@ -299,7 +316,7 @@ async def regenerate(
     after it (the previous version's branch, shown again by switching back).
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     user_message, assistant, old_picks, branched = await database_sync_to_async(turn_rerun)(
         user=user, chat_id=chat_id, flow=flow, message_id=message_id, new_text=new_text
@@ -360,6 +377,7 @@ async def _announce(
         text=user_message.content if user_message else "",
         flow=flow,
         steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
+        meter=Meter(ids={"chat_id": chat.pk, "turn_key": assistant.turn_key, "user_id": user.pk}),
         payload=dict(payload or {}),
     )
     await turn.emit(

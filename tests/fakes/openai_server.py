@@ -51,6 +51,8 @@ class FakeReply:
     seconds: float = 0.0
     code: str = ""
     png: bytes = PNG_1X1
+    # Token counts the reply reports: {input, cached, output, reasoning}; None: the fake's standard 42 in, 7 out.
+    usage: dict[str, int] | None = None
 
 
 def _arguments(arguments: dict[str, Any] | str) -> str:
@@ -64,15 +66,18 @@ def tool_call(
     response_id: str | None = None,
     call_id: str | None = None,
     extra_calls: list[tuple[str, dict[str, Any] | str]] | None = None,
+    usage: dict[str, int] | None = None,
 ) -> FakeReply:
     """A reply with one function call (arguments as a dict or raw text), plus optional extra calls."""
     calls = [(name, _arguments(arguments), call_id)] + [(n, _arguments(a), None) for n, a in extra_calls or []]
-    return FakeReply("tool_call", calls=calls, response_id=response_id)
+    return FakeReply("tool_call", calls=calls, response_id=response_id, usage=usage)
 
 
-def text(text: str, *, chunks: int = 3, response_id: str | None = None) -> FakeReply:
+def text(
+    text: str, *, chunks: int = 3, response_id: str | None = None, usage: dict[str, int] | None = None
+) -> FakeReply:
     """A text reply streamed in about `chunks` deltas."""
-    return FakeReply("text", text=text, chunks=max(chunks, 1), response_id=response_id)
+    return FakeReply("text", text=text, chunks=max(chunks, 1), response_id=response_id, usage=usage)
 
 
 def error(status: int, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> FakeReply:
@@ -182,13 +187,29 @@ def _split(text: str, parts: int) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-def _usage() -> dict[str, Any]:
+def _counts(reply: FakeReply) -> dict[str, int]:
+    return {"input": 42, "cached": 0, "output": 7, "reasoning": 0, **(reply.usage or {})}
+
+
+def _usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
     return {
-        "input_tokens": 42,
-        "input_tokens_details": {"cached_tokens": 0},
-        "output_tokens": 7,
-        "output_tokens_details": {"reasoning_tokens": 0},
-        "total_tokens": 49,
+        "input_tokens": n["input"],
+        "input_tokens_details": {"cached_tokens": n["cached"]},
+        "output_tokens": n["output"],
+        "output_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
+    }
+
+
+def _chat_usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
+    return {
+        "prompt_tokens": n["input"],
+        "prompt_tokens_details": {"cached_tokens": n["cached"]},
+        "completion_tokens": n["output"],
+        "completion_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
     }
 
 
@@ -218,7 +239,7 @@ def _response_object(req: dict[str, Any], reply: FakeReply, rid: str, output: li
         "tools": req.get("tools", []),
         "top_p": 1.0,
         "truncation": "disabled",
-        "usage": _usage() if status == "completed" else None,
+        "usage": _usage(reply) if status == "completed" else None,
         "user": None,
         "metadata": {},
     }
@@ -317,11 +338,13 @@ def chat_chunks(req: dict[str, Any], reply: FakeReply) -> tuple[list[dict[str, A
         message["tool_calls"] = calls
     finish = "tool_calls" if calls else "stop"
     chunks.append(chunk({}, finish))
+    if (req.get("stream_options") or {}).get("include_usage"):
+        chunks.append({**base, "choices": [], "usage": _chat_usage(reply)})  # as the API: a last chunk, no choices
     completion = {
         **base,
         "object": "chat.completion",
         "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49},
+        "usage": _chat_usage(reply),
     }
     return chunks, completion
 

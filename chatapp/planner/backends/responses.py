@@ -28,6 +28,7 @@ from chatapp.planner.backends.base import (
 )
 from chatapp.planner.deadline import Deadline
 from chatapp.planner.steplog import redact
+from chatapp.planner.usage import usage_from_responses
 
 log = logging.getLogger("marquee.planner")
 T = TypeVar("T")
@@ -278,7 +279,7 @@ class OpenAIBackendBase:
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
-    profile = BackendProfile(threads_responses=True, reads_images=True)
+    profile = BackendProfile(threads_responses=True, reads_images=True, reports_usage=True)
     name = "openai"
     api_label = "responses"
 
@@ -346,4 +347,5 @@ def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
         model=str(getattr(response, "model", "") or ""),
         text="".join(texts) or streamed_text,
         tool_calls=calls,
+        usage=usage_from_responses(getattr(response, "usage", None)),
     )
