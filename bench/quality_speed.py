@@ -1,6 +1,6 @@
 """Speed of the quality figures (imagelab.core.quality) on a 2048 px photo against the earlier ways.
 
-Three ways, timed in this one process (median of `--rounds` after a warm-up; wall time and this thread's
+Three ways, timed in this one process (median of `--rounds` after a warm-up; wall time and the process's
 CPU time, which a busy machine inflates much less):
 - **now**: `measure_all(image, reference)` — every no-reference figure plus PSNR, SSIM and ΔE2000, on
   shared working copies (blur/exposure at 512 px, noise and JPEG blocks on full-resolution tiles,
@@ -83,9 +83,9 @@ def _time(fn, rounds: int) -> tuple[float, float, dict]:
     out = fn()
     wall, cpu = [], []
     for _ in range(rounds):
-        w, c = time.perf_counter(), time.thread_time()
+        w, c = time.perf_counter(), time.process_time()
         fn()
-        cpu.append((time.thread_time() - c) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
         wall.append((time.perf_counter() - w) * 1000)
     return statistics.median(wall), statistics.median(cpu), out
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
+import pyvips
 from PIL import Image
 from skimage.color import deltaE_ciede2000, rgb2gray, rgb2lab
 from skimage.filters import laplace
@@ -101,22 +102,36 @@ def as_array(image: Image.Image | np.ndarray) -> np.ndarray:
     return arr[..., :3]
 
 
-def _pil(image: Image.Image | np.ndarray) -> Image.Image:
+def _full(image: Image.Image | np.ndarray) -> Image.Image | np.ndarray:
+    """The image as it comes (RGB): a Pillow image, or a C-contiguous (H, W, 3) uint8 array."""
     if isinstance(image, Image.Image):
         return image if image.mode == "RGB" else image.convert("RGB")
-    return Image.fromarray(np.ascontiguousarray(as_array(image)))
+    return np.ascontiguousarray(as_array(image))
 
 
-def _shrunk(image: Image.Image, side: int) -> Image.Image:
-    """Box (area average) reduction to longest side `side`: an integer `reduce` first, it is much faster."""
-    w, h = image.size
+def _size(image: Image.Image | np.ndarray) -> tuple[int, int]:
+    return image.size if isinstance(image, Image.Image) else (np.shape(image)[1], np.shape(image)[0])
+
+
+def _shrunk(image: Image.Image | np.ndarray, side: int) -> Image.Image:
+    """Box (area average) reduction to longest side `side`, as a Pillow image; an integer box shrink first.
+
+    A large array is shrunk by libvips straight from its memory: handing 12 MB to Pillow costs more
+    than the shrink itself.
+    """
+    w, h = _size(image)
+    factor = max(w, h) // side
+    if not isinstance(image, Image.Image):
+        if factor >= 2:
+            vi = pyvips.Image.new_from_memory(image.data, w, h, 3, "uchar").shrink(factor, factor)
+            image = np.ndarray((vi.height, vi.width, 3), np.uint8, vi.write_to_memory())
+        image = Image.fromarray(image)
+    elif factor >= 2:
+        image = image.reduce(factor)
     if max(w, h) <= side:
         return image
     k = side / max(w, h)
     size = (max(1, round(w * k)), max(1, round(h * k)))
-    factor = max(w, h) // side
-    if factor >= 2:
-        image = image.reduce(factor)
     return image if image.size == size else image.resize(size, Image.Resampling.BOX)
 
 
@@ -124,7 +139,7 @@ def reduced(image: Image.Image | np.ndarray, side: int) -> np.ndarray:
     """The image as an array, shrunk (area average) so its longest side is at most `side`."""
     if not isinstance(image, Image.Image) and max(np.shape(image)[:2]) <= side:
         return as_array(image)
-    return np.asarray(_shrunk(_pil(image), side))
+    return np.asarray(_shrunk(_full(image), side))
 
 
 def luminance(arr: np.ndarray) -> np.ndarray:
@@ -137,16 +152,18 @@ def _grey(arr: np.ndarray) -> np.ndarray:
     return rgb2gray(arr.astype(np.float32))
 
 
-def _native(image: Image.Image) -> list[np.ndarray]:
+def _native(image: Image.Image | np.ndarray) -> list[np.ndarray]:
     """Full-resolution grey views for the scale-dependent figures: the whole image, or four tiles."""
-    w, h = image.size
+    w, h = _size(image)
+    arr = image if isinstance(image, np.ndarray) else None
     if w * h <= NATIVE_WHOLE or min(w, h) < 2 * TILE:
         return [_grey(np.asarray(image))]
     tiles = []
     for fx, fy in ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)):
         x0 = min(int(fx * w - TILE / 2) // BLOCK * BLOCK, w - TILE) // BLOCK * BLOCK  # keeps JPEG's grid phase
         y0 = min(int(fy * h - TILE / 2) // BLOCK * BLOCK, h - TILE) // BLOCK * BLOCK
-        tiles.append(_grey(np.asarray(image.crop((x0, y0, x0 + TILE, y0 + TILE)))))
+        tile = arr[y0 : y0 + TILE, x0 : x0 + TILE] if arr is not None else image.crop((x0, y0, x0 + TILE, y0 + TILE))
+        tiles.append(_grey(np.asarray(tile)))
     return tiles
 
 
@@ -196,11 +213,11 @@ class _Copies:
     """The working copies of one image, each made once and shared by the figures that read it."""
 
     def __init__(self, image: Image.Image | np.ndarray) -> None:
-        self.image = _pil(image)
+        self.image = _full(image)
         self.small = _shrunk(self.image, ANALYSIS_SIDE)
         self.arr = np.asarray(self.small)
         self.grey = _grey(self.arr)
-        self.colour = np.asarray(_shrunk(self.small, COLOUR_SIDE))
+        self.colour = reduced(self.arr, COLOUR_SIDE)  # the same chain `reduced` gives callers
         self._lab: np.ndarray | None = None
 
     def lab(self) -> np.ndarray:
