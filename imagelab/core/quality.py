@@ -36,6 +36,7 @@ COLOUR_SIDE = 256  # colour statistics, SSIM and ΔE2000 need no more pixels tha
 COMPARE_SIDE = ANALYSIS_SIDE  # PSNR: on the analysis copies (the image's resized to the reference's size)
 TILE = 256  # noise and JPEG blocks: full-resolution tiles of this side ...
 NATIVE_WHOLE = 640 * 640  # ... unless the whole image has at most this many pixels
+VIPS_PIXELS = 1 << 20  # a larger array is box-shrunk by libvips (below this Pillow's reduce is cheaper)
 BLOCK = 8  # JPEG's block size
 
 DISTORTIONS = ("blur", "noise", "overexposure", "underexposure", "jpeg", "low_contrast", "colour_cast")
@@ -122,7 +123,7 @@ def _shrunk(image: Image.Image | np.ndarray, side: int) -> Image.Image:
     w, h = _size(image)
     factor = max(w, h) // side
     if not isinstance(image, Image.Image):
-        if factor >= 2:
+        if factor >= 2 and w * h > VIPS_PIXELS:
             vi = pyvips.Image.new_from_memory(image.data, w, h, 3, "uchar").shrink(factor, factor)
             image = np.ndarray((vi.height, vi.width, 3), np.uint8, vi.write_to_memory())
         image = Image.fromarray(image)
@@ -216,9 +217,16 @@ class _Copies:
         self.image = _full(image)
         self.small = _shrunk(self.image, ANALYSIS_SIDE)
         self.arr = np.asarray(self.small)
-        self.grey = _grey(self.arr)
+        self._grey: np.ndarray | None = None
         self.colour = reduced(self.arr, COLOUR_SIDE)  # the same chain `reduced` gives callers
         self._lab: np.ndarray | None = None
+
+    @property
+    def grey(self) -> np.ndarray:
+        """Luminance of the analysis copy (float32; a reference never needs it)."""
+        if self._grey is None:
+            self._grey = _grey(self.arr)
+        return self._grey
 
     def lab(self) -> np.ndarray:
         """Lab of the colour copy (float32 in, float32 out)."""
