@@ -175,6 +175,8 @@ def sharpness(grey: np.ndarray) -> float:
 
 def noise_sigma(grey: np.ndarray) -> float:
     """scikit-image's wavelet estimate of the Gaussian noise σ, in 0..255 levels (0 for a flat image)."""
+    if min(grey.shape) < 2:  # a single row or column has no diagonal detail to read
+        return 0.0
     with warnings.catch_warnings():  # no non-zero detail coefficients (flat areas only): the median of nothing
         warnings.simplefilter("ignore", RuntimeWarning)
         sigma = float(estimate_sigma(grey, channel_axis=None))
@@ -277,11 +279,18 @@ def _full_reference(img: _Copies, ref: _Copies) -> dict[str, float]:
     a, b = _fitted(img, ref.small.size), ref.arr
     psnr = float("inf") if np.array_equal(a, b) else float(peak_signal_noise_ratio(b, a, data_range=255))
     ca, cb = _fitted(img, ref.colour.shape[1::-1]), ref.colour
-    side = min(cb.shape[:2])
-    win = max(min(7, side if side % 2 else side - 1), 3)
     f32 = np.float32
-    ssim = float(structural_similarity(cb.astype(f32), ca.astype(f32), channel_axis=2, data_range=255, win_size=win))
     lab = img.lab() if ca is img.colour else rgb2lab(ca.astype(f32) / 255.0)
+    if min(cb.shape[:2]) < 7:  # a sliver: SSIM's window needs the analysis copies (or, under 3 px, none)
+        ca, cb = a, b
+    side = min(cb.shape[:2])
+    if side < 3:
+        ssim = float(np.array_equal(ca, cb))
+    else:
+        win = min(7, side if side % 2 else side - 1)
+        ssim = float(
+            structural_similarity(cb.astype(f32), ca.astype(f32), channel_axis=2, data_range=255, win_size=win)
+        )
     return {"psnr": psnr, "ssim": ssim, "delta_e": float(deltaE_ciede2000(ref.lab(), lab).mean())}
 
 

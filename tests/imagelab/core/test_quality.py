@@ -175,3 +175,11 @@ def test_it_compares_on_reduced_copies_with_scikit_images_own_ssim_and_psnr():
     assert figs["psnr"] == pytest.approx(peak_signal_noise_ratio(small_ref, small_img, data_range=255), abs=0.01)
     expected = structural_similarity(colour_ref, colour_img, channel_axis=2, data_range=255)
     assert figs["ssim"] == pytest.approx(expected, abs=1e-4)
+
+
+def test_it_compares_slivers_and_single_pixels_without_failing():
+    sliver = np.random.default_rng(4).integers(0, 255, (40, 3000, 3), dtype=np.uint8)  # 3 px tall at 256
+    figs = quality.compare(noisy(sliver, 5), sliver)
+    assert 0 < figs["ssim"] < 1 and figs["psnr"] > 20
+    dot = np.zeros((1, 1, 3), np.uint8)
+    assert quality.measure_all(dot, dot)["ssim"] == 1.0
