@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Annotated
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.http.multipartparser import MultiPartParserError
-from ninja import NinjaAPI, Path, Router, Status
+from django.utils.http import content_disposition_header
+from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
+from pydantic import WithJsonSchema
 
-from chatapp import kinds, selectors, services, turns
+from chatapp import exports, kinds, selectors, services, turns
 from chatapp.errors import CsrfFailed, InvalidInput, MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
     ChatDetailOut,
@@ -22,11 +26,17 @@ from chatapp.schemas import (
     ChatOut,
     Id,
     MessageIn,
+    RerunOut,
     StopOut,
     TurnOut,
+    UsageReportOut,
+    VersionIn,
+    VersionsOut,
     assistant_message_out,
     chat_detail_out,
     errors,
+    user_message_out,
+    versions_out,
 )
 
 
@@ -186,6 +196,39 @@ def delete_chat(request, chat_id: Path[Id]):
     return Status(204, None)
 
 
+# Published as an enum, checked by the service (not by pydantic): a wrong value is refused in plain words.
+ExportFormat = Annotated[str, WithJsonSchema({"type": "string", "enum": list(exports.EXPORT_FORMATS), "default": "md"})]
+_EXPORT_CONTENT = {
+    "responses": {
+        200: {
+            "description": "The chat as an attachment: Markdown, or JSON (format marquee.chat, version 1)",
+            "content": {
+                "text/markdown": {"schema": {"type": "string"}},
+                "application/json": {"schema": {"type": "object"}},
+            },
+        }
+    }
+}
+
+
+@chats.get(
+    "/chats/{chat_id}/export",
+    response={200: None, **errors(400, 404)},
+    openapi_extra=_EXPORT_CONTENT,
+    url_name="chat-export",
+)
+def export_chat(
+    request,
+    chat_id: Path[Id],
+    fmt: Annotated[ExportFormat, Query("md", alias="format", description="md (Markdown) or json")] = "md",
+):
+    """Download the chat as Markdown (`format=md`) or JSON (`format=json`), images as owner-checked links."""
+    export = exports.chat_export(user=request.auth, chat_id=chat_id, fmt=fmt, base_url=request.build_absolute_uri("/"))
+    response = HttpResponse(export.body, content_type=export.content_type)
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=export.filename)
+    return response
+
+
 @chats.post("/chats/{chat_id}/messages", response={200: TurnOut, **errors(400, 403, 404, 409, 413, 429, 502)})
 async def post_message(request, chat_id: Path[Id], body: MessageIn):
     """Send a message and get the finished turn back."""
@@ -215,9 +258,59 @@ def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     if assistant.status == assistant.Status.FAILED:
         # The planner or a service upstream failed; the user's message and the failed turn stay stored.
         raise UpstreamFailed(assistant.error, code=(assistant.payload or {}).get("error_code", "upstream_failed"))
+    return {"user_message": user_message_out(user_message), "assistant_message": assistant_message_out(assistant)}
+
+
+_RERUN_ERRORS = errors(400, 403, 404, 409, 413, 429, 502)
+
+
+@chats.post("/chats/{chat_id}/messages/{message_id}/regenerate", response={200: RerunOut, **_RERUN_ERRORS})
+async def regenerate_message(request, chat_id: Path[Id], message_id: Path[Id]):
+    """Answer a turn again (either of its messages' id): a new version of its answer; the finished turn."""
+    turn, task = await turns.regenerate(user=request.auth, chat_id=chat_id, message_id=message_id)
+    await asyncio.shield(task)
+    return await database_sync_to_async(_turn_out)(request.auth, chat_id, turn.turn_key)
+
+
+@chats.post("/chats/{chat_id}/messages/{message_id}/edit", response={200: RerunOut, **_RERUN_ERRORS})
+async def edit_message(request, chat_id: Path[Id], message_id: Path[Id], body: MessageIn):
+    """Edit a question (a new version of it) and answer it again; the turns after it become the old version's."""
+    turn, task = await turns.regenerate(user=request.auth, chat_id=chat_id, message_id=message_id, new_text=body.text)
+    await asyncio.shield(task)
+    return await database_sync_to_async(_turn_out)(request.auth, chat_id, turn.turn_key)
+
+
+@chats.get("/chats/{chat_id}/messages/{message_id}/versions", response={200: VersionsOut, **errors(400, 404)})
+def list_versions(request, chat_id: Path[Id], message_id: Path[Id]):
+    """A message's versions one can switch between, oldest first."""
+    chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
+    return versions_out(selectors.message_get(chat=chat, message_id=message_id))
+
+
+@chats.post(
+    "/chats/{chat_id}/messages/{message_id}/version", response={200: ChatDetailOut, **errors(400, 403, 404, 409, 413)}
+)
+async def select_version(request, chat_id: Path[Id], message_id: Path[Id], body: VersionIn):
+    """Show another version of a message (stored); the chat as it is now shown."""
+    await turns.select_version(user=request.auth, chat_id=chat_id, message_id=message_id, index=body.index)
+    return await database_sync_to_async(_chat_detail)(request.auth, chat_id)
+
+
+def _chat_detail(user, chat_id: int) -> dict:
+    chat = selectors.chat_get(user=user, chat_id=chat_id)
+    return chat_detail_out(chat, selectors.message_list(chat=chat))
+
+
+@chats.get("/usage", response={200: UsageReportOut, **errors()})
+def usage(request):
+    """The caller's planner usage: today against the daily quotas, per day and per chat (as the account page)."""
+    user = request.auth
     return {
-        "user_message": {"id": user_message.pk, "text": user_message.content},
-        "assistant_message": assistant_message_out(assistant),
+        "today": selectors.usage_today(user_id=user.pk),
+        "token_quota": settings.USER_DAILY_TOKEN_QUOTA or None,
+        "cost_quota": settings.USER_DAILY_COST_QUOTA or None,
+        "days": selectors.usage_by_day(user=user),
+        "chats": [{**row, "chat": row["chat_id"]} for row in selectors.usage_by_chat(user=user)],
     }
 
 

@@ -12,7 +12,7 @@ from django.conf import settings
 
 from chatapp import frames, kinds, render, selectors, turns
 from chatapp.errors import MarqueeError, NotFound
-from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, group_name, parse_core
+from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, VersionSelected, group_name, parse_core
 from chatapp.models import Chat, Message
 from chatapp.schemas import assistant_message_out
 from chatapp.signals import session_group, user_group
@@ -117,9 +117,11 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         elif action == "send":
             await self.send_message(content.get("text"))
         elif action in ("regenerate", "edit"):
-            await self.regenerate(content.get("text") if action == "edit" else None)
+            await self.regenerate(content.get("text") if action == "edit" else None, _message_ref(content))
         elif action == "retry":
             await self.retry()
+        elif action == "version":
+            await self.select_version(_message_ref(content), _number(content.get("index")))
         else:
             await self.refuse("unknown_action", f"Unknown action {str(action)[:40]!r}.")
 
@@ -132,12 +134,14 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             return
         await self.send_accepted()
 
-    async def regenerate(self, new_text) -> None:
-        """Re-run the last turn in place, optionally with an edited question."""
+    async def regenerate(self, new_text, message_id=None) -> None:
+        """Answer a turn again as a new version (the last one without `message_id`), optionally with an edited question."""
         if new_text is not None and not isinstance(new_text, str):
             new_text = ""
         try:
-            await turns.regenerate(user=self.scope["user"], chat_id=self.chat_id, new_text=new_text)
+            await turns.regenerate(
+                user=self.scope["user"], chat_id=self.chat_id, new_text=new_text, message_id=message_id
+            )
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message)
             return
@@ -151,6 +155,17 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.refuse(exc.code, exc.message)
             return
         await self.send_regenerating()  # a draft in the composer stays where it is
+
+    async def select_version(self, message_id, index) -> None:
+        """Show another version of a message (every open page follows through the group)."""
+        try:
+            await turns.select_version(
+                user=self.scope["user"], chat_id=self.chat_id, message_id=message_id, index=index
+            )
+        except MarqueeError as exc:
+            await self.refuse(exc.code, exc.message)
+            return
+        await self.send_regenerating()  # an earlier refusal no longer applies
 
     async def stop_turn(self) -> None:
         """Cancel the running turn on the server (or close one that no process is running any more)."""
@@ -172,6 +187,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             event = self.kind.load(self.kind.events)(payload)
         if isinstance(event, TurnStarted):
             await self.send_turn_started(event)
+        elif isinstance(event, VersionSelected):
+            await self.send_version_selected(event)
         elif isinstance(event, TurnEnded):
             await self.send_turn_ended(event)
         else:
@@ -205,7 +222,18 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
         await self.send(text_data=await database_sync_to_async(_history_html)(self.chat))
 
+    async def send_version_selected(self, event: VersionSelected) -> None:
+        if event.branched:  # later turns were swapped for another branch: the whole history changed
+            await self.send_sync()
+            return
+        message = await self._message(event.message_id)
+        if message is not None:
+            await self.send(text_data=await database_sync_to_async(render.message_html)(message, swap="outerHTML"))
+
     async def send_turn_started(self, event: TurnStarted) -> None:
+        if event.branched:  # an edited question hid the turns after it
+            await self.send_sync()
+            return
         user_message = await self._message(event.user_message_id) if event.user_message_id else None
         assistant = await self._message(event.assistant_message_id)
         if assistant is not None:
@@ -251,9 +279,23 @@ class ChatJsonConsumer(ChatConsumer):
     async def send_turn_started(self, event: TurnStarted) -> None:
         await self.send_event(event)
 
+    async def send_version_selected(self, event: VersionSelected) -> None:
+        await self.send_event(event)
+
     async def send_turn_ended(self, event: TurnEnded) -> None:
         message = await self._message(event.assistant_message_id)
         await self.send_json({**event.model_dump(mode="json"), "assistant_message": _message_json(message)})
+
+
+def _message_ref(content: dict) -> object:
+    """The message an action names (None: not named); a page's form sends ids as text."""
+    return _number(content["message"]) if "message" in content else None
+
+
+def _number(value: object) -> object:
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return value
 
 
 def _message_json(message: Message | None) -> dict | None:

@@ -54,6 +54,12 @@ class RateLimited(MarqueeError):
         self.retry_after = retry_after
 
 
+class QuotaExceeded(RateLimited):
+    """The user's daily token or cost quota is used up; answered like the rate limit (429, Retry-After)."""
+
+    code = "quota_exceeded"
+
+
 class UpstreamFailed(MarqueeError):
     status = 502
     code = "upstream_failed"
@@ -71,6 +77,7 @@ CORE_ERROR_CODES = (
     "invalid_text",
     "invalid_message",
     "invalid_title",
+    "invalid_format",
     "empty_message",
     "empty_title",
     "title_too_long",
@@ -82,6 +89,7 @@ CORE_ERROR_CODES = (
     "nothing_to_regenerate",
     "nothing_to_retry",
     "no_turn",
+    "invalid_version",
     "unauthorized",
     "csrf_failed",
     "forbidden",
@@ -93,6 +101,7 @@ CORE_ERROR_CODES = (
     "turn_in_progress",
     "payload_too_large",
     "rate_limited",
+    "quota_exceeded",
     "error",
     # a failed turn (502): the planner's, an upstream's, or the turn's own
     "upstream_failed",

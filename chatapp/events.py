@@ -26,6 +26,18 @@ class TurnStarted(Event):
     user_message_id: int | None
     assistant_message_id: int
     replace: bool = False  # a regenerated turn updates its messages in place
+    branched: bool = False  # an edited question hid the turns after it: the whole history changed
+
+
+class VersionSelected(Event):
+    """Another version of a message is shown (and, for a question, its answer and later turns)."""
+
+    type: Literal["version.selected"] = "version.selected"
+    message_id: int
+    role: Literal["user", "assistant"]
+    index: int
+    count: int
+    branched: bool = False
 
 
 class TextDelta(Event):
@@ -70,11 +82,12 @@ class TurnRefused(Event):
 
 
 CoreEvent = Annotated[
-    TurnStarted | TextDelta | TurnProgress | ThinkingDelta | TurnEnded | TurnRefused, Field(discriminator="type")
+    TurnStarted | TextDelta | TurnProgress | ThinkingDelta | TurnEnded | TurnRefused | VersionSelected,
+    Field(discriminator="type"),
 ]
 CORE_EVENT_ADAPTER: TypeAdapter[CoreEvent] = TypeAdapter(CoreEvent)
 CORE_EVENT_TYPES = frozenset(
-    ("turn.started", "text.delta", "turn.progress", "thinking.delta", "turn.ended", "turn.refused")
+    ("turn.started", "text.delta", "turn.progress", "thinking.delta", "turn.ended", "turn.refused", "version.selected")
 )
 
 

@@ -27,6 +27,14 @@ def _frozen(mapping: Mapping[str, Any] | None = None) -> Mapping[str, Any]:
 
 
 @dataclass(frozen=True)
+class ExportPart:
+    """What a kind adds to one message of a chat export: JSON fields, and Markdown after the message's text."""
+
+    data: Mapping[str, Any] = field(default_factory=_frozen)
+    markdown: str = ""
+
+
+@dataclass(frozen=True)
 class ChatKind:
     """What one kind of chat brings to the core. Every callable is a dotted path, imported on first use."""
 
@@ -54,6 +62,14 @@ class ChatKind:
     autostart: str | None = None
     on_regenerate: str | None = None
     can_regenerate: bool = False
+    # versions (chatapp/versions.py): has_versions lets Regenerate/Edit answer any turn again as a new
+    # version; `prepare(*, user_message, assistant)` runs in that re-run's transaction (the image lab opens
+    # the new version's job on the image the first one edited); `versions_changed(*, message_ids)`: those
+    # messages got another selected version or were hidden/shown (a branch), in the same transaction, so
+    # what the kind keeps per message follows what is shown
+    has_versions: bool = False
+    on_rerun: str | None = None
+    on_versions_changed: str | None = None
     # `close(*, message_id, status, error)`: a turn nobody runs any more was closed (Stop after a crash, or
     # no heartbeat); the kind ends what the turn owned (an image job), in the same transaction
     on_turn_closed: str | None = None
@@ -67,6 +83,9 @@ class ChatKind:
     list_icon: str = ""
     # (label, URL name) links the kind adds to the top bar
     nav: tuple[tuple[str, str], ...] = ()
+    # `export(*, chat, messages, base_url) -> {message id: ExportPart}`: the kind's part of a chat export
+    # (picks, image links and plans); messages it adds nothing to may be left out
+    export: str | None = None
     # every `code` the kind's endpoints, services and turns can answer with (the API's ErrorOut.code enum)
     error_codes: tuple[str, ...] = ()
 

@@ -6,7 +6,7 @@ pattern, and every route lists only the error statuses it can answer, each `{cod
 of `error_codes()`.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, create_model
 from chatapp import kinds
 from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
+from chatapp.selectors import message_versions, version_choices, version_info
 
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
 Id = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
@@ -100,6 +101,17 @@ class MessageIn(InSchema):
     )
 
 
+class VersionIn(InSchema):
+    index: Annotated[JsonInt, Field(ge=1, le=DB_INT_MAX)] = Field(
+        description="1-based, among the versions one can switch between (`version.count`)."
+    )
+
+
+class VersionOut(Schema):
+    index: int = Field(description="The shown version, 1-based.")
+    count: int = Field(description="How many versions one can switch between (an answer's: under its question).")
+
+
 class PickOut(Schema):
     source: str
     id: str
@@ -118,6 +130,50 @@ class DroppedOut(Schema):
     reason: str
 
 
+class QualityOut(Schema):
+    """A measured answer to a quality question (image chats): the IQA plan, the figures, the verdicts."""
+
+    plan: dict
+    figures: dict[str, float | None]  # null: PSNR of identical images (infinite)
+    verdicts: dict[str, Literal["yes", "no", "unsure"]]  # blur, noise, overexposure, … (those concerned)
+
+
+class UsageOut(Schema):
+    input_tokens: int = Field(description="Input tokens of the turn's planner calls (cached ones included).")
+    cached_tokens: int = Field(description="Input tokens served from the prompt cache.")
+    output_tokens: int = Field(description="Output tokens (reasoning ones included).")
+    reasoning_tokens: int = Field(description="Output tokens spent on reasoning.")
+    cost: float | None = Field(description="US dollars at MODEL_PRICES; null when a model has no price.")
+
+
+class UsageTotalsOut(Schema):
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    reasoning_tokens: int
+    total_tokens: int = Field(description="Input + output tokens: what USER_DAILY_TOKEN_QUOTA counts.")
+    cost: float = Field(description="US dollars at MODEL_PRICES (unpriced models count 0).")
+    calls: int = Field(description="Planner calls, offline ones included.")
+
+
+class UsageDayOut(UsageTotalsOut):
+    day: date
+
+
+class UsageChatOut(UsageTotalsOut):
+    # Not `chat_id`: a nullable field of that name would read (to link-inferring clients) as the chat routes' id.
+    chat: int | None = Field(description="The chat's id; null: chats deleted since (their usage still counts).")
+    title: str | None
+
+
+class UsageReportOut(Schema):
+    today: UsageTotalsOut
+    token_quota: int | None = Field(description="USER_DAILY_TOKEN_QUOTA; null when there is none.")
+    cost_quota: float | None = Field(description="USER_DAILY_COST_QUOTA in dollars; null when there is none.")
+    days: list[UsageDayOut] = Field(description="The last 30 days with usage, newest first.")
+    chats: list[UsageChatOut] = Field(description="Per chat, costliest first (at most 50).")
+
+
 class AssistantMessageOut(Schema):
     id: int
     turn_key: str
@@ -131,11 +187,15 @@ class AssistantMessageOut(Schema):
     timings: dict[str, float]
     error: str = ""
     proposal: dict | None = None
+    version: VersionOut
+    quality: QualityOut | None = None
+    usage: UsageOut | None = Field(None, description="Tokens and cost of the turn; null offline (no cost).")
 
 
 class UserMessageOut(Schema):
     id: int
     text: str
+    version: VersionOut
 
 
 class StopOut(Schema):
@@ -148,6 +208,26 @@ class TurnOut(Schema):
     assistant_message: AssistantMessageOut
 
 
+class RerunOut(Schema):
+    user_message: UserMessageOut | None = Field(description="null for a new chat's greeting (it has no question).")
+    assistant_message: AssistantMessageOut
+
+
+class MessageVersionOut(Schema):
+    index: int
+    content: str
+    status: str = ""
+    created_at: datetime
+    payload: dict
+
+
+class VersionsOut(Schema):
+    message_id: int
+    role: str
+    version: VersionOut
+    versions: list[MessageVersionOut]
+
+
 class MessageOut(Schema):
     id: int
     role: str
@@ -157,6 +237,8 @@ class MessageOut(Schema):
     created_at: datetime
     payload: dict
     proposal: dict | None = None
+    version: VersionOut
+    usage: UsageOut | None = Field(None, description="An answer's tokens and cost; null offline and for user messages.")
 
 
 class ChatDetailOut(ChatOut):
@@ -182,7 +264,54 @@ def assistant_message_out(message: Message) -> dict:
         "error": message.error,
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
+        "quality": _quality_out(payload.get("quality")),
+        "usage": usage_out(message),
+        "version": version_info(message),
     }
+
+
+def user_message_out(message: Message | None) -> dict | None:
+    """The API shape of a user message in a turn."""
+    if message is None:
+        return None
+    return {"id": message.pk, "text": message.content, "version": version_info(message)}
+
+
+def versions_out(message: Message) -> dict:
+    """The versions one can switch between (a question's all; an answer's under its question), 1-based."""
+    versions = message_versions(message)
+    return {
+        "message_id": message.pk,
+        "role": message.role,
+        "version": version_info(message),
+        "versions": [
+            {
+                "index": n,
+                "content": versions[i].get("content", ""),
+                "status": versions[i].get("status", ""),
+                "created_at": versions[i].get("created_at") or message.created_at,
+                "payload": versions[i].get("payload") or {},
+            }
+            for n, i in enumerate(version_choices(message), start=1)
+        ],
+    }
+
+
+def _quality_out(quality: dict | None) -> dict | None:
+    if not quality:
+        return None
+    return {k: quality.get(k) or {} for k in ("plan", "figures", "verdicts")}
+
+
+_USAGE_FIELDS = ("input_tokens", "cached_tokens", "output_tokens", "reasoning_tokens", "cost")
+
+
+def usage_out(message: Message) -> dict | None:
+    """The turn's usage stored with the answer; None offline (nothing counted, no cost) or before it ended."""
+    usage = (message.payload or {}).get("usage")
+    if not isinstance(usage, dict) or usage.get("offline", True):
+        return None
+    return {name: usage.get(name) for name in _USAGE_FIELDS}
 
 
 def chat_detail_out(chat: Chat, messages) -> dict:
@@ -203,6 +332,8 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "created_at": m.created_at,
                 "payload": m.payload,
                 "proposal": (m.payload or {}).get("proposal"),
+                "version": version_info(m),
+                "usage": usage_out(m),
             }
             for m in messages
         ],

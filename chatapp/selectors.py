@@ -1,10 +1,20 @@
 """Reads for chats and messages; every read is scoped to its owner."""
 
+from datetime import datetime, timedelta
+from decimal import Decimal
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models.functions import TruncDate
+from django.utils import timezone
 
 from chatapp.errors import NotFound
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+
+# What one version of a message holds, besides its created_at (and an answer's `question`: the version of
+# the question it answers).
+ASSISTANT_VERSION_FIELDS = ("content", "payload", "status", "error", "planner_source", "flow", "step_log", "timings")
+USER_VERSION_FIELDS = ("content", "payload")
 
 
 def chat_list(*, user: AbstractBaseUser, kind: str | None = None) -> QuerySet[Chat]:
@@ -24,8 +34,8 @@ def chat_get(*, user: AbstractBaseUser, chat_id: int) -> Chat:
 
 
 def message_list(*, chat: Chat) -> QuerySet[Message]:
-    """The chat's history in order."""
-    return chat.messages.order_by("created_at", "id")
+    """The chat's history in order (turns of an edited question's other versions stay hidden)."""
+    return chat.messages.filter(branch="").order_by("created_at", "id")
 
 
 def message_get(*, chat: Chat, message_id: int) -> Message:
@@ -38,7 +48,7 @@ def message_get(*, chat: Chat, message_id: int) -> Message:
 
 def message_latest_assistant(*, chat: Chat) -> Message | None:
     """The chat's newest assistant message, if any."""
-    return chat.messages.filter(role=Message.Role.ASSISTANT).order_by("-created_at", "-id").first()
+    return chat.messages.filter(role=Message.Role.ASSISTANT, branch="").order_by("-created_at", "-id").first()
 
 
 def turn_messages(*, chat: Chat, turn_key: str) -> tuple[Message | None, Message | None]:
@@ -53,10 +63,14 @@ def active_turn(*, chat: Chat) -> Message | None:
 
 
 def recent_history(*, chat: Chat, limit: int | None = 12, exclude_turn: str | None = None) -> list[Message]:
-    """The last messages with text, oldest first (all of them when `limit` is None)."""
-    qs = chat.messages.exclude(content="")
+    """The last shown messages with text, oldest first (all when `limit` is None); before `exclude_turn` if given."""
+    qs = chat.messages.filter(branch="").exclude(content="")
     if exclude_turn:
+        # A re-run older turn sees the conversation as it was when it was first asked, not the turns after it.
+        first = chat.messages.filter(turn_key=exclude_turn).order_by("created_at", "id").first()
         qs = qs.exclude(turn_key=exclude_turn)
+        if first is not None:
+            qs = qs.filter(before(first))
     if limit is None:
         return list(qs.order_by("created_at", "id"))
     return list(reversed(qs.order_by("-created_at", "-id")[:limit]))
@@ -65,3 +79,105 @@ def recent_history(*, chat: Chat, limit: int | None = 12, exclude_turn: str | No
 def api_token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """The user's tokens, revoked ones included (shown as revoked)."""
     return ApiToken.objects.filter(user=user)
+
+
+def before(message: Message) -> Q:
+    """Messages stored before this one (by time, then id)."""
+    return Q(created_at__lt=message.created_at) | Q(created_at=message.created_at, id__lt=message.pk)
+
+
+def after(message: Message) -> Q:
+    """Messages stored after this one (by time, then id)."""
+    return Q(created_at__gt=message.created_at) | Q(created_at=message.created_at, id__gt=message.pk)
+
+
+def message_versions(message: Message) -> list[dict]:
+    """Every version of a message, oldest first; the selected one as it is now (its live fields)."""
+    live = version_fields(message)
+    if not message.versions:
+        return [{**live, "created_at": message.created_at.isoformat(), "question": 0}]
+    versions = [dict(v) for v in message.versions]
+    versions[message.version] = {**versions[message.version], **live}
+    return versions
+
+
+def version_fields(message: Message) -> dict:
+    """The fields a version of this message holds (an answer's are more than a question's)."""
+    names = ASSISTANT_VERSION_FIELDS if message.role == Message.Role.ASSISTANT else USER_VERSION_FIELDS
+    return {name: getattr(message, name) for name in names}
+
+
+def version_choices(message: Message, *, question: int | None = None) -> list[int]:
+    """Indexes of the versions one can switch between: a question's every version; an answer's under its question."""
+    versions = message_versions(message)
+    if message.role == Message.Role.USER:
+        return list(range(len(versions)))
+    if question is None:
+        question = versions[message.version].get("question", 0)
+    return [i for i, v in enumerate(versions) if v.get("question", 0) == question]
+
+
+def version_info(message: Message) -> dict:
+    """`{index, count}` of the selected version among those one can switch between (1-based)."""
+    choices = version_choices(message)
+    index = choices.index(message.version) + 1 if message.version in choices else len(choices)
+    return {"index": index, "count": len(choices)}
+
+
+_TOTALS = {
+    "input_tokens": Sum("input_tokens", default=0),
+    "cached_tokens": Sum("cached_tokens", default=0),
+    "output_tokens": Sum("output_tokens", default=0),
+    "reasoning_tokens": Sum("reasoning_tokens", default=0),
+    "cost": Sum("cost", default=Decimal(0)),
+    "calls": Count("id"),
+    "metered_calls": Count("id", filter=Q(metered=True)),
+}
+
+
+def day_start(now: datetime | None = None) -> datetime:
+    """Midnight (TIME_ZONE, UTC by default) of today: quotas count from here."""
+    local = timezone.localtime(now or timezone.now())
+    return local.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _with_total(row: dict) -> dict:
+    row["total_tokens"] = row["input_tokens"] + row["output_tokens"]
+    return row
+
+
+def usage_today(*, user_id: int) -> dict:
+    """The user's planner usage since midnight: token sums, total_tokens and cost in dollars."""
+    calls = PlannerCall.objects.filter(user_id=user_id, created_at__gte=day_start())
+    return _with_total(calls.aggregate(**_TOTALS))
+
+
+def usage_by_day(*, user: AbstractBaseUser, days: int = 30) -> list[dict]:
+    """The user's usage per day, newest first, over the last `days` days."""
+    since = day_start() - timedelta(days=days - 1)
+    rows = (
+        PlannerCall.objects.filter(user=user, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(**_TOTALS)
+        .order_by("-day")
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_chat(*, user: AbstractBaseUser, limit: int = 50) -> list[dict]:
+    """The user's usage per chat (deleted chats together under chat None), costliest first."""
+    rows = (
+        PlannerCall.objects.filter(user=user)
+        .values("chat_id", title=F("chat__title"), kind=F("chat__kind"))
+        .annotate(**_TOTALS)
+        .order_by("-cost", "-calls")[:limit]
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_user(*, since: datetime | None = None) -> list[dict]:
+    """Every user's usage (for the admin), costliest first."""
+    calls = PlannerCall.objects.all() if since is None else PlannerCall.objects.filter(created_at__gte=since)
+    rows = calls.values("user_id", username=F("user__username")).annotate(**_TOTALS).order_by("-cost", "-calls")
+    return [_with_total(row) for row in rows]

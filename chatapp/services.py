@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from chatapp import kinds
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+from chatapp.planner.metering import CallRecord
 from chatapp.ratelimit import turn_rate_check
 from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
@@ -165,6 +166,31 @@ def message_save_progress(*, message_id: int, **fields) -> None:
     rows.update(**fields)
 
 
+def planner_calls_store(
+    *, user_id: int, chat_id: int, message_id: int, turn_key: str, records: list[CallRecord]
+) -> None:
+    """Store a turn's planner calls with their usage and cost (what quotas and the account page add up)."""
+    PlannerCall.objects.bulk_create(
+        PlannerCall(
+            user_id=user_id,
+            chat_id=chat_id,
+            message_id=message_id,
+            turn_key=turn_key,
+            request_id=r.request_id,
+            response_id=(r.response_id or "")[:200],
+            backend=r.backend[:20],
+            model=r.model[:100],
+            purpose=r.purpose[:60],
+            metered=r.metered,
+            **(r.usage.model_dump() if r.usage else {}),
+            cost=r.cost,
+            ms=r.ms,
+            status=r.status,
+        )
+        for r in records
+    )
+
+
 def chat_thread_update(
     *, chat_id: int, last_response_id: str, pending_call_ids: list[str], pending_turn_key: str = ""
 ) -> None:
@@ -301,51 +327,3 @@ def turn_start_autostart(*, user: AbstractBaseUser, chat_id: int, flow: str) -> 
         chat.flow = flow
         chat.save(update_fields=["flow", "updated_at"])
     return assistant
-
-
-def turn_regenerate(
-    *, user: AbstractBaseUser, chat_id: int, flow: str, new_text: str | None = None
-) -> tuple[Message | None, Message, list[dict]]:
-    """Re-run the chat's last turn in place (same assistant row); with `new_text`, edit the question first.
-
-    Returns (user message or None for a greeting, the reset assistant message, every pick this turn
-    has shown so far: the replaced answer's and those of answers it replaced before).
-    """
-    cleaned = message_text_clean(text=new_text) if new_text is not None else None
-    with transaction.atomic():
-        chat = _chat_for_update(user=user, chat_id=chat_id)
-        if not kinds.get(chat.kind).can_regenerate:
-            # An image turn owns a job and its files; redoing it in place would rewrite a finished job.
-            raise InvalidInput(
-                "Only movie answers can be regenerated; send a new instruction instead.", code="cannot_regenerate"
-            )
-        _refuse_if_busy(chat=chat)
-        last = chat.messages.order_by("-created_at", "-id").first()
-        if last is None or last.role != Message.Role.ASSISTANT:
-            raise InvalidInput("There is no answer to regenerate yet.", code="nothing_to_regenerate")
-        user_message = chat.messages.filter(turn_key=last.turn_key, role=Message.Role.USER).first()
-        if cleaned is not None:
-            if user_message is None:
-                raise InvalidInput("This greeting has no question to edit.", code="nothing_to_edit")
-            user_message.content = cleaned
-            user_message.save(update_fields=["content", "updated_at"])
-        # Regenerating again must not bring back an earlier answer's films (they already left the
-        # recommended set), so the replaced picks accumulate across regenerations of the turn.
-        earlier = (last.payload or {}).get("replaced_picks", [])
-        old_picks = _unique_picks([*earlier, *(last.payload or {}).get("picks", [])])
-        # Its picks leave the recommended set; the new plan blocks them explicitly instead.
-        assistant = _assistant_reset(chat=chat, turn_key=last.turn_key, flow=flow)
-        chat.flow = flow
-        chat.save(update_fields=["flow", "updated_at"])
-    return user_message, assistant, old_picks
-
-
-def _unique_picks(picks: list[dict]) -> list[dict]:
-    seen: set[tuple] = set()
-    unique = []
-    for pick in picks:
-        key = (pick.get("source"), pick.get("id"))
-        if key not in seen:
-            seen.add(key)
-            unique.append(pick)
-    return unique

@@ -15,11 +15,13 @@ from chatapp.env import (
     env_http_url,
     env_int,
     env_list,
+    env_model_prices,
     env_proxy_ssl_header,
     env_str,
     redis_layer_config,
 )
 from chatapp.logs import LOG_FORMATS, logging_config
+from chatapp.planner.usage import DEFAULT_MODEL_PRICES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -131,7 +133,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "var" / "static"
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "var" / "static")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     # Under DEBUG the files come straight from static/ (no collectstatic); otherwise from the manifest that
@@ -169,19 +171,33 @@ OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 # The most a user waits for planning in a turn: every attempt, retry, re-ask and fallback of the
 # turn shares this deadline, and each request is given at most the time left.
 PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=1.0)
+# Usage and cost: dollars per million tokens per model; one JSON line per planner call ("" = no file).
+MODEL_PRICES = env_model_prices("MODEL_PRICES", DEFAULT_MODEL_PRICES)
+PLANNER_LOG_PATH = env_str("PLANNER_LOG_PATH", "var/log/planner.jsonl")
+if PLANNER_LOG_PATH and not PLANNER_LOG_PATH.startswith("/"):
+    PLANNER_LOG_PATH = str(BASE_DIR / PLANNER_LOG_PATH)
+# Per user and UTC day: tokens (input + output) and dollars; past either, new turns get 429 quota_exceeded.
+USER_DAILY_TOKEN_QUOTA = env_int("USER_DAILY_TOKEN_QUOTA", 0, minimum=0)
+USER_DAILY_COST_QUOTA = env_float("USER_DAILY_COST_QUOTA", 0.0, minimum=0.0)
 
 # --- Movie chat -------------------------------------------------------------
 TMDB_API_KEY = env_str("TMDB_API_KEY")
 TMDB_BASE_URL = env_http_url("TMDB_BASE_URL", "https://api.themoviedb.org")
 TMDB_IMAGE_BASE_URL = env_http_url("TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p/w342")
 TMDB_TIMEOUT = env_float("TMDB_TIMEOUT", 8.0, minimum=0.5)
-TMDB_CONCURRENCY = env_int("TMDB_CONCURRENCY", 4, minimum=1, maximum=32)
+TMDB_CONCURRENCY = env_int("TMDB_CONCURRENCY", 20, minimum=1, maximum=64)
+TMDB_RATE = env_float("TMDB_RATE", 40.0, minimum=1.0)
 # Seconds a turn waits for all its lookups; picks still unresolved then are dropped ("took too long").
 LOOKUP_BUDGET = env_float("LOOKUP_BUDGET", 10.0, minimum=0.5)
 MOVIE_SOURCE = env_choice("MOVIE_SOURCE", "auto", ("auto", "catalogue", "tmdb"))
 if MOVIE_SOURCE == "tmdb" and not TMDB_API_KEY:
     raise ImproperlyConfigured("MOVIE_SOURCE=tmdb needs TMDB_API_KEY")
 MESSAGE_MAX_CHARS = env_int("MESSAGE_MAX_CHARS", 4000, minimum=1, maximum=100_000)
+# Letterboxd import (Lists page): the largest file (also once unzipped) and the most films per import.
+LETTERBOXD_IMPORT_MAX_BYTES = env_int(
+    "LETTERBOXD_IMPORT_MAX_BYTES", 5 * 1024 * 1024, minimum=1024, maximum=8 * 1024 * 1024
+)
+LETTERBOXD_IMPORT_MAX_ROWS = env_int("LETTERBOXD_IMPORT_MAX_ROWS", 2000, minimum=1, maximum=20_000)
 # Greet each new movie chat with three picks for the user's taste (users can switch it off too).
 AUTOSTART_RECOMMENDATIONS = env_bool("AUTOSTART_RECOMMENDATIONS", True)
 # The flow for new movie turns: v2 (Responses API) or the legacy v1 (Chat Completions + search tool).

@@ -14,42 +14,35 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from chatapp import kinds, ratelimit, running
-from chatapp.errors import InvalidInput, MarqueeError, RateLimited
-from chatapp.events import (
-    TextDelta,
-    ThinkingDelta,
-    TurnEnded,
-    TurnProgress,
-    TurnStarted,
-    group_name,
-    to_group_message,
-)
+from chatapp.errors import InvalidInput, MarqueeError
+from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
+from chatapp.narration import FLUSH_EVERY_S, Narration
 from chatapp.planner.backends.base import PlannerError
+from chatapp.planner.metering import Meter, metering, usage_summary
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import active_turn, chat_get, message_latest_assistant, turn_messages
+from chatapp.selectors import active_turn, chat_get, message_get, message_latest_assistant, turn_messages, version_info
 from chatapp.services import (
     AUTOSTART_TURN,
     message_heartbeat,
     message_save_progress,
+    planner_calls_store,
     turn_close_orphaned,
     turn_close_stale,
-    turn_regenerate,
     turn_start,
     turn_start_autostart,
 )
+from chatapp.versions import message_version_select, turn_rerun
 
 log = logging.getLogger("marquee.turns")
 
 # A process running a turn stops it within this after a Stop from another process (else nobody runs it).
 STOP_ACK_S = 0.5
-# Text is persisted at most this often while streaming, so a reload shows it.
-FLUSH_EVERY_S = 0.4
 
 
 @dataclass
-class Turn:
-    """The live state of one assistant message while its turn runs."""
+class Turn(Narration):
+    """The live state of one assistant message while its turn runs (Narration: its steps and reasoning)."""
 
     chat_id: int
     owner_id: int
@@ -61,10 +54,12 @@ class Turn:
     content: str = ""
     payload: dict[str, Any] = field(default_factory=dict)
     planner_source: str = ""
+    # The turn's planner calls (usage, cost), counted by the metered backend while the flow runs.
+    meter: Meter = field(default_factory=Meter)
     status: str = Message.Status.PENDING
     started: bool = False
     _last_flush: float = 0.0
-    _thinking_gap: str = ""
+    _thinking_gap: str = ""  # Narration's: a gap between reasoning parts, held back until more text follows
 
     async def emit(self, event) -> None:
         """Publish an event to everyone watching this chat."""
@@ -80,30 +75,6 @@ class Turn:
         await self.emit(TextDelta(chat_id=self.chat_id, turn_key=self.turn_key, delta=delta))
         if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
             await self.save(status=Message.Status.STREAMING)
-
-    async def progress(self, label: str) -> None:
-        """Say which step the turn has begun ("Planning picks…"): published, and stored for a reload."""
-        steps = self.payload.setdefault("progress", [])
-        if steps and steps[-1] == label:
-            return  # a re-ask or fallback of the same step is still that step
-        earlier = list(steps)
-        steps.append(label)
-        await self.emit(
-            TurnProgress(chat_id=self.chat_id, turn_key=self.turn_key, index=len(earlier), label=label, earlier=earlier)
-        )
-        await self.save()
-
-    async def stream_thinking(self, delta: str) -> None:
-        """Append a piece of the model's reasoning summary, publish it, and persist it now and then."""
-        if not delta.strip():
-            # A separator between summary parts is held back until more text follows: no trailing blank line.
-            self._thinking_gap += delta if self.payload.get("thinking") else ""
-            return
-        delta, self._thinking_gap = self._thinking_gap + delta, ""
-        self.payload["thinking"] = self.payload.get("thinking", "") + delta
-        await self.emit(ThinkingDelta(chat_id=self.chat_id, turn_key=self.turn_key, delta=delta))
-        if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
-            await self.save()
 
     async def save(self, **extra) -> None:
         """Persist content, payload and status so a reloading page shows the state so far."""
@@ -206,13 +177,14 @@ async def stop_any(*, user, chat, wait: bool = False) -> None:
 
 
 async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
-    """Run an interrupted (or failed) last answer again: in place where the kind re-runs turns, else resent."""
+    """Run an interrupted (or failed) last answer again: as a new version where the kind has them, else resent."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     last = await database_sync_to_async(message_latest_assistant)(chat=chat)
     if last is None or last.status not in (Message.Status.INTERRUPTED, Message.Status.FAILED):
         raise InvalidInput("Only an interrupted or failed answer can be tried again.", code="nothing_to_retry")
-    if kinds.get(chat.kind).can_regenerate:
-        return await regenerate(user=user, chat_id=chat_id)
+    kind = kinds.get(chat.kind)
+    if kind.has_versions or kind.can_regenerate:  # answered again in place: the interrupted one stays a version
+        return await regenerate(user=user, chat_id=chat_id, message_id=last.pk)
     user_message, _ = await database_sync_to_async(turn_messages)(chat=chat, turn_key=last.turn_key)
     if user_message is None:
         raise InvalidInput("This answer has no question to send again.", code="nothing_to_retry")
@@ -225,7 +197,8 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
     heartbeat = asyncio.get_running_loop().create_task(_heartbeat(turn.message_id))
     try:
         await turn.save(status=Message.Status.STREAMING)
-        await flow_fn(turn)
+        with metering(turn.meter):
+            await flow_fn(turn)
         final = Message.Status.COMPLETE
     except asyncio.CancelledError:
         final = Message.Status.STOPPED
@@ -255,6 +228,7 @@ async def _heartbeat(message_id: int) -> None:
 
 async def _finish(turn: Turn, status: str, error: str) -> None:
     turn.steplog.finish()
+    await _store_usage(turn)
     await turn.save(
         status=status,
         error=error,
@@ -272,18 +246,27 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
     )
 
 
+async def _store_usage(turn: Turn) -> None:
+    """Store the turn's planner calls, and their sums with the answer (shown on hover, in the API)."""
+    records = list(turn.meter.records)
+    turn.payload["usage"] = usage_summary(records)
+    if not records:
+        return
+    try:
+        await database_sync_to_async(planner_calls_store)(
+            user_id=turn.owner_id,
+            chat_id=turn.chat_id,
+            message_id=turn.message_id,
+            turn_key=turn.turn_key,
+            records=records,
+        )
+    except Exception:  # the answer is still stored and shown; only its accounting is lost (and logged)
+        log.exception("turn %s: planner calls not stored", turn.turn_key)
+
+
 def flow_for(*, kind: str, flow: str) -> FlowFn:
     """The function that runs a turn of this chat kind and flow version (its ChatKind says which)."""
     return kinds.get(kind).flow(flow)
-
-
-async def _rate_check(user) -> None:
-    """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
-    if not await database_sync_to_async(ratelimit.turn_rate_check)(user_id=user.pk):
-        raise RateLimited(
-            "Too many messages in a minute. Please wait a moment and try again.",
-            retry_after=ratelimit.turn_rate_retry_after(),
-        )
 
 
 async def begin(
@@ -295,7 +278,7 @@ async def begin(
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
@@ -312,6 +295,8 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     kind = kinds.get(chat.kind)
     if kind.autostart is None or not await database_sync_to_async(kind.load(kind.autostart))(user=user):
         return None
+    if ratelimit.daily_quotas_on() and await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
+        return None  # over the daily quota: no greeting (a typed message is refused with the reason)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     # Counts against the turn rate limit only when a greeting really starts (not on every connect).
     assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)
@@ -322,13 +307,19 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     )
 
 
-async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tuple[Turn, asyncio.Task]:
-    """Re-run the last turn in place (optionally with an edited question); every pick it showed is blocked."""
+async def regenerate(
+    *, user, chat_id: int, new_text: str | None = None, message_id: int | None = None
+) -> tuple[Turn, asyncio.Task]:
+    """Answer a turn again as a new version (any turn; None: the last), optionally with an edited question.
+
+    Every pick an earlier version of the answer showed is blocked; editing a question hides the turns
+    after it (the previous version's branch, shown again by switching back).
+    """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
-    user_message, assistant, old_picks = await database_sync_to_async(turn_regenerate)(
-        user=user, chat_id=chat_id, flow=flow, new_text=new_text
+    user_message, assistant, old_picks, branched = await database_sync_to_async(turn_rerun)(
+        user=user, chat_id=chat_id, flow=flow, message_id=message_id, new_text=new_text
     )
     kind = kinds.get(chat.kind)
     if kind.on_regenerate:  # e.g. the replaced picks are no longer "recently shown" (the movie taste profile)
@@ -337,12 +328,46 @@ async def regenerate(*, user, chat_id: int, new_text: str | None = None) -> tupl
     if assistant.turn_key == AUTOSTART_TURN:
         payload["autostart"] = True
     return await _announce(
-        chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow, payload=payload, replace=True
+        chat=chat,
+        user=user,
+        user_message=user_message,
+        assistant=assistant,
+        flow=flow,
+        payload=payload,
+        replace=True,
+        branched=branched,
     )
 
 
+async def select_version(*, user, chat_id: int, message_id: object, index: object) -> VersionSelected:
+    """Show another version of a message, stored as the selected one, and tell every open page."""
+    chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
+    branched = await database_sync_to_async(message_version_select)(
+        user=user, chat_id=chat_id, message_id=message_id, index=index
+    )
+    message = await database_sync_to_async(message_get)(chat=chat, message_id=message_id)
+    event = VersionSelected(
+        chat_id=chat.pk,
+        turn_key=message.turn_key,
+        message_id=message.pk,
+        role=message.role,
+        branched=branched,
+        **version_info(message),
+    )
+    await get_channel_layer().group_send(group_name(chat.pk), to_group_message(event))
+    return event
+
+
 async def _announce(
-    *, chat, user, user_message, assistant, flow: str, payload: dict | None = None, replace: bool = False
+    *,
+    chat,
+    user,
+    user_message,
+    assistant,
+    flow: str,
+    payload: dict | None = None,
+    replace: bool = False,
+    branched: bool = False,
 ) -> tuple[Turn, asyncio.Task]:
     turn = Turn(
         chat_id=chat.pk,
@@ -352,6 +377,7 @@ async def _announce(
         text=user_message.content if user_message else "",
         flow=flow,
         steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
+        meter=Meter(ids={"chat_id": chat.pk, "turn_key": assistant.turn_key, "user_id": user.pk}),
         payload=dict(payload or {}),
     )
     await turn.emit(
@@ -361,6 +387,7 @@ async def _announce(
             user_message_id=user_message.pk if user_message else None,
             assistant_message_id=assistant.pk,
             replace=replace,
+            branched=branched,
         )
     )
     return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))

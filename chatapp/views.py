@@ -1,5 +1,6 @@
 """HTMX pages: a full page, or one partial when request.htmx."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -111,10 +112,23 @@ def account(request):
         return redirect("account")
     new_key = request.session.pop(NEW_KEY_SESSION, None)
     tokens = selectors.api_token_list(user=request.user)
-    response = render(request, "chatapp/account.html", {"tokens": tokens, "new_key": new_key})
+    context = {"tokens": tokens, "new_key": new_key, **_usage_context(request.user)}
+    response = render(request, "chatapp/account.html", context)
     # The page may carry a secret: no copy in any cache (nor behind the Back button).
     patch_cache_control(response, no_store=True, private=True)
     return response
+
+
+def _usage_context(user) -> dict:
+    """The account page's usage: today against the quotas, totals per day and per chat."""
+    return {
+        "usage_today": selectors.usage_today(user_id=user.pk),
+        "usage_days": selectors.usage_by_day(user=user),
+        "usage_chats": selectors.usage_by_chat(user=user),
+        "token_quota": settings.USER_DAILY_TOKEN_QUOTA,
+        "cost_quota": settings.USER_DAILY_COST_QUOTA,
+        "quota_tz": settings.TIME_ZONE,
+    }
 
 
 def _owned(request, chat_id: int):

@@ -59,7 +59,9 @@ class ImageJob(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="image_jobs")
     chat = models.ForeignKey(Chat, on_delete=models.CASCADE, related_name="image_jobs")
-    message = models.OneToOneField(Message, on_delete=models.CASCADE, related_name="image_job")
+    # One job per version of the turn's answer (a re-run instruction is a new five): chatapp/versions.py.
+    message = models.ForeignKey(Message, on_delete=models.CASCADE, related_name="image_jobs")
+    version = models.PositiveSmallIntegerField(default=0, help_text="The answer's version this job is.")
     source = models.ForeignKey(ImageAsset, on_delete=models.CASCADE, related_name="jobs")
     instruction = models.TextField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PLANNING)
@@ -88,6 +90,7 @@ class ImageJob(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["owner", "-created_at"])]
+        constraints = [models.UniqueConstraint(fields=["message", "version"], name="one_job_per_answer_version")]
 
     def __str__(self) -> str:
         return f"Job {self.pk} ({self.status})"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from chatapp.models import Message
 from chatapp.render import status_html
+from imagelab.core.quality import MEANINGS
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
@@ -100,6 +102,44 @@ def plans_view(event: Plans) -> dict:
 
 _LOOK_UP = object()
 
+# The figures table under a quality answer: each figure's name as shown (its meaning is quality.MEANINGS').
+FIGURE_LABELS = {
+    "sharpness": "Sharpness",
+    "blur_effect": "Blur effect",
+    "noise_sigma": "Noise σ",
+    "mean_luminance": "Mean brightness",
+    "highlights_clipped": "Burnt-out highlights (%)",
+    "shadows_clipped": "Crushed shadows (%)",
+    "bright_end": "Brightest 1%",
+    "contrast_spread": "Tonal range",
+    "blockiness": "JPEG blockiness",
+    "colourfulness": "Colourfulness",
+    "cast_a": "Tint a*",
+    "cast_b": "Tint b*",
+    "colour_cast": "Colour cast",
+    "psnr": "PSNR (dB)",
+    "ssim": "SSIM",
+    "delta_e": "Mean ΔE2000",
+}
+
+
+def _figure_value(value) -> str:
+    if value is None:  # stored for PSNR ∞: the images are identical
+        return "∞"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def quality_view(quality: dict | None) -> dict | None:
+    """The figures table of a quality answer: [{label, value, meaning}] and what was measured (None: no table)."""
+    figures = (quality or {}).get("figures") or {}
+    if not figures:
+        return None
+    rows = [
+        {"label": FIGURE_LABELS.get(k, k), "value": _figure_value(v), "meaning": MEANINGS.get(k, "")}
+        for k, v in figures.items()
+    ]
+    return {"rows": rows, "measured": quality.get("measured") or "the photo"}
+
 
 def message_html(
     message: Message,
@@ -117,7 +157,20 @@ def message_html(
     if job is not None and current is _LOOK_UP:
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
-    return _partial("message", {"m": message, "job": view, "swap": swap})
+    # Context processors do not run here: the Edit box's limit is passed.
+    context = {
+        "m": message,
+        "job": view,
+        "swap": swap,
+        "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS,
+        "figures": message_figures(message),
+    }
+    return _partial("message", context)
+
+
+def message_figures(message: Message) -> dict | None:
+    """The figures table of a finished quality answer (None for anything else)."""
+    return None if message.is_active else quality_view((message.payload or {}).get("quality"))
 
 
 def planner_source_html(event: PlannerSource, **_) -> str:

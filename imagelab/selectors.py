@@ -76,7 +76,7 @@ def chat_current_by_id(*, chat_id: int) -> ImageAsset | None:
 def message_texts_recent(*, chat_id: int, exclude_turn_key: str, limit: int = 4) -> list[str]:
     """The texts of the chat's latest `limit` user messages outside one turn, oldest first."""
     newest = (
-        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER)
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.USER, branch="")
         .exclude(turn_key=exclude_turn_key)
         .order_by("-created_at", "-id")
         .values_list("content", flat=True)[:limit]
@@ -113,13 +113,14 @@ def chat_assets(*, chat: Chat) -> list[ImageAsset]:
 
 def jobs_by_message(*, message_ids: list[int]) -> dict[int, ImageJob]:
     """Jobs keyed by their assistant message id (one query for a whole page)."""
-    jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids)
+    jobs = ImageJob.objects.select_related("source").filter(message_id__in=message_ids, version=F("message__version"))
     return {j.message_id: j for j in jobs}
 
 
 def job_get_for_message(*, message_id: int) -> ImageJob | None:
-    """The job of an assistant message, with its source image (None: the message has no job)."""
-    return ImageJob.objects.select_related("source").filter(message_id=message_id).first()
+    """The job of an assistant message's shown version, with its source image (None: it has no job)."""
+    jobs = ImageJob.objects.select_related("source").filter(message_id=message_id, version=F("message__version"))
+    return jobs.first()
 
 
 def job_chain(*, job: ImageJob, variation: int) -> tuple[ImageAsset, list[list[dict]], dict]:
@@ -167,3 +168,36 @@ def referenced_folders() -> set[str]:
     for job in ImageJob.objects.only("variations", "ai_images").iterator():
         folders |= job_folders(job=job)
     return folders
+
+
+def quality_subject(*, chat_id: int, variation: int | None = None) -> dict:
+    """What a quality question measures and against what: {path, label, reference_path, reference_label, note}.
+
+    A numbered variation (counted from 1) of the chat's latest edit is compared with that edit's source;
+    otherwise the current image is compared with the upload it was made from (none when it is that upload).
+    """
+    note = ""
+    if variation is not None:
+        job = ImageJob.objects.select_related("source").filter(chat_id=chat_id).first()  # the latest edit
+        entry = next((v for v in (job.variations if job else []) if v.get("index") == variation - 1), None)
+        if job is not None and entry and entry.get("final"):
+            return {
+                "path": entry["final"],
+                "label": f"variation {variation}",
+                "reference_path": job.source.path,
+                "reference_label": "its source image",
+                "note": "",
+            }
+        note = f"The latest edit has no finished variation {variation}, so I measured the current image."
+    current = chat_current_by_id(chat_id=chat_id)
+    root = current
+    if current is not None and current.kind == ImageAsset.Kind.VARIATION and current.job_id is not None:
+        root, _plans, _ai = job_chain(job=current.job, variation=current.variation)
+    same = root is None or current is None or root.pk == current.pk
+    return {
+        "path": current.path if current else None,
+        "label": "the current image" if not same else "the photo",
+        "reference_path": None if same else root.path,
+        "reference_label": "the original upload",
+        "note": note,
+    }

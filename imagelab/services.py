@@ -173,10 +173,22 @@ def job_create(
         owner=user,
         chat=chat,
         message=message,
+        version=message.version,
         source=source,
         instruction=instruction,
         source_width=source.width,
         source_height=source.height,
+    )
+
+
+def job_prepare_rerun(*, user_message: Message | None, assistant: Message) -> ImageJob | None:
+    """A re-run instruction (Regenerate, or edited) plans a new five on the image its earlier version edited."""
+    earlier = ImageJob.objects.filter(message=assistant).exclude(version=assistant.version).order_by("-version").first()
+    if earlier is None:  # the earlier version was an answer, not an edit: the turn reads the current image
+        return None
+    instruction = user_message.content if user_message is not None else earlier.instruction
+    return job_create(
+        user=earlier.owner, chat=assistant.chat, message=assistant, source=earlier.source, instruction=instruction
     )
 
 

@@ -24,8 +24,11 @@ MOVIES = ChatKind(
     autostart="recs.services.memory.autostart_enabled",
     on_regenerate="recs.services.memory.memory_forget_results",
     can_regenerate=True,
+    has_versions=True,
+    on_versions_changed="recs.services.recommendations.recommendations_sync",
     urls="recs.urls",
     api_router="recs.api.router",
+    export="recs.exports.export_parts",
     list_icon="recs/list_icon.html",
     nav=(("Lists", "lists"),),
     error_codes=(
@@ -37,6 +40,15 @@ MOVIES = ChatKind(
         "not_on_list",
         "pick_not_found",
         "unknown_list",
+        # the Lists page's Letterboxd import
+        "no_import_file",
+        "too_many_files",
+        "import_too_large",
+        "too_many_rows",
+        "not_csv",
+        "bad_encoding",
+        "wrong_columns",
+        "unknown_import_file",
     ),
 )
 

@@ -54,6 +54,11 @@ def list_items(*, user: AbstractBaseUser, list_name: str, sort: str = "added"):
     return model.objects.filter(user=user).order_by(*order)
 
 
+def recommended_for_user(*, user: AbstractBaseUser):
+    """Every film recommended to the user in any chat, newest first (with its chat's title)."""
+    return Recommendation.objects.filter(chat__owner=user).select_related("chat").order_by("-created_at", "-id")
+
+
 def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[str, dict]:
     """For pick cards: which of these films are on the watchlist or seen ("source:id" → marks)."""
     if not keys:
@@ -70,7 +75,7 @@ def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[s
 def last_shown_picks(*, chat_id: int) -> list[dict]:
     """The picks (title, year) of the latest answer that showed any, for "the first two"."""
     for payload in (
-        Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT)
+        Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT, branch="")
         .order_by("-created_at", "-id")
         .values_list("payload", flat=True)[:10]
     ):
@@ -82,7 +87,7 @@ def last_shown_picks(*, chat_id: int) -> list[dict]:
 
 def last_turn_summary(*, chat_id: int, turn_key: str | None = None) -> dict:
     """What a finished assistant turn (by default the latest) showed and dropped: answers its open tool call."""
-    answers = Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT).exclude(
+    answers = Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT, branch="").exclude(
         status__in=Message.ACTIVE_STATUSES
     )
     if turn_key:

@@ -12,6 +12,8 @@ urlpatterns = [
     ),
     path("chats/<int:chat_id>/turns/<str:turn_key>/proposal/", views.proposal_decide, name="proposal-decide"),
     path("lists/", views.lists_page, name="lists"),
+    path("lists/import/", views.letterboxd_import, name="letterboxd-import"),
+    path("lists/<str:list_name>.csv", views.list_download, name="list-download"),
     path("lists/<str:list_name>/<int:item_id>/remove/", views.list_item_remove, name="list-item-remove"),
     path("lists/seen/<int:item_id>/rate/", views.seen_rate, name="seen-rate"),
     path("memory/reset/", views.memory_reset, name="memory-reset"),

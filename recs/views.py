@@ -1,15 +1,19 @@
 """Movie-chat pages: pick-card list buttons, the lists page, and the memory panel."""
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
 from recs import selectors
+from recs.lists_csv import list_csv
 from recs.render import PAGE, PICK_ACTIONS, PROPOSAL, pick_actions_oob_html
+from recs.services import imports as import_services
 from recs.services import lists as list_services
 from recs.services import memory as memory_services
 from recs.services.proposals import NothingSelected, proposal_announce
@@ -66,12 +70,8 @@ def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: st
     return render(request, PICK_ACTIONS, context)
 
 
-@login_required
-@require_GET
-def lists_page(request):
-    """The watchlist and the seen list (sortable), and what Marquee remembers about you."""
-    sort = _sort(request.GET.get("sort"))
-    context = {
+def _lists_context(request, sort: str) -> dict:
+    return {
         "sort": sort,
         "sorts": SORTS,
         "watchlist": selectors.list_items(user=request.user, list_name="watchlist", sort=sort),
@@ -80,8 +80,42 @@ def lists_page(request):
         "profile": memory_services.taste_profile_summary(user=request.user),
         # Set by the memory forms just before redirecting here: shown once, inside the memory card.
         "memory_notice": request.session.pop(MEMORY_NOTICE, ""),
+        "import_max_kb": settings.LETTERBOXD_IMPORT_MAX_BYTES // 1024,
     }
-    return render(request, "recs/lists.html", context)
+
+
+@login_required
+@require_GET
+def lists_page(request):
+    """The watchlist and the seen list (sortable), and what Marquee remembers about you."""
+    return render(request, "recs/lists.html", _lists_context(request, _sort(request.GET.get("sort"))))
+
+
+@login_required
+@require_GET
+def list_download(request, list_name: str):
+    """One list as a CSV attachment (Letterboxd's columns)."""
+    try:
+        filename, text = list_csv(user=request.user, list_name=list_name)
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = content_disposition_header(as_attachment=True, filename=filename)
+    return response
+
+
+@login_required
+@require_POST
+def letterboxd_import(request):
+    """Read a Letterboxd export and open its preview (a diff card to approve); a bad file stores nothing."""
+    try:
+        files = import_services.uploads_read(uploads=request.FILES.getlist("files"))
+        card = import_services.letterboxd_import(user=request.user, files=files)
+    except MarqueeError as exc:
+        context = {**_lists_context(request, "added"), "import_error": exc.message}
+        return render(request, "recs/lists.html", context, status=exc.status)
+    # To the card itself (an explicit fragment: the form's own #list-files would otherwise carry over).
+    return redirect(reverse("chat-detail", args=[card.chat_id]) + f"#proposal-{card.turn_key}")
 
 
 @login_required

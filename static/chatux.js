@@ -34,13 +34,33 @@
     const action = form && form.querySelector ? form.querySelector("input[name=action]") : null;
     return form && form.id !== "stop-form" && (!action || action.value !== "stop");
   }
+  // …except what names an earlier message (Regenerate, Edit, the ‹ 2/3 › switch): the page stays on that
+  // message when it is swapped (or the history is, for a branch), and the arrow pressed keeps the focus.
+  let kept = null;
+  function namesMessage(form) {
+    return !!(form && form.querySelector && form.querySelector("input[name=message]"));
+  }
   document.addEventListener("htmx:wsConfigSend", function (e) {
-    if (!e.defaultPrevented && sentByPerson(e.target)) toLatest();
+    if (e.defaultPrevented || !sentByPerson(e.target)) return;
+    if (!namesMessage(e.target)) { toLatest(); return; }
+    const article = e.target.closest("article");
+    const arrow = document.activeElement && document.activeElement.closest ? document.activeElement.closest(".versions button") : null;
+    kept = article ? { id: article.id, el: article, arrow: arrow ? arrow.className : "" } : null;
+    following = false;
   });
+  function keepPlace() {
+    const article = kept ? $(kept.id) : null;
+    if (!article || article === kept.el) return;
+    const arrow = kept.arrow ? article.querySelector(".versions button[class='" + kept.arrow + "']") : null;
+    kept = null;
+    article.scrollIntoView({ block: "nearest" });
+    if (arrow && !arrow.disabled) arrow.focus({ preventScroll: true });
+  }
   document.addEventListener("htmx:beforeRequest", function (e) {
     if (e.target && e.target.id === "composer") toLatest();
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    keepPlace();
     if (following) window.scrollTo({ top: document.body.scrollHeight });
     showJump();
     paintTimes(document);

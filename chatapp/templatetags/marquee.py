@@ -6,6 +6,7 @@ from django.utils.safestring import mark_safe
 from markdown_it import MarkdownIt
 
 from chatapp import kinds
+from chatapp.selectors import version_info as _version_info
 
 register = template.Library()
 
@@ -53,3 +54,22 @@ def markdown(text: str) -> str:
 def kind_icon(chat) -> str:
     """The template of a chat's icon in the chat list (its kind draws it)."""
     return kinds.get(chat.kind).list_icon
+
+
+@register.filter
+def version_info(message) -> dict:
+    """`{index, count}` of the message's shown version (1-based), for the ‹ 2/3 › switch."""
+    return _version_info(message)
+
+
+@register.filter
+def dollars(value) -> str:
+    """A cost in US dollars: cents for a dollar or more, four significant digits below ("$0.001575")."""
+    if value is None or value == "":
+        return "price unknown"
+    amount = float(value)
+    if amount == 0:
+        return "$0"
+    if amount >= 1:
+        return f"${amount:,.2f}"
+    return "$" + f"{amount:.4g}" if amount >= 0.0001 else f"${amount:.8f}".rstrip("0")

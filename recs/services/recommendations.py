@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from chatapp.models import Message
 from recs.models import Recommendation
 from recs.sources.movies import Movie
 
@@ -24,3 +25,29 @@ def recommendation_add(*, chat_id: int, message_id: int, movie: Movie) -> bool:
     except IntegrityError:
         return False
     return True
+
+
+def recommendations_sync(*, message_ids: list[int]) -> None:
+    """The chat's recommended set follows the versions shown: a message's films are its selected version's.
+
+    A version switched away from, or a turn hidden in another branch, no longer blocks its films; the
+    version shown (again) blocks its own (a film another shown message holds already stays with that one).
+    """
+    messages = list(Message.objects.filter(pk__in=message_ids, role=Message.Role.ASSISTANT))
+    Recommendation.objects.filter(message__in=messages).delete()
+    rows = [
+        Recommendation(
+            chat_id=m.chat_id,
+            message_id=m.pk,
+            source=p["source"],
+            movie_id=p["id"],
+            media_type=p.get("media_type", "movie"),
+            title=p.get("title", "")[:300],
+            year=p.get("year"),
+        )
+        for m in messages
+        if not m.branch
+        for p in (m.payload or {}).get("picks", [])
+        if p.get("source") and p.get("id")
+    ]
+    Recommendation.objects.bulk_create(rows, ignore_conflicts=True)

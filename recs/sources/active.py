@@ -146,7 +146,8 @@ def build_tmdb_source() -> TmdbSource:
             base_url=getattr(settings, "TMDB_BASE_URL", "https://api.themoviedb.org"),
             image_base_url=getattr(settings, "TMDB_IMAGE_BASE_URL", "https://image.tmdb.org/t/p/w342"),
             timeout=getattr(settings, "TMDB_TIMEOUT", 8.0),
-            concurrency=getattr(settings, "TMDB_CONCURRENCY", 4),
+            concurrency=getattr(settings, "TMDB_CONCURRENCY", 20),
+            rate=getattr(settings, "TMDB_RATE", 40.0),
             cache=cache,
         )
 

@@ -43,7 +43,7 @@ def test_it_unblocks_a_chat_whose_turn_was_cut_off_by_a_restart(alice):
     Message.objects.filter(pk=stuck.pk).update(updated_at=timezone.now() - timezone.timedelta(hours=1))
     turn_start(user=alice, chat_id=chat.pk, text="two", flow="v2")
     stuck.refresh_from_db()
-    assert stuck.status == "failed" and "restart" in stuck.error
+    assert stuck.status == "interrupted" and "restart" in stuck.error
 
 
 @pytest.mark.django_db

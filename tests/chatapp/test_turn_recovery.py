@@ -97,7 +97,7 @@ async def test_it_refuses_a_retry_when_the_last_answer_is_not_interrupted(alice)
     await comm.disconnect()
 
 
-async def test_it_retries_an_interrupted_image_turn_by_sending_its_instruction_again(alice):
+async def test_it_retries_an_interrupted_image_turn_as_a_new_version_of_its_answer(alice):
     from imagelab import services as image_services
     from tests.support.images import photo, run_turn
 
@@ -116,4 +116,6 @@ async def test_it_retries_an_interrupted_image_turn_by_sending_its_instruction_a
     users = await database_sync_to_async(list)(
         Message.objects.filter(chat_id=chat.pk, role="user").values_list("content", flat=True)
     )
-    assert users == ["warmer", "warmer"]
+    assert users == ["warmer"]  # one turn, answered again
+    answer = await database_sync_to_async(Message.objects.get)(pk=turn.message_id)
+    assert answer.status == "complete" and len(answer.versions) == 2

@@ -53,6 +53,8 @@ class FakeReply:
     png: bytes = PNG_1X1
     reasoning: list[str] = field(default_factory=list)  # reasoning summary parts, streamed first (Responses)
     pause: float = 0.0  # seconds the stream waits after the reasoning summary, before the output
+    # Token counts the reply reports: {input, cached, output, reasoning}; None: the fake's standard 42 in, 7 out.
+    usage: dict[str, int] | None = None
 
 
 def _arguments(arguments: dict[str, Any] | str) -> str:
@@ -68,13 +70,16 @@ def tool_call(
     extra_calls: list[tuple[str, dict[str, Any] | str]] | None = None,
     reasoning: list[str] | None = None,
     pause: float = 0.0,
+    usage: dict[str, int] | None = None,
 ) -> FakeReply:
     """A reply with one function call (arguments as a dict or raw text), plus optional extra calls.
 
     `reasoning`: summary parts streamed before the call (Responses API); `pause`: a wait after them.
     """
     calls = [(name, _arguments(arguments), call_id)] + [(n, _arguments(a), None) for n, a in extra_calls or []]
-    return FakeReply("tool_call", calls=calls, response_id=response_id, reasoning=list(reasoning or []), pause=pause)
+    return FakeReply(
+        "tool_call", calls=calls, response_id=response_id, reasoning=list(reasoning or []), pause=pause, usage=usage
+    )
 
 
 def text(
@@ -84,10 +89,17 @@ def text(
     response_id: str | None = None,
     reasoning: list[str] | None = None,
     pause: float = 0.0,
+    usage: dict[str, int] | None = None,
 ) -> FakeReply:
     """A text reply streamed in about `chunks` deltas (after any `reasoning` summary parts and `pause`)."""
     return FakeReply(
-        "text", text=text, chunks=max(chunks, 1), response_id=response_id, reasoning=list(reasoning or []), pause=pause
+        "text",
+        text=text,
+        chunks=max(chunks, 1),
+        response_id=response_id,
+        reasoning=list(reasoning or []),
+        pause=pause,
+        usage=usage,
     )
 
 
@@ -198,13 +210,29 @@ def _split(text: str, parts: int) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-def _usage() -> dict[str, Any]:
+def _counts(reply: FakeReply) -> dict[str, int]:
+    return {"input": 42, "cached": 0, "output": 7, "reasoning": 0, **(reply.usage or {})}
+
+
+def _usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
     return {
-        "input_tokens": 42,
-        "input_tokens_details": {"cached_tokens": 0},
-        "output_tokens": 7,
-        "output_tokens_details": {"reasoning_tokens": 0},
-        "total_tokens": 49,
+        "input_tokens": n["input"],
+        "input_tokens_details": {"cached_tokens": n["cached"]},
+        "output_tokens": n["output"],
+        "output_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
+    }
+
+
+def _chat_usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
+    return {
+        "prompt_tokens": n["input"],
+        "prompt_tokens_details": {"cached_tokens": n["cached"]},
+        "completion_tokens": n["output"],
+        "completion_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
     }
 
 
@@ -234,7 +262,7 @@ def _response_object(req: dict[str, Any], reply: FakeReply, rid: str, output: li
         "tools": req.get("tools", []),
         "top_p": 1.0,
         "truncation": "disabled",
-        "usage": _usage() if status == "completed" else None,
+        "usage": _usage(reply) if status == "completed" else None,
         "user": None,
         "metadata": {},
     }
@@ -360,11 +388,13 @@ def chat_chunks(req: dict[str, Any], reply: FakeReply) -> tuple[list[dict[str, A
         message["tool_calls"] = calls
     finish = "tool_calls" if calls else "stop"
     chunks.append(chunk({}, finish))
+    if (req.get("stream_options") or {}).get("include_usage"):
+        chunks.append({**base, "choices": [], "usage": _chat_usage(reply)})  # as the API: a last chunk, no choices
     completion = {
         **base,
         "object": "chat.completion",
         "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49},
+        "usage": _chat_usage(reply),
     }
     return chunks, completion
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
@@ -105,6 +106,7 @@ class RecordedRequest:
     path: str
     query: dict[str, str]
     headers: dict[str, str]
+    at: float = field(default_factory=time.monotonic)  # when it arrived (rate and pause checks)
 
 
 @dataclass

@@ -290,3 +290,26 @@ async def test_it_turns_a_non_json_body_into_a_failed_lookup_for_the_flow(client
     fake_tmdb.answer_not_json_next()
     with pytest.raises(LookupFailed, match="not JSON"):
         await source.search(query="alien")
+
+
+async def test_it_starts_at_most_rate_requests_a_second(fake_tmdb):
+    async with TmdbClient(fake_tmdb.api_key, base_url=fake_tmdb.base_url, rate=5) as tmdb:
+        queries = ["heat", "alien", "matrix", "thing", "se7en", "aliens", "the heat", "reloaded", "untitled", "other"]
+        await asyncio.gather(*(tmdb.search(q) for q in queries))
+
+    arrivals = sorted(r.at for r in fake_tmdb.requests)
+    assert len(arrivals) == 10
+    # A leaky bucket of 5 a second: 5 may start at once, the next 5 drip out over the following second.
+    assert arrivals[-1] - arrivals[0] >= 0.8
+    assert sum(1 for t in arrivals if t < arrivals[0] + 0.1) <= 5
+
+
+async def test_it_pauses_every_lookup_when_tmdb_answers_429(fake_tmdb):
+    fake_tmdb.fail_next(429, headers={"Retry-After": "0.4"})
+    async with TmdbClient(fake_tmdb.api_key, base_url=fake_tmdb.base_url, concurrency=1) as tmdb:
+        await asyncio.gather(tmdb.search("alien"), tmdb.search("heat"), tmdb.search("matrix"))
+
+    refused_at = fake_tmdb.requests[0].at
+    later = [r.at for r in fake_tmdb.requests[1:]]
+    assert len(later) == 3  # the refused one again, and the two others
+    assert min(later) - refused_at >= 0.35  # nobody knocked again before Retry-After passed

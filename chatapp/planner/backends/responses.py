@@ -29,6 +29,7 @@ from chatapp.planner.backends.base import (
 from chatapp.planner.backends.reasoning import SummaryStream, add_summary
 from chatapp.planner.deadline import Deadline
 from chatapp.planner.steplog import redact
+from chatapp.planner.usage import usage_from_responses
 
 log = logging.getLogger("marquee.planner")
 T = TypeVar("T")
@@ -281,7 +282,7 @@ class OpenAIBackendBase:
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
-    profile = BackendProfile(threads_responses=True, reads_images=True)
+    profile = BackendProfile(threads_responses=True, reads_images=True, reports_usage=True)
     name = "openai"
     api_label = "responses"
     # `reasoning.summary` (auto/concise/detailed) asked of reasoning models; None or "off": never.
@@ -361,4 +362,5 @@ def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
         model=str(getattr(response, "model", "") or ""),
         text="".join(texts) or streamed_text,
         tool_calls=calls,
+        usage=usage_from_responses(getattr(response, "usage", None)),
     )

@@ -14,6 +14,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
 import httpx
+from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ValidationError
 
 from recs.sources.movies import Movie, current_lookup_deadline, normalize_title
@@ -80,7 +81,8 @@ class TmdbClient:
         base_url: str = "https://api.themoviedb.org",
         image_base_url: str = "https://image.tmdb.org/t/p/w342",
         timeout: float = 8.0,
-        concurrency: int = 4,
+        concurrency: int = 20,
+        rate: float = 40.0,
         max_retries: int = 3,
         cache: TmdbCache | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
@@ -93,6 +95,10 @@ class TmdbClient:
         self._image_base_url = image_base_url.rstrip("/")
         self._cache: TmdbCache = cache if cache is not None else TtlLruCache()
         self._semaphore = asyncio.Semaphore(max(1, concurrency))
+        # TMDB allows ~40-50 requests/s per IP: requests start at most `rate` a second (a leaky bucket),
+        # and a 429 pauses every request of this client until its Retry-After has passed.
+        self._limiter = AsyncLimiter(max(rate, 1.0), 1.0)
+        self._paused_until = 0.0
         # Keys depend on the servers, never on the credentials.
         digest = hashlib.sha256(f"{base_url}|{self._image_base_url}".encode()).hexdigest()
         self._namespace = f"tmdb:v1:{digest[:10]}"
@@ -226,7 +232,9 @@ class TmdbClient:
             try:
                 # Only the request itself holds a slot: backoff sleeps must not block other lookups.
                 async with self._semaphore:
-                    response = await self._http.get(path, params=params, timeout=timeout)
+                    await self._wait_out_pause(deadline)  # in the slot: a 429 seen meanwhile holds it too
+                    async with self._limiter:
+                        response = await self._http.get(path, params=params, timeout=timeout)
             except httpx.TimeoutException:
                 error = TmdbError(f"TMDB did not answer within {timeout:g}s")
                 delay = self._backoff_delay(attempt)
@@ -243,6 +251,8 @@ class TmdbClient:
                 if status == 429:
                     error = TmdbError("TMDB rate limit reached (HTTP 429)", status=429)
                     delay = self._retry_after(response, attempt)
+                    loop_now = asyncio.get_running_loop().time()
+                    self._paused_until = max(self._paused_until, loop_now + delay)
                 elif status >= 500:
                     error = TmdbError(f"TMDB is unavailable (HTTP {status})", status=status)
                     delay = self._backoff_delay(attempt)
@@ -254,6 +264,15 @@ class TmdbClient:
             logger.warning("TMDB %s: %s; retry %d/%d in %.2fs", path, error, attempt + 1, self._max_retries, delay)
             await asyncio.sleep(delay)
         raise AssertionError("unreachable")
+
+    async def _wait_out_pause(self, deadline) -> None:
+        """Hold a request while TMDB asked this client to back off (a 429 seen by any lookup)."""
+        wait = self._paused_until - asyncio.get_running_loop().time()
+        if wait <= 0:
+            return
+        if deadline is not None and wait >= deadline.remaining():
+            raise TmdbError("TMDB rate limit reached (HTTP 429); no time left to wait it out", status=429)
+        await asyncio.sleep(wait)
 
     def _backoff_delay(self, attempt: int) -> float:
         # Jitter spreads retries of concurrent lookups.

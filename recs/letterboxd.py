@@ -1,0 +1,175 @@
+"""Letterboxd export files → entries to import (no Django): watched.csv, watchlist.csv, ratings.csv, or the .zip.
+
+Letterboxd's CSVs have the columns Date, Name, Year, Letterboxd URI (and Rating in ratings.csv: half stars
+0.5–5). A file is refused whole, with a reason a person understands, when it is not UTF-8 CSV text, lacks a
+needed column, is too big (also once unzipped) or has too many rows; a single bad row is kept and listed as
+not imported, with why.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import zipfile
+from dataclasses import dataclass
+
+# The list each file feeds, by the end of its name ("marquee-seen.csv", our own export, reads as watched).
+FILE_KINDS = (
+    ("watchlist.csv", "watchlist"),
+    ("watched.csv", "watched"),
+    ("seen.csv", "watched"),
+    ("ratings.csv", "ratings"),
+)
+NEEDED = {"watched": ("Name", "Year"), "watchlist": ("Name", "Year"), "ratings": ("Name", "Year", "Rating")}
+LETTERBOXD_COLUMNS = "Date, Name, Year, Letterboxd URI"
+ZIP_MAGIC = b"PK\x03\x04"
+# Spreadsheet formula characters our CSV export prefixes with an apostrophe (read back without it).
+FORMULA_START = ("=", "+", "-", "@")
+
+
+class ImportRejected(ValueError):
+    """A file that cannot be imported at all; `code` names why, `status` the HTTP answer."""
+
+    def __init__(self, message: str, *, code: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.code, self.status = message, code, status
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row of a Letterboxd file: a film for one list; `problem` says why it cannot be imported."""
+
+    kind: str  # watched | watchlist | ratings
+    name: str
+    year: int | None
+    stars: float | None  # Letterboxd's rating: half stars, 0.5–5
+    file: str
+    line: int
+    problem: str = ""
+
+
+def stars_to_rating(stars: float) -> int:
+    """Letterboxd's half stars → the app's whole 1–5 stars: halves round up (3.5 → 4), and ½ → 1."""
+    return max(1, min(5, math.floor(stars + 0.5)))
+
+
+def read_files(files: list[tuple[str, bytes]], *, max_bytes: int, max_rows: int) -> list[Entry]:
+    """Every entry of the uploaded files (CSVs and/or a Letterboxd export .zip), in file order."""
+    if not files:
+        raise ImportRejected(
+            "Choose a file: watched.csv, watchlist.csv, ratings.csv or the export .zip.", code="no_import_file"
+        )
+    csvs: list[tuple[str, bytes]] = []
+    for name, data in files:
+        csvs += _unzip(name, data, max_bytes=max_bytes) if _is_zip(name, data) else [(name, data)]
+    entries: list[Entry] = []
+    for name, data in csvs:
+        entries += _read_csv(name, data)
+        if len(entries) > max_rows:
+            raise ImportRejected(
+                f"Too many rows: at most {max_rows:,} films per import (this has more). Split the file.",
+                code="too_many_rows",
+                status=413,
+            )
+    if not entries:
+        raise ImportRejected("Those files have no films in them.", code="no_import_file")
+    return entries
+
+
+def _is_zip(name: str, data: bytes) -> bool:
+    return data.startswith(ZIP_MAGIC) or name.lower().endswith(".zip")
+
+
+def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]:
+    """The export's watched/watchlist/ratings CSVs (top level only: deleted/, likes/… are other lists)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        wanted = [i for i in archive.infolist() if "/" not in i.filename and _kind_of(i.filename)]
+        for info in wanted:
+            if info.file_size > max_bytes:  # checked before unpacking, and again on the bytes read (headers lie)
+                raise _too_big(info.filename, max_bytes)
+        found = [(i.filename, archive.open(i).read(max_bytes + 1)) for i in wanted]
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError):
+        raise ImportRejected(f"{name} is not a readable .zip file.", code="not_csv") from None
+    if any(len(content) > max_bytes for _, content in found):
+        raise _too_big(name, max_bytes)
+    if not found:
+        raise ImportRejected(
+            f"{name} has no watched.csv, watchlist.csv or ratings.csv at its top level: is it a Letterboxd export?",
+            code="no_import_file",
+        )
+    return found
+
+
+def _too_big(name: str, max_bytes: int) -> ImportRejected:
+    return ImportRejected(
+        f"{name} is too big: at most {max_bytes // 1024:,} kB per file.", code="import_too_large", status=413
+    )
+
+
+def _kind_of(name: str) -> str | None:
+    lowered = name.lower().rsplit("/", 1)[-1]
+    return next((kind for suffix, kind in FILE_KINDS if lowered.endswith(suffix)), None)
+
+
+def _read_csv(name: str, data: bytes) -> list[Entry]:
+    if b"\x00" in data:
+        raise ImportRejected(f"{name} is not a CSV file (it holds binary data).", code="not_csv")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRejected(
+            f"{name} is not UTF-8 text. Letterboxd exports are: export again from Settings → Data.",
+            code="bad_encoding",
+        ) from None
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    try:
+        header = [h.strip() for h in reader.fieldnames or []]
+        reader.fieldnames = header
+        kind = _kind_of(name) or ("ratings" if "Rating" in header else None)
+        if kind is None:
+            raise ImportRejected(
+                f"Which list is {name} for? Name it watched.csv, watchlist.csv or ratings.csv (as Letterboxd does).",
+                code="unknown_import_file",
+            )
+        missing = [c for c in NEEDED[kind] if c not in header]
+        if missing:
+            expected = LETTERBOXD_COLUMNS + (", Rating" if "Rating" in NEEDED[kind] else "")
+            found = ", ".join(header[:8]) or "nothing"
+            raise ImportRejected(
+                f"{name} has the wrong columns: it needs {', '.join(missing)} (Letterboxd's are {expected}); "
+                f"found {found}.",
+                code="wrong_columns",
+            )
+        return [_entry(kind, name, reader.line_num, row) for row in reader]
+    except csv.Error as exc:
+        raise ImportRejected(f"{name} is not a readable CSV file ({exc}).", code="not_csv") from None
+
+
+def _cell(row: dict, column: str) -> str:
+    value = (row.get(column) or "").strip()
+    return value[1:] if value[:1] == "'" and value[1:2] in FORMULA_START else value
+
+
+def _entry(kind: str, file: str, line: int, row: dict) -> Entry:
+    name, year_text, rating_text = _cell(row, "Name"), _cell(row, "Year"), _cell(row, "Rating")
+    year = int(year_text) if year_text.isdigit() and 1870 <= int(year_text) <= 2100 else None
+    entry = Entry(kind=kind, name=name[:200], year=year, stars=None, file=file, line=line)
+    if not name:
+        return _with(entry, "no film name in this row")
+    if rating_text:
+        try:
+            stars = float(rating_text)
+        except ValueError:
+            stars = -1.0
+        if not (0.5 <= stars <= 5 and (stars * 2).is_integer()):
+            return _with(entry, f"rating {rating_text[:10]!r} is not ½ to 5 stars")
+        return Entry(**{**entry.__dict__, "stars": stars})
+    if kind == "ratings":
+        return _with(entry, "no rating in this row")
+    return entry
+
+
+def _with(entry: Entry, problem: str) -> Entry:
+    return Entry(**{**entry.__dict__, "problem": problem})

@@ -1,0 +1,78 @@
+"""Reading Letterboxd export files (recs/letterboxd.py): entries, the rating mapping, and whole-file refusals."""
+
+import io
+import zipfile
+
+import pytest
+
+from recs.letterboxd import ImportRejected, read_files, stars_to_rating
+from tests.support.letterboxd import RATINGS, WATCHED, WATCHLIST, csv_bytes, export_zip
+
+LIMITS = {"max_bytes": 100_000, "max_rows": 100}
+
+
+def test_it_maps_half_stars_to_whole_stars_rounding_halves_up():
+    half_stars = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5]
+    assert [stars_to_rating(s) for s in half_stars] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+
+
+def test_it_reads_each_csv_by_its_name_with_or_without_a_bom():
+    entries = read_files(
+        [("watched.csv", csv_bytes(WATCHED, bom=True)), ("ratings.csv", csv_bytes(RATINGS, rating=True))], **LIMITS
+    )
+    assert [(e.kind, e.name, e.year, e.stars) for e in entries[:2]] == [
+        ("watched", "Fargo", 1996, None),
+        ("watched", "Alien", 1979, None),
+    ]
+    assert [(e.kind, e.name, e.stars) for e in entries[-2:]] == [("ratings", "Fargo", 4.5), ("ratings", "Alien", 0.5)]
+
+
+def test_it_reads_the_export_zip_top_level_files_only():
+    entries = read_files([("letterboxd-alice-2026.zip", export_zip())], **LIMITS)
+    assert {e.kind for e in entries} == {"watched", "ratings", "watchlist"}
+    assert len(entries) == len(WATCHED) + len(RATINGS) + len(WATCHLIST)
+    assert "Jurassic Park" not in {e.name for e in entries}  # deleted/watchlist.csv is not the watchlist
+
+
+def test_it_keeps_a_bad_row_with_why_it_cannot_be_imported():
+    data = csv_bytes([("Fargo", 1996, 7), ("", 1990, 3), ("Alien", "n/a", 2.5)], rating=True)
+    bad_rating, no_name, no_year = read_files([("ratings.csv", data)], **LIMITS)
+    assert bad_rating.problem == "rating '7' is not ½ to 5 stars"
+    assert no_name.problem == "no film name in this row"
+    assert (no_year.problem, no_year.year, no_year.stars) == ("", None, 2.5)
+
+
+ZIP_BOMB = io.BytesIO()
+with zipfile.ZipFile(ZIP_BOMB, "w", zipfile.ZIP_DEFLATED) as _z:
+    _z.writestr("watched.csv", b"Date,Name,Year,Letterboxd URI\n" + b" " * 500_000)
+
+PROFILE_ONLY = io.BytesIO()
+with zipfile.ZipFile(PROFILE_ONLY, "w") as _z:
+    _z.writestr("profile.csv", b"Date Joined,Username\n")
+    _z.writestr("deleted/watched.csv", csv_bytes(WATCHED))
+
+REFUSED = {
+    "binary": ([("watched.csv", b"\x89PNG\r\n\x1a\n\x00\x00")], "not_csv", "is not a CSV file"),
+    "latin-1": (
+        [("watched.csv", "Date,Name,Year,Letterboxd URI\n,Amélie,2001,x\n".encode("latin-1"))],
+        "bad_encoding",
+        "is not UTF-8",
+    ),
+    "columns": ([("watched.csv", b"Title,Released\nFargo,1996\n")], "wrong_columns", "needs Name, Year"),
+    "no rating column": ([("ratings.csv", csv_bytes(WATCHED))], "wrong_columns", "needs Rating"),
+    "unknown name": ([("films.csv", csv_bytes(WATCHED))], "unknown_import_file", "Which list is films.csv for?"),
+    "bad zip": ([("export.zip", b"PK\x03\x04 not really")], "not_csv", "not a readable .zip"),
+    "zip without lists": ([("export.zip", PROFILE_ONLY.getvalue())], "no_import_file", "is it a Letterboxd export?"),
+    "zip bomb": ([("export.zip", ZIP_BOMB.getvalue())], "import_too_large", "too big"),
+    "too many rows": ([("watched.csv", csv_bytes([("Fargo", 1996)] * 101))], "too_many_rows", "at most 100 films"),
+    "empty": ([("watched.csv", csv_bytes([]))], "no_import_file", "no films"),
+    "nothing": ([], "no_import_file", "Choose a file"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSED))
+def test_it_refuses_a_bad_file_whole_with_a_clear_reason(case):
+    files, code, words = REFUSED[case]
+    with pytest.raises(ImportRejected) as caught:
+        read_files(files, **LIMITS)
+    assert caught.value.code == code and words in caught.value.message
