@@ -86,6 +86,8 @@ def _validated(op: str, params: dict) -> dict | None:
         model = OPERATION.validate_python({"op": op, "params": params})
     except ValidationError:
         return None
+    if op == "levels" and params["white"] <= params["black"]:  # as normalisation requires
+        return None
     return {"op": op, "params": model.params.model_dump()}
 
 
