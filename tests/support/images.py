@@ -45,3 +45,18 @@ def assistant_of(turn):
     from chatapp.models import Message
 
     return Message.objects.get(pk=turn.message_id)
+
+
+def bright_photo(size=(480, 360), fmt="JPEG") -> bytes:
+    """A bright, colourful, detailed photo (top end near 245, nothing clipped): a contrast boost burns it."""
+    import numpy as np
+
+    w, h = size
+    rng = np.random.default_rng(2)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 175 + 30 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 4, (h, w))
+    hue = 2 * np.pi * (x + 0.5 * y)
+    rgb = np.stack([grey + 22 * np.cos(hue + k * 2 * np.pi / 3) for k in range(3)], axis=-1)
+    buf = io.BytesIO()
+    Image.fromarray(np.clip(rgb, 2, 245).round().astype("uint8")).save(buf, fmt, quality=95)
+    return buf.getvalue()
