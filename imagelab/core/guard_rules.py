@@ -21,12 +21,13 @@ REASONS = {
 NEGLIGIBLE = {"value": 0.03, "gamma": 0.03, "strength": 0.03, "amount": 0.03, "white": 3, "black": 3}
 PINNED_PULL = 0.2  # a pinned parameter moves this share of the way back to neutral
 
-# Steps that tell a near-duplicate apart, tried in order: the first neither twin has is added.
+# Steps that tell a near-duplicate apart, tried in order: the first neither twin has is added. SSIM hardly
+# sees global tone, so they change local structure or contrast: a vignette, film grain, then softer contrast.
 DIFFERENTIATORS = (
     {"op": "vignette", "params": {"strength": 0.35}},
-    {"op": "temperature", "params": {"warm": True, "strength": 0.35}},
-    {"op": "saturation", "params": {"value": 0.8}},
     {"op": "grain", "params": {"amount": 0.12}},
+    {"op": "contrast", "params": {"value": 0.8}},
+    {"op": "temperature", "params": {"warm": True, "strength": 0.35}},
 )
 
 # How hard a step pushes pixels towards each kind of clipping: (param, push) candidates per op.
