@@ -1,7 +1,7 @@
 """The rule reviser: edits that answer a verifier report, found from the plan alone (no model, no image).
 
-Clipping: the step that pushes hardest in the clipping direction is pulled halfway back to its neutral value
-(removed when that leaves almost nothing of it); a pinned parameter moves a fifth of the way back inside its
+Clipping: every step that pushes in the clipping direction is pulled halfway back to its neutral value (three
+quarters from STRONG_CLIPPING points; removed when that leaves almost nothing of it), hardest first; a pinned parameter moves a fifth of the way back inside its
 range; a near-duplicate gets a finishing step its twin does not have. One edit per issue and step.
 """
 
@@ -20,6 +20,7 @@ REASONS = {
 }
 NEGLIGIBLE = {"value": 0.03, "gamma": 0.03, "strength": 0.03, "amount": 0.03, "white": 3, "black": 3}
 PINNED_PULL = 0.2  # a pinned parameter moves this share of the way back to neutral
+STRONG_CLIPPING, STRONG_PULL = 4.0, 0.75  # from 4 points of new clipping, steps give back three quarters
 
 # Steps that tell a near-duplicate apart, tried in order: the first neither twin has is added. SSIM hardly
 # sees global tone, so they change local structure or contrast: a vignette, film grain, then softer contrast.
@@ -66,15 +67,19 @@ _SATURATION: dict[str, Push] = {
 PUSHES = {"highlights": _HIGHLIGHTS, "shadows": _SHADOWS, "saturation": _SATURATION}
 
 
-def culprit(kind: str, operations: list[dict]) -> tuple[int, str] | None:
-    """(step, param) pushing hardest towards this kind of clipping; the later step wins a tie."""
-    best, found = 0.0, None
+def culprits(kind: str, operations: list[dict]) -> list[tuple[int, str]]:
+    """Every (step, param) pushing towards this kind of clipping, hardest first (the later step wins a tie)."""
+    found = []
     for i, o in enumerate(operations):
         push = PUSHES[kind].get(o["op"])
-        for param, amount in push(o["params"]) if push else []:
-            if amount > 0 and amount >= best:
-                best, found = amount, (i, param)
-    return found
+        found += [(amount, i, param) for param, amount in (push(o["params"]) if push else []) if amount > 0]
+    return [(i, param) for _amount, i, param in sorted(found, key=lambda f: (-f[0], -f[1]))]
+
+
+def culprit(kind: str, operations: list[dict]) -> tuple[int, str] | None:
+    """(step, param) pushing hardest towards this kind of clipping."""
+    found = culprits(kind, operations)
+    return found[0] if found else None
 
 
 def _toward_neutral(op: str, param: str, value: float, share: float) -> float:
@@ -83,10 +88,10 @@ def _toward_neutral(op: str, param: str, value: float, share: float) -> float:
     return float(round(moved)) if param in ("black", "white") else round(moved, 2)
 
 
-def _ease(i: int, param: str, operations: list[dict], reason: str) -> Edit:
-    """Pull one parameter halfway back to neutral, or remove the step when that leaves almost nothing."""
+def _ease(i: int, param: str, operations: list[dict], reason: str, share: float = 0.5) -> Edit:
+    """Pull one parameter `share` of the way back to neutral, or remove the step when that leaves almost nothing."""
     o = operations[i]
-    value = _toward_neutral(o["op"], param, float(o["params"][param]), 0.5)
+    value = _toward_neutral(o["op"], param, float(o["params"][param]), share)
     left = abs(value - NEUTRAL[(o["op"], param)])
     single_param = sum((o["op"], k) in NEUTRAL for k in o["params"]) == 1
     if left < NEGLIGIBLE.get(param, 0.03) and single_param and len(operations) > 1:
@@ -106,16 +111,14 @@ def rule_edits(report: Report, operations: list[dict], plans: list[list[dict]] |
     edits: list[Edit] = []
     touched: set[tuple[int, str]] = set()
     for issue in sorted(report.issues, key=_order):
-        edit = _edit_for(issue, operations, plans)
-        if edit is None:
-            continue
-        key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, "add")
-        if key in touched or (not isinstance(edit, AddOp) and (edit.op_index, "remove") in touched):
-            continue
-        touched.add(key)
-        if isinstance(edit, RemoveOp):
-            touched.add((edit.op_index, "remove"))
-        edits.append(edit)
+        for edit in _edits_for(issue, operations, plans):
+            key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, "add")
+            if key in touched or (not isinstance(edit, AddOp) and (edit.op_index, "remove") in touched):
+                continue
+            touched.add(key)
+            if isinstance(edit, RemoveOp):
+                touched.add((edit.op_index, "remove"))
+            edits.append(edit)
     return edits
 
 
@@ -123,17 +126,17 @@ def _order(issue: Issue) -> int:
     return ["highlights", "shadows", "saturation", "near_duplicate", "pinned"].index(issue.kind)
 
 
-def _edit_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | None) -> Edit | None:
-    if issue.kind in PUSHES:
-        found = culprit(issue.kind, operations)
-        return _ease(found[0], found[1], operations, REASONS[issue.kind]) if found else None
+def _edits_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | None) -> list[Edit]:
+    if issue.kind in PUSHES:  # every step pushing that way gives back half (three quarters when it clips a lot)
+        share = STRONG_PULL if issue.amount >= STRONG_CLIPPING else 0.5
+        return [_ease(i, p, operations, REASONS[issue.kind], share) for i, p in culprits(issue.kind, operations)]
     if issue.kind == "pinned":
         o = operations[issue.op_index]
         value = _toward_neutral(o["op"], issue.param, float(o["params"][issue.param]), PINNED_PULL)
-        return TuneParam(op_index=issue.op_index, param=issue.param, value=value, reason=REASONS["pinned"])
+        return [TuneParam(op_index=issue.op_index, param=issue.param, value=value, reason=REASONS["pinned"])]
     twin = plans[issue.other] if plans is not None and issue.other is not None else None
     step = _differentiator(operations, twin)
     if step is None:
-        return None
+        return []
     reason = f"to tell it apart from variation {issue.other + 1}"
-    return AddOp(index=len(operations), op=step, reason=reason)
+    return [AddOp(index=len(operations), op=step, reason=reason)]

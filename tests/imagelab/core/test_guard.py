@@ -58,7 +58,7 @@ class Job:
 def test_it_pulls_back_the_step_that_clips_the_highlights_and_says_why():
     job = Job(
         bright_photo(),
-        [[{"op": "brightness", "params": {"value": 1.05}}, {"op": "contrast", "params": {"value": 1.3}}]],
+        [[{"op": "hue", "params": {"value": 8.0}}, {"op": "contrast", "params": {"value": 1.5}}]],
     )
     [out] = job.guard(max_revisions=1)
     [it] = out.revisions
@@ -68,23 +68,26 @@ def test_it_pulls_back_the_step_that_clips_the_highlights_and_says_why():
         "tune_param",
         "contrast",
         "value",
-        1.3,
-        1.15,
+        1.5,
+        1.25,
     )
     assert edit["reason"] == "to keep the highlights"
     assert it["before"]["highlights_new"] > 0.5 and it["after"]["score"] < it["before"]["score"]
-    assert out.operations[1]["params"]["value"] == 1.15
+    assert out.operations[1]["params"]["value"] == 1.25 and out.report.ok
     assert job.reruns == [(0, 1)]  # only from the first changed step
     assert [vi for vi, _ in job.accepted] == [0]
 
 
 def test_it_stops_after_max_revisions_with_the_last_report():
     job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
+    [out] = job.guard(max_revisions=1)
+    [it] = out.revisions
+    assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.3]  # clipping a lot: 3/4 back
+    assert not out.report.ok and out.report.figures == it["after"]  # it still clips, yet it stops with this report
+    assert len(job.reruns) == 1
     [out] = job.guard(max_revisions=2)
-    assert [it["verdict"] for it in out.revisions] == ["revised", "revised"]
-    assert [e["value"] for it in out.revisions for e in it["edits"]] == [1.6, 1.3]
-    assert not out.report.ok and out.report.figures == out.revisions[-1]["after"]  # still clips: it stops anyway
-    assert len(job.reruns) == 2
+    assert [it["verdict"] for it in out.revisions] == ["revised", "revised"] and out.report.ok
+    assert [e["value"] for it in out.revisions for e in it["edits"]] == [1.3, 1.07]
     assert job.guard(max_revisions=0)[0].revisions == []  # 0: measure only
 
 
@@ -133,8 +136,8 @@ def test_it_removes_a_step_that_would_be_left_with_almost_nothing():
     ]
     report = verify(0, Look(bright_photo()), plan, clipping(bright_photo()))
     report.issues.append(report.issues[0] if report.issues else _highlights())
-    [edit] = rule_edits(report, plan)
-    assert edit.type == "remove_op" and edit.op_index == 1
+    edits = rule_edits(report, plan)
+    assert [(e.type, e.op_index) for e in edits] == [("remove_op", 1), ("tune_param", 0)]  # hardest push first
 
 
 def _highlights():
