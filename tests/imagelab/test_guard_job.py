@@ -15,7 +15,7 @@ from imagelab.events import EVENT_TYPES
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call
 from tests.support.api import async_api_for
-from tests.support.images import assistant_of, bright_photo, job_of
+from tests.support.images import assistant_of, bright_photo, bright_scene, job_of
 from tests.support.ws import wait_turns_idle
 
 fake_openai = openai_server.fake_openai
@@ -202,3 +202,38 @@ async def test_it_falls_back_to_the_rule_edits_when_the_model_answers_in_words(a
     job = await db(job_of)(turn)
     [it] = next(v for v in job.revisions if v["variation"] == 0)["revisions"]
     assert it["verdict"] == "revised" and it["edits"][0]["value"] == 1.2
+
+
+def _jpeg(image) -> bytes:
+    import io
+
+    buf = io.BytesIO()
+    image.save(buf, "JPEG", quality=90)
+    return buf.getvalue()
+
+
+async def test_it_streams_the_revision_note_over_the_websocket(alice, guard_on):
+    from tests.support.ws import communicator, frames_until
+
+    chat = await db(services.image_chat_create)(user=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    await comm.receive_from()  # sync on connect
+    await starting.start_turn(
+        user=alice,
+        chat=chat,
+        text="make it much brighter",
+        data=_jpeg(bright_scene()),
+        filename="b.jpg",
+        with_job=False,
+    )
+    frames = await frames_until(comm, 'id="send-button"', timeout=60)
+    await comm.disconnect()
+    await wait_turns_idle()
+    revised = [f for f in frames if 'hx-swap-oob="outerHTML" class="revision-note"' in f and "revised: " in f]
+    highlights = [f for f in revised if "to keep the highlights" in f]
+    assert highlights, "no revision for the highlights was streamed"
+    assert 'class="steps" id="steps-' in highlights[0]  # the column's steps, reloading from the first changed one
+    # The re-run's final arrives after its note, under a fresh URL.
+    after = frames[frames.index(highlights[0]) :]
+    assert any('class="final"' in f and "final.jpg?r=1" in f for f in after)
