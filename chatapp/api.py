@@ -8,7 +8,7 @@ from channels.db import database_sync_to_async
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404
 from django.http.multipartparser import MultiPartParserError
-from ninja import NinjaAPI, Path, Router, Status
+from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
@@ -22,10 +22,13 @@ from chatapp.schemas import (
     ChatOut,
     Id,
     MessageIn,
+    SearchHitOut,
+    SearchQuery,
     TurnOut,
     assistant_message_out,
     chat_detail_out,
     errors,
+    search_hit_out,
 )
 
 
@@ -193,6 +196,12 @@ async def post_message(request, chat_id: Path[Id], body: MessageIn):
     # Shielded: if the client goes away the turn still finishes and persists.
     await asyncio.shield(task)
     return await database_sync_to_async(_turn_out)(user, chat_id, turn.turn_key)
+
+
+@chats.get("/search", response={200: list[SearchHitOut], **errors(400)})
+def search(request, q: Query[SearchQuery]):
+    """Your chats whose title, and messages whose text, contain every word (newest first, highlighted)."""
+    return [search_hit_out(hit) for hit in selectors.search(user=request.auth, q=q)]
 
 
 def _turn_out(user, chat_id: int, turn_key: str) -> dict:

@@ -6,6 +6,9 @@ class ChatappConfig(AppConfig):
     verbose_name = "Chats"
 
     def ready(self) -> None:
-        from chatapp import signals
+        from django.db.models.signals import post_migrate
+
+        from chatapp import search_index, signals
 
         signals.connect()
+        post_migrate.connect(search_index.on_post_migrate, sender=self, dispatch_uid="marquee.search_index")

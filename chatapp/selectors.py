@@ -1,10 +1,28 @@
 """Reads for chats and messages; every read is scoped to its owner."""
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import QuerySet
+from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchVector
+from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
+from django.utils import timezone
+
+from chatapp import kinds
 from chatapp.errors import NotFound
 from chatapp.models import ApiToken, Chat, Message
+from chatapp.search_index import FTS_TABLE, SEARCH_CONFIG
+from chatapp.search_text import Part, marked_parts, query_words, snippet_parts, tsquery_raw
+from chatapp.search_text import fts5_match as _fts5_match
+
+SIDEBAR_LIMIT = 300
+SEARCH_LIMIT = 30
+# PostgreSQL's headline marks hits with these (never HTML: the template does the highlighting).
+_START, _STOP = "\x02", "\x03"
 
 
 def chat_list(*, user: AbstractBaseUser, kind: str | None = None) -> QuerySet[Chat]:
@@ -65,3 +83,105 @@ def recent_history(*, chat: Chat, limit: int | None = 12, exclude_turn: str | No
 def api_token_list(*, user: AbstractBaseUser) -> QuerySet[ApiToken]:
     """The user's tokens, revoked ones included (shown as revoked)."""
     return ApiToken.objects.filter(user=user)
+
+
+@dataclass(frozen=True)
+class ChatGroup:
+    """A labelled run of chats in the sidebar ("Pinned", "Today", "March 2026"…)."""
+
+    label: str
+    chats: list[Chat]
+
+
+def chat_sidebar_groups(*, user: AbstractBaseUser, now: datetime | None = None) -> list[ChatGroup]:
+    """The user's chats for the sidebar: pinned first, then by last activity in date groups."""
+    related = [name for kind in kinds.all_kinds() for name in kind.list_related]
+    chats = list(
+        Chat.objects.filter(owner=user).select_related(*related).order_by("-updated_at", "-id")[:SIDEBAR_LIMIT]
+    )
+    pinned = sorted((c for c in chats if c.pinned_at), key=lambda c: c.pinned_at, reverse=True)
+    groups: dict[str, list[Chat]] = {"Pinned": pinned} if pinned else {}
+    today = timezone.localdate(now or timezone.now())
+    for chat in chats:
+        if not chat.pinned_at:
+            groups.setdefault(date_group_label(timezone.localdate(chat.updated_at), today), []).append(chat)
+    return [ChatGroup(label, rows) for label, rows in groups.items()]
+
+
+def date_group_label(day: date, today: date) -> str:
+    """Today, Yesterday, Previous 7 days, Previous 30 days, else the month ("March 2026")."""
+    age = (today - day).days
+    if age <= 0:
+        return "Today"
+    if age == 1:
+        return "Yesterday"
+    if age <= 7:
+        return "Previous 7 days"
+    if age <= 30:
+        return "Previous 30 days"
+    return day.strftime("%B %Y")
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A chat title or a message that matches a search; `anchor` is the message's element id on its page."""
+
+    chat_id: int
+    chat_title: str
+    parts: list[Part]
+    at: datetime
+    message_id: int | None = None
+    role: str = ""
+    anchor: str = ""
+
+
+def search(*, user: AbstractBaseUser, q: object, limit: int = SEARCH_LIMIT) -> list[SearchHit]:
+    """The user's chats whose title, and messages whose text, contain every word of `q` (as prefixes)."""
+    words = query_words(q)
+    if not words:  # punctuation only: nothing to look for
+        return []
+    return _title_hits(user, words) + _message_hits(user, words, limit)
+
+
+def _title_hits(user, words: list[str]) -> list[SearchHit]:
+    chats = Chat.objects.filter(owner=user).exclude(title="")
+    for word in words:
+        chats = chats.filter(title__icontains=word)
+    hits = []
+    for chat in chats.order_by("-updated_at")[:10]:
+        parts = snippet_parts(chat.title, words)
+        if sum(p.hit for p in parts) >= 1:  # icontains also finds mid-word text; a hit starts a word
+            hits.append(SearchHit(chat.pk, chat.display_title, parts, chat.updated_at))
+    return hits
+
+
+def _message_hits(user, words: list[str], limit: int) -> list[SearchHit]:
+    messages = Message.objects.filter(chat__owner=user).exclude(content="").select_related("chat")
+    if connection.vendor == "postgresql":
+        query = SearchQuery(tsquery_raw(words), search_type="raw", config=SEARCH_CONFIG)
+        headline = SearchHeadline(
+            "content", query, config=SEARCH_CONFIG, start_sel=_START, stop_sel=_STOP, max_words=28, min_words=12
+        )
+        rows = messages.annotate(found=SearchVector("content", config=SEARCH_CONFIG)).filter(found=query)
+        rows = rows.annotate(headline=headline).order_by("-created_at", "-id")[:limit]
+        return [_message_hit(m, marked_parts(m.headline, _START, _STOP)) for m in rows]
+    if connection.vendor == "sqlite":
+        matching = RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [_fts5_match(words)])
+        messages = messages.filter(id__in=matching)
+    else:  # another database: a plain scan
+        for word in words:
+            messages = messages.filter(content__icontains=word)
+    rows = messages.order_by("-created_at", "-id")[:limit]
+    return [_message_hit(m, snippet_parts(m.content, words)) for m in rows]
+
+
+def _message_hit(message: Message, parts: list[Part]) -> SearchHit:
+    return SearchHit(
+        chat_id=message.chat_id,
+        chat_title=message.chat.display_title,
+        parts=parts,
+        at=message.created_at,
+        message_id=message.pk,
+        role=message.role,
+        anchor=f"msg-{message.turn_key}-{message.role}",
+    )

@@ -83,6 +83,41 @@ def chat_rename(request, chat_id: int):
 
 @login_required
 @require_POST
+def chat_pin(request, chat_id: int):
+    """Pin or unpin a chat; htmx gets the sidebar's chats back (from the chat list: the row, the sidebar beside it)."""
+    try:
+        chat = services.chat_pin(user=request.user, chat_id=chat_id, pinned=request.POST.get("pinned") == "1")
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    if not request.htmx:
+        return redirect("chat-list")
+    current = request.POST.get("current", "")
+    context = {
+        "chat": chat,
+        "groups": selectors.chat_sidebar_groups(user=request.user),
+        "current_id": int(current) if current.isdigit() else None,
+        "oob": request.POST.get("where") == "list",
+    }
+    template = "chatapp/chat_list.html#chat_row_pinned" if context["oob"] else "chatapp/sidebar.html#chat_groups"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def chat_search(request):
+    """Search hits for the sidebar (an emptied box clears them); a refused query says why (400)."""
+    q = request.GET.get("q", "")
+    if not q.strip():
+        return HttpResponse("")
+    try:
+        hits = selectors.search(user=request.user, q=q)
+    except MarqueeError as exc:
+        return render(request, "chatapp/search_results.html", {"error": exc.message, "q": q}, status=exc.status)
+    return render(request, "chatapp/search_results.html", {"hits": hits, "q": q})
+
+
+@login_required
+@require_POST
 def chat_delete(request, chat_id: int):
     """Delete a chat; htmx removes its row."""
     try:
