@@ -40,7 +40,7 @@ def index_ensure(connection) -> None:
 
 
 def _sqlite_ensure(cursor) -> None:
-    cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE ?", [f"{FTS_TABLE}_%"])
+    cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE %s", [f"{FTS_TABLE}_%"])
     present = {row[0] for row in cursor.fetchall()}
     cursor.execute(_SQLITE_TABLE)
     for name, body in _SQLITE_TRIGGERS.items():
@@ -68,6 +68,6 @@ def on_post_migrate(sender, using: str = "default", **kwargs) -> None:
     if connection.vendor != "sqlite":
         return
     with connection.cursor() as cursor:
-        cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", [FTS_TABLE])
+        cursor.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = %s", [FTS_TABLE])
         if cursor.fetchone():  # migrated past 0004 (not rolled back before it)
             _sqlite_ensure(cursor)

@@ -36,7 +36,8 @@ def chat_list(request):
     # A kind may show related rows in its list icon (an image chat's current picture): one query, not one per chat.
     related = [name for kind in kinds.all_kinds() for name in kind.list_related]
     chats = selectors.chat_list(user=request.user).select_related(*related)
-    return render(request, "chatapp/chat_list.html", {"chats": chats})
+    # The page's own header has the new-chat buttons: the sidebar beside it leaves its copies out.
+    return render(request, "chatapp/chat_list.html", {"chats": chats, "new_chat_in_page": True})
 
 
 @login_required

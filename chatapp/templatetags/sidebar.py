@@ -15,7 +15,7 @@ def sidebar(context) -> dict:
     return {
         "groups": selectors.chat_sidebar_groups(user=request.user),
         "current_id": getattr(chat, "pk", None),
-        "CHAT_KINDS": context.get("CHAT_KINDS", []),
+        "CHAT_KINDS": [] if context.get("new_chat_in_page") else context.get("CHAT_KINDS", []),
         "csrf_token": context.get("csrf_token"),
         "request": request,
     }
