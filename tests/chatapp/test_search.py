@@ -121,7 +121,8 @@ def test_it_serves_highlighted_hits_to_the_page_and_nothing_for_an_empty_box(ali
     page = client.get("/search/", {"q": "heist"}, headers={"HX-Request": "true"})
     html = page.content.decode()
     assert page.status_code == 200 and f'href="/chats/{chat.pk}/#msg-t1-user"' in html
-    assert "<mark>heist</mark>" in html and "&lt;b&gt;film" in html
+    # Never markup from a message (SQLite shows it escaped; PostgreSQL's headline parser drops tags).
+    assert "<mark>heist</mark>" in html and "<b>" not in html and "film" in html
     assert client.get("/search/", {"q": " "}).content == b""
     refused = client.get("/search/", {"q": "z" * 300})
     assert refused.status_code == 400 and "at most 200" in refused.content.decode()
