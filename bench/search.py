@@ -86,13 +86,16 @@ def _naive(user, q: str) -> list:
     ]
 
 
-def _time(fn, rounds: int) -> list[float]:
+def _time(fn, rounds: int, per_query: dict | None = None) -> list[float]:
     times = []
     for _ in range(rounds):
         for q in QUERIES:
             t0 = time.perf_counter()
             fn(q)
-            times.append((time.perf_counter() - t0) * 1000)
+            ms = (time.perf_counter() - t0) * 1000
+            times.append(ms)
+            if per_query is not None:
+                per_query.setdefault(q, []).append(ms)
     return sorted(times)
 
 
@@ -133,7 +136,8 @@ def run_side(database_url: str, rounds: int) -> dict:
         fast = [h.message_id for h in selectors.search(user=alice, q=q) if h.message_id]
         slow = [h.message_id for h in _naive(alice, q) if h.message_id]
         assert set(fast) >= set(slow) or len(fast) == selectors.SEARCH_LIMIT, (q, len(fast), len(slow))
-    indexed = _time(lambda q: selectors.search(user=alice, q=q), rounds)
+    per_query: dict[str, list[float]] = {}
+    indexed = _time(lambda q: selectors.search(user=alice, q=q), rounds, per_query)
     naive = _time(lambda q: _naive(alice, q), rounds)
     return {
         "vendor": connection.vendor,
@@ -141,6 +145,7 @@ def run_side(database_url: str, rounds: int) -> dict:
         "indexed": [statistics.median(indexed), _p95(indexed), indexed[-1]],
         "naive": [statistics.median(naive), _p95(naive), naive[-1]],
         "n": len(indexed),
+        "slowest": sorted(((statistics.median(v), q) for q, v in per_query.items()), reverse=True)[:3],
     }
 
 
@@ -197,6 +202,9 @@ def main() -> None:
             f"| {r['vendor']} ({r['n']} searches) | {a50:.1f} ms | **{a95:.1f} ms** | {amax:.1f} ms | "
             f"{b50:.1f} ms | {b95:.1f} ms | {bmax:.1f} ms | {b95 / a95:.1f}x |"
         )
+    for r in results:
+        slowest = ", ".join(f"{q!r} {ms:.1f} ms" for ms, q in r["slowest"])
+        print(f"{r['vendor']}: slowest queries (median): {slowest}")
 
 
 if __name__ == "__main__":
