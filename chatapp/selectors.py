@@ -41,6 +41,12 @@ def chat_get(*, user: AbstractBaseUser, chat_id: int) -> Chat:
         raise NotFound("That chat does not exist.", code="chat_not_found") from None
 
 
+def chat_title_refresh(*, chat: Chat) -> Chat:
+    """The chat with its stored title (a socket's cached chat predates the title its first message gave it)."""
+    chat.refresh_from_db(fields=["title"])
+    return chat
+
+
 def message_list(*, chat: Chat) -> QuerySet[Message]:
     """The chat's history in order."""
     return chat.messages.order_by("created_at", "id")

@@ -105,6 +105,10 @@
   window.addEventListener("hashchange", function () { heldUntil = Date.now() + 1500; showHit(); });
   // The history the socket sends on connect re-renders the messages (and chatux.js scrolls to the latest).
   document.addEventListener("htmx:wsAfterMessage", function () {
+    // A chat named after its first message (or renamed) gets its new title in the sidebar too.
+    const title = $("chat-title");
+    const row = document.querySelector("#sidebar .side-chat.current .side-title");
+    if (title && row && row.textContent !== title.textContent) row.textContent = title.textContent;
     if (Date.now() < heldUntil) showHit();
     else {
       const target = hitTarget();

@@ -69,6 +69,8 @@ def test_it_pins_a_chat_from_the_sidebar_and_unpins_it_from_the_list(page, live_
     older = new_movie_chat(page)
     send(page, "a heist film")
     expect(page.locator(".msg.assistant[data-status=complete]")).to_have_count(1)
+
+    expect(page.locator(f"#side-chat-{older} .side-title")).to_have_text("a heist film")  # named live
     page.goto(live_server_url + "/")
     newer = new_movie_chat(page)
     rows = page.locator("#sidebar-chats .side-chat")
@@ -98,6 +100,10 @@ def test_it_toggles_the_theme_and_the_server_paints_it_on_the_next_page(new_page
     html = page.locator("html")
     expect(html).not_to_have_attribute("data-theme", re.compile("."))  # following the system (dark)
     shot(page, "sidebar-chat-dark")
+    page.get_by_label("Search your chats and messages").fill("thrill")
+    expect(page.locator("#search-results mark").first).to_be_visible()
+    shot(page, "sidebar-search-hits-dark")
+    page.get_by_label("Search your chats and messages").fill("")
 
     page.locator("#theme-toggle").click()
     expect(html).to_have_attribute("data-theme", "light")
