@@ -12,8 +12,7 @@ GIN_INDEX = "chatapp_message_search_gin"
 VECTOR_COLUMN = "search_vector"
 SEARCH_CONFIG = "english"
 # PostgreSQL: a stored generated tsvector column (the model does not name it; PostgreSQL fills it on every write)
-# with a GIN index. Stored, a match costs no to_tsvector() per row, so "newest first, stop at 30" can walk the
-# primary key backwards for common words, and the planner has statistics for the column.
+# with a GIN index. Stored, checking a candidate row costs no to_tsvector(), and the planner has statistics for it.
 _PG_DDL = (
     f"ALTER TABLE chatapp_message ADD COLUMN IF NOT EXISTS {VECTOR_COLUMN} tsvector GENERATED ALWAYS AS "
     f"(to_tsvector('{SEARCH_CONFIG}'::regconfig, COALESCE(content, ''))) STORED",
