@@ -63,3 +63,20 @@ def test_it_shows_the_sidebar_with_the_current_chat_on_every_chat_page(alice):
         assert 'id="sidebar"' in html and f'id="side-chat-{chat.pk}"' in html
         assert html.count('aria-current="page"') == 1
         assert "+ New movie chat" in html and "+ New image chat" in html
+
+
+def test_it_draws_the_sidebar_in_one_query_whatever_the_number_of_chats(alice):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    open_chat = Chat.objects.create(owner=alice, kind="movies")
+    client = Client()
+    client.force_login(alice)
+    counts = []
+    for more in (1, 6):
+        for kind in ("images", "movies") * more:
+            Chat.objects.create(owner=alice, kind=kind)
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(f"/chats/{open_chat.pk}/").status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1]
