@@ -27,6 +27,8 @@ from chatapp.schemas import (
     Id,
     MessageIn,
     RerunOut,
+    SearchHitOut,
+    SearchQuery,
     StopOut,
     TurnOut,
     UsageReportOut,
@@ -35,6 +37,7 @@ from chatapp.schemas import (
     assistant_message_out,
     chat_detail_out,
     errors,
+    search_hit_out,
     user_message_out,
     versions_out,
 )
@@ -250,6 +253,12 @@ async def stop_turn(request, chat_id: Path[Id]):
 def _stopped_out(chat) -> dict:
     message = selectors.message_latest_assistant(chat=chat)
     return {"stopped": True, "assistant_message": assistant_message_out(message)}
+
+
+@chats.get("/search", response={200: list[SearchHitOut], **errors(400)})
+def search(request, q: Query[SearchQuery]):
+    """Your chats whose title, and messages whose text, contain every word (newest first, highlighted)."""
+    return [search_hit_out(hit) for hit in selectors.search(user=request.auth, q=q)]
 
 
 def _turn_out(user, chat_id: int, turn_key: str) -> dict:

@@ -73,6 +73,8 @@ CORE_ERROR_CODES = (
     "bad_request",
     "validation_error",
     "invalid_input",
+    "empty_query",
+    "query_too_long",
     "invalid_kind",
     "invalid_text",
     "invalid_message",

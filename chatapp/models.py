@@ -37,6 +37,7 @@ class Chat(models.Model):
     pending_turn_key = models.CharField(
         max_length=64, blank=True, default="", help_text="The turn whose answer left those calls open."
     )
+    pinned_at = models.DateTimeField(null=True, blank=True, help_text="Pinned to the top of the sidebar since.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from chatapp import kinds
+from chatapp import kinds, selectors
 from chatapp.events import TextDelta, ThinkingDelta, TurnProgress, TurnRefused
 from chatapp.models import Message
 
@@ -58,7 +58,9 @@ def turn_started_html(user_message: Message | None, assistant: Message, *, repla
         return swapped + controls_html(busy=True)
     body = (message_html(user_message) if user_message else "") + message_html(assistant)
     # The first message names the chat: update the header too.
-    title = fragment("chat_title", title=assistant.chat.display_title, swap="outerHTML")
+    title = fragment(
+        "chat_title", title=selectors.chat_title_refresh(chat=assistant.chat).display_title, swap="outerHTML"
+    )
     # `body` is template output joined: already escaped, so it goes in as is.
     return fragment("messages_append", body=mark_safe(body)) + title + controls_html(busy=True)
 

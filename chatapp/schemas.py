@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, create_model
 from chatapp import kinds
 from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
+from chatapp.search_text import QUERY_MAX_CHARS
 from chatapp.selectors import message_versions, version_choices, version_info
 
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
@@ -92,6 +93,43 @@ class ChatOut(Schema):
     id: int
     title: str
     created_at: datetime
+
+
+SearchQuery = Annotated[
+    str,
+    Field(
+        description="Words to find in your chat titles and messages (each as a prefix, all required).",
+        json_schema_extra={"pattern": NONBLANK_TEXT_PATTERN, "minLength": 1, "maxLength": QUERY_MAX_CHARS},
+    ),
+]
+
+
+class SearchPartOut(Schema):
+    text: str
+    hit: bool = Field(description="A matching word (the page highlights it).")
+
+
+class SearchHitOut(Schema):
+    chat_id: int
+    chat_title: str
+    message_id: int | None = Field(description="null: the chat's title matched.")
+    role: Literal["user", "assistant"] | None
+    created_at: datetime
+    url: str = Field(description="The chat page, at the message (#msg-…).")
+    snippet: list[SearchPartOut]
+
+
+def search_hit_out(hit) -> dict:
+    """One search hit for the API."""
+    return {
+        "chat_id": hit.chat_id,
+        "chat_title": hit.chat_title,
+        "message_id": hit.message_id,
+        "role": hit.role or None,
+        "created_at": hit.at,
+        "url": f"/chats/{hit.chat_id}/" + (f"#{hit.anchor}" if hit.anchor else ""),
+        "snippet": [{"text": p.text, "hit": p.hit} for p in hit.parts],
+    }
 
 
 class MessageIn(InSchema):

@@ -46,6 +46,17 @@ def chat_rename(*, user: AbstractBaseUser, chat_id: int, title: str) -> Chat:
     return chat
 
 
+def chat_pin(*, user: AbstractBaseUser, chat_id: int, pinned: bool) -> Chat:
+    """Pin a chat to the top of the sidebar, or unpin it (pinning again keeps its place)."""
+    chat = chat_get(user=user, chat_id=chat_id)
+    if pinned == bool(chat.pinned_at):
+        return chat
+    chat.pinned_at = timezone.now() if pinned else None
+    # Not save(): pinning is not activity, updated_at (the date groups) stays.
+    Chat.objects.filter(pk=chat.pk).update(pinned_at=chat.pinned_at)
+    return chat
+
+
 def chat_delete(*, user: AbstractBaseUser, chat_id: int) -> None:
     """Delete a chat with its messages."""
     chat = chat_get(user=user, chat_id=chat_id)

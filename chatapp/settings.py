@@ -212,6 +212,9 @@ IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
 IMAGE_EDIT_TIMEOUT = env_float("IMAGE_EDIT_TIMEOUT", 60.0, minimum=1.0)
 IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum=5)
 IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
+# The quality guard: revisions a variation may get after it measured badly (0: measure only), and who proposes them.
+MAX_REVISIONS = env_int("MAX_REVISIONS", 2, minimum=0, maximum=5)
+IMAGE_REVISER = env_choice("IMAGE_REVISER", "rules", ("rules", "openai"))
 # Full-resolution download renders at once: per user (counted in the shared cache) and per process (memory).
 IMAGE_DOWNLOADS_PER_USER = env_int("IMAGE_DOWNLOADS_PER_USER", 2, minimum=1, maximum=16)
 IMAGE_DOWNLOAD_RENDERS = env_int("IMAGE_DOWNLOAD_RENDERS", 4, minimum=1, maximum=64)

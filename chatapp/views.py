@@ -37,7 +37,8 @@ def chat_list(request):
     # A kind may show related rows in its list icon (an image chat's current picture): one query, not one per chat.
     related = [name for kind in kinds.all_kinds() for name in kind.list_related]
     chats = selectors.chat_list(user=request.user).select_related(*related)
-    return render(request, "chatapp/chat_list.html", {"chats": chats})
+    # The page's own header has the new-chat buttons: the sidebar beside it leaves its copies out.
+    return render(request, "chatapp/chat_list.html", {"chats": chats, "new_chat_in_page": True})
 
 
 @login_required
@@ -80,6 +81,41 @@ def chat_rename(request, chat_id: int):
     if request.htmx:
         return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
     return redirect("chat-list")
+
+
+@login_required
+@require_POST
+def chat_pin(request, chat_id: int):
+    """Pin or unpin a chat; htmx gets the sidebar's chats back (from the chat list: the row, the sidebar beside it)."""
+    try:
+        chat = services.chat_pin(user=request.user, chat_id=chat_id, pinned=request.POST.get("pinned") == "1")
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    if not request.htmx:
+        return redirect("chat-list")
+    current = request.POST.get("current", "")
+    context = {
+        "chat": chat,
+        "groups": selectors.chat_sidebar_groups(user=request.user),
+        "current_id": int(current) if current.isdigit() else None,
+        "oob": request.POST.get("where") == "list",
+    }
+    template = "chatapp/chat_list.html#chat_row_pinned" if context["oob"] else "chatapp/sidebar.html#chat_groups"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def chat_search(request):
+    """Search hits for the sidebar (an emptied box clears them); a refused query says why (400)."""
+    q = request.GET.get("q", "")
+    if not q.strip():
+        return HttpResponse("")
+    try:
+        hits = selectors.search(user=request.user, q=q)
+    except MarqueeError as exc:
+        return render(request, "chatapp/search_results.html", {"error": exc.message, "q": q}, status=exc.status)
+    return render(request, "chatapp/search_results.html", {"hits": hits, "q": q})
 
 
 @login_required

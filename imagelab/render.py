@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from chatapp.models import Message
 from chatapp.render import status_html
 from imagelab.core.quality import MEANINGS
-from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
+from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone, VariationRevised
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
 from imagelab.selectors import chat_current, job_get_for_message
@@ -38,6 +38,7 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
     variations = []
     for plan, state in zip(job.plans, job.variations or [{}] * len(job.plans), strict=False):
         i = state.get("index", len(variations))
+        r = state.get("revision", 0)
         steps = [
             {
                 "index": s["index"],
@@ -45,7 +46,7 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
                 "status": job.step_status(s["status"]),
                 "error": s.get("error"),
                 "ms": s.get("ms"),
-                "url": urls.step(i, s["index"]) if s.get("preview") else None,
+                "url": urls.step(i, s["index"], r) if s.get("preview") else None,
             }
             for s in state.get("steps", [])
         ]
@@ -56,7 +57,8 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
                 "strategy": plan["strategy"],
                 "steps": steps,
                 "status": job.variation_status(state),
-                "final_url": urls.final(i) if state.get("final") else None,
+                "final_url": urls.final(i, r) if state.get("final") else None,
+                "revisions": job.variation_revisions(i, state),
             }
         )
     return {
@@ -213,6 +215,18 @@ def variation_done_html(event: VariationDone, **_) -> str:
         "in_use": None,
     }
     return _partial("final", {"job": job, "v": v, "swap": "outerHTML"})
+
+
+def variation_revised_html(event: VariationRevised, **_) -> str:
+    """A kept revision: the column's steps from the first changed one loading again, the note, the final."""
+    urls = job_urls(event.job_id)
+    # Steps before from_step did not change: they keep their pictures (saved with the job's row).
+    steps = [
+        dict(s, url=urls.step(event.variation, s["index"], event.revision) if s["index"] < event.from_step else None)
+        for s in event.steps
+    ]
+    v = {"index": event.variation, "status": "running", "final_url": None, "revisions": event.revisions, "steps": steps}
+    return _partial("revised_oob", {"job": {"id": event.job_id}, "v": v, "swap": "outerHTML"})
 
 
 def job_ended_html(event: JobEnded, **_) -> str:
