@@ -67,6 +67,7 @@ def _responses_backend() -> PlannerBackend:
     return _metered(
         OpenAIResponsesBackend(
             _openai_client(),
+            reasoning_summary=settings.OPENAI_REASONING_SUMMARY,
             reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
             verbosity=_effort(settings.OPENAI_VERBOSITY),
             retry_budget=settings.PLANNER_RETRY_BUDGET,

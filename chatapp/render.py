@@ -7,7 +7,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from chatapp import kinds, selectors
-from chatapp.events import TextDelta, TurnRefused
+from chatapp.events import TextDelta, ThinkingDelta, TurnProgress, TurnRefused
 from chatapp.models import Message
 
 STREAM = "chatapp/stream.html"
@@ -70,6 +70,16 @@ def text_delta_html(event: TextDelta, **_) -> str:
     return fragment("text_delta", turn_key=event.turn_key, delta=event.delta)
 
 
+def progress_html(event: TurnProgress, **_) -> str:
+    """The turn's step line drawn whole, ending with the step it has begun (earlier steps show as done)."""
+    return fragment("progress_steps", turn_key=event.turn_key, steps=[*event.earlier, event.label])
+
+
+def thinking_delta_html(event: ThinkingDelta, **_) -> str:
+    """A piece of the reasoning summary, escaped, appended inside the collapsed "Thinking" line."""
+    return fragment("thinking_delta", turn_key=event.turn_key, delta=event.delta)
+
+
 def turn_refused_html(event: TurnRefused, **_) -> str:
     """The reason, beside the composer; a refused text goes back into the box (another reply may have emptied it)."""
     error = composer_error_html(event.message)
@@ -94,4 +104,9 @@ def sync_html(messages: list[Message]) -> str:
 
 
 # Core events the HTML socket renders without a database read (turn.started/ended read the messages).
-RENDERERS = {"text.delta": text_delta_html, "turn.refused": turn_refused_html}
+RENDERERS = {
+    "text.delta": text_delta_html,
+    "turn.progress": progress_html,
+    "thinking.delta": thinking_delta_html,
+    "turn.refused": turn_refused_html,
+}

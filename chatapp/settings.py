@@ -164,6 +164,9 @@ OPENAI_FALLBACK_MODEL = env_str("OPENAI_FALLBACK_MODEL", "gpt-5-mini")
 DECIDE_MODE_MODEL = env_str("DECIDE_MODE_MODEL", "gpt-5-mini")
 OPENAI_REASONING_EFFORT = env_choice("OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none"))
 OPENAI_VERBOSITY = env_choice("OPENAI_VERBOSITY", "low", ("low", "medium", "high", "none"))
+# The reasoning summary streamed into an answer's "Thinking" line (Responses API, reasoning models only).
+# Off by default: OpenAI may require a verified organisation before it returns summaries.
+OPENAI_REASONING_SUMMARY = env_choice("OPENAI_REASONING_SUMMARY", "off", ("auto", "concise", "detailed", "off"))
 OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 # The most a user waits for planning in a turn: every attempt, retry, re-ask and fallback of the
 # turn shares this deadline, and each request is given at most the time left.

@@ -17,6 +17,7 @@ from chatapp import kinds, ratelimit, running
 from chatapp.errors import InvalidInput, MarqueeError
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
+from chatapp.narration import FLUSH_EVERY_S, Narration
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.metering import Meter, metering, usage_summary
 from chatapp.planner.steplog import StepLog
@@ -37,13 +38,11 @@ log = logging.getLogger("marquee.turns")
 
 # A process running a turn stops it within this after a Stop from another process (else nobody runs it).
 STOP_ACK_S = 0.5
-# Text is persisted at most this often while streaming, so a reload shows it.
-FLUSH_EVERY_S = 0.4
 
 
 @dataclass
-class Turn:
-    """The live state of one assistant message while its turn runs."""
+class Turn(Narration):
+    """The live state of one assistant message while its turn runs (Narration: its steps and reasoning)."""
 
     chat_id: int
     owner_id: int
@@ -60,6 +59,7 @@ class Turn:
     status: str = Message.Status.PENDING
     started: bool = False
     _last_flush: float = 0.0
+    _thinking_gap: str = ""  # Narration's: a gap between reasoning parts, held back until more text follows
 
     async def emit(self, event) -> None:
         """Publish an event to everyone watching this chat."""

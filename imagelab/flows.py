@@ -18,6 +18,11 @@ from imagelab.jobrun import consume_outcome
 from imagelab.models import ImageAsset, ImageJob
 from imagelab.rules import iqa as rules_iqa
 
+# The image lab's progress lines (shown under the answer while the turn runs).
+PLANNING = "Planning five looks…"
+CHECKING_QUALITY = "Checking the photo's quality…"
+EDITING = "Editing the variations…"
+
 
 @dataclass
 class _Context:
@@ -69,6 +74,7 @@ async def run_image_turn(turn: Turn) -> None:
     try:
         backend = llm.planner_backend()
         turn.planner_source = backend.name
+        await turn.progress(PLANNING)
         try:
             request = await _request(turn, backend, ctx, size, side)
             reply = await _plan(turn, backend, request)
@@ -78,6 +84,7 @@ async def run_image_turn(turn: Turn) -> None:
             raise await planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
         if planning.quality_call(reply) and call is None and ctx.job is None:
+            await turn.progress(CHECKING_QUALITY)
             tool = next(t for t in request.tools if t.name == planning.ASSESS_QUALITY_TOOL.name)
             return await quality_turn.answer_quality(
                 turn,
@@ -102,7 +109,7 @@ async def run_image_turn(turn: Turn) -> None:
             message_id=turn.message_id, source=ctx.source, instruction=turn.text
         )
         turn.payload.update({"kind": "job", "job_id": job.pk})
-        await turn.save()
+        await turn.progress(EDITING)  # saves the payload too
         await run_job(
             turn,
             job,
@@ -145,6 +152,7 @@ async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReq
             text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id, has_reference=has_reference
         ),
         purpose=planning.PURPOSE,
+        on_reasoning=turn.stream_thinking,
     )
 
 

@@ -90,6 +90,9 @@ class PlannerRequest:
     # The turn's planning deadline, shared by every attempt, re-ask and fallback of the turn
     # (copies made with dataclasses.replace keep it). None: each call gets the backend's own budget.
     deadline: Deadline | None = None
+    # Where a model's reasoning summary streams while it plans (the "Thinking" line); backends that
+    # produce none (rules, Chat Completions, or OPENAI_REASONING_SUMMARY=off) never call it.
+    on_reasoning: TextSink | None = None
 
 
 class PlannerReply(BaseModel):

@@ -81,7 +81,9 @@ class OpenAIChatBackend(OpenAIBackendBase):
             kwargs["verbosity"] = self.verbosity
         return kwargs
 
-    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
+    async def _stream_once(
+        self, kwargs: dict[str, Any], sink: TextSink, on_reasoning: TextSink | None = None
+    ) -> PlannerReply:
         stream = await self.client.chat.completions.create(**kwargs)
         completion_id: str | None = None
         model = ""
