@@ -1,7 +1,9 @@
 """Reads for chats and messages; every read is scoped to its owner."""
 
+from datetime import datetime
+
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 
 from chatapp.errors import NotFound
 from chatapp.models import ApiToken, Chat, Message
@@ -39,6 +41,17 @@ def message_get(*, chat: Chat, message_id: int) -> Message:
         return chat.messages.get(pk=message_id)
     except (Message.DoesNotExist, ValueError, TypeError):
         raise NotFound("That message does not exist.", code="message_not_found") from None
+
+
+def message_changed_since(*, chat: Chat, since: datetime) -> QuerySet[Message]:
+    """Messages changed at or after `since`, and every one still being written, in order (hidden ones too)."""
+    changed = Q(updated_at__gte=since) | Q(status__in=Message.ACTIVE_STATUSES)
+    return chat.messages.filter(changed).order_by("created_at", "id")
+
+
+def message_last_change(*, chat: Chat) -> datetime | None:
+    """When any shown message of the chat last changed (None: no messages)."""
+    return chat.messages.filter(branch="").aggregate(last=Max("updated_at"))["last"]
 
 
 def message_latest_assistant(*, chat: Chat) -> Message | None:
