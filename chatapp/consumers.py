@@ -5,16 +5,18 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+from datetime import datetime
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 
-from chatapp import frames, kinds, render, selectors, turns
+from chatapp import frames, kinds, render, resync, selectors, turns
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, VersionSelected, group_name, parse_core
 from chatapp.models import Chat, Message
-from chatapp.schemas import assistant_message_out
+from chatapp.schemas import assistant_message_out, message_out
 from chatapp.signals import session_group, user_group
 from chatapp.text import displayable
 
@@ -24,8 +26,24 @@ CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 
 
-def _history_html(chat: Chat) -> str:
-    return render.sync_html(list(selectors.message_list(chat=chat)))
+def _sync_html(chat: Chat, since: datetime | None) -> str:
+    """The first frame: the whole history, or on a reconnect with a mark only what changed since."""
+    changes = resync.changes_since(chat=chat, since=since)
+    if changes.full:
+        return render.sync_html(list(selectors.message_list(chat=chat)))
+    return render.resync_html(changes)
+
+
+def _sync_json(chat: Chat, since: datetime | None) -> dict:
+    """The JSON socket's first frame: the latest answer, and with a mark the messages changed since."""
+    data = {"type": "sync", "assistant_message": _message_json(selectors.message_latest_assistant(chat=chat))}
+    if since is None:
+        return {**data, "since": resync.mark([], selectors.message_last_change(chat=chat))}
+    changes = resync.changes_since(chat=chat, since=since)
+    messages = list(selectors.message_list(chat=chat)) if changes.full else [*changes.changed, *changes.new]
+    messages.sort(key=lambda m: (m.created_at, m.pk))
+    mark = changes.mark or resync.mark(messages)
+    return {**data, "since": mark, "full": changes.full, "messages": [message_out(m) for m in messages]}
 
 
 class ChatConsumer(AsyncJsonWebsocketConsumer):
@@ -33,6 +51,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     chat: Chat | None = None
     kind: kinds.ChatKind
+    since: datetime | None = None  # the reconnecting client's mark, used by the first sync only
 
     @property
     def chat_id(self) -> int:
@@ -60,6 +79,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
         await turns.close_stale(chat=chat)  # an answer whose process died ends as interrupted before the sync
+        self.since = resync.parse_since(self.scope.get("query_string", b""))  # a reconnect says what it has
         await self.send_sync()
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
         await turns.begin_autostart(user=user, chat_id=self.chat_id)
@@ -218,9 +238,14 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         # An earlier refusal no longer applies; a draft in the composer stays where it is.
         await self.send(text_data=render.composer_error_html())
 
+    def take_since(self) -> datetime | None:
+        """The client's mark, once: a later sync (a branch switch) sends the whole history."""
+        since, self.since = self.since, None
+        return since
+
     async def send_sync(self) -> None:
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
-        await self.send(text_data=await database_sync_to_async(_history_html)(self.chat))
+        await self.send(text_data=await database_sync_to_async(_sync_html)(self.chat, self.take_since()))
 
     async def send_version_selected(self, event: VersionSelected) -> None:
         if event.branched:  # later turns were swapped for another branch: the whole history changed
@@ -273,8 +298,8 @@ class ChatJsonConsumer(ChatConsumer):
         pass  # API clients follow the turn's own events
 
     async def send_sync(self) -> None:
-        message = await database_sync_to_async(selectors.message_latest_assistant)(chat=self.chat)
-        await self.send_json({"type": "sync", "assistant_message": _message_json(message)})
+        data = await database_sync_to_async(_sync_json)(self.chat, self.take_since())
+        await self.send(text_data=json.dumps(data, cls=DjangoJSONEncoder))  # message times are datetimes
 
     async def send_turn_started(self, event: TurnStarted) -> None:
         await self.send_event(event)

@@ -145,6 +145,11 @@ def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
     return "HTTP_" + value.upper().replace("-", "_"), "https"
 
 
+# PostgreSQL connections kept between a turn's short database hops: opening one per hop (0) cost ~29
+# connections and ~60 ms of server CPU per turn (bench/README.md, "Persistent PostgreSQL connections").
+PG_CONN_MAX_AGE_S = 60
+
+
 def database_from_url(url: str, *, base_dir) -> dict:
     """Translate DATABASE_URL (sqlite:///path or postgres://...) into a DATABASES entry (dj-database-url).
 
@@ -173,7 +178,7 @@ def database_from_url(url: str, *, base_dir) -> dict:
         "PORT": str(parsed["PORT"] or ""),
         # Seconds to keep a connection across the short database_sync_to_async hops of a
         # turn; 0 (the default) closes it after each hop, which a pooler like PgBouncer prefers.
-        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", PG_CONN_MAX_AGE_S, minimum=0),
         "CONN_HEALTH_CHECKS": True,
         "OPTIONS": parsed.get("OPTIONS", {}),
     }

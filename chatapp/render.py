@@ -6,7 +6,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from chatapp import kinds, selectors
+from chatapp import kinds, resync, selectors
 from chatapp.events import TextDelta, ThinkingDelta, TurnProgress, TurnRefused
 from chatapp.models import Message
 
@@ -93,14 +93,28 @@ def turn_ended_html(message: Message) -> str:
 
     The composer's error stays: it may be the reason a message typed meanwhile was refused.
     """
-    return message_html(message, swap="outerHTML") + controls_html(busy=False)
+    return message_html(message, swap="outerHTML") + controls_html(busy=False) + mark_html(resync.mark([message]))
+
+
+def mark_html(mark: str) -> str:
+    """What the page has seen up to (chatapp/resync.py): its next reconnect sends it back."""
+    return fragment("sync_mark", mark=mark)
 
 
 def sync_html(messages: list[Message]) -> str:
-    """On (re)connect: the whole history as stored (turns may have happened while away), and the controls."""
+    """On a first connect: the whole history as stored (turns may have happened while away), and the controls."""
     body = "".join(message_html(m) for m in messages)
     busy = any(m.is_active for m in messages)
-    return fragment("messages_all", body=mark_safe(body)) + controls_html(busy=busy)  # joined template output
+    # `body` is joined template output
+    return fragment("messages_all", body=mark_safe(body)) + controls_html(busy=busy) + mark_html(resync.mark(messages))
+
+
+def resync_html(changes: resync.Changes) -> str:
+    """On a reconnect: only the messages changed since the page's mark (swapped or appended), and the controls."""
+    swapped = "".join(message_html(m, swap="outerHTML") for m in changes.changed)
+    added = "".join(message_html(m) for m in changes.new)
+    appended = fragment("messages_append", body=mark_safe(added)) if added else ""
+    return swapped + appended + controls_html(busy=changes.busy) + mark_html(changes.mark)
 
 
 # Core events the HTML socket renders without a database read (turn.started/ended read the messages).

@@ -360,19 +360,21 @@ def chat_detail_out(chat: Chat, messages) -> dict:
         "created_at": chat.created_at,
         "updated_at": chat.updated_at,
         "kind": chat.kind,
-        "messages": [
-            {
-                "id": m.pk,
-                "role": m.role,
-                "turn_key": m.turn_key,
-                "status": m.status,
-                "content": m.content,
-                "created_at": m.created_at,
-                "payload": m.payload,
-                "proposal": (m.payload or {}).get("proposal"),
-                "version": version_info(m),
-                "usage": usage_out(m),
-            }
-            for m in messages
-        ],
+        "messages": [message_out(m) for m in messages],
+    }
+
+
+def message_out(m: Message) -> dict:
+    """The API shape of any message (MessageOut): a chat's history, and a JSON socket's resync."""
+    return {
+        "id": m.pk,
+        "role": m.role,
+        "turn_key": m.turn_key,
+        "status": m.status,
+        "content": m.content,
+        "created_at": m.created_at,
+        "payload": m.payload,
+        "proposal": (m.payload or {}).get("proposal"),
+        "version": version_info(m),
+        "usage": usage_out(m),
     }

@@ -9,7 +9,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchVectorField
 from django.db import connection
-from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models import Count, F, Max, Q, QuerySet, Sum
 from django.db.models.expressions import RawSQL
 from django.db.models.functions import TruncDate
 from django.utils import timezone
@@ -64,6 +64,17 @@ def message_get(*, chat: Chat, message_id: int) -> Message:
         return chat.messages.get(pk=message_id)
     except (Message.DoesNotExist, ValueError, TypeError):
         raise NotFound("That message does not exist.", code="message_not_found") from None
+
+
+def message_changed_since(*, chat: Chat, since: datetime) -> QuerySet[Message]:
+    """Messages changed at or after `since`, and every one still being written, in order (hidden ones too)."""
+    changed = Q(updated_at__gte=since) | Q(status__in=Message.ACTIVE_STATUSES)
+    return chat.messages.filter(changed).order_by("created_at", "id")
+
+
+def message_last_change(*, chat: Chat) -> datetime | None:
+    """When any shown message of the chat last changed (None: no messages)."""
+    return chat.messages.filter(branch="").aggregate(last=Max("updated_at"))["last"]
 
 
 def message_latest_assistant(*, chat: Chat) -> Message | None:

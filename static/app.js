@@ -84,6 +84,28 @@
     if (typing) box.focus();
   });
 
+  // Resync: the page keeps the newest change it was sent (#sync-mark, chatapp/resync.py) and a reconnect
+  // sends it (?since=), so the server sends only what changed meanwhile. A mark never goes back.
+  function syncMark() {
+    const el = document.getElementById("sync-mark");
+    return el ? el.dataset.since || "" : "";
+  }
+  let seenMark = "";
+  document.addEventListener("htmx:wsAfterMessage", function () {
+    const el = document.getElementById("sync-mark");
+    if (!el) return;
+    if (syncMark() < seenMark) el.dataset.since = seenMark;  // marks are fixed-width UTC: text order is time order
+    seenMark = syncMark();
+  });
+  if (window.htmx) {
+    htmx.createWebSocket = function (url) {
+      const mark = syncMark();
+      const socket = new WebSocket(mark ? url + (url.indexOf("?") < 0 ? "?" : "&") + "since=" + encodeURIComponent(mark) : url, []);
+      socket.binaryType = htmx.config.wsBinaryType;
+      return socket;
+    };
+  }
+
   function setConn(text) {
     const el = document.getElementById("conn");
     if (el) el.textContent = text;

@@ -71,7 +71,7 @@ def test_it_reads_a_postgres_socket_host_and_the_psycopg_driver_scheme(tmp_path)
             "5432",
             "marquee",
         )
-        assert pg["CONN_HEALTH_CHECKS"] is True and pg["CONN_MAX_AGE"] == 0
+        assert pg["CONN_HEALTH_CHECKS"] is True and pg["CONN_MAX_AGE"] == 60  # kept between a turn's hops
 
 
 def test_it_keeps_sqlite_pragmas_and_relative_paths_and_refuses_what_it_cannot_run(tmp_path):
