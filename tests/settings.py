@@ -7,5 +7,8 @@ a test that wants DEBUG off passes DEBUG=0 (and a SECRET_KEY) to its subprocess.
 import os
 
 os.environ["DEBUG"] = "1"
+# The suite's own process drives turns in process (Channels' communicator, no worker beside it); a run with
+# TURN_RUNNER=procrastinate (CI's third leg) also starts real workers in tests/chatapp/test_runner_queue.py.
+os.environ["MARQUEE_SUITE_TURN_RUNNER"] = os.environ.pop("TURN_RUNNER", "inprocess")
 
 from chatapp.settings import *  # noqa: E402, F403
