@@ -113,3 +113,23 @@ async def test_it_delivers_every_event_to_a_socket_idle_for_30_seconds(deploymen
     assert any(e["type"] == "text.delta" for e in seen_b)
     await a.close()
     await b.close()
+
+
+async def test_it_ends_a_turn_as_interrupted_when_its_worker_stops_past_the_grace_time(deployment, model):
+    a, b = await _both(deployment)
+    model.enqueue(hang(60))
+    await a.send(action="send", text="an answer outlasting a deploy")
+    await a.until("turn.started")
+    await asyncio.sleep(2)
+    worker = deployment.workers[-1]
+    worker.send_signal(signal.SIGTERM)  # a deploy: waits TURN_SHUTDOWN_GRACE_S (2 s here), then aborts
+    ended, _ = await b.until("turn.ended", timeout=20)
+    assert ended["status"] == "interrupted", deployment.logs()
+    assert worker.wait(timeout=20) is not None
+    deployment.start_worker()
+    _answers(model)
+    await a.send(action="retry")  # one click on "Try again"
+    ended, _ = await b.until("turn.ended", timeout=30)
+    assert ended["status"] == "complete", deployment.logs()
+    await a.close()
+    await b.close()
