@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run run-scaled admin test check install install-test lock migrate browser-deps lint bench eval eval-photos import-edges vendor clean
+.PHONY: run run-scaled admin test check install install-test lock migrate browser-deps lint bench eval eval-photos eval-iqa import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -122,11 +122,14 @@ bench: install
 
 # The evaluation sets (tests/evals/): each prints its score and misses.
 # The offline planners' evaluation sets (tests/evals/): each set's score and its misses.
-eval: install eval-photos
+eval: install eval-photos eval-iqa
 	$(BIN)/python -m tests.evals.run
 
 eval-photos: install-test
 	$(BIN)/python -m tests.evals.run_photos
+
+eval-iqa: install-test
+	$(BIN)/python -m tests.evals.run_iqa
 
 # Import edges between chatapp's core, chatapp.planner, recs and imagelab, and the import cycles.
 import-edges: install-test

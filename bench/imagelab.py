@@ -2,6 +2,10 @@
 
     .venv/bin/python bench/imagelab.py [--runs 7] [--workers 3]
     .venv/bin/python bench/imagelab.py --app [--delay 1.0]   # only the product path (first step result)
+    .venv/bin/python bench/imagelab.py --vs [--runs 9]       # only: app set vs node sharp vs a libvips floor
+
+`--vs` (also part of a full run) compares the executor with the seed's (node `sharp`, installed by
+`cd bench/sharp && npm ci`) and with a libvips floor: bench/imagelab_vs.py.
 
 Each side runs in its own subprocess so peak RSS figures do not mix. The product path (`run_app`,
 bench/imagelab_app.py) runs real turns through `flows.start_turn` with the rule planner, then with a
@@ -24,6 +28,7 @@ from pathlib import Path
 from imagelab_common import FEW_SHOT_A, ROOT, make_photo, rss_mb  # isort: skip
 
 from imagelab_app import print_app, run_app
+from imagelab_vs import print_vs, run_app_set, run_floor, run_sharp
 
 
 def run_fast(data: bytes, runs: int, workers: int) -> dict:
@@ -202,13 +207,19 @@ def _child(mode: str, photo: Path, runs: int, workers: int, delay: float = 0.0) 
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def _print_vs(a: argparse.Namespace) -> None:
+    sides = _child("vs", a.photo, a.runs, a.workers)
+    print_vs(sides["app"], sides["floor"], run_sharp(a.photo, a.runs), a.runs, a.workers)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--workers", type=int, default=3)
     ap.add_argument("--photo", type=Path, default=Path(tempfile.gettempdir()) / "marquee-bench-12mp.jpg")
-    ap.add_argument("--child", choices=["fast", "naive", "app"])
+    ap.add_argument("--child", choices=["fast", "naive", "app", "vs"])
     ap.add_argument("--app", action="store_true", help="only the product path (first step result)")
+    ap.add_argument("--vs", action="store_true", help="only the app set vs node sharp vs a libvips floor")
     ap.add_argument("--delay", type=float, default=1.0, help="seconds the stand-in model planner takes (app path)")
     a = ap.parse_args()
     if a.child:
@@ -217,11 +228,15 @@ def main() -> None:
             "fast": lambda: run_fast(data, a.runs, a.workers),
             "naive": lambda: run_naive(data, a.runs),
             "app": lambda: run_app(data, a.runs, a.delay),
+            "vs": lambda: {"app": run_app_set(data, a.runs, a.workers), "floor": run_floor(data, a.runs)},
         }[a.child]
         print(json.dumps(runner()))
         return
     if not a.photo.exists():
         make_photo(a.photo)
+    if a.vs:
+        _print_vs(a)
+        return
     print_app(_child("app", a.photo, a.runs, a.workers), a.runs, "rule planner")
     print_app(
         _child("app", a.photo, a.runs, a.workers, a.delay),
@@ -230,6 +245,7 @@ def main() -> None:
     )
     if a.app:
         return
+    _print_vs(a)
     fast = _child("fast", a.photo, a.runs, a.workers)
     naive = _child("naive", a.photo, a.runs, a.workers)
     from PIL import Image

@@ -4,7 +4,8 @@ Six natural photos bundled with scikit-image, each distorted at 5 levels (level 
 blur σ, Gaussian noise σ, JPEG quality, and an exposure shift in stops (up and down). For each distortion it
 prints the Spearman correlation between the matching figure and the level (the lowest over the photos, and
 over all photos pooled) and how often the no-reference verdict agrees with the ground truth (level 0 clean,
-levels 3-4 distorted; "unsure" counts as a miss). Also the time of `measure` on a 2048 px image.
+levels 3-4 distorted; "unsure" counts as a miss). Also the time of every figure (`measure_all`, with a
+reference) on a 2048 px image; bench/quality_speed.py has the speed table against the earlier ways.
 
     .venv/bin/python bench/quality.py [--raw]
 """
@@ -108,16 +109,18 @@ def run(raw: bool = False) -> list[dict]:
     return rows
 
 
-def time_measure(rounds: int = 5) -> float:
-    """Median ms of measure() on a 2048 px photo (astronaut upscaled)."""
+def time_measure(rounds: int = 5) -> tuple[float, float]:
+    """Median (wall, CPU) ms of measure_all() — every figure, with a reference — on a 2048 px photo."""
     big = np.asarray(Image.fromarray(data.astronaut()).resize((2048, 2048), Image.Resampling.BICUBIC))
-    quality.measure(big)
-    times = []
+    ref = _blur(big, 1)
+    quality.measure_all(big, ref)
+    walls, cpus = [], []
     for _ in range(rounds):
-        t0 = time.perf_counter()
-        quality.measure(big)
-        times.append((time.perf_counter() - t0) * 1000)
-    return float(np.median(times))
+        t0, c0 = time.perf_counter(), time.process_time()
+        quality.measure_all(big, ref)
+        cpus.append((time.process_time() - c0) * 1000)
+        walls.append((time.perf_counter() - t0) * 1000)
+    return float(np.median(walls)), float(np.median(cpus))
 
 
 if __name__ == "__main__":
@@ -125,4 +128,5 @@ if __name__ == "__main__":
     parser.add_argument("--raw", action="store_true", help="print every measurement")
     args = parser.parse_args()
     run(raw=args.raw)
-    print(f"measure() on a 2048x2048 photo: {time_measure():.0f} ms (median of 5)")
+    wall, cpu = time_measure()
+    print(f"every figure (measure_all, with a reference) on a 2048x2048 photo: {wall:.0f} ms wall, {cpu:.0f} ms CPU")

@@ -5,7 +5,8 @@ import json
 from django.contrib import admin
 from django.template.loader import render_to_string
 
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+from chatapp.selectors import day_start, usage_by_user
 
 
 def pretty_json(value) -> str:
@@ -105,3 +106,23 @@ class ApiTokenAdmin(admin.ModelAdmin):
     list_filter = ("revoked_at",)
     exclude = ("key_hash",)
     readonly_fields = ("key_prefix", "created_at", "last_used_at")
+
+
+@admin.register(PlannerCall)
+class PlannerCallAdmin(admin.ModelAdmin):
+    """Every planner call with its tokens and cost; the list opens with usage per user (today and in all)."""
+
+    change_list_template = "admin/chatapp/plannercall/change_list.html"
+    list_display = ("created_at", "user", "backend", "model", "purpose", "input_tokens", "output_tokens", "cost", "ms")
+    list_filter = ("backend", "metered", "status", "model", "user")
+    search_fields = ("user__username", "request_id", "response_id", "turn_key")
+    list_select_related = ("user",)
+    readonly_fields = [f.name for f in PlannerCall._meta.fields]
+
+    def has_add_permission(self, request):
+        return False  # calls are recorded by turns, never typed in
+
+    def changelist_view(self, request, extra_context=None):
+        today = {row["user_id"]: row for row in usage_by_user(since=day_start())}
+        rows = [{**row, "today": today.get(row["user_id"])} for row in usage_by_user()]
+        return super().changelist_view(request, extra_context={"usage_per_user": rows, **(extra_context or {})})

@@ -6,6 +6,7 @@ import asyncio
 from typing import Annotated
 
 from channels.db import database_sync_to_async
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse
 from django.http.multipartparser import MultiPartParserError
@@ -26,13 +27,17 @@ from chatapp.schemas import (
     Id,
     MessageIn,
     RerunOut,
+    SearchHitOut,
+    SearchQuery,
     StopOut,
     TurnOut,
+    UsageReportOut,
     VersionIn,
     VersionsOut,
     assistant_message_out,
     chat_detail_out,
     errors,
+    search_hit_out,
     user_message_out,
     versions_out,
 )
@@ -250,6 +255,12 @@ def _stopped_out(chat) -> dict:
     return {"stopped": True, "assistant_message": assistant_message_out(message)}
 
 
+@chats.get("/search", response={200: list[SearchHitOut], **errors(400)})
+def search(request, q: Query[SearchQuery]):
+    """Your chats whose title, and messages whose text, contain every word (newest first, highlighted)."""
+    return [search_hit_out(hit) for hit in selectors.search(user=request.auth, q=q)]
+
+
 def _turn_out(user, chat_id: int, turn_key: str) -> dict:
     chat = selectors.chat_get(user=user, chat_id=chat_id)
     user_message, assistant = selectors.turn_messages(chat=chat, turn_key=turn_key)
@@ -297,6 +308,19 @@ async def select_version(request, chat_id: Path[Id], message_id: Path[Id], body:
 def _chat_detail(user, chat_id: int) -> dict:
     chat = selectors.chat_get(user=user, chat_id=chat_id)
     return chat_detail_out(chat, selectors.message_list(chat=chat))
+
+
+@chats.get("/usage", response={200: UsageReportOut, **errors()})
+def usage(request):
+    """The caller's planner usage: today against the daily quotas, per day and per chat (as the account page)."""
+    user = request.auth
+    return {
+        "today": selectors.usage_today(user_id=user.pk),
+        "token_quota": settings.USER_DAILY_TOKEN_QUOTA or None,
+        "cost_quota": settings.USER_DAILY_COST_QUOTA or None,
+        "days": selectors.usage_by_day(user=user),
+        "chats": [{**row, "chat": row["chat_id"]} for row in selectors.usage_by_chat(user=user)],
+    }
 
 
 api.add_router("/", chats)

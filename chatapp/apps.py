@@ -6,6 +6,9 @@ class ChatappConfig(AppConfig):
     verbose_name = "Chats"
 
     def ready(self) -> None:
-        from chatapp import checks, signals  # noqa: F401  (checks registers itself)
+        from django.db.models.signals import post_migrate
+
+        from chatapp import checks, search_index, signals  # noqa: F401  (checks registers itself)
 
         signals.connect()
+        post_migrate.connect(search_index.on_post_migrate, sender=self, dispatch_uid="marquee.search_index")

@@ -5,6 +5,8 @@ typo in an operator's environment stops the process at start-up instead of
 silently falling back to a default.
 """
 
+import json
+import math
 import os
 import re
 import tempfile
@@ -90,6 +92,42 @@ def env_http_url(name: str, default: str = "") -> str:
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
         raise ImproperlyConfigured(f"{name} must be an http(s) URL, got {value!r}")
     return value.rstrip("/")
+
+
+_PRICE_KEYS = ("input", "cached_input", "output")
+
+
+def _price_number(name: str, model: str, key: str, value: object) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
+        raise ImproperlyConfigured(f"{name}: {model}.{key} must be a number of dollars >= 0, got {value!r}")
+    return float(value)
+
+
+def env_model_prices(name: str, defaults: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
+    """Parse a JSON price table, {"model": {"input": $, "cached_input": $, "output": $}} per million tokens.
+
+    Its models are added to (or replace) the defaults; `cached_input` defaults to `input`.
+    """
+    raw = env_str(name)
+    if not raw:
+        return dict(defaults)
+    try:
+        table = json.loads(raw)
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"{name} must be JSON: {exc}") from None
+    if not isinstance(table, dict):
+        raise ImproperlyConfigured(f'{name} must be a JSON object such as {{"gpt-5": {{"input": 1.25, "output": 10}}}}')
+    prices = dict(defaults)
+    for model, price in table.items():
+        if not model.strip() or not isinstance(price, dict):
+            raise ImproperlyConfigured(f"{name}: {model!r} must name a model and map to an object of prices")
+        unknown = sorted(set(price) - set(_PRICE_KEYS))
+        missing = [k for k in ("input", "output") if k not in price]
+        if unknown or missing:
+            raise ImproperlyConfigured(f"{name}: {model} has unknown keys {unknown} or lacks {missing}")
+        entry = {k: _price_number(name, model, k, v) for k, v in price.items()}
+        prices[model.strip()] = {"cached_input": entry["input"], **entry}
+    return prices
 
 
 # Driver suffixes (SQLAlchemy style) that name psycopg: Django's postgresql backend uses psycopg 3 anyway.

@@ -54,6 +54,12 @@ class RateLimited(MarqueeError):
         self.retry_after = retry_after
 
 
+class QuotaExceeded(RateLimited):
+    """The user's daily token or cost quota is used up; answered like the rate limit (429, Retry-After)."""
+
+    code = "quota_exceeded"
+
+
 class UpstreamFailed(MarqueeError):
     status = 502
     code = "upstream_failed"
@@ -67,6 +73,8 @@ CORE_ERROR_CODES = (
     "bad_request",
     "validation_error",
     "invalid_input",
+    "empty_query",
+    "query_too_long",
     "invalid_kind",
     "invalid_text",
     "invalid_message",
@@ -95,6 +103,7 @@ CORE_ERROR_CODES = (
     "turn_in_progress",
     "payload_too_large",
     "rate_limited",
+    "quota_exceeded",
     "error",
     # a failed turn (502): the planner's, an upstream's, or the turn's own
     "upstream_failed",

@@ -45,6 +45,26 @@ class TextDelta(Event):
     delta: str
 
 
+class TurnProgress(Event):
+    """A step the turn has begun ("Planning picks…"); `index` orders a turn's steps from 0.
+
+    `earlier` repeats the steps before it, so the step line can be drawn whole each time: a page that
+    rendered the message after this step was stored, or missed a step, still shows each step once.
+    """
+
+    type: Literal["turn.progress"] = "turn.progress"
+    index: int = Field(ge=0)
+    label: str = Field(min_length=1, max_length=120)
+    earlier: list[str] = Field(default_factory=list, max_length=50)
+
+
+class ThinkingDelta(Event):
+    """A piece of the model's reasoning summary (OpenAI only, when OPENAI_REASONING_SUMMARY asks for it)."""
+
+    type: Literal["thinking.delta"] = "thinking.delta"
+    delta: str
+
+
 class TurnEnded(Event):
     type: Literal["turn.ended"] = "turn.ended"
     assistant_message_id: int
@@ -61,9 +81,14 @@ class TurnRefused(Event):
     text: str = ""
 
 
-CoreEvent = Annotated[TurnStarted | TextDelta | TurnEnded | TurnRefused | VersionSelected, Field(discriminator="type")]
+CoreEvent = Annotated[
+    TurnStarted | TextDelta | TurnProgress | ThinkingDelta | TurnEnded | TurnRefused | VersionSelected,
+    Field(discriminator="type"),
+]
 CORE_EVENT_ADAPTER: TypeAdapter[CoreEvent] = TypeAdapter(CoreEvent)
-CORE_EVENT_TYPES = frozenset(("turn.started", "text.delta", "turn.ended", "turn.refused", "version.selected"))
+CORE_EVENT_TYPES = frozenset(
+    ("turn.started", "text.delta", "turn.progress", "thinking.delta", "turn.ended", "turn.refused", "version.selected")
+)
 
 
 def group_name(chat_id: int) -> str:

@@ -14,6 +14,7 @@ from chatapp.planner.backends.base import PlannerBackend
 from chatapp.planner.backends.chat_completions import OpenAIChatBackend
 from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
 from chatapp.planner.backends.rules import RulesBackend
+from chatapp.planner.metering import MeteredBackend
 
 _override: PlannerBackend | None = None
 
@@ -53,23 +54,37 @@ def _effort(value: str) -> str | None:
     return None if value == "none" else value
 
 
+def _metered(backend: PlannerBackend) -> PlannerBackend:
+    # Every call is counted for the turn (usage, cost) and written to PLANNER_LOG_PATH.
+    sampling = {
+        "reasoning_effort": _effort(settings.OPENAI_REASONING_EFFORT),
+        "verbosity": _effort(settings.OPENAI_VERBOSITY),
+    }
+    return MeteredBackend(backend, prices=settings.MODEL_PRICES, sampling=sampling, log_path=settings.PLANNER_LOG_PATH)
+
+
 def _responses_backend() -> PlannerBackend:
-    return OpenAIResponsesBackend(
-        _openai_client(),
-        reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
-        verbosity=_effort(settings.OPENAI_VERBOSITY),
-        retry_budget=settings.PLANNER_RETRY_BUDGET,
-        request_timeout=settings.OPENAI_TIMEOUT,
+    return _metered(
+        OpenAIResponsesBackend(
+            _openai_client(),
+            reasoning_summary=settings.OPENAI_REASONING_SUMMARY,
+            reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
+            verbosity=_effort(settings.OPENAI_VERBOSITY),
+            retry_budget=settings.PLANNER_RETRY_BUDGET,
+            request_timeout=settings.OPENAI_TIMEOUT,
+        )
     )
 
 
 def _chat_backend() -> PlannerBackend:
-    return OpenAIChatBackend(
-        _openai_client(),
-        reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
-        verbosity=_effort(settings.OPENAI_VERBOSITY),
-        retry_budget=settings.PLANNER_RETRY_BUDGET,
-        request_timeout=settings.OPENAI_TIMEOUT,
+    return _metered(
+        OpenAIChatBackend(
+            _openai_client(),
+            reasoning_effort=_effort(settings.OPENAI_REASONING_EFFORT),
+            verbosity=_effort(settings.OPENAI_VERBOSITY),
+            retry_budget=settings.PLANNER_RETRY_BUDGET,
+            request_timeout=settings.OPENAI_TIMEOUT,
+        )
     )
 
 
@@ -83,13 +98,18 @@ def _rules_backend() -> PlannerBackend:
             tool_handlers.update(kind.load(kind.rule_tools))
         if kind.rule_answerers:
             answerers.update(kind.load(kind.rule_answerers))
-    return RulesBackend(tool_handlers=tool_handlers, answerers=answerers)
+    return _metered(RulesBackend(tool_handlers=tool_handlers, answerers=answerers))
+
+
+@lru_cache(maxsize=4)
+def _metered_override(backend: PlannerBackend) -> PlannerBackend:
+    return _metered(backend)
 
 
 def planner_backend() -> PlannerBackend:
     """The backend for v2 planning calls (Responses API or rules)."""
     if _override is not None:
-        return _override
+        return _metered_override(_override)
     if openai_enabled():
         return _loop_cached("responses", _responses_backend)
     return _rules_backend()
@@ -98,7 +118,7 @@ def planner_backend() -> PlannerBackend:
 def chat_completions_backend() -> PlannerBackend:
     """The backend for the legacy v1 flow (Chat Completions or rules)."""
     if _override is not None:
-        return _override
+        return _metered_override(_override)
     if openai_enabled():
         return _loop_cached("chat", _chat_backend)
     return _rules_backend()
@@ -118,4 +138,5 @@ def backend_override(backend: PlannerBackend):
 def reset_caches() -> None:
     """Forget built clients and backends (after settings change in tests)."""
     _rules_backend.cache_clear()
+    _metered_override.cache_clear()
     _per_loop.clear()

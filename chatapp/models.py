@@ -37,6 +37,7 @@ class Chat(models.Model):
     pending_turn_key = models.CharField(
         max_length=64, blank=True, default="", help_text="The turn whose answer left those calls open."
     )
+    pinned_at = models.DateTimeField(null=True, blank=True, help_text="Pinned to the top of the sidebar since.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -152,3 +153,44 @@ class ApiToken(models.Model):
     @classmethod
     def generate_key(cls) -> str:
         return cls.PREFIX + secrets.token_urlsafe(32)
+
+
+class PlannerCall(models.Model):
+    """One planner call of a turn: its tokens, cost and time (kept when its chat goes: quotas count it)."""
+
+    class Status(models.TextChoices):
+        OK = "ok", "OK"
+        ERROR = "error", "Error"
+        STOPPED = "stopped", "Stopped"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="planner_calls")
+    chat = models.ForeignKey(Chat, on_delete=models.SET_NULL, null=True, blank=True, related_name="planner_calls")
+    message = models.ForeignKey(Message, on_delete=models.SET_NULL, null=True, blank=True, related_name="planner_calls")
+    turn_key = models.CharField(max_length=64, blank=True)
+    request_id = models.CharField(max_length=32, help_text="Our id of the call (also in the planner log).")
+    response_id = models.CharField(max_length=200, blank=True, help_text="The service's id of its reply.")
+    backend = models.CharField(max_length=20)
+    model = models.CharField(max_length=100, blank=True)
+    purpose = models.CharField(max_length=60, blank=True)
+    metered = models.BooleanField(default=False, help_text="Counted by the service; off: offline, no cost.")
+    input_tokens = models.PositiveIntegerField(default=0)
+    cached_tokens = models.PositiveIntegerField(default=0)
+    output_tokens = models.PositiveIntegerField(default=0)
+    reasoning_tokens = models.PositiveIntegerField(default=0)
+    cost = models.DecimalField(
+        max_digits=14, decimal_places=8, null=True, blank=True, help_text="US dollars; empty: no price for the model."
+    )
+    ms = models.FloatField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OK)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["user", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.backend} {self.model or '-'} {self.purpose or 'call'} ({self.input_tokens}+{self.output_tokens} tokens)"
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens

@@ -6,8 +6,8 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from chatapp import kinds
-from chatapp.events import TextDelta, TurnRefused
+from chatapp import kinds, selectors
+from chatapp.events import TextDelta, ThinkingDelta, TurnProgress, TurnRefused
 from chatapp.models import Message
 
 STREAM = "chatapp/stream.html"
@@ -58,7 +58,9 @@ def turn_started_html(user_message: Message | None, assistant: Message, *, repla
         return swapped + controls_html(busy=True)
     body = (message_html(user_message) if user_message else "") + message_html(assistant)
     # The first message names the chat: update the header too.
-    title = fragment("chat_title", title=assistant.chat.display_title, swap="outerHTML")
+    title = fragment(
+        "chat_title", title=selectors.chat_title_refresh(chat=assistant.chat).display_title, swap="outerHTML"
+    )
     # `body` is template output joined: already escaped, so it goes in as is.
     return fragment("messages_append", body=mark_safe(body)) + title + controls_html(busy=True)
 
@@ -66,6 +68,16 @@ def turn_started_html(user_message: Message | None, assistant: Message, *, repla
 def text_delta_html(event: TextDelta, **_) -> str:
     """Streamed text, escaped; the finished message is re-rendered as sanitised Markdown."""
     return fragment("text_delta", turn_key=event.turn_key, delta=event.delta)
+
+
+def progress_html(event: TurnProgress, **_) -> str:
+    """The turn's step line drawn whole, ending with the step it has begun (earlier steps show as done)."""
+    return fragment("progress_steps", turn_key=event.turn_key, steps=[*event.earlier, event.label])
+
+
+def thinking_delta_html(event: ThinkingDelta, **_) -> str:
+    """A piece of the reasoning summary, escaped, appended inside the collapsed "Thinking" line."""
+    return fragment("thinking_delta", turn_key=event.turn_key, delta=event.delta)
 
 
 def turn_refused_html(event: TurnRefused, **_) -> str:
@@ -92,4 +104,9 @@ def sync_html(messages: list[Message]) -> str:
 
 
 # Core events the HTML socket renders without a database read (turn.started/ended read the messages).
-RENDERERS = {"text.delta": text_delta_html, "turn.refused": turn_refused_html}
+RENDERERS = {
+    "text.delta": text_delta_html,
+    "turn.progress": progress_html,
+    "thinking.delta": thinking_delta_html,
+    "turn.refused": turn_refused_html,
+}

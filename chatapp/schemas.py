@@ -6,7 +6,7 @@ pattern, and every route lists only the error statuses it can answer, each `{cod
 of `error_codes()`.
 """
 
-from datetime import datetime
+from datetime import date, datetime
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -16,6 +16,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, create_model
 from chatapp import kinds
 from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
+from chatapp.search_text import QUERY_MAX_CHARS
 from chatapp.selectors import message_versions, version_choices, version_info
 
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
@@ -94,6 +95,43 @@ class ChatOut(Schema):
     created_at: datetime
 
 
+SearchQuery = Annotated[
+    str,
+    Field(
+        description="Words to find in your chat titles and messages (each as a prefix, all required).",
+        json_schema_extra={"pattern": NONBLANK_TEXT_PATTERN, "minLength": 1, "maxLength": QUERY_MAX_CHARS},
+    ),
+]
+
+
+class SearchPartOut(Schema):
+    text: str
+    hit: bool = Field(description="A matching word (the page highlights it).")
+
+
+class SearchHitOut(Schema):
+    chat_id: int
+    chat_title: str
+    message_id: int | None = Field(description="null: the chat's title matched.")
+    role: Literal["user", "assistant"] | None
+    created_at: datetime
+    url: str = Field(description="The chat page, at the message (#msg-…).")
+    snippet: list[SearchPartOut]
+
+
+def search_hit_out(hit) -> dict:
+    """One search hit for the API."""
+    return {
+        "chat_id": hit.chat_id,
+        "chat_title": hit.chat_title,
+        "message_id": hit.message_id,
+        "role": hit.role or None,
+        "created_at": hit.at,
+        "url": f"/chats/{hit.chat_id}/" + (f"#{hit.anchor}" if hit.anchor else ""),
+        "snippet": [{"text": p.text, "hit": p.hit} for p in hit.parts],
+    }
+
+
 class MessageIn(InSchema):
     text: str = Field(
         description="Not blank; at most MESSAGE_MAX_CHARS characters (413 `message_too_long` beyond).",
@@ -130,6 +168,50 @@ class DroppedOut(Schema):
     reason: str
 
 
+class QualityOut(Schema):
+    """A measured answer to a quality question (image chats): the IQA plan, the figures, the verdicts."""
+
+    plan: dict
+    figures: dict[str, float | None]  # null: PSNR of identical images (infinite)
+    verdicts: dict[str, Literal["yes", "no", "unsure"]]  # blur, noise, overexposure, … (those concerned)
+
+
+class UsageOut(Schema):
+    input_tokens: int = Field(description="Input tokens of the turn's planner calls (cached ones included).")
+    cached_tokens: int = Field(description="Input tokens served from the prompt cache.")
+    output_tokens: int = Field(description="Output tokens (reasoning ones included).")
+    reasoning_tokens: int = Field(description="Output tokens spent on reasoning.")
+    cost: float | None = Field(description="US dollars at MODEL_PRICES; null when a model has no price.")
+
+
+class UsageTotalsOut(Schema):
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    reasoning_tokens: int
+    total_tokens: int = Field(description="Input + output tokens: what USER_DAILY_TOKEN_QUOTA counts.")
+    cost: float = Field(description="US dollars at MODEL_PRICES (unpriced models count 0).")
+    calls: int = Field(description="Planner calls, offline ones included.")
+
+
+class UsageDayOut(UsageTotalsOut):
+    day: date
+
+
+class UsageChatOut(UsageTotalsOut):
+    # Not `chat_id`: a nullable field of that name would read (to link-inferring clients) as the chat routes' id.
+    chat: int | None = Field(description="The chat's id; null: chats deleted since (their usage still counts).")
+    title: str | None
+
+
+class UsageReportOut(Schema):
+    today: UsageTotalsOut
+    token_quota: int | None = Field(description="USER_DAILY_TOKEN_QUOTA; null when there is none.")
+    cost_quota: float | None = Field(description="USER_DAILY_COST_QUOTA in dollars; null when there is none.")
+    days: list[UsageDayOut] = Field(description="The last 30 days with usage, newest first.")
+    chats: list[UsageChatOut] = Field(description="Per chat, costliest first (at most 50).")
+
+
 class AssistantMessageOut(Schema):
     id: int
     turn_key: str
@@ -144,6 +226,8 @@ class AssistantMessageOut(Schema):
     error: str = ""
     proposal: dict | None = None
     version: VersionOut
+    quality: QualityOut | None = None
+    usage: UsageOut | None = Field(None, description="Tokens and cost of the turn; null offline (no cost).")
 
 
 class UserMessageOut(Schema):
@@ -192,6 +276,7 @@ class MessageOut(Schema):
     payload: dict
     proposal: dict | None = None
     version: VersionOut
+    usage: UsageOut | None = Field(None, description="An answer's tokens and cost; null offline and for user messages.")
 
 
 class ChatDetailOut(ChatOut):
@@ -217,6 +302,8 @@ def assistant_message_out(message: Message) -> dict:
         "error": message.error,
         # A proposed list change (diff card) waiting for POST …/messages/{id}/proposal, or its outcome.
         "proposal": payload.get("proposal"),
+        "quality": _quality_out(payload.get("quality")),
+        "usage": usage_out(message),
         "version": version_info(message),
     }
 
@@ -248,6 +335,23 @@ def versions_out(message: Message) -> dict:
     }
 
 
+def _quality_out(quality: dict | None) -> dict | None:
+    if not quality:
+        return None
+    return {k: quality.get(k) or {} for k in ("plan", "figures", "verdicts")}
+
+
+_USAGE_FIELDS = ("input_tokens", "cached_tokens", "output_tokens", "reasoning_tokens", "cost")
+
+
+def usage_out(message: Message) -> dict | None:
+    """The turn's usage stored with the answer; None offline (nothing counted, no cost) or before it ended."""
+    usage = (message.payload or {}).get("usage")
+    if not isinstance(usage, dict) or usage.get("offline", True):
+        return None
+    return {name: usage.get(name) for name in _USAGE_FIELDS}
+
+
 def chat_detail_out(chat: Chat, messages) -> dict:
     """A chat with its messages."""
     return {
@@ -267,6 +371,7 @@ def chat_detail_out(chat: Chat, messages) -> dict:
                 "payload": m.payload,
                 "proposal": (m.payload or {}).get("proposal"),
                 "version": version_info(m),
+                "usage": usage_out(m),
             }
             for m in messages
         ],

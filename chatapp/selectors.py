@@ -1,15 +1,34 @@
 """Reads for chats and messages; every read is scoped to its owner."""
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Q, QuerySet
+from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchVectorField
+from django.db import connection
+from django.db.models import Count, F, Q, QuerySet, Sum
+from django.db.models.expressions import RawSQL
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from chatapp import kinds
 from chatapp.errors import NotFound
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+from chatapp.search_index import FTS_TABLE, SEARCH_CONFIG, VECTOR_COLUMN
+from chatapp.search_text import Part, marked_parts, query_words, snippet_parts, tsquery_raw
+from chatapp.search_text import fts5_match as _fts5_match
 
 # What one version of a message holds, besides its created_at (and an answer's `question`: the version of
 # the question it answers).
 ASSISTANT_VERSION_FIELDS = ("content", "payload", "status", "error", "planner_source", "flow", "step_log", "timings")
 USER_VERSION_FIELDS = ("content", "payload")
+SIDEBAR_LIMIT = 300
+SEARCH_LIMIT = 30
+# PostgreSQL's headline marks hits with these (never HTML: the template does the highlighting).
+_START, _STOP = "\x02", "\x03"
 
 
 def chat_list(*, user: AbstractBaseUser, kind: str | None = None) -> QuerySet[Chat]:
@@ -26,6 +45,12 @@ def chat_get(*, user: AbstractBaseUser, chat_id: int) -> Chat:
         return Chat.objects.get(pk=chat_id, owner=user)
     except (Chat.DoesNotExist, ValueError, TypeError):
         raise NotFound("That chat does not exist.", code="chat_not_found") from None
+
+
+def chat_title_refresh(*, chat: Chat) -> Chat:
+    """The chat with its stored title (a socket's cached chat predates the title its first message gave it)."""
+    chat.refresh_from_db(fields=["title"])
+    return chat
 
 
 def message_list(*, chat: Chat) -> QuerySet[Message]:
@@ -130,3 +155,193 @@ def version_info(message: Message) -> dict:
     choices = version_choices(message)
     index = choices.index(message.version) + 1 if message.version in choices else len(choices)
     return {"index": index, "count": len(choices)}
+
+
+_TOTALS = {
+    "input_tokens": Sum("input_tokens", default=0),
+    "cached_tokens": Sum("cached_tokens", default=0),
+    "output_tokens": Sum("output_tokens", default=0),
+    "reasoning_tokens": Sum("reasoning_tokens", default=0),
+    "cost": Sum("cost", default=Decimal(0)),
+    "calls": Count("id"),
+    "metered_calls": Count("id", filter=Q(metered=True)),
+}
+
+
+def day_start(now: datetime | None = None) -> datetime:
+    """Midnight (TIME_ZONE, UTC by default) of today: quotas count from here."""
+    local = timezone.localtime(now or timezone.now())
+    return local.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _with_total(row: dict) -> dict:
+    row["total_tokens"] = row["input_tokens"] + row["output_tokens"]
+    return row
+
+
+def usage_today(*, user_id: int) -> dict:
+    """The user's planner usage since midnight: token sums, total_tokens and cost in dollars."""
+    calls = PlannerCall.objects.filter(user_id=user_id, created_at__gte=day_start())
+    return _with_total(calls.aggregate(**_TOTALS))
+
+
+def usage_by_day(*, user: AbstractBaseUser, days: int = 30) -> list[dict]:
+    """The user's usage per day, newest first, over the last `days` days."""
+    since = day_start() - timedelta(days=days - 1)
+    rows = (
+        PlannerCall.objects.filter(user=user, created_at__gte=since)
+        .annotate(day=TruncDate("created_at"))
+        .values("day")
+        .annotate(**_TOTALS)
+        .order_by("-day")
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_chat(*, user: AbstractBaseUser, limit: int = 50) -> list[dict]:
+    """The user's usage per chat (deleted chats together under chat None), costliest first."""
+    rows = (
+        PlannerCall.objects.filter(user=user)
+        .values("chat_id", title=F("chat__title"), kind=F("chat__kind"))
+        .annotate(**_TOTALS)
+        .order_by("-cost", "-calls")[:limit]
+    )
+    return [_with_total(row) for row in rows]
+
+
+def usage_by_user(*, since: datetime | None = None) -> list[dict]:
+    """Every user's usage (for the admin), costliest first."""
+    calls = PlannerCall.objects.all() if since is None else PlannerCall.objects.filter(created_at__gte=since)
+    rows = calls.values("user_id", username=F("user__username")).annotate(**_TOTALS).order_by("-cost", "-calls")
+    return [_with_total(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class ChatGroup:
+    """A labelled run of chats in the sidebar ("Pinned", "Today", "March 2026"…)."""
+
+    label: str
+    chats: list[Chat]
+
+
+def chat_sidebar_groups(*, user: AbstractBaseUser, now: datetime | None = None) -> list[ChatGroup]:
+    """The user's chats for the sidebar: pinned first, then by last activity in date groups."""
+    related = [name for kind in kinds.all_kinds() for name in kind.list_related]
+    chats = list(
+        Chat.objects.filter(owner=user).select_related(*related).order_by("-updated_at", "-id")[:SIDEBAR_LIMIT]
+    )
+    pinned = sorted((c for c in chats if c.pinned_at), key=lambda c: c.pinned_at, reverse=True)
+    groups: dict[str, list[Chat]] = {"Pinned": pinned} if pinned else {}
+    today = timezone.localdate(now or timezone.now())
+    for chat in chats:
+        if not chat.pinned_at:
+            groups.setdefault(date_group_label(timezone.localdate(chat.updated_at), today), []).append(chat)
+    return [ChatGroup(label, rows) for label, rows in groups.items()]
+
+
+def date_group_label(day: date, today: date) -> str:
+    """Today, Yesterday, Previous 7 days, Previous 30 days, else the month ("March 2026")."""
+    age = (today - day).days
+    if age <= 0:
+        return "Today"
+    if age == 1:
+        return "Yesterday"
+    if age <= 7:
+        return "Previous 7 days"
+    if age <= 30:
+        return "Previous 30 days"
+    return day.strftime("%B %Y")
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A chat title or a message that matches a search; `anchor` is the message's element id on its page."""
+
+    chat_id: int
+    chat_title: str
+    parts: list[Part]
+    at: datetime
+    message_id: int | None = None
+    role: str = ""
+    anchor: str = ""
+
+
+def search(*, user: AbstractBaseUser, q: object, limit: int = SEARCH_LIMIT) -> list[SearchHit]:
+    """The user's chats whose title, and messages whose text, contain every word of `q` (as prefixes)."""
+    words = query_words(q)
+    if not words:  # punctuation only: nothing to look for
+        return []
+    return _title_hits(user, words) + _message_hits(user, words, limit)
+
+
+def _title_hits(user, words: list[str]) -> list[SearchHit]:
+    chats = Chat.objects.filter(owner=user).exclude(title="")
+    for word in words:
+        chats = chats.filter(title__icontains=word)
+    hits = []
+    for chat in chats.order_by("-updated_at")[:10]:
+        parts = snippet_parts(chat.title, words)
+        if sum(p.hit for p in parts) >= 1:  # icontains also finds mid-word text; a hit starts a word
+            hits.append(SearchHit(chat.pk, chat.display_title, parts, chat.updated_at))
+    return hits
+
+
+def _message_hits(user, words: list[str], limit: int) -> list[SearchHit]:
+    if connection.vendor == "postgresql":
+        return _postgres_hits(user, words, limit)
+    if connection.vendor == "sqlite":
+        ids = _fts5_ids(user.pk, _fts5_match(words), limit)
+        rows = sorted(Message.objects.filter(id__in=ids).select_related("chat"), key=lambda m: ids.index(m.pk))
+        return [_message_hit(m, snippet_parts(m.content, words)) for m in rows]
+    rows = Message.objects.filter(chat__owner=user, branch="").exclude(content="").select_related("chat")
+    for word in words:  # another database: a plain scan
+        rows = rows.filter(content__icontains=word)
+    return [_message_hit(m, snippet_parts(m.content, words)) for m in rows.order_by("-created_at", "-id")[:limit]]
+
+
+def _postgres_hits(user, words: list[str], limit: int) -> list[SearchHit]:
+    query = SearchQuery(tsquery_raw(words), search_type="raw", config=SEARCH_CONFIG)
+    headline = SearchHeadline(
+        "content", query, config=SEARCH_CONFIG, start_sel=_START, stop_sel=_STOP, max_words=28, min_words=12
+    )
+    stored = RawSQL(f"chatapp_message.{VECTOR_COLUMN}", [], output_field=SearchVectorField())
+    # The user's chats as a list, not a join: prefix queries have no statistics, and on a low guess PostgreSQL
+    # nested-looped every match against every chat (160 ms). By created_at (no index to walk): the bitmap of
+    # matches and a top-N sort, whose cost follows the matches, never a walk over everyone's messages.
+    chat_ids = list(Chat.objects.filter(owner=user).values_list("id", flat=True))
+    rows = Message.objects.filter(chat_id__in=chat_ids, branch="").exclude(content="").select_related("chat")
+    rows = rows.annotate(found=stored).filter(found=query).annotate(headline=headline)
+    return [
+        _message_hit(m, marked_parts(m.headline, _START, _STOP)) for m in rows.order_by("-created_at", "-id")[:limit]
+    ]
+
+
+# Hidden turns (a branch behind an edited question: chatapp/versions.py) are never hits.
+# Driven from the index (CROSS JOIN keeps FTS5 the outer loop), newest id first, so FTS5 walks its list backwards
+# and stops at `limit` of the user's hits: an `id IN (…)` filter let SQLite walk every chat of the user × every
+# match instead (600 ms for a common word over 10,000 messages), sorting by created_at read every match (see
+# bench/search.py). Ids grow with time, so newest id first is newest first.
+_FTS5_IDS = (
+    f"SELECT m.id FROM {FTS_TABLE} AS f CROSS JOIN chatapp_message AS m ON m.id = f.rowid "
+    "JOIN chatapp_chat AS c ON c.id = m.chat_id "
+    f"WHERE {FTS_TABLE} MATCH %s AND c.owner_id = %s AND m.content != '' AND m.branch = '' "
+    "ORDER BY f.rowid DESC LIMIT %s"
+)
+
+
+def _fts5_ids(owner_id: int, match: str, limit: int) -> list[int]:
+    with connection.cursor() as cursor:
+        cursor.execute(_FTS5_IDS, [match, owner_id, limit])
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _message_hit(message: Message, parts: list[Part]) -> SearchHit:
+    return SearchHit(
+        chat_id=message.chat_id,
+        chat_title=message.chat.display_title,
+        parts=parts,
+        at=message.created_at,
+        message_id=message.pk,
+        role=message.role,
+        anchor=f"msg-{message.turn_key}-{message.role}",
+    )

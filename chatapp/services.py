@@ -13,7 +13,8 @@ from django.utils import timezone
 
 from chatapp import kinds
 from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
-from chatapp.models import ApiToken, Chat, Message
+from chatapp.models import ApiToken, Chat, Message, PlannerCall
+from chatapp.planner.metering import CallRecord
 from chatapp.ratelimit import turn_rate_check
 from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
@@ -42,6 +43,17 @@ def chat_rename(*, user: AbstractBaseUser, chat_id: int, title: str) -> Chat:
     # Not save(): auto_now would bump updated_at, and the chat list orders by it (a rename is not activity).
     Chat.objects.filter(pk=chat.pk).update(title=cleaned)
     chat.title = cleaned
+    return chat
+
+
+def chat_pin(*, user: AbstractBaseUser, chat_id: int, pinned: bool) -> Chat:
+    """Pin a chat to the top of the sidebar, or unpin it (pinning again keeps its place)."""
+    chat = chat_get(user=user, chat_id=chat_id)
+    if pinned == bool(chat.pinned_at):
+        return chat
+    chat.pinned_at = timezone.now() if pinned else None
+    # Not save(): pinning is not activity, updated_at (the date groups) stays.
+    Chat.objects.filter(pk=chat.pk).update(pinned_at=chat.pinned_at)
     return chat
 
 
@@ -163,6 +175,31 @@ def message_save_progress(*, message_id: int, **fields) -> None:
         # A Stop from another process may have closed it already: a late save never revives a stopped answer.
         rows = rows.exclude(status=Message.Status.STOPPED)
     rows.update(**fields)
+
+
+def planner_calls_store(
+    *, user_id: int, chat_id: int, message_id: int, turn_key: str, records: list[CallRecord]
+) -> None:
+    """Store a turn's planner calls with their usage and cost (what quotas and the account page add up)."""
+    PlannerCall.objects.bulk_create(
+        PlannerCall(
+            user_id=user_id,
+            chat_id=chat_id,
+            message_id=message_id,
+            turn_key=turn_key,
+            request_id=r.request_id,
+            response_id=(r.response_id or "")[:200],
+            backend=r.backend[:20],
+            model=r.model[:100],
+            purpose=r.purpose[:60],
+            metered=r.metered,
+            **(r.usage.model_dump() if r.usage else {}),
+            cost=r.cost,
+            ms=r.ms,
+            status=r.status,
+        )
+        for r in records
+    )
 
 
 def chat_thread_update(

@@ -16,11 +16,13 @@ from chatapp.env import (
     env_http_url,
     env_int,
     env_list,
+    env_model_prices,
     env_proxy_ssl_header,
     env_str,
     redis_layer_config,
 )
 from chatapp.logs import LOG_FORMATS, logging_config
+from chatapp.planner.usage import DEFAULT_MODEL_PRICES
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -163,10 +165,21 @@ OPENAI_FALLBACK_MODEL = env_str("OPENAI_FALLBACK_MODEL", "gpt-5-mini")
 DECIDE_MODE_MODEL = env_str("DECIDE_MODE_MODEL", "gpt-5-mini")
 OPENAI_REASONING_EFFORT = env_choice("OPENAI_REASONING_EFFORT", "low", ("minimal", "low", "medium", "high", "none"))
 OPENAI_VERBOSITY = env_choice("OPENAI_VERBOSITY", "low", ("low", "medium", "high", "none"))
+# The reasoning summary streamed into an answer's "Thinking" line (Responses API, reasoning models only).
+# Off by default: OpenAI may require a verified organisation before it returns summaries.
+OPENAI_REASONING_SUMMARY = env_choice("OPENAI_REASONING_SUMMARY", "off", ("auto", "concise", "detailed", "off"))
 OPENAI_TIMEOUT = env_float("OPENAI_TIMEOUT", 60.0, minimum=1.0)
 # The most a user waits for planning in a turn: every attempt, retry, re-ask and fallback of the
 # turn shares this deadline, and each request is given at most the time left.
 PLANNER_RETRY_BUDGET = env_float("PLANNER_RETRY_BUDGET", 20.0, minimum=1.0)
+# Usage and cost: dollars per million tokens per model; one JSON line per planner call ("" = no file).
+MODEL_PRICES = env_model_prices("MODEL_PRICES", DEFAULT_MODEL_PRICES)
+PLANNER_LOG_PATH = env_str("PLANNER_LOG_PATH", "var/log/planner.jsonl")
+if PLANNER_LOG_PATH and not PLANNER_LOG_PATH.startswith("/"):
+    PLANNER_LOG_PATH = str(BASE_DIR / PLANNER_LOG_PATH)
+# Per user and UTC day: tokens (input + output) and dollars; past either, new turns get 429 quota_exceeded.
+USER_DAILY_TOKEN_QUOTA = env_int("USER_DAILY_TOKEN_QUOTA", 0, minimum=0)
+USER_DAILY_COST_QUOTA = env_float("USER_DAILY_COST_QUOTA", 0.0, minimum=0.0)
 
 # --- Movie chat -------------------------------------------------------------
 TMDB_API_KEY = env_str("TMDB_API_KEY")
@@ -200,6 +213,9 @@ IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
 IMAGE_EDIT_TIMEOUT = env_float("IMAGE_EDIT_TIMEOUT", 60.0, minimum=1.0)
 IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum=5)
 IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
+# The quality guard: revisions a variation may get after it measured badly (0: measure only), and who proposes them.
+MAX_REVISIONS = env_int("MAX_REVISIONS", 2, minimum=0, maximum=5)
+IMAGE_REVISER = env_choice("IMAGE_REVISER", "rules", ("rules", "openai"))
 # Full-resolution download renders at once: per user (counted in the shared cache) and per process (memory).
 IMAGE_DOWNLOADS_PER_USER = env_int("IMAGE_DOWNLOADS_PER_USER", 2, minimum=1, maximum=16)
 IMAGE_DOWNLOAD_RENDERS = env_int("IMAGE_DOWNLOAD_RENDERS", 4, minimum=1, maximum=64)

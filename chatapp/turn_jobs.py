@@ -14,7 +14,6 @@ from procrastinate.job_context import AbortReason
 from procrastinate.jobs import Status
 
 from chatapp import running, selectors, turns
-from chatapp.planner.steplog import StepLog
 from chatapp.runner_queue import RUN_TURN
 
 # How often some worker looks for turns whose worker died (cron, seconds as the 6th field).
@@ -37,15 +36,14 @@ async def run_turn(
     """Run one turn a web process stored, with the turn code the in-process runner runs."""
     if not await database_sync_to_async(selectors.message_is_active)(message_id=message_id):
         return  # stopped or closed before a worker took it
-    turn = turns.Turn(
+    turn = turns.new_turn(
         chat_id=chat_id,
         owner_id=owner_id,
         turn_key=turn_key,
         message_id=message_id,
         text=text,
         flow=flow,
-        steplog=StepLog(flow=flow, ids={"chat_id": chat_id, "turn_key": turn_key}),
-        payload=dict(payload),
+        payload=payload,
     )
     running.track(chat_id, asyncio.current_task())  # the sweep in this worker leaves a live turn alone
     await turns.run(

@@ -14,36 +14,33 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
-from chatapp import kinds, ratelimit, runner, running
-from chatapp.errors import InvalidInput, MarqueeError, RateLimited
+from chatapp import kinds, ratelimit, runner
+from chatapp.errors import InvalidInput
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
+from chatapp.narration import FLUSH_EVERY_S, Narration
 from chatapp.planner.backends.base import PlannerError
+from chatapp.planner.metering import Meter, metering, usage_summary
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import active_turn, chat_get, message_get, message_latest_assistant, turn_messages, version_info
+from chatapp.selectors import chat_get, message_get, message_latest_assistant, turn_messages, version_info
 from chatapp.services import (
     AUTOSTART_TURN,
     INTERRUPTED,
     message_heartbeat,
     message_save_progress,
-    turn_close_orphaned,
-    turn_close_stale,
+    planner_calls_store,
     turn_start,
     turn_start_autostart,
 )
+from chatapp.stopping import close_orphaned, close_stale, stop, stop_any, stop_elsewhere  # noqa: F401 - turns.stop…
 from chatapp.versions import message_version_select, turn_rerun
 
 log = logging.getLogger("marquee.turns")
 
-# A process running a turn stops it within this after a Stop from another process (else nobody runs it).
-STOP_ACK_S = 0.5
-# Text is persisted at most this often while streaming, so a reload shows it.
-FLUSH_EVERY_S = 0.4
-
 
 @dataclass
-class Turn:
-    """The live state of one assistant message while its turn runs."""
+class Turn(Narration):
+    """The live state of one assistant message while its turn runs (Narration: its steps and reasoning)."""
 
     chat_id: int
     owner_id: int
@@ -55,9 +52,12 @@ class Turn:
     content: str = ""
     payload: dict[str, Any] = field(default_factory=dict)
     planner_source: str = ""
+    # The turn's planner calls (usage, cost), counted by the metered backend while the flow runs.
+    meter: Meter = field(default_factory=Meter)
     status: str = Message.Status.PENDING
     started: bool = False
     _last_flush: float = 0.0
+    _thinking_gap: str = ""  # Narration's: a gap between reasoning parts, held back until more text follows
 
     async def emit(self, event) -> None:
         """Publish an event to everyone watching this chat."""
@@ -106,73 +106,6 @@ def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
     return task
 
 
-async def close_orphaned(*, user, chat_id: int) -> bool:
-    """Stop an answer that no process runs any more, and tell every open page; False if none."""
-    message = await database_sync_to_async(turn_close_orphaned)(user=user, chat_id=chat_id)
-    if message is not None:
-        await _announce_closed(message)
-    return message is not None
-
-
-async def stop_elsewhere(*, chat) -> bool:
-    """Ask the process running the chat's turn (any process) to stop it; True once it has, within STOP_ACK_S."""
-    if await database_sync_to_async(active_turn)(chat=chat) is None:
-        return False
-    await runner.current().stop(chat.pk)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + STOP_ACK_S
-    while loop.time() < deadline:
-        await asyncio.sleep(0.05)
-        if await database_sync_to_async(active_turn)(chat=chat) is None:
-            return True
-    return False  # nobody answered: no process runs it (the caller closes it as orphaned)
-
-
-async def _until_ended(*, chat) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + STOP_ACK_S
-    while loop.time() < deadline and await database_sync_to_async(active_turn)(chat=chat) is not None:
-        await asyncio.sleep(0.02)
-
-
-async def close_stale(*, chat) -> None:
-    """Close the chat's answer whose process died (no heartbeat) as interrupted, and tell every open page."""
-    message = await database_sync_to_async(turn_close_stale)(chat=chat)
-    if message is not None:
-        await _announce_closed(message)
-
-
-async def _announce_closed(message: Message) -> None:
-    event = TurnEnded(
-        chat_id=message.chat_id,
-        turn_key=message.turn_key,
-        assistant_message_id=message.pk,
-        status=message.status,
-        error=message.error,
-    )
-    await get_channel_layer().group_send(group_name(message.chat_id), to_group_message(event))
-
-
-def stop(chat_id: int) -> bool:
-    """Cancel the chat's running turn in this process; True if there was one."""
-    return running.stop(chat_id)
-
-
-async def stop_any(*, user, chat, wait: bool = False) -> None:
-    """Stop the chat's answer wherever it runs (this process, another, or none any more); refuse if none.
-
-    With `wait`, return once the answer is stored as stopped (an API client reads it back at once).
-    """
-    if stop(chat.pk):
-        if wait:
-            await _until_ended(chat=chat)
-        return
-    if await stop_elsewhere(chat=chat):
-        return
-    if not await close_orphaned(user=user, chat_id=chat.pk):
-        raise MarqueeError("There is no answer in progress to stop.", code="no_turn", status=409)
-
-
 async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
     """Run an interrupted (or failed) last answer again: as a new version where the kind has them, else resent."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
@@ -195,7 +128,8 @@ async def run(turn: Turn, flow_fn: FlowFn, *, shutting_down: Callable[[], bool] 
     heartbeat = asyncio.get_running_loop().create_task(_heartbeat(turn.message_id))
     try:
         await turn.save(status=Message.Status.STREAMING)
-        await flow_fn(turn)
+        with metering(turn.meter):
+            await flow_fn(turn)
         final = Message.Status.COMPLETE
     except asyncio.CancelledError:
         final = Message.Status.STOPPED
@@ -228,6 +162,7 @@ async def _heartbeat(message_id: int) -> None:
 
 async def _finish(turn: Turn, status: str, error: str) -> None:
     turn.steplog.finish()
+    await _store_usage(turn)
     await turn.save(
         status=status,
         error=error,
@@ -245,18 +180,27 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
     )
 
 
+async def _store_usage(turn: Turn) -> None:
+    """Store the turn's planner calls, and their sums with the answer (shown on hover, in the API)."""
+    records = list(turn.meter.records)
+    turn.payload["usage"] = usage_summary(records)
+    if not records:
+        return
+    try:
+        await database_sync_to_async(planner_calls_store)(
+            user_id=turn.owner_id,
+            chat_id=turn.chat_id,
+            message_id=turn.message_id,
+            turn_key=turn.turn_key,
+            records=records,
+        )
+    except Exception:  # the answer is still stored and shown; only its accounting is lost (and logged)
+        log.exception("turn %s: planner calls not stored", turn.turn_key)
+
+
 def flow_for(*, kind: str, flow: str) -> FlowFn:
     """The function that runs a turn of this chat kind and flow version (its ChatKind says which)."""
     return kinds.get(kind).flow(flow)
-
-
-async def _rate_check(user) -> None:
-    """Refuse a turn past the user's per-minute limit, saying when the next one is allowed."""
-    if not await database_sync_to_async(ratelimit.turn_rate_check)(user_id=user.pk):
-        raise RateLimited(
-            "Too many messages in a minute. Please wait a moment and try again.",
-            retry_after=ratelimit.turn_rate_retry_after(),
-        )
 
 
 async def begin(
@@ -268,7 +212,7 @@ async def begin(
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
@@ -286,6 +230,8 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     kind = kinds.get(chat.kind)
     if kind.autostart is None or not await database_sync_to_async(kind.load(kind.autostart))(user=user):
         return None
+    if ratelimit.daily_quotas_on() and await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
+        return None  # over the daily quota: no greeting (a typed message is refused with the reason)
     flow = chat.flow_override or settings.CHAT_API_VERSION
 
     def store():
@@ -306,7 +252,7 @@ async def regenerate(
     after it (the previous version's branch, shown again by switching back).
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await _rate_check(user)
+    await ratelimit.turn_allowed(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     kind = kinds.get(chat.kind)
     branched = False
@@ -355,8 +301,15 @@ async def _start(*, chat, user, flow: str, store, replace: bool = False, branche
             if stored is None:
                 return None
             user_message, assistant, payload = stored
-            turn = _new_turn(chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow)
-            turn.payload.update(payload)
+            turn = new_turn(
+                chat_id=chat.pk,
+                owner_id=user.pk,
+                turn_key=assistant.turn_key,
+                message_id=assistant.pk,
+                text=user_message.content if user_message else "",
+                flow=flow,
+                payload=payload,
+            )
             runner.current().enqueue(turn, kind=kind.name, queue=kind.queue)
         return user_message, assistant, turn
 
@@ -377,13 +330,17 @@ async def _start(*, chat, user, flow: str, store, replace: bool = False, branche
     return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))
 
 
-def _new_turn(*, chat, user, user_message, assistant, flow: str) -> Turn:
+def new_turn(*, chat_id: int, owner_id: int, turn_key: str, message_id: int, text: str, flow: str, payload) -> Turn:
+    """The live state of a turn about to run (here, or in a worker from its job's arguments)."""
+    ids = {"chat_id": chat_id, "turn_key": turn_key}
     return Turn(
-        chat_id=chat.pk,
-        owner_id=user.pk,
-        turn_key=assistant.turn_key,
-        message_id=assistant.pk,
-        text=user_message.content if user_message else "",
+        chat_id=chat_id,
+        owner_id=owner_id,
+        turn_key=turn_key,
+        message_id=message_id,
+        text=text,
         flow=flow,
-        steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
+        steplog=StepLog(flow=flow, ids=ids),
+        meter=Meter(ids={**ids, "user_id": owner_id}),
+        payload=dict(payload),
     )

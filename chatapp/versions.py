@@ -47,6 +47,11 @@ def turn_rerun(
             )
         _refuse_if_busy(chat=chat)
         assistant = _target_answer(chat=chat, message_id=message_id)
+        if (assistant.payload or {}).get("rerunnable") is False:  # e.g. an import's preview: no planner wrote it
+            raise InvalidInput(
+                "This answer was not written by the assistant, so it cannot be answered again.",
+                code="cannot_regenerate",
+            )
         user_message = chat.messages.filter(turn_key=assistant.turn_key, role=Message.Role.USER).first()
         was_latest = _is_latest(chat=chat, assistant=assistant)
         hidden: list[int] = []

@@ -1,5 +1,6 @@
 """HTMX pages: a full page, or one partial when request.htmx."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -36,7 +37,8 @@ def chat_list(request):
     # A kind may show related rows in its list icon (an image chat's current picture): one query, not one per chat.
     related = [name for kind in kinds.all_kinds() for name in kind.list_related]
     chats = selectors.chat_list(user=request.user).select_related(*related)
-    return render(request, "chatapp/chat_list.html", {"chats": chats})
+    # The page's own header has the new-chat buttons: the sidebar beside it leaves its copies out.
+    return render(request, "chatapp/chat_list.html", {"chats": chats, "new_chat_in_page": True})
 
 
 @login_required
@@ -83,6 +85,41 @@ def chat_rename(request, chat_id: int):
 
 @login_required
 @require_POST
+def chat_pin(request, chat_id: int):
+    """Pin or unpin a chat; htmx gets the sidebar's chats back (from the chat list: the row, the sidebar beside it)."""
+    try:
+        chat = services.chat_pin(user=request.user, chat_id=chat_id, pinned=request.POST.get("pinned") == "1")
+    except MarqueeError as exc:
+        return HttpResponse(exc.message, status=exc.status)
+    if not request.htmx:
+        return redirect("chat-list")
+    current = request.POST.get("current", "")
+    context = {
+        "chat": chat,
+        "groups": selectors.chat_sidebar_groups(user=request.user),
+        "current_id": int(current) if current.isdigit() else None,
+        "oob": request.POST.get("where") == "list",
+    }
+    template = "chatapp/chat_list.html#chat_row_pinned" if context["oob"] else "chatapp/sidebar.html#chat_groups"
+    return render(request, template, context)
+
+
+@login_required
+@require_GET
+def chat_search(request):
+    """Search hits for the sidebar (an emptied box clears them); a refused query says why (400)."""
+    q = request.GET.get("q", "")
+    if not q.strip():
+        return HttpResponse("")
+    try:
+        hits = selectors.search(user=request.user, q=q)
+    except MarqueeError as exc:
+        return render(request, "chatapp/search_results.html", {"error": exc.message, "q": q}, status=exc.status)
+    return render(request, "chatapp/search_results.html", {"hits": hits, "q": q})
+
+
+@login_required
+@require_POST
 def chat_delete(request, chat_id: int):
     """Delete a chat; htmx removes its row."""
     try:
@@ -111,10 +148,23 @@ def account(request):
         return redirect("account")
     new_key = request.session.pop(NEW_KEY_SESSION, None)
     tokens = selectors.api_token_list(user=request.user)
-    response = render(request, "chatapp/account.html", {"tokens": tokens, "new_key": new_key})
+    context = {"tokens": tokens, "new_key": new_key, **_usage_context(request.user)}
+    response = render(request, "chatapp/account.html", context)
     # The page may carry a secret: no copy in any cache (nor behind the Back button).
     patch_cache_control(response, no_store=True, private=True)
     return response
+
+
+def _usage_context(user) -> dict:
+    """The account page's usage: today against the quotas, totals per day and per chat."""
+    return {
+        "usage_today": selectors.usage_today(user_id=user.pk),
+        "usage_days": selectors.usage_by_day(user=user),
+        "usage_chats": selectors.usage_by_chat(user=user),
+        "token_quota": settings.USER_DAILY_TOKEN_QUOTA,
+        "cost_quota": settings.USER_DAILY_COST_QUOTA,
+        "quota_tz": settings.TIME_ZONE,
+    }
 
 
 def _owned(request, chat_id: int):

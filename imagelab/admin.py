@@ -12,7 +12,16 @@ class ImageJobAdmin(StepLogAdminMixin, admin.ModelAdmin):
     list_display = ("id", "owner", "chat", "status", "planner_source", "result_variation", "created_at")
     list_filter = ("status", "planner_source", "owner")
     search_fields = ("instruction", "owner__username")
-    exclude = ("plans", "normalization_log", "variations", "step_log", "timings", "ai_images", "diversity_axes")
+    exclude = (
+        "plans",
+        "normalization_log",
+        "variations",
+        "revisions",
+        "step_log",
+        "timings",
+        "ai_images",
+        "diversity_axes",
+    )
     readonly_fields = (
         "owner",
         "chat",
@@ -32,6 +41,7 @@ class ImageJobAdmin(StepLogAdminMixin, admin.ModelAdmin):
         "plans_pretty",
         "log_pretty",
         "variations_pretty",
+        "revisions_pretty",
         "step_log_pretty",
         "timings_pretty",
         "created_at",
@@ -53,6 +63,10 @@ class ImageJobAdmin(StepLogAdminMixin, admin.ModelAdmin):
     @admin.display(description="Variations (steps, ms, errors)")
     def variations_pretty(self, obj):
         return _pretty(obj.variations)
+
+    @admin.display(description="Quality guard (verdict, edits, before/after figures per iteration)")
+    def revisions_pretty(self, obj):
+        return _pretty(obj.revisions)
 
 
 @admin.register(ImageAsset)

@@ -48,6 +48,16 @@ class StepOut(Schema):
     preview_url: str | None = Field(description="The step's preview (JPEG), once it has run")
 
 
+class RevisionOut(Schema):
+    iteration: int = Field(description="1 for the guard's first revision of this variation")
+    verdict: str = Field(description="revised (kept: it measured better), kept (the plan stayed), no_edits")
+    issues: list[str] = Field(description="What the verifier measured before this iteration, in plain words")
+    edits: list[dict[str, Any]] = Field(description="Applied edits: tune_param, remove_op, add_op, each with a reason")
+    ignored: list[dict[str, Any]] = Field(default_factory=list, description="Proposed edits ignored, with why")
+    before: dict[str, Any] = Field(description="The verifier's figures before the edits")
+    after: dict[str, Any] | None = Field(description="The figures of the re-run variation (none if it did not run)")
+
+
 class VariationOut(Schema):
     index: int
     label: str
@@ -56,6 +66,7 @@ class VariationOut(Schema):
     status: str
     steps: list[StepOut]
     final_url: str | None = Field(description="The variation's final image (JPEG), once it is done")
+    revisions: list[RevisionOut] = Field(description="The quality guard's iterations on this variation")
 
 
 class JobOut(Schema):
@@ -94,11 +105,12 @@ def job_out(job: ImageJob) -> dict:
                         "status": job.step_status(s["status"]),
                         "error": s.get("error"),
                         "ms": s.get("ms"),
-                        "preview_url": urls.step(i, s["index"]) if s.get("preview") else None,
+                        "preview_url": urls.step(i, s["index"], state.get("revision", 0)) if s.get("preview") else None,
                     }
                     for s in state.get("steps", [])
                 ],
-                "final_url": urls.final(i) if state.get("final") else None,
+                "final_url": urls.final(i, state.get("revision", 0)) if state.get("final") else None,
+                "revisions": job.variation_revisions(i, state),
             }
         )
     return {

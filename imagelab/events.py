@@ -53,15 +53,29 @@ class VariationDone(_Event):
     errors: list[dict] = Field(default_factory=list)
 
 
+class VariationRevised(_Event):
+    """The quality guard kept a revision of a variation: its steps from `from_step` re-run and its final follow."""
+
+    type: Literal["variation.revised"] = "variation.revised"
+    variation: int
+    revision: int  # how many revisions of this variation were kept so far (1, 2, ...)
+    from_step: int  # the first step of the revised plan that changed
+    operations: list[dict]  # the revised plan's steps [{op, params}]
+    steps: list[dict] = Field(default_factory=list)  # [{index, op, status, error}]: kept ones ran, the rest pending
+    revisions: list[dict] = Field(default_factory=list)  # the kept iterations so far [{iteration, verdict, edits, ...}]
+
+
 class JobEnded(_Event):
     type: Literal["job.ended"] = "job.ended"
     status: Literal["done", "failed", "stopped"]
     error: str = ""
 
 
-ImageEvent = Annotated[PlannerSource | Plans | StepResultEvent | VariationDone | JobEnded, Field(discriminator="type")]
+ImageEvent = Annotated[
+    PlannerSource | Plans | StepResultEvent | VariationDone | VariationRevised | JobEnded, Field(discriminator="type")
+]
 IMAGE_EVENT_ADAPTER: TypeAdapter[ImageEvent] = TypeAdapter(ImageEvent)
-EVENT_TYPES = ("planner.source", "plans", "step.result", "variation.done", "job.ended")
+EVENT_TYPES = ("planner.source", "plans", "step.result", "variation.done", "variation.revised", "job.ended")
 
 
 def parse(payload: dict) -> _Event:

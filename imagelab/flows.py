@@ -16,6 +16,12 @@ from imagelab.core import ops
 from imagelab.jobflow import JobFailed, close_unfinished, planner_failed, run_job
 from imagelab.jobrun import consume_outcome
 from imagelab.models import ImageAsset, ImageJob
+from imagelab.rules import iqa as rules_iqa
+
+# The image lab's progress lines (shown under the answer while the turn runs).
+PLANNING = "Planning five looks…"
+CHECKING_QUALITY = "Checking the photo's quality…"
+EDITING = "Editing the variations…"
 
 
 @dataclass
@@ -23,6 +29,7 @@ class _Context:
     job: ImageJob | None
     source: ImageAsset | None
     history: list[str]
+    subject: dict | None = None  # what a quality question would measure, and against what
     ran_before: bool = False  # the message already has a job past planning: never rerun or rewrite it
 
 
@@ -35,7 +42,10 @@ def _load_context(turn: Turn) -> _Context:
     else:
         source = selectors.chat_current_by_id(chat_id=turn.chat_id)
     earlier = selectors.message_texts_recent(chat_id=turn.chat_id, exclude_turn_key=turn.turn_key, limit=4)
-    return _Context(job=job, source=source, history=[t[:200] for t in earlier])
+    subject = None
+    if job is None:  # a chat turn may be a quality question ("is number 3 too dark?")
+        subject = selectors.quality_subject(chat_id=turn.chat_id, variation=rules_iqa.variation_number(turn.text))
+    return _Context(job=job, source=source, history=[t[:200] for t in earlier], subject=subject)
 
 
 def _data_url(asset: ImageAsset) -> str:
@@ -64,15 +74,28 @@ async def run_image_turn(turn: Turn) -> None:
     try:
         backend = llm.planner_backend()
         turn.planner_source = backend.name
+        await turn.progress(PLANNING)
         try:
-            reply = await _plan(turn, backend, ctx, size, side)
+            request = await _request(turn, backend, ctx, size, side)
+            reply = await _plan(turn, backend, request)
         except Exception as exc:
             if job is None:  # a chat message: the planner never said it was an edit, so there is no job
                 raise
             raise await planner_failed(turn, job, exc) from exc
         call = next((c for c in reply.tool_calls if c.name == planning.PLAN_VARIATIONS_TOOL.name), None)
-        if (asked := planning.quality_call(reply)) and call is None and ctx.job is None:
-            return await quality_turn.answer_quality(turn, asked.arguments, decoding)
+        if planning.quality_call(reply) and call is None and ctx.job is None:
+            await turn.progress(CHECKING_QUALITY)
+            tool = next(t for t in request.tools if t.name == planning.ASSESS_QUALITY_TOOL.name)
+            return await quality_turn.answer_quality(
+                turn,
+                backend=backend,
+                request=request,
+                reply=reply,
+                tool=tool,
+                subject=ctx.subject,
+                working_image=decoding,
+                side=side,
+            )
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
             if not turn.content and reply.text:
@@ -86,7 +109,7 @@ async def run_image_turn(turn: Turn) -> None:
             message_id=turn.message_id, source=ctx.source, instruction=turn.text
         )
         turn.payload.update({"kind": "job", "job_id": job.pk})
-        await turn.save()
+        await turn.progress(EDITING)  # saves the payload too
         await run_job(
             turn,
             job,
@@ -107,12 +130,13 @@ async def run_image_turn(turn: Turn) -> None:
         decoding.add_done_callback(consume_outcome)  # a decode that failed for a turn with no job is no error
 
 
-async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
+async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerRequest:
     working = ops.working_size(size, side)
+    has_reference = bool(ctx.subject and ctx.subject["reference_path"])
     images = (
         [ImageInput(url=await database_sync_to_async(_data_url)(ctx.source))] if backend.profile.reads_images else []
     )
-    request = PlannerRequest(
+    return PlannerRequest(
         instructions=planning.instructions(working_side=side),
         input=[
             InputMessage(
@@ -122,11 +146,18 @@ async def _plan(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReply:
             )
         ],
         model=settings.OPENAI_MODEL,
-        tools=planning.turn_tools(backend=backend.name, chat=ctx.job is None),
+        tools=planning.turn_tools(backend=backend.name, chat=ctx.job is None, has_reference=has_reference),
         tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,  # an API job must plan
-        context=planning.ImageContext(text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id),
+        context=planning.ImageContext(
+            text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id, has_reference=has_reference
+        ),
         purpose=planning.PURPOSE,
+        on_reasoning=turn.stream_thinking,
     )
+
+
+async def _plan(turn: Turn, backend, request: PlannerRequest) -> PlannerReply:
+    images = request.input[0].images
     async with turn.steplog.step(
         "plan_variations",
         args={"tool_choice": request.tool_choice or "auto", "images": len(images)},

@@ -12,11 +12,11 @@ from django.conf import settings
 
 from chatapp.planner.backends.base import PlannerError
 from chatapp.turns import Turn
-from imagelab import ai_edit, services, storage
+from imagelab import ai_edit, guarding, services, storage
 from imagelab.core.execute import execute
 from imagelab.core.normalize import NoVariations, normalize_plan
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
-from imagelab.jobrun import JobRun, job_urls
+from imagelab.jobrun import JobRun, Stopped, job_urls
 from imagelab.models import ImageJob
 
 log = logging.getLogger("marquee.flow")
@@ -91,6 +91,7 @@ async def run_job(
     source = source_name if source_name in ("openai", "rules", "scripted") else "openai"
     plans = [v.model_dump(mode="json") for v in plan.variations]
     run = JobRun(turn=turn, job_id=job.pk, plans=plans, folder=storage.new_folder("jobs"))
+    tap = guarding.PreviewTap(plans)
     planned_at = time.perf_counter()
     try:  # from here on every way out (Stop included) ends the job through _finish_job
         await database_sync_to_async(services.job_save_progress)(
@@ -115,7 +116,7 @@ async def run_job(
             lambda on_step, on_done: execute(
                 work,
                 [v.operations for v in plan.variations],
-                on_step=on_step,
+                on_step=tap.wrap(on_step),
                 on_variation_done=on_done,
                 ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
                 workers=settings.IMAGE_WORKERS,
@@ -124,6 +125,7 @@ async def run_job(
                 stopped=run.stopped,
             )
         )
+        await _guard(turn, run, work, tap.previews)
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
@@ -158,11 +160,27 @@ async def run_job(
         raise JobFailed("Every variation failed; nothing to show.", code="job_failed")
 
 
+async def _guard(turn: Turn, run: JobRun, work, previews: list) -> None:
+    """The quality guard after the variations ran; a guard that broke leaves them as they ran."""
+    started = time.perf_counter()
+    try:
+        result, status, error = guarding.summary(await guarding.guard_job(run, work, previews)), "ok", None
+    except Stopped:  # Stop was pressed while the guard ran: the turn's cancellation follows
+        result, status, error = "stopped", "skipped", None
+    except Exception:  # noqa: BLE001 - the variations are done and saved: the job still ends well
+        log.exception("quality guard of image job %s failed", run.job_id)
+        result, status, error = "", "error", "the quality guard failed"
+    ms = (time.perf_counter() - started) * 1000
+    turn.steplog.record("guard", label="t_guard", duration_ms=ms, result=result, status=status, error=error)
+
+
 async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, working=None, source_size=None) -> None:
     fields = {
         "status": status,
         "error": error,
         "variations": run.variations,
+        "plans": run.plans,
+        "revisions": run.revisions,
         "ai_images": run.ai_images,
         "ai_edits": len(run.ai_images),
         "step_log": turn.steplog.to_list(),

@@ -16,7 +16,7 @@ from imagelab import ai_edit as ai_module
 from imagelab import services, storage
 from imagelab.core.codec import encode, preview
 from imagelab.core.execute import ExecutionResult, StepResult, VariationResult
-from imagelab.events import StepResultEvent, VariationDone
+from imagelab.events import StepResultEvent, VariationDone, VariationRevised
 
 # Step state is written at most this often while a job runs (and always when a variation ends).
 FLUSH_EVERY_S = 0.3
@@ -35,11 +35,16 @@ class job_urls:  # noqa: N801 - reads like a function at call sites
     def source(self) -> str:
         return reverse("imagelab-job-source", args=[self.job_id])
 
-    def step(self, variation: int, step: int) -> str:
-        return reverse("imagelab-step", args=[self.job_id, variation, step])
+    def step(self, variation: int, step: int, revision: int = 0) -> str:
+        return reverse("imagelab-step", args=[self.job_id, variation, step]) + _fresh(revision)
 
-    def final(self, variation: int) -> str:
-        return reverse("imagelab-final", args=[self.job_id, variation])
+    def final(self, variation: int, revision: int = 0) -> str:
+        return reverse("imagelab-final", args=[self.job_id, variation]) + _fresh(revision)
+
+
+def _fresh(revision: int) -> str:
+    """A revised variation's images get new URLs: the browser keeps image responses for an hour."""
+    return f"?r={revision}" if revision else ""
 
 
 @dataclass
@@ -49,11 +54,11 @@ class api_job_urls(job_urls):  # noqa: N801
     def source(self) -> str:
         return reverse("api-1.0:imagelab-api-source", args=[self.job_id])
 
-    def step(self, variation: int, step: int) -> str:
-        return reverse("api-1.0:imagelab-api-step", args=[self.job_id, variation, step])
+    def step(self, variation: int, step: int, revision: int = 0) -> str:
+        return reverse("api-1.0:imagelab-api-step", args=[self.job_id, variation, step]) + _fresh(revision)
 
-    def final(self, variation: int) -> str:
-        return reverse("api-1.0:imagelab-api-final", args=[self.job_id, variation])
+    def final(self, variation: int, revision: int = 0) -> str:
+        return reverse("api-1.0:imagelab-api-final", args=[self.job_id, variation]) + _fresh(revision)
 
 
 def consume_outcome(future: asyncio.Future) -> None:
@@ -73,12 +78,15 @@ class JobRun:
     variations: list[dict] = field(default_factory=list)
     ai_images: dict[str, str] = field(default_factory=dict)
     first_step_at: float | None = None
+    revisions: list[dict] = field(default_factory=list)  # the guard's log, one entry per variation
     _stopped: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _shared: dict[int, str] = field(default_factory=dict)
     _ai_local: threading.local = field(default_factory=threading.local)
     _last_flush: float = 0.0
     _held: list = field(default_factory=list)  # events waiting for the save that makes their URLs work
+    _revision: dict[int, int] = field(default_factory=dict)  # variation -> kept guard revisions (worker side)
+    _plans_changed: bool = False
 
     def __post_init__(self) -> None:
         self.variations = [
@@ -136,7 +144,12 @@ class JobRun:
                 path = storage.save(f"{self.folder}/shared-s{r.step}.jpg", preview(r.image))
                 self._shared[r.step] = path
                 return path
-        return storage.save(f"{self.folder}/v{r.variation}-s{r.step}.jpg", preview(r.image))
+        return storage.save(f"{self.folder}/v{r.variation}{self._tag(r.variation)}-s{r.step}.jpg", preview(r.image))
+
+    def _tag(self, variation: int) -> str:
+        """A revised variation's files get new names: the first run's stay valid until the revision is saved."""
+        n = self._revision.get(variation, 0)
+        return f"-r{n}" if n else ""
 
     def _on_step(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: StepResult) -> None:
         if self._stopped.is_set():
@@ -163,7 +176,9 @@ class JobRun:
     def _on_done(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: VariationResult) -> None:
         path = None
         if r.image is not None and not self._stopped.is_set():
-            path = storage.save(f"{self.folder}/v{r.variation}-final.jpg", encode(r.image, "jpeg", 92))
+            path = storage.save(
+                f"{self.folder}/v{r.variation}{self._tag(r.variation)}-final.jpg", encode(r.image, "jpeg", 92)
+            )
         item = {
             "variation": r.variation,
             "status": r.status if path else "failed",
@@ -173,18 +188,30 @@ class JobRun:
         }
         loop.call_soon_threadsafe(queue.put_nowait, ("done", item))
 
+    def _on_revised(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, d: dict) -> None:
+        """The guard kept a revision of a variation: its re-run steps and final follow."""
+        if self._stopped.is_set():
+            raise Stopped("stopped")
+        self._revision[d["variation"]] = self._revision.get(d["variation"], 0) + 1
+        item = {**d, "revision": self._revision[d["variation"]]}
+        loop.call_soon_threadsafe(queue.put_nowait, ("revised", item))
+
     # --- event loop ---------------------------------------------------------
     # An event names an image by a URL whose view reads the path from the job's row, so every
     # event waits in `_held` until the state it describes is saved. Saves stay throttled: the
     # first result after a quiet spell is saved and sent at once, later ones at most
     # FLUSH_EVERY_S later (all in one save), and a variation's end right away.
-    async def execute(self, run: Callable) -> ExecutionResult:
-        """Run `run(on_step, on_done)` in a thread; persist each result, then publish it."""
+    async def execute(self, run: Callable, *, revisions: bool = False) -> ExecutionResult:
+        """Run `run(on_step, on_done)` in a thread; persist each result, then publish it.
+
+        With `revisions` (the quality guard), `run` also gets `on_revised(variation, operations, from_step, entry)`.
+        """
         loop = asyncio.get_running_loop()
         queue: asyncio.Queue = asyncio.Queue()
-        worker = asyncio.ensure_future(
-            asyncio.to_thread(run, lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r))
-        )
+        callbacks = [lambda r: self._on_step(loop, queue, r), lambda r: self._on_done(loop, queue, r)]
+        if revisions:
+            callbacks.append(lambda d: self._on_revised(loop, queue, d))
+        worker = asyncio.ensure_future(asyncio.to_thread(run, *callbacks))
         # Every callback was queued before the thread returned, so the sentinel comes last.
         worker.add_done_callback(lambda _f: queue.put_nowait(None))
         try:
@@ -203,6 +230,8 @@ class JobRun:
                 if kind == "step":
                     self._step(data)
                     await self._flush()
+                elif kind == "revised":
+                    self._revised(data)
                 else:
                     self._done(data)
                     await self._flush(force=True)
@@ -233,7 +262,7 @@ class JobRun:
                 status=d["status"],
                 error=d["error"],
                 ms=d["ms"],
-                preview_url=job_urls(self.job_id).step(d["variation"], d["step"]),
+                preview_url=job_urls(self.job_id).step(d["variation"], d["step"], self._shown(d["variation"])),
             )
         )
 
@@ -255,8 +284,42 @@ class JobRun:
                 job_id=self.job_id,
                 variation=d["variation"],
                 status=d["status"],
-                final_url=job_urls(self.job_id).final(d["variation"]) if d["final"] else None,
+                final_url=job_urls(self.job_id).final(d["variation"], self._shown(d["variation"]))
+                if d["final"]
+                else None,
                 errors=d["errors"],
+            )
+        )
+
+    def _shown(self, variation: int) -> int:
+        """The revision a variation's saved state shows (0: as first run)."""
+        return self.variations[variation].get("revision", 0)
+
+    def _revised(self, d: dict) -> None:
+        """A kept revision: the new plan, its steps from the first changed one pending again, its note."""
+        vi, start = d["variation"], d["from_step"]
+        self.plans[vi]["operations"] = d["operations"]
+        self._plans_changed = True
+        v = self.variations[vi]
+        pending = [
+            {"index": s, "op": o["op"], "params": o["params"], "status": "pending", "error": None, "preview": None}
+            for s, o in enumerate(d["operations"])
+        ]
+        v["steps"] = v["steps"][:start] + [dict(p, ms=None) for p in pending[start:]]
+        v.update(status="running", final=None, revision=d["revision"])
+        v.setdefault("revisions", []).append(d["entry"])
+        t = self.turn
+        self._held.append(
+            VariationRevised(
+                chat_id=t.chat_id,
+                turn_key=t.turn_key,
+                job_id=self.job_id,
+                variation=vi,
+                revision=d["revision"],
+                from_step=start,
+                operations=d["operations"],
+                steps=[{k: st.get(k) for k in ("index", "op", "status", "error")} for st in v["steps"]],
+                revisions=v["revisions"],
             )
         )
 
@@ -272,8 +335,9 @@ class JobRun:
             return
         self._last_flush = time.monotonic()
         held, self._held = self._held, []
-        await database_sync_to_async(services.job_save_progress)(
-            job_id=self.job_id, variations=self.variations, ai_images=self.ai_images
-        )
+        fields = {"variations": self.variations, "ai_images": self.ai_images}
+        if self._plans_changed:  # a kept revision: downloads re-render the revised plan
+            fields["plans"], self._plans_changed = self.plans, False
+        await database_sync_to_async(services.job_save_progress)(job_id=self.job_id, **fields)
         for event in held:
             await self.turn.emit(event)

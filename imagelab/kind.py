@@ -14,6 +14,7 @@ IMAGES = ChatKind(
         "plans": "imagelab.render.plans_html",
         "step.result": "imagelab.render.step_result_html",
         "variation.done": "imagelab.render.variation_done_html",
+        "variation.revised": "imagelab.render.variation_revised_html",
         "job.ended": "imagelab.render.job_ended_html",
     },
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",

@@ -74,6 +74,12 @@ class ImageJob(models.Model):
         blank=True,
         help_text="[{index, status, steps: [{index, op, params, status, error, preview, ms}], final, ms}]",
     )
+    revisions = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The quality guard's log per variation: [{variation, ok, score, figures, issues, note, "
+        "revisions: [{iteration, verdict, issues, edits, ignored, before, after}]}]",
+    )
     result_variation = models.PositiveSmallIntegerField(null=True, blank=True)
     working_width = models.PositiveIntegerField(null=True, blank=True)
     working_height = models.PositiveIntegerField(null=True, blank=True)
@@ -112,6 +118,11 @@ class ImageJob(models.Model):
         """A variation's status as shown: one still "running" in a job that has ended was cut short."""
         status = state.get("status", "running")
         return (self.cut_short or status) if status in ("running", "pending") else status
+
+    def variation_revisions(self, index: int, state: dict) -> list[dict]:
+        """A variation's quality-guard iterations: the stored log once the job ended, else those kept so far."""
+        entry = next((v for v in self.revisions or [] if v.get("variation") == index), None)
+        return entry["revisions"] if entry else state.get("revisions", [])
 
     def step_status(self, status: str) -> str:
         """A step's status as shown: one still "pending" in a job that has ended is "skipped" (not run)."""

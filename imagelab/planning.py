@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from chatapp.planner.backends.base import PlannerContext, PlannerReply, PlannerRequest
 from chatapp.planner.backends.rules import TextHandler, ToolHandler, rules_tool_call
-from chatapp.planner.tools import Tool
+from chatapp.planner.tools import Tool, ToolArgumentsError, format_validation_error
 from imagelab.core import iqa
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
 from imagelab.rules import iqa as rules_iqa
@@ -25,6 +28,7 @@ class ImageContext(PlannerContext):
     image_size: tuple[int, int] = (2048, 2048)  # the source image's size (width, height)
     max_side: int = 2048  # the working image's longest side
     chat_id: int | None = None
+    has_reference: bool = False  # a quality question could compare with an original (the IQA default)
 
 
 @dataclass(frozen=True)
@@ -40,14 +44,41 @@ PLAN_VARIATIONS_TOOL = _PlanVariationsTool(
     name="plan_variations", description=TOOL_DESCRIPTION, args_model=PlanVariationsArgs
 )
 
-# A quality question ("is it blurry?") gets an IQA plan (seed 004); the rules backend offers it today.
-ASSESS_QUALITY_TOOL = Tool(name=iqa.TOOL_NAME, description=iqa.TOOL_DESCRIPTION, args_model=iqa.IQAPlan)
+
+@dataclass(frozen=True)
+class _AssessQualityTool(Tool):
+    """The IQA plan tool (seed 004): missing fields take the seed's defaults, invalid values are re-asked."""
+
+    has_reference: bool = False
+
+    def parse(self, arguments: str) -> iqa.IQAPlan:
+        """The validated plan; ToolArgumentsError (with pydantic's reasons) when it cannot be completed."""
+        try:
+            raw = json.loads(arguments or "")
+        except (json.JSONDecodeError, TypeError) as exc:
+            raise ToolArgumentsError(f"arguments are not valid JSON ({exc})") from None
+        try:
+            return iqa.complete(raw, has_reference=self.has_reference)
+        except TypeError as exc:
+            raise ToolArgumentsError(str(exc)) from None
+        except ValidationError as exc:
+            raise ToolArgumentsError(format_validation_error(exc)) from None
 
 
-def turn_tools(*, backend: str, chat: bool) -> list[Tool]:
-    """The tools of an image turn: an API job must plan; quality questions are planned offline only so far
-    (the model is told they are not available yet)."""
-    return [PLAN_VARIATIONS_TOOL] + ([ASSESS_QUALITY_TOOL] if backend == "rules" and chat else [])
+def assess_quality_tool(*, has_reference: bool = False) -> Tool:
+    """The `assess_quality` tool of a turn (its defaults depend on whether a reference image exists)."""
+    return _AssessQualityTool(
+        name=iqa.TOOL_NAME, description=iqa.TOOL_DESCRIPTION, args_model=iqa.IQAPlan, has_reference=has_reference
+    )
+
+
+ASSESS_QUALITY_TOOL = assess_quality_tool()
+
+
+def turn_tools(*, backend: str, chat: bool, has_reference: bool = False) -> list[Tool]:
+    """The tools of an image turn: an API job must plan; a chat turn may also plan a quality assessment."""
+    del backend  # both backends decide between an edit, a quality question and other talk
+    return [PLAN_VARIATIONS_TOOL] + ([assess_quality_tool(has_reference=has_reference)] if chat else [])
 
 
 def quality_call(reply: PlannerReply):
@@ -59,8 +90,12 @@ _INSTRUCTIONS = """You are the planner of an image editing chat. The user sends 
 
 If the message asks for a change to the photo, call `plan_variations` exactly once with exactly 5 variations.
 Otherwise (small talk, "what can you do?", thanks) answer in one or two short sentences without calling a tool.
-If the user asks you to judge the photo's quality (sharpness, focus, noise, exposure), say honestly that
-quality checks are not available yet and suggest an edit instead; do not plan.
+If the user asks about the photo's quality (blur or focus, noise, exposure, JPEG blocks, contrast, colour cast,
+"is it good enough?", "how much did the edit change it compared with the original?", "is number 3 too dark?"),
+call `assess_quality` once instead: query_scope lists the objects asked about (else "Global"); distortion_source
+is Explicit with the named distortions, or Inferred (distortions null, distortion_detection true) when none is
+named; reference_mode is Full-Reference only when they compare with the original/before/the upload;
+required_tool is a metric they name (SSIM, PSNR, DeltaE2000) or null. The server measures and you answer later.
 
 Principles for the plans:
 - Local operations first (brightness, contrast, saturation, hue, filter, tint, temperature, levels, vignette,
@@ -108,7 +143,12 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     text = _image_context(request).text
     if rules_iqa.is_quality_question(text) and any(t.name == ASSESS_QUALITY_TOOL.name for t in request.tools):
         return PlannerReply(
-            tool_calls=[rules_tool_call(ASSESS_QUALITY_TOOL.name, rules_iqa.read_question(text, has_reference=False))]
+            tool_calls=[
+                rules_tool_call(
+                    ASSESS_QUALITY_TOOL.name,
+                    rules_iqa.read_question(text, has_reference=_image_context(request).has_reference),
+                )
+            ]
         )
     kind = rules.classify_request(text)
     # Nonsense or a straighten without an angle: explain, no job.
@@ -122,6 +162,33 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     return reply or rules.chat_reply(text, kind)
 
 
+@dataclass(frozen=True, kw_only=True)
+class QualityAnswerContext(PlannerContext):
+    """A measured quality answer: the rule backend says the templated text; a model writes its own."""
+
+    text: str = ""
+
+
+def templated_answer(request: PlannerRequest) -> str:
+    """The rule backend's answer to a quality question: the template written from the figures."""
+    ctx = request.context
+    if not isinstance(ctx, QualityAnswerContext):
+        raise TypeError(f"a quality answer needs a QualityAnswerContext, not {type(ctx).__name__}")
+    return ctx.text
+
+
+ANSWER_WORDS = 80  # a model's quality answer is cut after this many words
+ANSWER_INSTRUCTIONS = f"""You answer a question about the quality of a photo in an image editing chat.
+The server has measured the photo (attached): you get the question, the assessment plan, the measured figures
+with what each means, the verdicts the thresholds gave, and notes on what was measured. Answer in at most
+{ANSWER_WORDS} words of plain prose: say yes, no or borderline, cite the figures that decide it (with their
+numbers), and say what was measured when a note says so. When the question names an object, judge it by eye
+in the photo and say so, citing the global figures. Never invent figures; no tables, no headings."""
+
+
 # The rule-based backend's image handlers: forced calls by tool name, text answers by context class.
 RULE_TOOL_HANDLERS: dict[str, ToolHandler] = {PLAN_VARIATIONS_TOOL.name: plan_with_rules}
-RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {ImageContext: answer_or_plan}
+RULE_ANSWERERS: dict[type[PlannerContext], TextHandler] = {
+    ImageContext: answer_or_plan,
+    QualityAnswerContext: templated_answer,
+}

@@ -1,42 +1,59 @@
 """A quality question in an image chat: validate the IQA plan, measure the photo, answer with the figures.
 
-The plan comes from the planner's `assess_quality` call (untrusted: missing fields take the seed's defaults,
-an invalid plan falls back to the defaults whole). The figures are `imagelab.core.quality`'s; the answer is
-the rule template (`imagelab.rules.iqa.answer`), and the message's payload carries
-`quality: {plan, figures, verdicts}` for the page and the API.
+The plan comes from the turn planner's `assess_quality` call (untrusted: missing fields take the seed's
+defaults; an invalid plan is re-asked once with the error, then asked of the fallback model, else the
+defaults whole). The figures are `imagelab.core.quality`'s, of the current image or a numbered variation,
+against the original upload (or the variation's source) when the question compares. The answer is written
+by the backend: the rule template (`imagelab.rules.iqa.answer`) offline, a model's ≤80 words citing the
+figures otherwise, streamed. The message's payload carries `quality: {plan, figures, verdicts}`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
+import math
 
-from pydantic import ValidationError
+from django.conf import settings
 
+from chatapp.planner import continuation, runner
+from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerError, PlannerReply, PlannerRequest
+from chatapp.planner.tools import Tool
+from imagelab import planning, storage
 from imagelab.core import iqa, quality
+from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
 
 log = logging.getLogger(__name__)
 
+NOT_A_QUALITY_QUESTION = (
+    "I can measure the photo's quality (sharpness, noise, exposure, JPEG blocks, contrast, colour cast) or make "
+    "five variations of an edit: what would you like?"
+)
 SUBJECT_SHARE = 0.5  # a named subject is measured as the centre of the picture: this share of each side
 
 
-def read_plan(arguments: str) -> IQAPlanResult:
-    """The validated plan of an `assess_quality` call (the seed's defaults when it is unusable), and a note."""
+async def read_plan(turn, backend, request: PlannerRequest, reply: PlannerReply, tool: Tool):
+    """(validated plan, how it was obtained: None first time, "reask", "fallback" or "defaults")."""
     try:
-        raw = json.loads(arguments or "{}")
-        return IQAPlanResult(iqa.complete(raw, has_reference=False), None)
-    except (ValueError, TypeError, ValidationError) as exc:
+        run = await continuation.continue_tool_call(
+            backend=backend,
+            request=request,
+            reply=reply,
+            tool=tool,
+            steplog=turn.steplog,
+            step_name="assess_quality",
+            label="t_plan",
+            fallback_model=settings.OPENAI_FALLBACK_MODEL,
+        )
+    except PlannerError as exc:
         log.warning("unusable IQA plan, using the defaults: %s", str(exc)[:300])
-        return IQAPlanResult(iqa.complete({}, has_reference=False), "defaults")
-
-
-class IQAPlanResult(tuple):
-    """(plan, how it was repaired or None)."""
-
-    def __new__(cls, plan: iqa.IQAPlan, repaired: str | None):
-        return super().__new__(cls, (plan, repaired))
+        return iqa.complete({}, has_reference=getattr(tool, "has_reference", False)), "defaults"
+    if run.attempts == 1:
+        return run.args, None
+    return run.args, "fallback" if run.model != request.model else "reask"
 
 
 def centre(image):
@@ -46,42 +63,160 @@ def centre(image):
     return image.crop((dx, dy, w - dx, h - dy))
 
 
-def assess(plan: iqa.IQAPlan, image) -> dict:
-    """{text, quality: {plan, figures, verdicts}} for a plan and the working image (PIL, RGB)."""
-    notes = []
-    subject = plan.query_scope if isinstance(plan.query_scope, list) else []
-    measured = image
-    if subject:
-        measured = centre(image)
+def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool) -> list[str]:
+    notes = [subject["note"]] if subject.get("note") else []
+    if subject["label"].startswith("variation"):
+        notes.append(f"I measured {subject['label']} of the latest edit.")
+    objects = plan.query_scope if isinstance(plan.query_scope, list) else []
+    if objects and by_eye:  # a model sees the photo: it judges the object, citing the whole image's figures
+        notes.append(f"These figures are of the whole image, not of the {' or '.join(objects)} alone.")
+    elif objects:
         notes.append(
-            f"I can't locate the {' or '.join(subject)} in the photo here, so I measured the centre of the picture "
+            f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the centre of the picture "
             "as the subject."
         )
-    if plan.reference_mode == "Full-Reference":
-        notes.append("I have no original to compare with in this turn, so these are figures of this photo alone.")
+    if plan.reference_mode == "Full-Reference" and not has_reference:
+        notes.append(
+            "There is no original to compare with (this is the uploaded photo itself), so these are figures "
+            "of this photo alone."
+        )
+    return notes
+
+
+def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None, *, by_eye: bool = False) -> dict:
+    """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
+
+    A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
+    """
+    subject = subject or {"label": "the photo", "note": ""}
+    notes = _notes(plan, subject, reference is not None, by_eye)
+    if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
+        plan = plan.model_copy(update={"reference_mode": "No-Reference"})
+    named = isinstance(plan.query_scope, list) and plan.query_scope
+    measured = centre(image) if named and not by_eye else image
     figures = quality.measure(measured)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
+    if plan.reference_mode == "Full-Reference" and reference is not None:
+        figures |= quality.compare(image, reference)
     if not plan.distortion_names():  # inferred: speak of what was found, show every verdict
         shown_verdicts = {d: v for d, v in verdicts.items() if v != "no"} or {"blur": verdicts["blur"]}
     else:
         shown_verdicts = verdicts
-    text = rules_iqa.answer(plan, figures, shown_verdicts, notes)
+    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=subject.get("reference_label", ""))
+    shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,
+        "notes": notes,
         "quality": {
             "plan": plan.as_seed(),
-            "figures": rules_iqa.figures_to_show(plan, figures, verdicts),
+            # JSON has no infinity: identical images (PSNR ∞) are stored as null
+            "figures": {k: (v if math.isfinite(v) else None) for k, v in shown.items()},
             "verdicts": verdicts,
+            "measured": subject["label"],
         },
     }
 
 
-async def answer_quality(turn, arguments: str, working_image) -> None:
-    """Answer a quality question in `turn`: stream the text, store the quality payload."""
-    plan, repaired = read_plan(arguments)
-    image, _size = await working_image
-    result = await asyncio.to_thread(assess, plan, image)
+def _decode_stored(path: str, side: int):
+    return decode(storage.read(path), max_side=side)[0]
+
+
+async def _images(subject: dict, working_image, side: int, *, compare: bool):
+    """(measured image, reference image or None): the turn's working image unless a variation is named."""
+    if subject["label"].startswith("variation"):
+        image = await asyncio.to_thread(_decode_stored, subject["path"], side)
+    else:
+        image, _size = await working_image
+    reference = None
+    if compare and subject.get("reference_path"):
+        reference = await asyncio.to_thread(_decode_stored, subject["reference_path"], side)
+    return image, reference
+
+
+class WordCap:
+    """A text sink that forwards at most `words` words (model output is untrusted), then an ellipsis."""
+
+    def __init__(self, sink, words: int):
+        self.sink, self.words, self.said, self.full = sink, words, "", False
+
+    async def __call__(self, delta: str) -> None:
+        if self.full or not delta:
+            return
+        text = self.said + delta
+        if len(text.split()) <= self.words:
+            self.said = text
+            return await self.sink(delta)
+        self.full = True
+        kept = " ".join(text.split()[: self.words])
+        cut = kept[len(self.said.rstrip()) :] if kept.startswith(self.said.rstrip()) else ""
+        self.said = kept + "…"
+        await self.sink(cut + "…")
+
+
+def _brief(question: str, result: dict) -> str:
+    q = result["quality"]
+    meanings = {k: quality.MEANINGS.get(k, "") for k in q["figures"]}
+    return json.dumps(
+        {
+            "question": question,
+            "measured": q["measured"],
+            "notes": result["notes"],
+            "plan": q["plan"],
+            "figures": q["figures"],
+            "figure_meanings": meanings,
+            "verdicts": q["verdicts"],
+        },
+        ensure_ascii=False,
+    )
+
+
+def _data_url(image) -> str:
+    return "data:image/jpeg;base64," + base64.b64encode(preview(image)).decode()
+
+
+async def write_answer(turn, backend, result: dict, image) -> None:
+    """Stream the answer: the backend writes it from the plan, figures and photo (the template if it fails)."""
+    images = [ImageInput(url=await asyncio.to_thread(_data_url, image))] if backend.profile.reads_images else []
+    request = PlannerRequest(
+        instructions=planning.ANSWER_INSTRUCTIONS,
+        input=[InputMessage(role="user", text=_brief(turn.text, result), images=images)],
+        model=settings.OPENAI_MODEL,
+        context=planning.QualityAnswerContext(text=result["text"]),
+        purpose="imagelab.quality_answer",
+    )
+    if turn.content.strip() and not turn.content.endswith("\n"):  # words the planner said before its call
+        await turn.stream_text("\n\n")
+    sink = WordCap(turn.stream_text, planning.ANSWER_WORDS)
+    try:
+        await runner.run_text(
+            backend=backend,
+            request=request,
+            steplog=turn.steplog,
+            step_name="quality_answer",
+            label="t_answer",
+            on_text=sink,
+            fallback_model=settings.OPENAI_FALLBACK_MODEL,
+        )
+    except PlannerError as exc:
+        log.warning("quality answer not written by the model: %s", str(exc)[:300])
+        if not sink.said:
+            await turn.stream_text(result["text"])
+    if not sink.said.strip():  # a model that said nothing: the template says it
+        await turn.stream_text(result["text"])
+
+
+async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, working_image, side: int) -> None:
+    """Answer a quality question in `turn`: plan, measure, store the quality payload, stream the answer."""
+    plan, repaired = await read_plan(turn, backend, request, reply, tool)
     turn.payload["kind"] = "answer"
+    if plan.query_type == "Other":  # the planner's own reading: not a quality question after all
+        if not turn.content.strip():
+            await turn.stream_text(NOT_A_QUALITY_QUESTION)
+        return
+    compare = plan.reference_mode == "Full-Reference"
+    image, reference = await _images(subject, working_image, side, compare=compare)
+    by_eye = backend.profile.reads_images
+    result = await asyncio.to_thread(lambda: assess(plan, image, reference, subject, by_eye=by_eye))
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
-    await turn.stream_text(result["text"])
+    await write_answer(turn, backend, result, image)

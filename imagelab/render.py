@@ -7,7 +7,8 @@ from django.template.loader import render_to_string
 
 from chatapp.models import Message
 from chatapp.render import status_html
-from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone
+from imagelab.core.quality import MEANINGS
+from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone, VariationRevised
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
 from imagelab.selectors import chat_current, job_get_for_message
@@ -37,6 +38,7 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
     variations = []
     for plan, state in zip(job.plans, job.variations or [{}] * len(job.plans), strict=False):
         i = state.get("index", len(variations))
+        r = state.get("revision", 0)
         steps = [
             {
                 "index": s["index"],
@@ -44,7 +46,7 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
                 "status": job.step_status(s["status"]),
                 "error": s.get("error"),
                 "ms": s.get("ms"),
-                "url": urls.step(i, s["index"]) if s.get("preview") else None,
+                "url": urls.step(i, s["index"], r) if s.get("preview") else None,
             }
             for s in state.get("steps", [])
         ]
@@ -55,7 +57,8 @@ def job_view(job: ImageJob, *, current: ImageAsset | None = None) -> dict:
                 "strategy": plan["strategy"],
                 "steps": steps,
                 "status": job.variation_status(state),
-                "final_url": urls.final(i) if state.get("final") else None,
+                "final_url": urls.final(i, r) if state.get("final") else None,
+                "revisions": job.variation_revisions(i, state),
             }
         )
     return {
@@ -101,6 +104,44 @@ def plans_view(event: Plans) -> dict:
 
 _LOOK_UP = object()
 
+# The figures table under a quality answer: each figure's name as shown (its meaning is quality.MEANINGS').
+FIGURE_LABELS = {
+    "sharpness": "Sharpness",
+    "blur_effect": "Blur effect",
+    "noise_sigma": "Noise σ",
+    "mean_luminance": "Mean brightness",
+    "highlights_clipped": "Burnt-out highlights (%)",
+    "shadows_clipped": "Crushed shadows (%)",
+    "bright_end": "Brightest 1%",
+    "contrast_spread": "Tonal range",
+    "blockiness": "JPEG blockiness",
+    "colourfulness": "Colourfulness",
+    "cast_a": "Tint a*",
+    "cast_b": "Tint b*",
+    "colour_cast": "Colour cast",
+    "psnr": "PSNR (dB)",
+    "ssim": "SSIM",
+    "delta_e": "Mean ΔE2000",
+}
+
+
+def _figure_value(value) -> str:
+    if value is None:  # stored for PSNR ∞: the images are identical
+        return "∞"
+    return f"{value:.2f}" if abs(value) < 10 else f"{value:.1f}"
+
+
+def quality_view(quality: dict | None) -> dict | None:
+    """The figures table of a quality answer: [{label, value, meaning}] and what was measured (None: no table)."""
+    figures = (quality or {}).get("figures") or {}
+    if not figures:
+        return None
+    rows = [
+        {"label": FIGURE_LABELS.get(k, k), "value": _figure_value(v), "meaning": MEANINGS.get(k, "")}
+        for k, v in figures.items()
+    ]
+    return {"rows": rows, "measured": quality.get("measured") or "the photo"}
+
 
 def message_html(
     message: Message,
@@ -119,8 +160,19 @@ def message_html(
         current = chat_current(chat=message.chat)
     view = job_view(job, current=current) if job else None
     # Context processors do not run here: the Edit box's limit is passed.
-    context = {"m": message, "job": view, "swap": swap, "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS}
+    context = {
+        "m": message,
+        "job": view,
+        "swap": swap,
+        "MESSAGE_MAX_CHARS": settings.MESSAGE_MAX_CHARS,
+        "figures": message_figures(message),
+    }
     return _partial("message", context)
+
+
+def message_figures(message: Message) -> dict | None:
+    """The figures table of a finished quality answer (None for anything else)."""
+    return None if message.is_active else quality_view((message.payload or {}).get("quality"))
 
 
 def planner_source_html(event: PlannerSource, **_) -> str:
@@ -163,6 +215,18 @@ def variation_done_html(event: VariationDone, **_) -> str:
         "in_use": None,
     }
     return _partial("final", {"job": job, "v": v, "swap": "outerHTML"})
+
+
+def variation_revised_html(event: VariationRevised, **_) -> str:
+    """A kept revision: the column's steps from the first changed one loading again, the note, the final."""
+    urls = job_urls(event.job_id)
+    # Steps before from_step did not change: they keep their pictures (saved with the job's row).
+    steps = [
+        dict(s, url=urls.step(event.variation, s["index"], event.revision) if s["index"] < event.from_step else None)
+        for s in event.steps
+    ]
+    v = {"index": event.variation, "status": "running", "final_url": None, "revisions": event.revisions, "steps": steps}
+    return _partial("revised_oob", {"job": {"id": event.job_id}, "v": v, "swap": "outerHTML"})
 
 
 def job_ended_html(event: JobEnded, **_) -> str:

@@ -168,3 +168,36 @@ def referenced_folders() -> set[str]:
     for job in ImageJob.objects.only("variations", "ai_images").iterator():
         folders |= job_folders(job=job)
     return folders
+
+
+def quality_subject(*, chat_id: int, variation: int | None = None) -> dict:
+    """What a quality question measures and against what: {path, label, reference_path, reference_label, note}.
+
+    A numbered variation (counted from 1) of the chat's latest edit is compared with that edit's source;
+    otherwise the current image is compared with the upload it was made from (none when it is that upload).
+    """
+    note = ""
+    if variation is not None:
+        job = ImageJob.objects.select_related("source").filter(chat_id=chat_id).first()  # the latest edit
+        entry = next((v for v in (job.variations if job else []) if v.get("index") == variation - 1), None)
+        if job is not None and entry and entry.get("final"):
+            return {
+                "path": entry["final"],
+                "label": f"variation {variation}",
+                "reference_path": job.source.path,
+                "reference_label": "its source image",
+                "note": "",
+            }
+        note = f"The latest edit has no finished variation {variation}, so I measured the current image."
+    current = chat_current_by_id(chat_id=chat_id)
+    root = current
+    if current is not None and current.kind == ImageAsset.Kind.VARIATION and current.job_id is not None:
+        root, _plans, _ai = job_chain(job=current.job, variation=current.variation)
+    same = root is None or current is None or root.pk == current.pk
+    return {
+        "path": current.path if current else None,
+        "label": "the current image" if not same else "the photo",
+        "reference_path": None if same else root.path,
+        "reference_label": "the original upload",
+        "note": note,
+    }

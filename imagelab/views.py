@@ -22,7 +22,12 @@ def chat_page(request, chat, history, busy: bool):
     jobs = selectors.jobs_by_message(message_ids=[m.pk for m in history if m.role == "assistant"])
     current = selectors.chat_current(chat=chat)
     items = [
-        {"m": m, "job": image_render.job_view(jobs[m.pk], current=current) if m.pk in jobs else None} for m in history
+        {
+            "m": m,
+            "job": image_render.job_view(jobs[m.pk], current=current) if m.pk in jobs else None,
+            "figures": image_render.message_figures(m),
+        }
+        for m in history
     ]
     return render(
         request,

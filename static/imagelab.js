@@ -106,3 +106,110 @@
     if (isComposer(e)) showError("The upload did not go through (connection closed): is the photo too large?");
   });
 })();
+
+// The full-size compare view (templates/imagelab/chat.html#compare_view): a variation's "Full size" opens
+// it; ←/→ (or the buttons) step through the job's finished variations, Z or "100 %" shows real pixels,
+// Esc or Close returns to the column it came from.
+(function () {
+  "use strict";
+
+  const state = { items: [], at: 0, opener: null };
+  function view() { return document.getElementById("compare-view"); }
+  function part(name) { return view().querySelector("[data-cv-" + name + "]"); }
+
+  // The job's variations that have a final image, in column order.
+  function itemsOf(job) {
+    const columns = Array.from(job.querySelectorAll(".column"));
+    return columns.filter(function (col) { return col.querySelector(".final .compare .after"); }).map(function (col) {
+      return {
+        number: columns.indexOf(col) + 1,
+        label: (col.querySelector(".col-label") || {}).textContent || "",
+        before: col.querySelector(".compare .before").getAttribute("src"),
+        after: col.querySelector(".compare .after").getAttribute("src"),
+        count: columns.length,
+      };
+    });
+  }
+
+  function show(index) {
+    const n = state.items.length;
+    if (!n) return;
+    state.at = (index + n) % n;
+    const item = state.items[state.at];
+    const dialog = view();
+    dialog.querySelector(".compare .before").src = item.before;
+    const after = dialog.querySelector(".compare .after");
+    after.src = item.after;
+    after.alt = "Variation " + item.number + ": " + item.label;
+    part("number").textContent = String(item.number);
+    part("count").textContent = String(item.count);
+    part("label").textContent = item.label;
+    part("prev").disabled = part("next").disabled = n < 2;
+  }
+
+  function zoom(on) {
+    const dialog = view();
+    const actual = on === undefined ? !dialog.classList.contains("is-actual") : on;
+    dialog.classList.toggle("is-actual", actual);
+    part("zoom").setAttribute("aria-pressed", String(actual));
+  }
+
+  function open(button) {
+    const job = button.closest(".job");
+    const dialog = view();
+    if (!job || !dialog) return;
+    state.items = itemsOf(job);
+    state.opener = button;
+    const column = button.closest(".column");
+    const here = state.items.findIndex(function (item) { return item.after === column.querySelector(".compare .after").getAttribute("src"); });
+    zoom(false);
+    show(Math.max(here, 0));
+    dialog.showModal();
+    dialog.querySelector(".cv-stage").focus();
+  }
+
+  function close() {
+    const dialog = view();
+    if (dialog && dialog.open) dialog.close();
+  }
+
+  document.addEventListener("click", function (e) {
+    const t = e.target && e.target.closest ? e.target : null;
+    if (!t) return;
+    if (t.closest("[data-compare-open]")) { open(t.closest("[data-compare-open]")); return; }
+    // A click on a column's picture opens it full size too (the keyboard's way is the button).
+    const picture = t.closest(".column .compare");
+    if (picture) { const button = picture.closest(".final").querySelector("[data-compare-open]"); if (button) open(button); return; }
+    if (!t.closest("#compare-view")) return;
+    if (t.closest("[data-cv-prev]")) show(state.at - 1);
+    else if (t.closest("[data-cv-next]")) show(state.at + 1);
+    else if (t.closest("[data-cv-zoom]")) zoom();
+    else if (t.closest("[data-cv-close]")) close();
+    else if (t.id === "compare-view") close(); // a click on the backdrop
+  });
+
+  // Keys inside the view are the view's own: none reaches the chat's shortcuts (Esc there stops an answer).
+  document.addEventListener("keydown", function (e) {
+    const dialog = view();
+    if (!dialog || !dialog.open || !dialog.contains(e.target)) return;
+    e.stopPropagation();
+    const onSlider = e.target.matches(".cv-range");
+    if (e.key === "Escape") { e.preventDefault(); close(); }
+    else if (e.key === "ArrowLeft" && !onSlider) { e.preventDefault(); show(state.at - 1); }
+    else if (e.key === "ArrowRight" && !onSlider) { e.preventDefault(); show(state.at + 1); }
+    else if ((e.key === "z" || e.key === "Z") && !e.ctrlKey && !e.metaKey && !e.altKey) { e.preventDefault(); zoom(); }
+  }, true);
+
+  // At 100 % the variation's pixels are the measure: the source (often a smaller preview) is drawn at the
+  // same width, so the split compares like with like.
+  document.addEventListener("load", function (e) {
+    const img = e.target;
+    if (img && img.matches && img.matches("#compare-view img.after") && img.naturalWidth) {
+      img.closest(".cv-compare").style.setProperty("--cv-width", img.naturalWidth + "px");
+    }
+  }, true);
+
+  document.addEventListener("close", function (e) {
+    if (e.target && e.target.id === "compare-view" && state.opener && state.opener.isConnected) state.opener.focus();
+  }, true);
+})();

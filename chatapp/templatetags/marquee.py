@@ -60,3 +60,16 @@ def kind_icon(chat) -> str:
 def version_info(message) -> dict:
     """`{index, count}` of the message's shown version (1-based), for the ‹ 2/3 › switch."""
     return _version_info(message)
+
+
+@register.filter
+def dollars(value) -> str:
+    """A cost in US dollars: cents for a dollar or more, four significant digits below ("$0.001575")."""
+    if value is None or value == "":
+        return "price unknown"
+    amount = float(value)
+    if amount == 0:
+        return "$0"
+    if amount >= 1:
+        return f"${amount:,.2f}"
+    return "$" + f"{amount:.4g}" if amount >= 0.0001 else f"${amount:.8f}".rstrip("0")

@@ -253,6 +253,26 @@ def execute(
     return ExecutionResult(working_size, source_size, n, results, (time.perf_counter() - t0) * 1000)
 
 
+def rerun_variation(
+    work: Image.Image,
+    plan: Sequence[Any],
+    start: int,
+    variation: int,
+    *,
+    on_step: Callable[[StepResult], None] | None = None,
+    preview_side: int = 640,
+) -> VariationResult:
+    """Re-run one local variation from step `start` (the guard's revision): the steps before it run fused at
+    working size without streaming, the rest exactly as `execute` runs a variation."""
+    pairs = _as_pairs(plan)
+    errors: list[dict] = []
+    passes: list[dict] = []
+    head = _run_working(work, [(i, *pairs[i]) for i in range(start)], 1.0, errors, passes)
+    r = _variation(variation, pairs, start, head, shrink(head, preview_side), on_step, None, preview_side)
+    r.errors, r.passes = errors + r.errors, passes + r.passes
+    return r
+
+
 def _simulate(plan: list[tuple[str, dict]], size: tuple[int, int]) -> tuple[int, int]:
     for op, params in plan:
         if op != ops.AI_OP:

@@ -1,19 +1,17 @@
 """Pure image operations: one function per op, `(image, **params) -> image`.
 
-Every op takes and returns an 8-bit RGB `PIL.Image`, never mutates its input and
-does no I/O. Pixel-valued params (crop box, resize target, blur sigma, sharpen
-radius) are in the pixels of the image the op receives; `scale_params` rescales
-them when the same plan is rendered at another resolution (full-res download,
-small previews).
+Every op takes and returns an 8-bit RGB `PIL.Image`, never mutates its input and does no I/O.
+Pixel-valued params (crop box, resize target, blur sigma, sharpen radius) are in the pixels of the
+image the op receives; `scale_params` rescales them for another resolution (downloads, previews).
 
 Ops come in three kinds, which `compile.py` uses to fuse runs of steps:
 - "channel": a per-channel tone curve (brightness, contrast, levels, temperature,
   tint) -> applied as one `Image.point()` lookup table;
-- "mix": an affine colour matrix (saturation, hue, filter) -> one
-  `convert("RGB", matrix)`;
+- "mix": an affine colour matrix (saturation, hue, filter) -> one `convert("RGB", matrix)`;
 - "other": geometry and spatial ops, run as they are.
 """
 
+import functools
 import math
 from collections.abc import Callable
 
@@ -186,14 +184,9 @@ def filter_(image: Image.Image, *, type: str) -> Image.Image:  # noqa: A002 - DS
     return apply_matrix(image, mix_matrix("filter", {"type": type}))
 
 
-def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
-    """Darken towards the corners with a smooth radial falloff (corners x (1 - strength))."""
-    s = _unit(strength)
-    if s == 0:
-        return image
-    w, h = image.size
-    # The mask is computed small in float and upsampled bilinearly: the falloff is
-    # smooth, so a coarse grid loses nothing and costs almost nothing.
+@functools.lru_cache(maxsize=4)  # a job renders the same vignette at two sizes (preview, working): ~3 MB each
+def _vignette_mask(w: int, h: int, s: float) -> Image.Image:
+    """`vignette`'s mask: computed small in float, upsampled bilinearly (the falloff is smooth)."""
     gw, gh = max(2, min(w, 256)), max(2, min(h, 256))
     ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float64)
     dx = (xs + 0.5) / gw * 2.0 - 1.0
@@ -202,8 +195,17 @@ def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
     t = np.clip((d - 0.3) / 0.7, 0.0, 1.0)
     falloff = t * t * (3.0 - 2.0 * t)  # smoothstep: no visible edge where it starts
     mask = Image.fromarray(np.rint(255.0 * (1.0 - s * falloff)).astype(np.uint8), "L")
-    mask = mask.resize((w, h), Image.Resampling.BILINEAR)
-    return ImageChops.multiply(image, Image.merge("RGB", (mask, mask, mask)))
+    return mask.resize((w, h), Image.Resampling.BILINEAR)
+
+
+def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
+    """Darken towards the corners with a smooth radial falloff (corners x (1 - strength))."""
+    s = _unit(strength)
+    if s == 0:
+        return image
+    mask = _vignette_mask(*image.size, s)
+    # image x mask / 255 as a composite over black: a multiply (±1) without a 3-channel mask
+    return Image.composite(image, Image.new("RGB", image.size), mask)
 
 
 _GRAIN_TILE = 256  # one seeded noise tile, repeated: the same grain on every render and no per-call RNG cost

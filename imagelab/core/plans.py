@@ -207,6 +207,11 @@ def _strictify(node: Any) -> Any:
     return node
 
 
+def strict_schema(model: type[BaseModel]) -> dict:
+    """A pydantic model's JSON schema in OpenAI strict-mode form (as plan_variations uses)."""
+    return _strictify(copy.deepcopy(model.model_json_schema()))
+
+
 def plan_variations_tool() -> dict:
     """The OpenAI function-tool definition for `plan_variations` (strict mode)."""
     schema = _strictify(copy.deepcopy(PlanVariationsArgs.model_json_schema()))
@@ -232,4 +237,5 @@ __all__ = [
     "Variation",
     "op_dict",
     "plan_variations_tool",
+    "strict_schema",
 ]

@@ -14,64 +14,148 @@ import re
 from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
 
-# Distortion words and synonyms -> our distortion names.
+# Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
+# Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
 WORDS = [
-    (r"blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy", "blur"),
-    (r"noisy|noise|grainy|grain|speckled", "noise"),
-    (r"over[- ]?exposed|overexposure|blown out|blown|too bright|washed[- ]out highlights|burnt out", "overexposure"),
-    (r"under[- ]?exposed|underexposure|too dark|dark|dim|murky", "underexposure"),
-    (r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelated", "jpeg"),
-    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy", "low_contrast"),
-    (r"colou?r cast|cast|tint|tinted|too (blue|yellow|green|orange|magenta)", "colour_cast"),
+    (r"blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy", "blur"),
+    (r"noisy|noise|grainy|grain|speckled|speckles", "noise"),
+    (
+        r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|too bright|burnt out|burned out|"
+        r"clipped highlights|clipping|washed[- ]out highlights",
+        "overexposure",
+    ),
+    (r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up", "underexposure"),
+    (r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelated|pixelly|macroblocking", "jpeg"),
+    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
+    (
+        r"colou?r cast|cast|tint|tinted|white balance|too (?:blue|yellow|green|orange|magenta|red|purple|warm|cool)",
+        "colour_cast",
+    ),
+    # Exposure in general: both ways, unless a word above already said which.
+    (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
 ]
-_REFERENCE = r"compared? (with|to)|than the (original|upload|first)|the original|before|the upload|unedited|changed"
+_REFERENCE = (
+    r"compared? (?:with|to)|than (?:the|its) (?:original|upload|first|source)|(?:the|its) (?:original|upload|source)|"
+    r"before|unedited|changed?|differ\w*|similar"
+)
 _METRICS = {"ssim": "SSIM", "psnr": "PSNR", "delta ?e|Δe|de2000|colou?r difference": "DeltaE2000"}
-_QUALITY = r"quality|good enough|look ok|look okay|how (good|bad) is|any (problems|issues)|what'?s wrong"
-# Nouns a question may be about ("is the car blurry?"): the subject, measured as the centre offline.
-_OBJECT = re.compile(
-    r"\b(?:is|are|was|were|does|do)\s+(?:the|my|this|that|her|his|their|our)\s+([a-z]+(?:\s[a-z]+)?)\s+"
-    r"(?:look\s+|looks\s+|seem\s+|a bit\s+|too\s+|very\s+|in\s+|out\s+)*"
+_QUALITY = (
+    r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
+    r"what'?s wrong|(?:problems|issues|flaws) with"
 )
+_COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed"
+# A question: ends with "?" or opens like one (or asks for an assessment).
+_ASKS = (
+    r"\?\s*$|^(?:is|are|does|do|did|how|was|were|has|have|what|whats|what's|which|any|can you tell|tell me|check|"
+    r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score)\b"
+)
+# A request to change the photo, however politely it opens ("could you make it less dark?").
+_EDIT_VERBS = (
+    r"make|fix|add|remove|reduce|increase|decrease|crop|rotate|straighten|sharpen|blur|brighten|darken|lighten|"
+    r"boost|lower|raise|correct|adjust|denoise|enhance|clean|turn|give|apply|change|convert|warm|cool|desaturate|"
+    r"saturate|tone|edit|try|recover|bring|lift|deepen|soften|clear|get rid"
+)
+_EDIT = re.compile(
+    rf"^(?:(?:ok|okay|thanks|now|and|then|also|so|hey|hi)[,!.]?\s+)*"
+    rf"(?:(?:can|could|would|will) you\s+|please\s+|pls\s+|i(?:'d| would) like you to\s+|i want you to\s+|let'?s\s+)*"
+    rf"(?:please\s+)?(?:{_EDIT_VERBS})\b|\b(?:possible|able) to (?:{_EDIT_VERBS})\b"
+)
+_DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
+# Words after a determiner that are the photo itself, a part of the question, or a variation: never the subject.
 _NOT_OBJECTS = frozenset(
-    "image photo picture pic shot edit result it one version variation too very quite so a bit quality colours "
-    "colors colour color exposure focus contrast lighting light noise good bad ok okay fine".split()
+    "image photo photograph picture pic shot edit result version variation one number option column upload "
+    "original source first second third fourth fifth last quality colours colors colour color exposure focus "
+    "contrast lighting light noise tones tone shadows highlights whites blacks detail details sharpness overall "
+    "whole rest thing it edges".split()
 )
+_STOP = frozenset(
+    "look looks looking seem seems seemed appear appears is are was were in on at of a an too very quite so "
+    "bit and or but than with to from as for enough there have has had got get gets show shows".split()
+)
+
+
+def _fold(text: str) -> str:
+    """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp)."""
+    t = text.strip().lower().replace("’", "'")
+    t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
+    t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
+    t = re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
+    return t
+
+
+def _scan(text: str) -> tuple[list[str], str]:
+    """(distortion names in the text, the text with every matched phrase masked out)."""
+    found: list[str] = []
+    for pattern, names in WORDS:
+        general = not isinstance(names, str)
+        if general and set(names) & set(found):
+            continue
+        for name in names if general else (names,):
+            if re.search(rf"\b(?:{pattern})\b", text) and name not in found:
+                found.append(name)
+        text = re.sub(rf"\b(?:{pattern})\b", " | ", text)
+    return found, text
 
 
 def _names(text: str) -> list[str]:
-    found: list[str] = []
-    for pattern, name in WORDS:
-        if re.search(rf"\b({pattern})\b", text) and name not in found:
-            found.append(name)
-    return found
+    return _scan(_fold(text))[0]
 
 
 def _objects(text: str) -> list[str]:
-    m = _OBJECT.search(text)
+    """The thing a question is about ("is the bride's dress blown out?" -> dress): the head noun of the first
+    determiner phrase that is not the photo, a variation or a quality word."""
+    _found, masked = _scan(_fold(text))
+    for metric in _METRICS:
+        masked = re.sub(rf"\b(?:{metric})", " | ", masked)
+    for m in re.finditer(rf"\b(?:{_DETERMINER})\s+((?:[a-z]+(?:'s|s')\s+)?[a-z]+(?:\s[a-z]+)?)", masked):
+        words = re.sub(r"^[a-z]+(?:'s|s')\s+", "", m.group(1)).split()  # "the bride's dress": the dress
+        phrase = []
+        for word in words:
+            if word in _STOP:
+                break
+            phrase.append(word)
+        if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS:
+            return [phrase[-1]]
+    return []
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+_NUMBERED = re.compile(
+    r"(?:\b(?:number|no\.?|num|variation|version|option|column|result|image|pic|picture)\s*|#)\s*([1-9])\b"
+    r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:one|variation|version|option|column|result)"
+)
+
+
+def variation_number(text: str) -> int | None:
+    """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
+    m = _NUMBERED.search(text.lower())
     if not m:
-        return []
-    words = [w for w in m.group(1).split() if w not in _NOT_OBJECTS and not _names(w)]
-    return [words[0]] if words else []
+        return None
+    return int(m.group(1)) if m.group(1) else _ORDINALS.get(m.group(2), 5)
 
 
 def is_quality_question(text: str) -> bool:
     """Whether a message asks about quality (a named distortion, a metric, a comparison, or "quality")."""
-    t = text.strip().lower()
-    if re.match(r"^(make|can you make|please|add|remove|crop|rotate|sharpen|blur|brighten|darken)\b", t):
+    t = _fold(text)
+    if _EDIT.search(t):
         return False
-    asks = bool(re.search(r"\?\s*$|^(is|are|does|do|how|was|were|did|can you tell|tell me|check|measure)\b", t))
+    if not re.search(_ASKS, t):
+        return False
     named = _names(t) or re.search(_QUALITY, t) or any(re.search(rf"\b({p})\b", t) for p in _METRICS)
-    named = named or (re.search(r"how (much|different)|differ", t) and re.search(_REFERENCE, t))
-    return bool(asks and named)
+    return bool(named or (re.search(_COMPARE, t) and re.search(_REFERENCE, t)))
 
 
 def read_question(text: str, *, has_reference: bool) -> dict:
-    """The IQA plan (raw, as a model would give it) of a quality question."""
-    t = text.strip().lower()
+    """The IQA plan (raw, as a model would give it) of a quality question.
+
+    Full-Reference when the question compares: with no reference to compare with, the assessment says so and
+    falls back to No-Reference (`has_reference` only sets the seed's defaults, as for a model's plan).
+    """
+    t = _fold(text)
     names = _names(t)
     objects = _objects(t)
     metric = next((label for p, label in _METRICS.items() if re.search(rf"\b({p})", t)), None)
-    compare = bool(re.search(_REFERENCE, t)) or metric is not None
+    compare = bool(re.search(_REFERENCE, t)) or metric in ("SSIM", "PSNR", "DeltaE2000")
     scope = objects or "Global"
     return {
         "query_type": "IQA",
@@ -139,7 +223,9 @@ def sentence(distortion: str, verdict: str, figures: dict[str, float]) -> str:
     return f"{said[0].upper()}{said[1:]} — {word}"
 
 
-def answer(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str]) -> str:
+def answer(
+    plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str], *, against: str = ""
+) -> str:
     """The templated answer: what was measured, each verdict with its deciding figure, and the comparison."""
     parts = list(notes)
     for distortion, verdict in verdicts.items():
@@ -153,7 +239,7 @@ def answer(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], n
         )
     if "ssim" in figures:
         parts.append(
-            f"Against the original: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
+            f"Against {against or 'the original'}: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
             f"mean colour difference ΔE {figures['delta_e']:.1f} — " + _change_words(figures) + "."
         )
     return " ".join(parts)

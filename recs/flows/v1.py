@@ -28,7 +28,7 @@ from chatapp.planner.tools import ToolArgumentsError
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs.events import IntroShown, ModeDecided
-from recs.flows import prompts
+from recs.flows import progress, prompts
 from recs.flows.history import history_items, model_text
 from recs.flows.picks import resolve_picks
 from recs.flows.tools import SEARCH_MOVIES_TOOL, MovieContext, PlannedPick
@@ -81,6 +81,7 @@ async def run_v1(turn: Turn) -> None:
     items: list[InputItem] = [*history, InputMessage(role="user", text=asked)]
     instructions = prompts.V1_CHAT + "\n\n" + prompts.planning_input_text(blocked=blocked, profile=profile)
 
+    await turn.progress(progress.PLANNING)
     answer = await _converse(turn, backend, instructions, items, context, source, BlockedIndex(blocked))
     if not turn.content and answer:
         await turn.stream_text(answer)
@@ -95,6 +96,7 @@ async def run_v1(turn: Turn) -> None:
     await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode="B", reason=reason))
     # IntroShown re-sets the text to the answer as streamed (without a pre-search preamble) and adds a slot per card.
     await turn.emit(IntroShown(chat_id=turn.chat_id, turn_key=turn.turn_key, intro=turn.content, planned=len(picks)))
+    await turn.progress(progress.looking_up(len(picks)))
     await resolve_picks(turn, [p for _, p in picks], blocked=blocked, source=source)
     await database_sync_to_async(memory_record_results)(user_id=turn.owner_id, picks=turn.payload["picks"])
     for n, (_, pick) in enumerate(extra, start=len(picks)):
@@ -161,6 +163,7 @@ async def _converse(
             context=context,
             purpose=PURPOSE,
             deadline=deadline,
+            on_reasoning=turn.stream_thinking,
         )
         step_args = {"purpose": PURPOSE, "round": round_no, "input_items": len(items)}
         async with turn.steplog.step("v1.chat", args=step_args, label="t_plan_picks", model=request.model) as step:

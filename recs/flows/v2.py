@@ -26,7 +26,7 @@ from chatapp.planner.runner import ToolRun, run_text, run_tool_call
 from chatapp.services import chat_thread_update
 from chatapp.turns import Turn
 from recs.events import ModeDecided
-from recs.flows import prompts
+from recs.flows import progress, prompts
 from recs.flows.history import history_items, model_text
 from recs.flows.lists import present_proposal
 from recs.flows.persist import db_call, timed_save
@@ -78,6 +78,7 @@ async def run_v2(turn: Turn) -> None:
             context=context,
             purpose="decide_mode",
             deadline=deadline,
+            on_reasoning=turn.stream_thinking,
         )
 
     if turn.payload.get("autostart"):
@@ -85,6 +86,7 @@ async def run_v2(turn: Turn) -> None:
         mode, reason = "B", "Greeting a new chat with picks for the user's taste."
         follow, follow_prev = opening, previous
     else:
+        await turn.progress(progress.DECIDING)
         try:
             decision = await _decide(turn, backend, decide_request(opening, previous))
         except PlannerError as exc:
@@ -99,6 +101,7 @@ async def run_v2(turn: Turn) -> None:
     await timed_save(turn)  # a page reloaded while planning still says "Finding films…"
 
     if mode == "A":
+        await turn.progress(progress.WRITING)
         reply = await run_text(
             backend=backend,
             request=PlannerRequest(
@@ -109,6 +112,7 @@ async def run_v2(turn: Turn) -> None:
                 context=context,
                 purpose="movies.answer",
                 deadline=deadline,
+                on_reasoning=turn.stream_thinking,
             ),
             steplog=turn.steplog,
             step_name="answer",
@@ -141,8 +145,10 @@ async def run_v2(turn: Turn) -> None:
             context=context,
             purpose="plan_picks",
             deadline=deadline,
+            on_reasoning=turn.stream_thinking,
         )
 
+    await turn.progress(progress.PLANNING)
     try:
         plan = await _plan(turn, backend, plan_request(follow, follow_prev))
     except PlannerError as exc:
@@ -150,6 +156,7 @@ async def run_v2(turn: Turn) -> None:
         if not _thread_broken(exc, follow_prev):
             raise
         plan = await _plan(turn, backend, plan_request(await _reset_thread(turn, exc), None))
+    await turn.progress(progress.looking_up(len(plan.args.picks[:3])))
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
     await db_call(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
     open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]

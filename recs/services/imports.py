@@ -105,6 +105,9 @@ def uploads_read(*, uploads: list) -> list[tuple[str, bytes]]:
     return [(upload.name or "upload.csv", upload.read()) for upload in uploads]
 
 
+NOT_RERUNNABLE = {"rerunnable": False}  # chatapp.versions refuses Regenerate/Edit on such a turn
+
+
 def letterboxd_import(*, user: AbstractBaseUser, files: list[tuple[str, bytes]]) -> Message:
     """Read the files, match every film, and store the preview as a new chat's diff card (nothing applied).
 
@@ -127,13 +130,21 @@ def letterboxd_import(*, user: AbstractBaseUser, files: list[tuple[str, bytes]])
     names = ", ".join(dict.fromkeys(name for name, _ in files))
     with transaction.atomic():
         chat = chat_create(user=user, kind=Chat.Kind.MOVIES, title="Letterboxd import")
-        Message.objects.create(chat=chat, role=Message.Role.USER, turn_key="import", content=f"Import {names}")
+        # Not the planner's turn: answering it again would re-plan "Import …" and bury the card.
+        Message.objects.create(
+            chat=chat, role=Message.Role.USER, turn_key="import", content=f"Import {names}", payload=NOT_RERUNNABLE
+        )
         return Message.objects.create(
             chat=chat,
             role=Message.Role.ASSISTANT,
             turn_key="import",
             content=import_summary(proposal=proposal),
-            payload={"mode": "A", "proposal": proposal, "import": {"files": names, "entries": len(entries)}},
+            payload={
+                "mode": "A",
+                "proposal": proposal,
+                "import": {"files": names, "entries": len(entries)},
+                **NOT_RERUNNABLE,
+            },
         )
 
 

@@ -155,6 +155,7 @@ def openai_server_url(migrated_db, _fake_openai_session) -> str:
         OPENAI_BASE_URL=_fake_openai_session.base_url,
         PLANNER_RETRY_BUDGET="30",  # the whole planning of a turn may take one OPENAI_TIMEOUT
         OPENAI_TIMEOUT="30",
+        OPENAI_REASONING_SUMMARY="auto",  # the fake streams a reasoning summary when a reply scripts one
     )
     yield server.url
     stop_server(server)

@@ -1,6 +1,7 @@
 """Admin: chats with inline messages; plan, step log and timings shown read-only."""
 
 import html
+import re
 
 import pytest
 from django.test import Client
@@ -47,3 +48,32 @@ def test_it_keeps_the_admin_closed_to_ordinary_users(alice):
     client = Client()
     client.force_login(alice)
     assert client.get("/admin/chatapp/chat/").status_code == 302
+
+
+def test_it_shows_usage_per_user_to_staff(alice, bob, django_user_model):
+    from decimal import Decimal
+
+    from chatapp.models import PlannerCall
+
+    admin = django_user_model.objects.create_superuser("root", password="x-admin-pass-1")
+    for user, tokens, cost in ((alice, 12_000, "0.0125"), (alice, 1_000, "0.001"), (bob, 300, "0.0003")):
+        PlannerCall.objects.create(
+            user=user,
+            request_id="r",
+            backend="openai",
+            model="gpt-5",
+            metered=True,
+            input_tokens=tokens,
+            output_tokens=0,
+            cost=Decimal(cost),
+        )
+    client = Client()
+    client.force_login(admin)
+    response = client.get("/admin/chatapp/plannercall/")
+    assert response.status_code == 200
+    table = re.sub(r">\s+<", "><", response.content.decode()).split('id="usage-per-user"')[1].split("</table>")[0]
+    assert table.index("alice") < table.index("bob")  # costliest first
+    assert "<td>13,000</td><td>$0.0135</td>" in table  # today
+    call = PlannerCall.objects.filter(user=alice).first()
+    assert client.get(f"/admin/chatapp/plannercall/{call.pk}/change/").status_code == 200
+    assert client.get("/admin/chatapp/plannercall/?backend=openai&user__id__exact=1").status_code == 200

@@ -248,3 +248,40 @@ def test_it_answers_with_the_error_codes_the_readme_lists_for_each_status(alice,
     assert (405, "method_not_allowed") in returned and (400, "title_too_long") in returned
     for status, code in returned:
         assert f"`{code}`" in documented[status], f"README does not list {code!r} under {status}"
+
+
+def test_it_reports_the_callers_usage_per_day_and_per_chat_with_the_quotas(alice, bob, settings):
+    from decimal import Decimal
+
+    from chatapp.models import Chat, PlannerCall
+    from tests.support.api import api_for
+
+    settings.USER_DAILY_TOKEN_QUOTA = 10_000
+    chat = Chat.objects.create(owner=alice, title="Noir")
+    for user, where in ((alice, chat), (alice, None), (bob, None)):
+        PlannerCall.objects.create(
+            user=user,
+            chat=where,
+            request_id="r",
+            backend="openai",
+            metered=True,
+            input_tokens=1000,
+            cached_tokens=200,
+            output_tokens=50,
+            reasoning_tokens=20,
+            cost=Decimal("0.0015"),
+        )
+    report = api_for(alice).get("/api/usage").json()
+    assert report["today"] == {
+        "input_tokens": 2000,
+        "cached_tokens": 400,
+        "output_tokens": 100,
+        "reasoning_tokens": 40,
+        "total_tokens": 2100,
+        "cost": 0.003,
+        "calls": 2,
+    }
+    assert (report["token_quota"], report["cost_quota"]) == (10_000, None)
+    [day] = report["days"]
+    assert day["total_tokens"] == 2100 and len(day["day"]) == 10
+    assert {(c["chat"], c["title"], c["calls"]) for c in report["chats"]} == {(chat.pk, "Noir", 1), (None, None, 1)}

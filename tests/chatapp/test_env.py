@@ -153,3 +153,36 @@ async def test_it_keeps_an_idle_redis_receive_open_past_the_blocking_pop():
     await sender
     await layer.flush()
     assert message["event"]["type"] == "text.delta"
+
+
+def test_it_adds_model_prices_to_the_defaults_and_prices_cached_input_as_input_unless_told(monkeypatch):
+    from chatapp.env import env_model_prices
+
+    defaults = {"gpt-5": {"input": 1.25, "cached_input": 0.125, "output": 10.0}}
+    monkeypatch.setenv("MODEL_PRICES", '{"llama3": {"input": 0.1, "output": 0.2}, "gpt-5": {"input": 2, "output": 12}}')
+    prices = env_model_prices("MODEL_PRICES", defaults)
+    assert prices["llama3"] == {"input": 0.1, "cached_input": 0.1, "output": 0.2}
+    assert prices["gpt-5"] == {"input": 2.0, "cached_input": 2.0, "output": 12.0}
+    monkeypatch.delenv("MODEL_PRICES")
+    assert env_model_prices("MODEL_PRICES", defaults) == defaults
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[1, 2]",
+        '{"gpt-5": 3}',
+        '{"gpt-5": {"input": 1}}',
+        '{"gpt-5": {"input": 1, "output": -2}}',
+        '{"gpt-5": {"input": true, "output": 2}}',
+        '{"gpt-5": {"input": 1, "output": 2, "outptu": 3}}',
+        '{" ": {"input": 1, "output": 2}}',
+    ],
+)
+def test_it_refuses_a_price_table_that_makes_no_sense(monkeypatch, raw):
+    from chatapp.env import env_model_prices
+
+    monkeypatch.setenv("MODEL_PRICES", raw)
+    with pytest.raises(ImproperlyConfigured, match="MODEL_PRICES"):
+        env_model_prices("MODEL_PRICES", {})

@@ -1,5 +1,7 @@
 """HTMX pages: sign-up, the chat list (rename, delete), the chat page, and ownership."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -163,3 +165,52 @@ def test_it_keeps_a_renamed_chat_in_its_place_in_the_list(alice):
     assert Chat.objects.get(pk=older.pk).updated_at == before
     html = logged_in(alice).get("/").content.decode()
     assert html.index("Newer chat") < html.index("Renamed chat")
+
+
+def test_the_account_page_shows_usage_per_day_and_per_chat(alice, bob, settings):
+    from datetime import timedelta
+    from decimal import Decimal
+
+    from django.utils import timezone
+
+    from chatapp.models import PlannerCall
+
+    settings.USER_DAILY_TOKEN_QUOTA = 50_000
+    westerns = Chat.objects.create(owner=alice, title="Westerns")
+    noir = Chat.objects.create(owner=alice, title="Noir")
+
+    def call(chat, tokens, cost, days_ago=0, user=alice, metered=True):
+        made = PlannerCall.objects.create(
+            user=user,
+            chat=chat,
+            request_id="r",
+            backend="openai" if metered else "rules",
+            metered=metered,
+            input_tokens=tokens,
+            cached_tokens=tokens // 2,
+            output_tokens=100 if metered else 0,
+            reasoning_tokens=50 if metered else 0,
+            cost=Decimal(cost),
+        )
+        PlannerCall.objects.filter(pk=made.pk).update(created_at=timezone.now() - timedelta(days=days_ago))
+
+    call(westerns, 1000, "0.002")
+    call(westerns, 3000, "0.004", days_ago=1)
+    call(noir, 500, "0.001")
+    call(noir, 0, "0", metered=False)
+    call(None, 900, "0.0009", user=bob)  # bob's: not on alice's page
+    page = re.sub(r">\s+<", "><", " ".join(logged_in(alice).get("/account/").content.decode().split()))
+    today = timezone.now().date()
+    assert "Today: <strong>1,700 tokens</strong> of 50,000" in page and "<strong>$0.003</strong>" in page
+    days = page.split('id="usage-days"')[1].split("</table>")[0]
+    assert days.index(str(today)) < days.index(str(today - timedelta(days=1)))  # newest first
+    assert "<td>1,500</td><td>750</td><td>200</td><td>100</td><td>$0.003</td><td>3</td>" in days
+    chats = page.split('id="usage-chats"')[1].split("</table>")[0]
+    assert chats.index("Westerns") < chats.index("Noir")  # costliest first
+    assert f'href="/chats/{westerns.pk}/">Westerns</a></th><td>4,200</td><td>$0.006</td><td>2</td>' in chats
+    assert "900" not in chats
+
+
+def test_the_account_page_says_when_there_is_no_usage_yet(alice):
+    page = " ".join(logged_in(alice).get("/account/").content.decode().split())
+    assert "No planner calls yet." in page and "Today: <strong>0 tokens</strong>" in page

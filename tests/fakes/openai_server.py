@@ -51,6 +51,10 @@ class FakeReply:
     seconds: float = 0.0
     code: str = ""
     png: bytes = PNG_1X1
+    reasoning: list[str] = field(default_factory=list)  # reasoning summary parts, streamed first (Responses)
+    pause: float = 0.0  # seconds the stream waits after the reasoning summary, before the output
+    # Token counts the reply reports: {input, cached, output, reasoning}; None: the fake's standard 42 in, 7 out.
+    usage: dict[str, int] | None = None
 
 
 def _arguments(arguments: dict[str, Any] | str) -> str:
@@ -64,15 +68,39 @@ def tool_call(
     response_id: str | None = None,
     call_id: str | None = None,
     extra_calls: list[tuple[str, dict[str, Any] | str]] | None = None,
+    reasoning: list[str] | None = None,
+    pause: float = 0.0,
+    usage: dict[str, int] | None = None,
 ) -> FakeReply:
-    """A reply with one function call (arguments as a dict or raw text), plus optional extra calls."""
+    """A reply with one function call (arguments as a dict or raw text), plus optional extra calls.
+
+    `reasoning`: summary parts streamed before the call (Responses API); `pause`: a wait after them.
+    """
     calls = [(name, _arguments(arguments), call_id)] + [(n, _arguments(a), None) for n, a in extra_calls or []]
-    return FakeReply("tool_call", calls=calls, response_id=response_id)
+    return FakeReply(
+        "tool_call", calls=calls, response_id=response_id, reasoning=list(reasoning or []), pause=pause, usage=usage
+    )
 
 
-def text(text: str, *, chunks: int = 3, response_id: str | None = None) -> FakeReply:
-    """A text reply streamed in about `chunks` deltas."""
-    return FakeReply("text", text=text, chunks=max(chunks, 1), response_id=response_id)
+def text(
+    text: str,
+    *,
+    chunks: int = 3,
+    response_id: str | None = None,
+    reasoning: list[str] | None = None,
+    pause: float = 0.0,
+    usage: dict[str, int] | None = None,
+) -> FakeReply:
+    """A text reply streamed in about `chunks` deltas (after any `reasoning` summary parts and `pause`)."""
+    return FakeReply(
+        "text",
+        text=text,
+        chunks=max(chunks, 1),
+        response_id=response_id,
+        reasoning=list(reasoning or []),
+        pause=pause,
+        usage=usage,
+    )
 
 
 def error(status: int, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> FakeReply:
@@ -182,13 +210,29 @@ def _split(text: str, parts: int) -> list[str]:
     return [text[i : i + size] for i in range(0, len(text), size)] or [""]
 
 
-def _usage() -> dict[str, Any]:
+def _counts(reply: FakeReply) -> dict[str, int]:
+    return {"input": 42, "cached": 0, "output": 7, "reasoning": 0, **(reply.usage or {})}
+
+
+def _usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
     return {
-        "input_tokens": 42,
-        "input_tokens_details": {"cached_tokens": 0},
-        "output_tokens": 7,
-        "output_tokens_details": {"reasoning_tokens": 0},
-        "total_tokens": 49,
+        "input_tokens": n["input"],
+        "input_tokens_details": {"cached_tokens": n["cached"]},
+        "output_tokens": n["output"],
+        "output_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
+    }
+
+
+def _chat_usage(reply: FakeReply) -> dict[str, Any]:
+    n = _counts(reply)
+    return {
+        "prompt_tokens": n["input"],
+        "prompt_tokens_details": {"cached_tokens": n["cached"]},
+        "completion_tokens": n["output"],
+        "completion_tokens_details": {"reasoning_tokens": n["reasoning"]},
+        "total_tokens": n["input"] + n["output"],
     }
 
 
@@ -218,7 +262,7 @@ def _response_object(req: dict[str, Any], reply: FakeReply, rid: str, output: li
         "tools": req.get("tools", []),
         "top_p": 1.0,
         "truncation": "disabled",
-        "usage": _usage() if status == "completed" else None,
+        "usage": _usage(reply) if status == "completed" else None,
         "user": None,
         "metadata": {},
     }
@@ -240,12 +284,17 @@ def responses_events(req: dict[str, Any], reply: FakeReply) -> tuple[list[tuple[
         failed_obj["error"] = {"code": reply.code, "message": reply.text}
         emit("response.failed", response=failed_obj)
         return _numbered(events), failed_obj
+    if reply.reasoning:
+        output.append(_reasoning_events(emit, reply.reasoning))
+    if reply.pause:
+        emit(PAUSE, seconds=reply.pause)
     if reply.kind == "text":
         item_id = f"msg_fake_{next(_ids)}"
         part = {"type": "output_text", "text": "", "annotations": [], "logprobs": []}
         item = {"id": item_id, "type": "message", "status": "in_progress", "role": "assistant"}
-        emit("response.output_item.added", output_index=0, item={**item, "content": []})
-        where = {"item_id": item_id, "output_index": 0, "content_index": 0}
+        at = len(output)
+        emit("response.output_item.added", output_index=at, item={**item, "content": []})
+        where = {"item_id": item_id, "output_index": at, "content_index": 0}
         emit("response.content_part.added", **where, part=part)
         for delta in _split(reply.text, reply.chunks):
             emit("response.output_text.delta", **where, delta=delta, logprobs=[])
@@ -253,7 +302,7 @@ def responses_events(req: dict[str, Any], reply: FakeReply) -> tuple[list[tuple[
         done_part = {**part, "text": reply.text}
         emit("response.content_part.done", **where, part=done_part)
         done_item = {**item, "status": "completed", "content": [done_part]}
-        emit("response.output_item.done", output_index=0, item=done_item)
+        emit("response.output_item.done", output_index=at, item=done_item)
         output.append(done_item)
     for index, (name, arguments, call_id) in enumerate(reply.calls, start=len(output)):
         n = next(_ids)
@@ -270,6 +319,28 @@ def responses_events(req: dict[str, Any], reply: FakeReply) -> tuple[list[tuple[
     final = _response_object(req, reply, rid, output, "completed")
     emit("response.completed", response=final)
     return _numbered(events), final
+
+
+# Not an API event: the handler waits `seconds` here before streaming the rest.
+PAUSE = "fake.pause"
+
+
+def _reasoning_events(emit, parts: list[str]) -> dict[str, Any]:
+    """Stream a reasoning item's summary parts as the Responses API does; return the finished item."""
+    item_id = f"rs_fake_{next(_ids)}"
+    emit("response.output_item.added", output_index=0, item={"id": item_id, "type": "reasoning", "summary": []})
+    summary = []
+    for index, part in enumerate(parts):
+        where = {"item_id": item_id, "output_index": 0, "summary_index": index}
+        emit("response.reasoning_summary_part.added", **where, part={"type": "summary_text", "text": ""})
+        for delta in _split(part, 2):
+            emit("response.reasoning_summary_text.delta", **where, delta=delta)
+        emit("response.reasoning_summary_text.done", **where, text=part)
+        emit("response.reasoning_summary_part.done", **where, part={"type": "summary_text", "text": part})
+        summary.append({"type": "summary_text", "text": part})
+    done = {"id": item_id, "type": "reasoning", "summary": summary}
+    emit("response.output_item.done", output_index=0, item=done)
+    return done
 
 
 def _numbered(events: list[dict[str, Any]]) -> list[tuple[str, dict]]:
@@ -317,11 +388,13 @@ def chat_chunks(req: dict[str, Any], reply: FakeReply) -> tuple[list[dict[str, A
         message["tool_calls"] = calls
     finish = "tool_calls" if calls else "stop"
     chunks.append(chunk({}, finish))
+    if (req.get("stream_options") or {}).get("include_usage"):
+        chunks.append({**base, "choices": [], "usage": _chat_usage(reply)})  # as the API: a last chunk, no choices
     completion = {
         **base,
         "object": "chat.completion",
         "choices": [{"index": 0, "message": message, "logprobs": None, "finish_reason": finish}],
-        "usage": {"prompt_tokens": 42, "completion_tokens": 7, "total_tokens": 49},
+        "usage": _chat_usage(reply),
     }
     return chunks, completion
 
@@ -367,7 +440,11 @@ class _Handler(BaseHTTPRequestHandler):
         if path.endswith("/responses"):
             events, final = responses_events(body, reply)
             if stream:
-                self._sse([f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in events])
+                frames = [
+                    data["seconds"] if name == PAUSE else f"event: {name}\ndata: {json.dumps(data)}\n\n"
+                    for name, data in events
+                ]
+                self._sse(frames)
             else:
                 self._json(200, final)
         elif path.endswith("/chat/completions"):
@@ -395,13 +472,16 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def _sse(self, frames: list[str]) -> None:
+    def _sse(self, frames: list[str | float]) -> None:
         self.send_response(200)
         self.send_header("content-type", "text/event-stream; charset=utf-8")
         self.send_header("cache-control", "no-cache")
         self.send_header("x-request-id", f"req_fake_{next(_ids)}")
         self.end_headers()  # HTTP/1.0: the body ends when the connection closes
         for frame in frames:
+            if isinstance(frame, float | int):  # a scripted pause mid-stream
+                self.fake.stopping.wait(frame)
+                continue
             self.wfile.write(frame.encode())
             self.wfile.flush()
 

@@ -23,6 +23,14 @@ def no_early_working_images():
     working.PREDECODED.clear()
 
 
+@pytest.fixture(autouse=True)
+def guard_measures_only(settings):
+    """The quality guard measures every job but revises none, unless a test asks (tests/imagelab/test_guard*.py):
+    the other tests check exactly the plans they gave."""
+    settings.MAX_REVISIONS = 0
+    settings.IMAGE_REVISER = "rules"
+
+
 @pytest.fixture
 def jpeg() -> bytes:
     """A 320x240 JPEG."""

@@ -56,8 +56,9 @@ async def test_it_sends_the_photo_as_an_input_image_and_normalises_sloppy_plans(
     chat = await db(services.image_chat_create)(user=alice)
     turn = await run_turn(alice, chat, "make it dramatic", photo((320, 240)))
     [request] = openai_on.bodies("/responses")
-    [tool] = request["tools"]
+    [tool, quality] = request["tools"]  # an edit, or a quality question (seed 004): the model decides
     assert tool["name"] == "plan_variations" and tool["strict"] is True
+    assert quality["name"] == "assess_quality" and quality["strict"] is True
     assert "tool_choice" not in request  # auto: the model may answer in words instead
     content = request["input"][0]["content"]
     assert content[0]["type"] == "input_text" and "make it dramatic" in content[0]["text"]

@@ -126,3 +126,19 @@ async def test_it_sends_the_planning_principles_and_the_photo_to_the_model(alice
     assert header == "data:image/jpeg;base64"
     sent = Image.open(io.BytesIO(base64.b64decode(data)), formats=["JPEG"])
     assert sent.size == (320, 240)  # the photo itself (already under the 640 px preview size)
+
+
+async def test_an_image_turns_planning_call_is_counted_with_the_answer(alice, openai_on, settings):
+    from chatapp.models import Message, PlannerCall
+    from tests.fakes.openai_server import tool_call
+    from tests.support.images import run_turn
+
+    settings.PLANNER_RETRY_BUDGET = 30.0  # counts tokens, not time
+    openai_on.enqueue(tool_call("plan_variations", PLAN, usage={"input": 1500, "cached": 0, "output": 700}))
+    chat = await db(services.image_chat_create)(user=alice)
+    await run_turn(alice, chat, "warmer please", photo((320, 240)))
+    [call] = await db(list)(PlannerCall.objects.filter(chat=chat))
+    assert (call.purpose, call.metered, call.input_tokens, call.output_tokens) == ("imagelab.plan", True, 1500, 700)
+    assistant = await db(Message.objects.get)(chat=chat, role="assistant")
+    assert assistant.payload["usage"]["total_tokens"] == 2200 and assistant.payload["usage"]["offline"] is False
+    assert assistant.payload["usage"]["cost"] == pytest.approx(1500 * 1.25e-6 + 700 * 10e-6)

@@ -72,3 +72,77 @@ async def test_it_looks_for_every_problem_when_none_is_named(alice):
         "low_contrast",
         "colour_cast",
     }
+
+
+async def edited(user, data):
+    """A chat with an upload and a finished five-variation edit of it (rules planner)."""
+    chat = await db(services.image_chat_create)(user=user)
+    turn = await run_turn(user, chat, "warmer and punchier", data, filename="photo.png")
+    job = await db(job_of)(turn)
+    assert job.status == "done"
+    return chat, job
+
+
+def decoded(path):
+    from imagelab import storage
+    from imagelab.core.codec import decode
+
+    return decode(storage.read(path))[0]
+
+
+async def test_it_measures_the_numbered_variation_of_the_latest_edit(alice):
+    from imagelab.core import quality
+
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "is number 3 too dark?")
+    message = await db(assistant_of)(turn)
+    figures = message.payload["quality"]["figures"]
+    assert message.payload["quality"]["measured"] == "variation 3" and "variation 3" in message.content
+    third = quality.measure(decoded(job.variations[2]["final"]))
+    assert figures["bright_end"] == third["bright_end"] and figures["mean_luminance"] == third["mean_luminance"]
+    assert message.payload["quality"]["verdicts"].keys() == {"underexposure"}
+
+
+async def test_it_compares_a_numbered_variation_with_its_source(alice):
+    from imagelab.core import quality
+
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "how much did variation 2 change compared with the original?")
+    message = await db(assistant_of)(turn)
+    quality_ = message.payload["quality"]
+    assert quality_["plan"]["reference_mode"] == "Full-Reference"
+    expected = quality.compare(decoded(job.variations[1]["final"]), decoded(job.source.path))
+    assert {k: quality_["figures"][k] for k in ("psnr", "ssim", "delta_e")} == expected
+    assert "Against its source image: SSIM" in message.content
+
+
+async def test_it_compares_the_chosen_variation_with_the_original_upload(alice):
+    chat, job = await edited(alice, detailed())
+    await db(services.job_choose_result)(user=alice, job_id=job.pk, variation=0)
+    turn = await run_turn(alice, chat, "how different is it from the upload?")
+    message = await db(assistant_of)(turn)
+    figures = message.payload["quality"]["figures"]
+    assert {"psnr", "ssim", "delta_e"} <= set(figures) and 0 < figures["ssim"] < 1
+    assert "Against the original upload: SSIM" in message.content
+
+
+async def test_it_says_when_there_is_no_original_and_measures_the_photo_alone(alice):
+    message = await ask(alice, detailed(), "is it blurry compared with the original?")
+    quality_ = message.payload["quality"]
+    assert quality_["plan"]["reference_mode"] == "No-Reference"  # nothing to compare with: the seed's default
+    assert not {"psnr", "ssim", "delta_e"} & set(quality_["figures"])
+    assert "no original to compare with" in message.content and quality_["verdicts"] == {"blur": "no"}
+
+
+async def test_it_stores_the_psnr_of_identical_images_as_null_and_shows_it_as_infinite():
+    from imagelab import quality_turn, render
+    from imagelab.core import iqa
+
+    image = Image.open(io.BytesIO(detailed())).convert("RGB")
+    plan = iqa.complete({"reference_mode": "Full-Reference", "required_tool": "PSNR"}, has_reference=True)
+    result = quality_turn.assess(plan, image, image, {"label": "the current image", "note": ""})
+    figures = result["quality"]["figures"]
+    assert figures["psnr"] is None and figures["ssim"] == 1.0 and figures["delta_e"] == 0.0
+    assert "practically unchanged" in result["text"]
+    rows = {r["label"]: r["value"] for r in render.quality_view(result["quality"])["rows"]}
+    assert rows["PSNR (dB)"] == "∞" and rows["SSIM"] == "1.00"

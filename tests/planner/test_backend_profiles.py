@@ -11,9 +11,12 @@ from chatapp.planner.testing import ScriptedBackend
 
 
 def test_each_product_backend_declares_whether_it_threads_responses():
-    assert OpenAIResponsesBackend.profile == BackendProfile(threads_responses=True, reads_images=True)
-    assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False, reads_images=True)
+    assert OpenAIResponsesBackend.profile == BackendProfile(
+        threads_responses=True, reads_images=True, reports_usage=True
+    )
+    assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False, reads_images=True, reports_usage=True)
     assert RulesBackend().profile == BackendProfile(threads_responses=False)
+    assert RulesBackend().profile.reports_usage is False  # offline: no tokens, no cost
 
 
 def test_the_scripted_backend_threads_only_when_a_test_asks():

@@ -125,3 +125,16 @@ async def test_it_maps_an_error_chunk(fake_openai, backend):
     fake_openai.enqueue(failed("invalid_prompt", "flagged"))
     with pytest.raises(PlannerError, match="flagged"):
         await backend.complete(request())
+
+
+async def test_it_asks_for_usage_in_the_stream_and_reads_the_last_chunk(fake_openai, backend):
+    fake_openai.enqueue(
+        tool_call("plan_picks", PICKS_ARGS, usage={"input": 900, "cached": 512, "output": 80, "reasoning": 64})
+    )
+    reply = await backend.complete(request(tools=[PICKS], tool_choice="plan_picks"))
+    [body] = fake_openai.bodies("/chat/completions")
+    assert body["stream_options"] == {"include_usage": True}
+    assert reply.tool_calls[0].name == "plan_picks"
+    assert reply.usage is not None
+    assert (reply.usage.input_tokens, reply.usage.cached_tokens) == (900, 512)
+    assert (reply.usage.output_tokens, reply.usage.reasoning_tokens) == (80, 64)

@@ -318,3 +318,16 @@ async def test_it_shares_the_deadline_with_the_fallback_model(fake_openai):
         await decide(backend, request(deadline=Deadline.after(0.5)), fallback_model="gpt-fallback")
     assert time.monotonic() - started < 0.5 + 1.0
     assert [b["model"] for b in fake_openai.bodies("/responses")] == ["gpt-main"]  # no fresh budget for it
+
+
+async def test_it_reads_the_token_usage_of_a_streamed_response(fake_openai, backend):
+    fake_openai.enqueue(text("Heat is great.", usage={"input": 1200, "cached": 1000, "output": 300, "reasoning": 256}))
+    reply = await backend.complete(request())
+    assert reply.usage is not None
+    assert reply.usage.model_dump() == {
+        "input_tokens": 1200,
+        "cached_tokens": 1000,
+        "output_tokens": 300,
+        "reasoning_tokens": 256,
+    }
+    assert reply.usage.total_tokens == 1500

@@ -127,3 +127,20 @@ def test_it_matches_on_tmdb_when_tmdb_is_the_movie_source(alice, settings, fake_
     assert [(r["movie"] or {}).get("id") for r in rows] == ["949", "348", None]  # Heat 1995, not 1986
     assert [r["movie"]["source"] for r in rows[:2]] == ["tmdb", "tmdb"] and rows[1]["rating"] == 4
     assert rows[2]["status"] == "unresolved"
+
+
+def test_it_never_answers_an_import_again_so_its_card_stays(alice):
+    from chatapp.errors import InvalidInput
+    from chatapp.versions import turn_rerun
+    from recs.render import message_html
+
+    message = letterboxd_import(user=alice, files=[("letterboxd.zip", export_zip())])
+    with pytest.raises(InvalidInput) as refused:
+        turn_rerun(user=alice, chat_id=message.chat_id, flow="v2", message_id=message.pk)
+    assert refused.value.code == "cannot_regenerate"
+    with pytest.raises(InvalidInput):
+        turn_rerun(user=alice, chat_id=message.chat_id, flow="v2", message_id=message.pk, new_text="Import again")
+    html = "".join(message_html(m) for m in Message.objects.filter(chat_id=message.chat_id))
+    assert 'value="regenerate"' not in html and 'value="edit"' not in html
+    message.refresh_from_db()
+    assert message.payload["proposal"]["state"] == "pending" and len(message.versions or []) <= 1

@@ -45,3 +45,32 @@ def assistant_of(turn):
     from chatapp.models import Message
 
     return Message.objects.get(pk=turn.message_id)
+
+
+def bright_photo(size=(480, 360), fmt="JPEG") -> bytes:
+    """A bright, colourful, detailed photo (top end near 245, nothing clipped): a contrast boost burns it."""
+    import numpy as np
+
+    w, h = size
+    rng = np.random.default_rng(2)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 175 + 30 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 4, (h, w))
+    hue = 2 * np.pi * (x + 0.5 * y)
+    rgb = np.stack([grey + 22 * np.cos(hue + k * 2 * np.pi / 3) for k in range(3)], axis=-1)
+    buf = io.BytesIO()
+    Image.fromarray(np.clip(rgb, 2, 245).round().astype("uint8")).save(buf, fmt, quality=95)
+    return buf.getvalue()
+
+
+def bright_scene(size=(1600, 1067)) -> Image.Image:
+    """A bright landscape (pale sky, white sun, light field): "make it much brighter" would burn it."""
+    from PIL import ImageDraw, ImageFilter
+
+    w, h = size
+    im = Image.new("RGB", (w, h))
+    d = ImageDraw.Draw(im)
+    for y in range(h):
+        d.line([(0, y), (w, y)], fill=(int(170 + 60 * y / h), int(190 + 45 * y / h), int(235 - 20 * y / h)))
+    d.ellipse([w * 9 // 16, h * 3 // 21, w * 25 // 32, h * 10 // 21], fill=(250, 235, 200))
+    d.rectangle([w // 8, h * 2 // 3, w * 7 // 8, h * 15 // 16], fill=(150, 200, 140))
+    return im.filter(ImageFilter.GaussianBlur(2))

@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from chatapp.planner.deadline import Deadline
 from chatapp.planner.tools import Tool
+from chatapp.planner.usage import Usage
 
 TextSink = Callable[[str], Awaitable[None]]
 
@@ -89,6 +90,9 @@ class PlannerRequest:
     # The turn's planning deadline, shared by every attempt, re-ask and fallback of the turn
     # (copies made with dataclasses.replace keep it). None: each call gets the backend's own budget.
     deadline: Deadline | None = None
+    # Where a model's reasoning summary streams while it plans (the "Thinking" line); backends that
+    # produce none (rules, Chat Completions, or OPENAI_REASONING_SUMMARY=off) never call it.
+    on_reasoning: TextSink | None = None
 
 
 class PlannerReply(BaseModel):
@@ -98,6 +102,8 @@ class PlannerReply(BaseModel):
     model: str = ""
     text: str = ""
     tool_calls: list[ToolCall] = Field(default_factory=list)
+    # Tokens the service counted for this call; None when it reports none (the rule backend).
+    usage: Usage | None = None
 
 
 class PlannerError(Exception):
@@ -137,6 +143,8 @@ class BackendProfile:
     threads_responses: bool = False
     # The model sees image inputs (a photo attached to the request); the rule backend reads none.
     reads_images: bool = False
+    # Calls cost tokens the service reports (OpenAI); False: offline, nothing to count or pay.
+    reports_usage: bool = False
 
 
 class PlannerBackend(Protocol):

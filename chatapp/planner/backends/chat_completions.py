@@ -16,6 +16,7 @@ from chatapp.planner.backends.base import (
     ToolCall,
 )
 from chatapp.planner.backends.responses import OpenAIBackendBase, StreamError
+from chatapp.planner.usage import usage_from_chat
 
 
 def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, Any]]:
@@ -53,7 +54,7 @@ def chat_messages(instructions: str, items: list[InputItem]) -> list[dict[str, A
 class OpenAIChatBackend(OpenAIBackendBase):
     """Plans with Chat Completions; no server-side thread, so history is always resent."""
 
-    profile = BackendProfile(threads_responses=False, reads_images=True)
+    profile = BackendProfile(threads_responses=False, reads_images=True, reports_usage=True)
     name = "openai-chat"
     api_label = "chat"
 
@@ -63,6 +64,8 @@ class OpenAIChatBackend(OpenAIBackendBase):
             "model": request.model,
             "messages": chat_messages(request.instructions, request.input),
             "stream": True,
+            # The last chunk then carries the call's token usage (with empty choices).
+            "stream_options": {"include_usage": True},
         }
         if request.tools:
             kwargs["tools"] = [t.chat_completions_spec() for t in request.tools]
@@ -78,17 +81,21 @@ class OpenAIChatBackend(OpenAIBackendBase):
             kwargs["verbosity"] = self.verbosity
         return kwargs
 
-    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
+    async def _stream_once(
+        self, kwargs: dict[str, Any], sink: TextSink, on_reasoning: TextSink | None = None
+    ) -> PlannerReply:
         stream = await self.client.chat.completions.create(**kwargs)
         completion_id: str | None = None
         model = ""
         text: list[str] = []
         calls: dict[int, dict[str, str]] = {}  # fragments arrive keyed by index
         finished = False
+        usage = None
         async with stream:
             async for chunk in stream:
                 completion_id = completion_id or getattr(chunk, "id", None)
                 model = model or str(getattr(chunk, "model", "") or "")
+                usage = usage_from_chat(getattr(chunk, "usage", None)) or usage
                 for choice in getattr(chunk, "choices", None) or []:
                     if choice.finish_reason:
                         finished = True
@@ -120,4 +127,5 @@ class OpenAIChatBackend(OpenAIBackendBase):
                 )
                 for index, slot in sorted(calls.items())
             ],
+            usage=usage,
         )

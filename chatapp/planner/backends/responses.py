@@ -26,8 +26,10 @@ from chatapp.planner.backends.base import (
     TextSink,
     ToolCall,
 )
+from chatapp.planner.backends.reasoning import SummaryStream, add_summary
 from chatapp.planner.deadline import Deadline
 from chatapp.planner.steplog import redact
+from chatapp.planner.usage import usage_from_responses
 
 log = logging.getLogger("marquee.planner")
 T = TypeVar("T")
@@ -256,7 +258,7 @@ class OpenAIBackendBase:
                     if on_text is not None:
                         await on_text(delta)
 
-                return await self._stream_once({**kwargs, "timeout": timeout}, sink)
+                return await self._stream_once({**kwargs, "timeout": timeout}, sink, request.on_reasoning)
 
         return await call_with_retries(
             attempt,
@@ -266,8 +268,10 @@ class OpenAIBackendBase:
             may_retry=lambda: not emitted,
         )
 
-    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
-        """One streamed API call (each backend speaks its own API)."""
+    async def _stream_once(
+        self, kwargs: dict[str, Any], sink: TextSink, on_reasoning: TextSink | None = None
+    ) -> PlannerReply:
+        """One streamed API call (each backend speaks its own API); `on_reasoning` gets a reasoning summary."""
         raise NotImplementedError
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
@@ -278,9 +282,15 @@ class OpenAIBackendBase:
 class OpenAIResponsesBackend(OpenAIBackendBase):
     """Plans with the Responses API; conversations are threaded by previous_response_id."""
 
-    profile = BackendProfile(threads_responses=True, reads_images=True)
+    profile = BackendProfile(threads_responses=True, reads_images=True, reports_usage=True)
     name = "openai"
     api_label = "responses"
+    # `reasoning.summary` (auto/concise/detailed) asked of reasoning models; None or "off": never.
+    reasoning_summary: str | None = None
+
+    def __init__(self, client: openai.AsyncOpenAI, *, reasoning_summary: str | None = None, **options: Any):
+        super().__init__(client, **options)
+        self.reasoning_summary = reasoning_summary
 
     def request_kwargs(self, request: PlannerRequest) -> dict[str, Any]:
         """The keyword arguments for `client.responses.create`."""
@@ -303,10 +313,14 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
             kwargs["reasoning"] = {"effort": self.reasoning_effort}
         if self.verbosity:
             kwargs["text"] = {"verbosity": self.verbosity}
+        add_summary(kwargs, model=request.model, summary=self.reasoning_summary)
         return kwargs
 
-    async def _stream_once(self, kwargs: dict[str, Any], sink: TextSink) -> PlannerReply:
+    async def _stream_once(
+        self, kwargs: dict[str, Any], sink: TextSink, on_reasoning: TextSink | None = None
+    ) -> PlannerReply:
         stream = await self.client.responses.create(**kwargs)
+        summary = SummaryStream(on_reasoning)
         final = None
         streamed: list[str] = []
         async with stream:
@@ -315,6 +329,8 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
                 if kind == "response.output_text.delta":
                     streamed.append(event.delta)
                     await sink(event.delta)
+                elif kind.startswith("response.reasoning_summary"):
+                    await summary.feed(event)
                 elif kind in ("response.completed", "response.incomplete"):
                     final = event.response
                 elif kind == "response.failed":
@@ -346,4 +362,5 @@ def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
         model=str(getattr(response, "model", "") or ""),
         text="".join(texts) or streamed_text,
         tool_calls=calls,
+        usage=usage_from_responses(getattr(response, "usage", None)),
     )

@@ -141,5 +141,45 @@ def test_it_says_unsure_between_the_thresholds_and_explains_every_figure():
 
 def test_it_measures_a_large_image_at_the_analysis_size():
     big = np.asarray(Image.fromarray(scene()).resize((3000, 2000)))
-    assert quality.reduced(big, quality.ANALYSIS_SIDE).shape == (683, 1024, 3)
+    assert quality.reduced(big, 1024).shape == (683, 1024, 3)
+    assert quality.reduced(big, quality.ANALYSIS_SIDE).shape == (341, 512, 3) == (341, quality.ANALYSIS_SIDE, 3)
     assert quality.measure(Image.fromarray(big))["mean_luminance"] > 0
+
+
+def test_it_reads_noise_and_jpeg_blocks_of_a_large_image_at_full_resolution():
+    # A box reduction would average the noise away (σ 10 → ~2.5 at a quarter of the size): tiles keep it.
+    big = grey_noise(2048, 10)
+    assert quality.measure(big)["noise_sigma"] == pytest.approx(10, rel=0.1)
+    arr = np.asarray(Image.fromarray(scene(seed=5)).resize((1600, 1200), Image.Resampling.BICUBIC))
+    buf = io.BytesIO()
+    Image.fromarray(arr).save(buf, "JPEG", quality=8)
+    jpeg = np.asarray(Image.open(buf).convert("RGB"))
+    assert quality.measure(arr)["blockiness"] < 1.12 and quality.measure(jpeg)["blockiness"] > 1.3
+
+
+def test_it_measures_everything_at_once_as_measure_and_compare_do():
+    ref = np.asarray(Image.fromarray(scene()).resize((1024, 768), Image.Resampling.BICUBIC))
+    img = noisy(ref, 6)
+    assert quality.measure_all(img, ref) == quality.measure(img) | quality.compare(img, ref)
+    assert quality.measure_all(img) == quality.measure(img)
+
+
+def test_it_compares_on_reduced_copies_with_scikit_images_own_ssim_and_psnr():
+    ref = np.asarray(Image.fromarray(scene()).resize((1024, 1024), Image.Resampling.BICUBIC))
+    img = noisy(ref, 8)
+    small_ref, small_img = quality.reduced(ref, quality.COMPARE_SIDE), quality.reduced(img, quality.COMPARE_SIDE)
+    # the colour copy is reduced from the analysis copy (one shared chain of box reductions)
+    colour_ref = quality.reduced(small_ref, quality.COLOUR_SIDE)
+    colour_img = quality.reduced(small_img, quality.COLOUR_SIDE)
+    figs = quality.compare(img, ref)
+    assert figs["psnr"] == pytest.approx(peak_signal_noise_ratio(small_ref, small_img, data_range=255), abs=0.01)
+    expected = structural_similarity(colour_ref, colour_img, channel_axis=2, data_range=255)
+    assert figs["ssim"] == pytest.approx(expected, abs=1e-4)
+
+
+def test_it_compares_slivers_and_single_pixels_without_failing():
+    sliver = np.random.default_rng(4).integers(0, 255, (40, 3000, 3), dtype=np.uint8)  # 3 px tall at 256
+    figs = quality.compare(noisy(sliver, 5), sliver)
+    assert 0 < figs["ssim"] < 1 and figs["psnr"] > 20
+    dot = np.zeros((1, 1, 3), np.uint8)
+    assert quality.measure_all(dot, dot)["ssim"] == 1.0

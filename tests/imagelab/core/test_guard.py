@@ -1,0 +1,161 @@
+"""The guard loop (imagelab.core.guard) with the real executor: rule edits, MAX_REVISIONS, never worse."""
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from imagelab.core import execute, guard
+from imagelab.core.codec import shrink
+from imagelab.core.guard_rules import rule_edits
+from imagelab.core.verify import Look, clipping, verify
+
+
+def bright_photo(w=400, h=300, seed=2):
+    """A bright, detailed photo: its top end near 235, nothing clipped yet."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 175 + 35 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 5, (h, w))
+    rgb = np.stack([grey + 4, grey, grey - 6], axis=-1)
+    return Image.fromarray(np.clip(rgb, 1, 250).round().astype(np.uint8))
+
+
+class Job:
+    """Runs plans like the app: the executor's last step picture per variation is what the guard measures."""
+
+    def __init__(self, image, plans):
+        self.image, self.plans = image, plans
+        self.previews = [None] * len(plans)
+        self.accepted: list[tuple[int, dict]] = []
+        self.reruns: list[tuple[int, int]] = []
+
+        def on_step(r):
+            if r.step == len(plans[r.variation]) - 1:
+                self.previews[r.variation] = r.image
+
+        execute.execute(image, plans, on_step=on_step)
+
+    def rerun(self, vi, operations, start):
+        self.reruns.append((vi, start))
+        held = []
+        result = execute.rerun_variation(self.image, operations, start, vi, on_step=held.append)
+        return guard.Rerun(held[-1].image if held else shrink(result.image, 640), result)
+
+    def accept(self, vi, applied, ran, entry):
+        self.accepted.append((vi, entry))
+
+    def guard(self, max_revisions=2, propose=None):
+        return guard.run_guard(
+            shrink(self.image, 640),
+            self.previews,
+            self.plans,
+            propose=propose,
+            rerun=self.rerun,
+            accept=self.accept,
+            max_revisions=max_revisions,
+        )
+
+
+def test_it_pulls_back_the_step_that_clips_the_highlights_and_says_why():
+    job = Job(
+        bright_photo(),
+        [[{"op": "hue", "params": {"value": 8.0}}, {"op": "contrast", "params": {"value": 1.5}}]],
+    )
+    [out] = job.guard(max_revisions=1)
+    [it] = out.revisions
+    assert it["verdict"] == "revised" and it["iteration"] == 1
+    [edit] = it["edits"]
+    assert (edit["type"], edit["op"], edit["param"], edit["from"], edit["value"]) == (
+        "tune_param",
+        "contrast",
+        "value",
+        1.5,
+        1.25,
+    )
+    assert edit["reason"] == "to keep the highlights"
+    assert it["before"]["highlights_new"] > 0.5 and it["after"]["score"] < it["before"]["score"]
+    assert out.operations[1]["params"]["value"] == 1.25 and out.report.ok
+    assert job.reruns == [(0, 1)]  # only from the first changed step
+    assert [vi for vi, _ in job.accepted] == [0]
+
+
+def test_it_stops_after_max_revisions_with_the_last_report():
+    job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
+    [out] = job.guard(max_revisions=1)
+    [it] = out.revisions
+    assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.3]  # clipping a lot: 3/4 back
+    assert not out.report.ok and out.report.figures == it["after"]  # it still clips, yet it stops with this report
+    assert len(job.reruns) == 1
+    [out] = job.guard(max_revisions=2)
+    assert [it["verdict"] for it in out.revisions] == ["revised", "revised"] and out.report.ok
+    assert [e["value"] for it in out.revisions for e in it["edits"]] == [1.3, 1.07]
+    assert job.guard(max_revisions=0)[0].revisions == []  # 0: measure only
+
+
+def test_it_never_makes_a_variation_worse_by_its_own_measure():
+    plan = [{"op": "brightness", "params": {"value": 1.15}}, {"op": "contrast", "params": {"value": 1.2}}]
+    job = Job(bright_photo(), [plan])
+
+    def harmful(report, operations):
+        return [{"type": "tune_param", "op_index": 0, "param": "value", "value": 1.6, "reason": "brighter!"}]
+
+    [out] = job.guard(propose=harmful)
+    [it] = out.revisions
+    assert it["verdict"] == "kept" and it["after"]["score"] >= it["before"]["score"]
+    assert out.operations == plan and job.accepted == []  # the original stays, nothing was streamed
+    assert out.report.figures == it["before"]
+
+
+def test_it_tells_a_near_duplicate_apart_with_a_step_its_twin_lacks():
+    photo = bright_photo()
+    plans = [
+        [{"op": "saturation", "params": {"value": 0.9}}],
+        [{"op": "saturation", "params": {"value": 0.91}}],
+    ]
+    job = Job(photo, plans)
+    first, second = job.guard()
+    assert first.revisions == [] and first.report.ok
+    it = second.revisions[0]
+    assert "almost the same picture as variation 1" in it["issues"][0]
+    assert it["edits"][0]["type"] == "add_op" and it["edits"][0]["op"]["op"] == "vignette"
+    assert it["edits"][0]["reason"] == "to tell it apart from variation 1"
+    assert it["verdict"] == "revised" and second.report.figures["nearest_ssim"] < 0.97
+
+
+def test_it_measures_but_does_not_revise_a_generative_variation():
+    source = clipping(bright_photo())
+    report = verify(0, Look(bright_photo()), [{"op": "brightness", "params": {"value": 3.0}}], source)
+    assert not report.ok
+    plan = [{"op": "aiEdit", "params": {"prompt": "remove the car"}}, {"op": "brightness", "params": {"value": 3.0}}]
+    assert rule_edits(report, plan) == []
+
+
+def test_it_removes_a_step_that_would_be_left_with_almost_nothing():
+    plan = [
+        {"op": "sharpen", "params": {"amount": 0.04, "radius": 1.0}},
+        {"op": "brightness", "params": {"value": 1.04}},
+    ]
+    report = verify(0, Look(bright_photo()), plan, clipping(bright_photo()))
+    report.issues.append(report.issues[0] if report.issues else _highlights())
+    edits = rule_edits(report, plan)
+    assert [(e.type, e.op_index) for e in edits] == [("remove_op", 1), ("tune_param", 0)]  # hardest push first
+
+
+def _highlights():
+    from imagelab.core.verify import Issue
+
+    return Issue(kind="highlights", amount=2.0, detail="2% more burnt")
+
+
+@pytest.mark.parametrize("kind", ["shadows", "saturation"])
+def test_it_finds_the_step_that_pushes_towards_the_clipping(kind):
+    from imagelab.core.guard_rules import culprit
+
+    plan = [
+        {"op": "levels", "params": {"black": 80, "white": 255, "gamma": 1.0}},
+        {"op": "saturation", "params": {"value": 1.8}},
+        {"op": "vignette", "params": {"strength": 0.2}},
+    ]
+    assert culprit(kind, plan) == (
+        {"shadows": 0, "saturation": 1}[kind],
+        {"shadows": "black", "saturation": "value"}[kind],
+    )
