@@ -53,6 +53,14 @@ def _answers(model) -> None:
     model.enqueue(tool_call("decide_mode", {"mode": "A", "reason": "chat"}), text("Here is a thought about films."))
 
 
+async def _until_asked(model, before: int, timeout: float = 20.0) -> None:
+    """The worker has the turn: it sent its request to the model (which hangs), however loaded the machine."""
+    deadline = time.monotonic() + timeout
+    while len(model.requests) <= before:
+        assert time.monotonic() < deadline, "no worker took the turn"
+        await asyncio.sleep(0.05)
+
+
 async def _both(deployment):
     session, chat_id = deployment.person()
     a = await JsonSocket.open(deployment.servers[0], session, chat_id)
@@ -63,9 +71,10 @@ async def _both(deployment):
 async def test_it_lets_another_process_watch_and_stop_a_turn_a_worker_runs(deployment, model):
     a, b = await _both(deployment)
     model.enqueue(hang(40))  # the model never answers: the turn runs until stopped
+    asked = len(model.requests)
     await a.send(action="send", text="a slow answer please")
     started, _ = await b.until("turn.started")  # the turn sent to process A is seen from B
-    await asyncio.sleep(1.5)  # a worker has it and waits on the model
+    await _until_asked(model, asked)  # a worker has it and waits on the model
     await b.send(action="stop")
     ended_b, _ = await b.until("turn.ended", timeout=10)
     ended_a, _ = await a.until("turn.ended", timeout=10)
@@ -82,9 +91,10 @@ async def test_it_lets_another_process_watch_and_stop_a_turn_a_worker_runs(deplo
 async def test_it_ends_a_killed_workers_turn_as_interrupted_and_answers_the_next(deployment, model):
     a, b = await _both(deployment)
     model.enqueue(hang(60))
+    asked = len(model.requests)
     await a.send(action="send", text="an answer that will be cut")
     await a.until("turn.started")
-    await asyncio.sleep(2)  # running on the worker
+    await _until_asked(model, asked)  # running on the worker
     worker = deployment.workers[-1]
     worker.send_signal(signal.SIGKILL)
     worker.wait(timeout=10)
@@ -118,9 +128,10 @@ async def test_it_delivers_every_event_to_a_socket_idle_for_30_seconds(deploymen
 async def test_it_ends_a_turn_as_interrupted_when_its_worker_stops_past_the_grace_time(deployment, model):
     a, b = await _both(deployment)
     model.enqueue(hang(60))
+    asked = len(model.requests)
     await a.send(action="send", text="an answer outlasting a deploy")
     await a.until("turn.started")
-    await asyncio.sleep(2)
+    await _until_asked(model, asked)
     worker = deployment.workers[-1]
     worker.send_signal(signal.SIGTERM)  # a deploy: waits TURN_SHUTDOWN_GRACE_S (2 s here), then aborts
     ended, _ = await b.until("turn.ended", timeout=20)
