@@ -10,7 +10,7 @@ PYTEST_ARGS ?=
 # (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
 DEV_ENV := DEBUG=$${DEBUG:-1}
 
-.PHONY: run admin test check install install-test lock migrate browser-deps lint bench eval eval-photos eval-iqa import-edges vendor clean
+.PHONY: run run-scaled admin test check install install-test lock migrate browser-deps lint bench eval eval-photos eval-iqa import-edges vendor clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,24 @@ run: migrate
 	$(DEV_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$(PORT)" &
 	$(DEV_ENV) MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2} $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application
+
+# At scale on this machine (README "Running at scale"): 2 daphne processes (PORT and PORT+1) and 1 Procrastinate
+# worker on the local PostgreSQL (database marquee, created if missing) and Redis (db 0). Ctrl-C stops all three.
+SCALED_DB ?= postgres://postgres@127.0.0.1:5432/marquee
+SCALED_ENV := $(DEV_ENV) DATABASE_URL=$${DATABASE_URL:-$(SCALED_DB)} REDIS_URL=$${REDIS_URL:-redis://127.0.0.1:6379/0} \
+	TURN_RUNNER=procrastinate DATABASE_CONN_MAX_AGE=$${DATABASE_CONN_MAX_AGE:-60} MALLOC_ARENA_MAX=$${MALLOC_ARENA_MAX:-2}
+run-scaled: install
+	@createdb -h 127.0.0.1 -U postgres marquee 2>/dev/null || true
+	$(SCALED_ENV) $(BIN)/python manage.py migrate --noinput
+	$(SCALED_ENV) $(BIN)/python manage.py load_catalogue
+	$(SCALED_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	@trap 'kill 0' INT TERM EXIT; \
+	$(SCALED_ENV) $(BIN)/python manage.py procrastinate worker & \
+	$(SCALED_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application & \
+	$(SCALED_ENV) $(BIN)/daphne -b $(HOST) -p $$(($(PORT) + 1)) chatapp.asgi:application & \
+	$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$(PORT)"; \
+	$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$$(($(PORT) + 1))"; \
+	wait
 
 # An administrator account for http://$(HOST):$(PORT)/admin/ (asks for a username and a password).
 admin: migrate

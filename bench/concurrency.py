@@ -123,6 +123,18 @@ async def _one(url: str, session: str, chat_id: int, text: str, start: asyncio.E
     return result
 
 
+def _worker(env: dict[str, str]) -> subprocess.Popen:
+    """`manage.py procrastinate worker` with the servers' settings, its output in the run directory."""
+    full = {**os.environ, **env}
+    full.pop("DJANGO_SETTINGS_MODULE", None)
+    log = open(RUN_DIR / "bench-worker.log", "ab")  # noqa: SIM115 - the process owns it
+    proc = subprocess.Popen(
+        [PYTHON, "manage.py", "procrastinate", "worker"], cwd=ROOT, env=full, stdout=log, stderr=subprocess.STDOUT
+    )
+    time.sleep(3)  # registered and listening
+    return proc
+
+
 def _cpu(pids: list[int]) -> float:
     total = 0
     for pid in pids:
@@ -131,7 +143,7 @@ def _cpu(pids: list[int]) -> float:
     return total / CLK
 
 
-async def _level(servers: list[DaphneServer], env: dict[str, str], n: int) -> dict:
+async def _level(servers: list[DaphneServer], env: dict[str, str], n: int, workers: tuple = ()) -> dict:
     clients = _clients(env, n)
     start, t0 = asyncio.Event(), [0.0]
     tasks = [
@@ -139,7 +151,7 @@ async def _level(servers: list[DaphneServer], env: dict[str, str], n: int) -> di
         for i, (s, c) in enumerate(clients)
     ]
     await asyncio.sleep(1.0 + n * 0.02)  # every socket open and synced
-    pids = [s.proc.pid for s in servers]
+    pids = [s.proc.pid for s in servers] + [w.pid for w in workers]  # CPU of web processes and workers
     cpu0 = _cpu(pids)
     t0[0] = time.perf_counter()
     start.set()
@@ -184,12 +196,18 @@ async def main() -> None:
     parser.add_argument("--clients", default="1,10,25,50,100")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--env", action="append", default=[], help="extra server setting, NAME=value")
+    parser.add_argument(
+        "--workers", type=int, default=0, help="Procrastinate workers (sets TURN_RUNNER=procrastinate; --db pg --redis)"
+    )
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-"))
     RUN_DIR.mkdir(parents=True, exist_ok=True)
     url, pg_name = _database(args.db, tmp)
     env = _env(url, args.redis) | dict(e.split("=", 1) for e in args.env)
+    if args.workers:
+        env["TURN_RUNNER"] = "procrastinate"
     servers: list[DaphneServer] = []
+    workers: list[subprocess.Popen] = []
     try:
         _manage(env, "migrate", "--noinput")
         _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
@@ -197,18 +215,23 @@ async def main() -> None:
             server = DaphneServer(f"bench-{i}", url, **{k: v for k, v in env.items() if k != "DATABASE_URL"})
             server.start()
             servers.append(server)
-        await _level(servers, env, 2 * len(servers))  # warm-up, untimed: each process loads the catalogue once
+        for _ in range(args.workers):
+            workers.append(_worker(env))
+        await _level(servers, env, 2 * len(servers), workers)  # warm-up, untimed: each process loads the catalogue once
         print(
             f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC · {platform.node()} · {os.cpu_count()} CPUs · "
             f"load {os.getloadavg()[0]:.1f}"
         )
         print(f"# {' '.join(shlex.quote(a) for a in sys.argv)}")
-        print(f"# {args.db} · redis {'on' if args.redis else 'off'} · {args.web} web process(es) · {args.env or ''}")
+        print(
+            f"# {args.db} · redis {'on' if args.redis else 'off'} · {args.web} web process(es) · "
+            f"{args.workers} worker(s) · {args.env or ''}"
+        )
         print("| clients | turns/s | first card p50 | first card p95 | turn end p95 | errors | server CPU/turn |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for n in [int(c) for c in args.clients.split(",")]:
             for _ in range(args.rounds):
-                r = await _level(servers, env, n)
+                r = await _level(servers, env, n, workers)
                 kinds = f" ({', '.join(r['kinds'])})" if r["kinds"] else ""
                 print(
                     f"| {n} | {r['turns_s']:.1f} | {r['card_p50'] * 1000:.0f} ms | {r['card_p95'] * 1000:.0f} ms | "
@@ -216,6 +239,9 @@ async def main() -> None:
                     flush=True,
                 )
     finally:
+        for worker in workers:
+            worker.terminate()
+            worker.wait(timeout=30)
         for server in servers:
             server.stop()
         if pg_name:

@@ -215,3 +215,17 @@ def redis_layer_config(url: str) -> dict:
     from channels_redis.core import RedisChannelLayer  # here: settings load redis-py only when Redis is used
 
     return {"hosts": [{"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + REDIS_READ_MARGIN_S}]}
+
+
+def check_procrastinate_runner(*, engine: str, redis_url: str) -> None:
+    """TURN_RUNNER=procrastinate needs PostgreSQL (the job queue) and Redis (events reach web processes)."""
+    if engine != "django.db.backends.postgresql":
+        raise ImproperlyConfigured(
+            "TURN_RUNNER=procrastinate needs PostgreSQL (its job queue lives there): set DATABASE_URL=postgres://…, "
+            "or use TURN_RUNNER=inprocess with SQLite."
+        )
+    if not redis_url:
+        raise ImproperlyConfigured(
+            "TURN_RUNNER=procrastinate needs REDIS_URL: turns run in worker processes and their events reach "
+            "the web processes through the Redis channel layer."
+        )

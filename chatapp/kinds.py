@@ -73,6 +73,8 @@ class ChatKind:
     # `close(*, message_id, status, error)`: a turn nobody runs any more was closed (Stop after a crash, or
     # no heartbeat); the kind ends what the turn owned (an image job), in the same transaction
     on_turn_closed: str | None = None
+    # the job queue a worker runs this kind's turns from (TURN_RUNNER=procrastinate): image work has its own
+    queue: str = "turns"
     # web: URL patterns (mounted at /), a ninja Router (mounted at /api/<api_prefix>), an ASGI http wrapper
     urls: str | None = None
     api_router: str | None = None

@@ -93,6 +93,19 @@ def active_turn(*, chat: Chat) -> Message | None:
     return chat.messages.filter(role=Message.Role.ASSISTANT, status__in=Message.ACTIVE_STATUSES).first()
 
 
+def message_is_active(*, message_id: int) -> bool:
+    """Whether the assistant message is still being produced (pending or streaming)."""
+    return Message.objects.filter(pk=message_id, status__in=Message.ACTIVE_STATUSES).exists()
+
+
+def chats_with_stale_turn(*, stale_before) -> list[Chat]:
+    """Chats whose answer in progress has not been touched (no heartbeat) since `stale_before`."""
+    ids = Message.objects.filter(
+        role=Message.Role.ASSISTANT, status__in=Message.ACTIVE_STATUSES, updated_at__lt=stale_before
+    ).values("chat_id")
+    return list(Chat.objects.filter(pk__in=ids))
+
+
 def recent_history(*, chat: Chat, limit: int | None = 12, exclude_turn: str | None = None) -> list[Message]:
     """The last shown messages with text, oldest first (all when `limit` is None); before `exclude_turn` if given."""
     qs = chat.messages.filter(branch="").exclude(content="")

@@ -8,6 +8,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from chatapp.env import (
+    check_procrastinate_runner,
     database_from_url,
     env_bool,
     env_choice,
@@ -232,6 +233,28 @@ if TURN_STALE_AFTER_S <= 2 * TURN_HEARTBEAT_S:
     raise ImproperlyConfigured(
         "TURN_STALE_AFTER_S must be more than twice TURN_HEARTBEAT_S (a live turn is never stale)."
     )
+
+# --- Turn runner (README "Running at scale") ------------------------------------------
+# inprocess: turns run as asyncio tasks of the web process that started them (SQLite, `make run`).
+# procrastinate: turns and image jobs are PostgreSQL jobs run by `manage.py procrastinate worker` processes.
+TURN_RUNNER = env_choice("TURN_RUNNER", "inprocess", ("inprocess", "procrastinate"))
+# A worker's SIGTERM waits this long for its running turns, then aborts them as interrupted.
+TURN_SHUTDOWN_GRACE_S = env_float("TURN_SHUTDOWN_GRACE_S", 20.0, minimum=0.0)
+# Turns (and image jobs) one worker process runs at once.
+TURN_WORKER_CONCURRENCY = env_int("TURN_WORKER_CONCURRENCY", 20, minimum=1, maximum=500)
+if TURN_RUNNER == "procrastinate":
+    check_procrastinate_runner(engine=DATABASES["default"]["ENGINE"], redis_url=REDIS_URL)
+    INSTALLED_APPS.append("procrastinate.contrib.django")
+    PROCRASTINATE_IMPORT_PATHS = ["chatapp.turn_jobs"]
+    PROCRASTINATE_AUTODISCOVER_MODULE_NAME = "turn_jobs"  # no app has one more: nothing else is imported
+    PROCRASTINATE_WORKER_DEFAULTS = {
+        "queues": ["turns", "images"],
+        "concurrency": TURN_WORKER_CONCURRENCY,
+        "shutdown_graceful_timeout": TURN_SHUTDOWN_GRACE_S,
+        "update_heartbeat_interval": TURN_HEARTBEAT_S,
+        "stalled_worker_timeout": TURN_STALE_AFTER_S,
+        "delete_jobs": "successful",  # finished turns live on as messages; the job table stays small
+    }
 
 # --- Security headers -----------------------------------------------------------
 # No inline script, style or on* handler anywhere (templates set data-* attributes, static JS does the rest).

@@ -12,32 +12,30 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
+from django.db import transaction
 
-from chatapp import kinds, ratelimit, running
-from chatapp.errors import InvalidInput, MarqueeError
+from chatapp import kinds, ratelimit, runner
+from chatapp.errors import InvalidInput
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
 from chatapp.narration import FLUSH_EVERY_S, Narration
 from chatapp.planner.backends.base import PlannerError
 from chatapp.planner.metering import Meter, metering, usage_summary
 from chatapp.planner.steplog import StepLog
-from chatapp.selectors import active_turn, chat_get, message_get, message_latest_assistant, turn_messages, version_info
+from chatapp.selectors import chat_get, message_get, message_latest_assistant, turn_messages, version_info
 from chatapp.services import (
     AUTOSTART_TURN,
+    INTERRUPTED,
     message_heartbeat,
     message_save_progress,
     planner_calls_store,
-    turn_close_orphaned,
-    turn_close_stale,
     turn_start,
     turn_start_autostart,
 )
+from chatapp.stopping import close_orphaned, close_stale, stop, stop_any, stop_elsewhere  # noqa: F401 - turns.stop…
 from chatapp.versions import message_version_select, turn_rerun
 
 log = logging.getLogger("marquee.turns")
-
-# A process running a turn stops it within this after a Stop from another process (else nobody runs it).
-STOP_ACK_S = 0.5
 
 
 @dataclass
@@ -95,85 +93,17 @@ FlowFn = Callable[[Turn], Awaitable[None]]
 
 
 def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
-    """Start the turn in the background of this process; it finishes even if the browser leaves."""
+    """Start the turn (in this process, or wherever the runner runs it); the task ends when the turn has ended."""
     loop = asyncio.get_running_loop()
-    task = loop.create_task(_run(turn, flow_fn), name=f"turn-{turn.turn_key}")
-    running.track(turn.chat_id, task)
+    task = runner.current().launch(turn, lambda: run(turn, flow_fn))
 
     def done(t: asyncio.Task) -> None:
-        if t.cancelled() and not turn.started:
-            # Stopped before its first step ran: _run never got to store "stopped", so do it here.
+        if t.cancelled() and not turn.started and settings.TURN_RUNNER == "inprocess":
+            # Stopped before its first step ran: run() never got to store "stopped", so do it here.
             loop.create_task(_finish(turn, Message.Status.STOPPED, ""))
 
     task.add_done_callback(done)
     return task
-
-
-async def close_orphaned(*, user, chat_id: int) -> bool:
-    """Stop an answer that no process runs any more, and tell every open page; False if none."""
-    message = await database_sync_to_async(turn_close_orphaned)(user=user, chat_id=chat_id)
-    if message is not None:
-        await _announce_closed(message)
-    return message is not None
-
-
-async def stop_elsewhere(*, chat) -> bool:
-    """Ask the process running the chat's turn (any process) to stop it; True once it has, within STOP_ACK_S."""
-    if await database_sync_to_async(active_turn)(chat=chat) is None:
-        return False
-    await running.request_stop(chat.pk)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + STOP_ACK_S
-    while loop.time() < deadline:
-        await asyncio.sleep(0.05)
-        if await database_sync_to_async(active_turn)(chat=chat) is None:
-            return True
-    return False  # nobody answered: no process runs it (the caller closes it as orphaned)
-
-
-async def _until_ended(*, chat) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + STOP_ACK_S
-    while loop.time() < deadline and await database_sync_to_async(active_turn)(chat=chat) is not None:
-        await asyncio.sleep(0.02)
-
-
-async def close_stale(*, chat) -> None:
-    """Close the chat's answer whose process died (no heartbeat) as interrupted, and tell every open page."""
-    message = await database_sync_to_async(turn_close_stale)(chat=chat)
-    if message is not None:
-        await _announce_closed(message)
-
-
-async def _announce_closed(message: Message) -> None:
-    event = TurnEnded(
-        chat_id=message.chat_id,
-        turn_key=message.turn_key,
-        assistant_message_id=message.pk,
-        status=message.status,
-        error=message.error,
-    )
-    await get_channel_layer().group_send(group_name(message.chat_id), to_group_message(event))
-
-
-def stop(chat_id: int) -> bool:
-    """Cancel the chat's running turn in this process; True if there was one."""
-    return running.stop(chat_id)
-
-
-async def stop_any(*, user, chat, wait: bool = False) -> None:
-    """Stop the chat's answer wherever it runs (this process, another, or none any more); refuse if none.
-
-    With `wait`, return once the answer is stored as stopped (an API client reads it back at once).
-    """
-    if stop(chat.pk):
-        if wait:
-            await _until_ended(chat=chat)
-        return
-    if await stop_elsewhere(chat=chat):
-        return
-    if not await close_orphaned(user=user, chat_id=chat.pk):
-        raise MarqueeError("There is no answer in progress to stop.", code="no_turn", status=409)
 
 
 async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
@@ -191,7 +121,8 @@ async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
     return await begin(user=user, chat_id=chat_id, text=user_message.content)
 
 
-async def _run(turn: Turn, flow_fn: FlowFn) -> None:
+async def run(turn: Turn, flow_fn: FlowFn, *, shutting_down: Callable[[], bool] = lambda: False) -> None:
+    """Run the turn's flow to its end; a cancel stores "stopped" (or "interrupted" when its worker shuts down)."""
     error = ""
     turn.started = True
     heartbeat = asyncio.get_running_loop().create_task(_heartbeat(turn.message_id))
@@ -202,6 +133,9 @@ async def _run(turn: Turn, flow_fn: FlowFn) -> None:
         final = Message.Status.COMPLETE
     except asyncio.CancelledError:
         final = Message.Status.STOPPED
+        if shutting_down():  # a worker that ran out of grace time: the user may try again
+            final, error = Message.Status.INTERRUPTED, INTERRUPTED
+            turn.payload["error_code"] = "interrupted"
     except Exception as exc:  # a turn never crashes the server; the user sees a plain message
         final = Message.Status.FAILED
         if isinstance(exc, PlannerError):
@@ -283,10 +217,11 @@ async def begin(
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
 
-    user_message, assistant = await database_sync_to_async(turn_start)(
-        user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare
-    )
-    return await _announce(chat=chat, user=user, user_message=user_message, assistant=assistant, flow=flow)
+    def store():
+        user_message, assistant = turn_start(user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare)
+        return user_message, assistant, {}
+
+    return await _start(chat=chat, user=user, flow=flow, store=store)
 
 
 async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
@@ -298,13 +233,14 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
     if ratelimit.daily_quotas_on() and await database_sync_to_async(ratelimit.daily_quota_refusal)(user_id=user.pk):
         return None  # over the daily quota: no greeting (a typed message is refused with the reason)
     flow = chat.flow_override or settings.CHAT_API_VERSION
-    # Counts against the turn rate limit only when a greeting really starts (not on every connect).
-    assistant = await database_sync_to_async(turn_start_autostart)(user=user, chat_id=chat_id, flow=flow)
-    if assistant is None:  # the chat has messages, another tab already started it, or over the limit
-        return None
-    return await _announce(
-        chat=chat, user=user, user_message=None, assistant=assistant, flow=flow, payload={"autostart": True}
-    )
+
+    def store():
+        # Counts against the turn rate limit only when a greeting really starts (not on every connect).
+        assistant = turn_start_autostart(user=user, chat_id=chat_id, flow=flow)
+        # None: the chat has messages, another tab already started it, or over the limit
+        return None if assistant is None else (None, assistant, {"autostart": True})
+
+    return await _start(chat=chat, user=user, flow=flow, store=store)
 
 
 async def regenerate(
@@ -318,25 +254,22 @@ async def regenerate(
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     await ratelimit.turn_allowed(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
-    user_message, assistant, old_picks, branched = await database_sync_to_async(turn_rerun)(
-        user=user, chat_id=chat_id, flow=flow, message_id=message_id, new_text=new_text
-    )
     kind = kinds.get(chat.kind)
-    if kind.on_regenerate:  # e.g. the replaced picks are no longer "recently shown" (the movie taste profile)
-        await database_sync_to_async(kind.load(kind.on_regenerate))(user_id=user.pk, picks=old_picks)
-    payload = {"regenerated": True, "replaced_picks": old_picks}
-    if assistant.turn_key == AUTOSTART_TURN:
-        payload["autostart"] = True
-    return await _announce(
-        chat=chat,
-        user=user,
-        user_message=user_message,
-        assistant=assistant,
-        flow=flow,
-        payload=payload,
-        replace=True,
-        branched=branched,
-    )
+    branched = False
+
+    def store():
+        nonlocal branched
+        user_message, assistant, old_picks, branched = turn_rerun(
+            user=user, chat_id=chat_id, flow=flow, message_id=message_id, new_text=new_text
+        )
+        if kind.on_regenerate:  # e.g. the replaced picks are no longer "recently shown" (the movie taste profile)
+            kind.load(kind.on_regenerate)(user_id=user.pk, picks=old_picks)
+        payload = {"regenerated": True, "replaced_picks": old_picks}
+        if assistant.turn_key == AUTOSTART_TURN:
+            payload["autostart"] = True
+        return user_message, assistant, payload
+
+    return await _start(chat=chat, user=user, flow=flow, store=store, replace=True, branched=lambda: branched)
 
 
 async def select_version(*, user, chat_id: int, message_id: object, index: object) -> VersionSelected:
@@ -358,28 +291,32 @@ async def select_version(*, user, chat_id: int, message_id: object, index: objec
     return event
 
 
-async def _announce(
-    *,
-    chat,
-    user,
-    user_message,
-    assistant,
-    flow: str,
-    payload: dict | None = None,
-    replace: bool = False,
-    branched: bool = False,
-) -> tuple[Turn, asyncio.Task]:
-    turn = Turn(
-        chat_id=chat.pk,
-        owner_id=user.pk,
-        turn_key=assistant.turn_key,
-        message_id=assistant.pk,
-        text=user_message.content if user_message else "",
-        flow=flow,
-        steplog=StepLog(flow=flow, ids={"chat_id": chat.pk, "turn_key": assistant.turn_key}),
-        meter=Meter(ids={"chat_id": chat.pk, "turn_key": assistant.turn_key, "user_id": user.pk}),
-        payload=dict(payload or {}),
-    )
+async def _start(*, chat, user, flow: str, store, replace: bool = False, branched=lambda: False):
+    """Store the turn's messages and hand the turn to the runner in one transaction, announce it, launch it."""
+    kind = kinds.get(chat.kind)
+
+    def stored_and_queued():
+        with transaction.atomic():  # a job queue stores the turn's job with its messages, or neither
+            stored = store()
+            if stored is None:
+                return None
+            user_message, assistant, payload = stored
+            turn = new_turn(
+                chat_id=chat.pk,
+                owner_id=user.pk,
+                turn_key=assistant.turn_key,
+                message_id=assistant.pk,
+                text=user_message.content if user_message else "",
+                flow=flow,
+                payload=payload,
+            )
+            runner.current().enqueue(turn, kind=kind.name, queue=kind.queue)
+        return user_message, assistant, turn
+
+    started = await database_sync_to_async(stored_and_queued)()
+    if started is None:
+        return None
+    user_message, assistant, turn = started
     await turn.emit(
         TurnStarted(
             chat_id=chat.pk,
@@ -387,7 +324,23 @@ async def _announce(
             user_message_id=user_message.pk if user_message else None,
             assistant_message_id=assistant.pk,
             replace=replace,
-            branched=branched,
+            branched=branched(),
         )
     )
     return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))
+
+
+def new_turn(*, chat_id: int, owner_id: int, turn_key: str, message_id: int, text: str, flow: str, payload) -> Turn:
+    """The live state of a turn about to run (here, or in a worker from its job's arguments)."""
+    ids = {"chat_id": chat_id, "turn_key": turn_key}
+    return Turn(
+        chat_id=chat_id,
+        owner_id=owner_id,
+        turn_key=turn_key,
+        message_id=message_id,
+        text=text,
+        flow=flow,
+        steplog=StepLog(flow=flow, ids=ids),
+        meter=Meter(ids={**ids, "user_id": owner_id}),
+        payload=dict(payload),
+    )

@@ -20,6 +20,7 @@ IMAGES = ChatKind(
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
     rule_answerers="imagelab.planning.RULE_ANSWERERS",
     on_turn_closed="imagelab.services.job_close_for_message",
+    queue="images",  # image work runs in worker processes (TURN_RUNNER=procrastinate), never beside pages
     has_versions=True,
     on_rerun="imagelab.services.job_prepare_rerun",
     urls="imagelab.urls",
