@@ -1,8 +1,6 @@
 """The planner call of an image job against the local fake OpenAI server: what it is sent, and how a job opens
 when the model is down or answers in words."""
 
-import asyncio
-
 import pytest
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -13,7 +11,7 @@ from imagelab.events import EVENT_TYPES
 from tests.fakes import openai_server
 from tests.fakes.openai_server import error, text
 from tests.support.images import assistant_of, job_of, photo
-from tests.support.ws import wait_turns_idle
+from tests.support.ws import drain_events, wait_turns_idle
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,15 +29,7 @@ async def _api_job_events(user, instruction: str) -> tuple[list[dict], object]:
     )
     assert job is not None
     await wait_turns_idle(20)
-    events = []
-    while True:
-        try:
-            message = await asyncio.wait_for(layer.receive(channel), 0.2)
-        except TimeoutError:
-            break
-        if message["event"]["type"] in EVENT_TYPES:
-            events.append(message["event"])
-    return events, turn
+    return await drain_events(layer, channel, EVENT_TYPES), turn
 
 
 def _opening(events: list[dict]) -> list[tuple]:

@@ -1,7 +1,6 @@
 """The quality guard in a job: a clipping variation is revised, re-run from its first changed step, streamed,
 stored with the job (page, API), and the model reviser's edits go through the same applier."""
 
-import asyncio
 import html
 import json
 
@@ -16,7 +15,7 @@ from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call
 from tests.support.api import async_api_for
 from tests.support.images import assistant_of, bright_photo, bright_scene, job_of
-from tests.support.ws import wait_turns_idle
+from tests.support.ws import drain_events, wait_turns_idle
 
 fake_openai = openai_server.fake_openai
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -79,15 +78,7 @@ async def _job_events(user, instruction="punchier"):
         user=user, chat=chat, text=instruction, data=bright_photo(), filename="bright.jpg", with_job=False
     )
     await wait_turns_idle(60)
-    events = []
-    while True:
-        try:
-            message = await asyncio.wait_for(layer.receive(channel), 0.2)
-        except TimeoutError:
-            break
-        if message["event"]["type"] in EVENT_TYPES:
-            events.append(message["event"])
-    return events, turn
+    return await drain_events(layer, channel, EVENT_TYPES), turn
 
 
 async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the_log(alice, openai_on, guard_on):

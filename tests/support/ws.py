@@ -85,3 +85,15 @@ async def wait_turns_idle(timeout: float = 10.0) -> None:
         if asyncio.get_running_loop().time() > deadline:
             raise AssertionError("turns still running")
         await asyncio.sleep(0.02)
+
+
+async def drain_events(layer, channel: str, types) -> list[dict]:
+    """Every event of these types waiting on a channel-layer channel (stops after 0.2 s of quiet)."""
+    events = []
+    while True:
+        try:
+            message = await asyncio.wait_for(layer.receive(channel), 0.2)
+        except TimeoutError:
+            return events
+        if message["event"]["type"] in types:
+            events.append(message["event"])
