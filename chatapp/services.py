@@ -104,12 +104,15 @@ def turn_start(
             raise InvalidInput(
                 "Only movie turns can be run again; send a new instruction instead.", code="cannot_rerun"
             )
-        if turn_key is None:  # a new turn (every send): two plain inserts, nothing to reset
-            user_message = Message.objects.create(
-                chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow
-            )
-            assistant = Message.objects.create(
-                chat=chat, role=Message.Role.ASSISTANT, turn_key=key, status=Message.Status.PENDING, flow=flow
+        if turn_key is None:  # a new turn (every send): both rows in one insert, nothing to reset
+            # Message sends no save signals and has no save() of its own: bulk_create stores what create() would.
+            user_message, assistant = Message.objects.bulk_create(
+                [
+                    Message(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow),
+                    Message(
+                        chat=chat, role=Message.Role.ASSISTANT, turn_key=key, status=Message.Status.PENDING, flow=flow
+                    ),
+                ]
             )
         else:
             user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
@@ -167,14 +170,14 @@ def _turn_key_clean(turn_key: str | None) -> str:
     return turn_key
 
 
-def message_save_progress(*, message_id: int, **fields) -> None:
-    """Persist what a running turn has produced so far (content, payload, status…)."""
+def message_save_progress(*, message_id: int, **fields) -> bool:
+    """Persist what a running turn has produced so far (content, payload, status…); False if not stored."""
     fields["updated_at"] = timezone.now()
     rows = Message.objects.filter(pk=message_id)
     if fields.get("status") != Message.Status.STOPPED:
         # A Stop from another process may have closed it already: a late save never revives a stopped answer.
         rows = rows.exclude(status=Message.Status.STOPPED)
-    rows.update(**fields)
+    return rows.update(**fields) > 0
 
 
 def planner_calls_store(
@@ -273,13 +276,18 @@ def turn_close_stale(*, chat: Chat) -> Message | None:
     return _turn_close(message=running, status=Message.Status.INTERRUPTED, error=INTERRUPTED, code="interrupted")
 
 
-def _turn_close(*, message: Message, status: str, error: str = "", code: str = "") -> Message:
-    """End a turn nobody runs any more; its kind closes what it owns (an image job) in the same transaction."""
+def _turn_close(*, message: Message, status: str, error: str = "", code: str = "") -> Message | None:
+    """End a turn nobody runs any more; its kind closes what it owns (an image job) in the same transaction.
+
+    None if it ended meanwhile (a late finish stored "complete"): an ended answer is never closed again.
+    """
     payload = {**(message.payload or {}), "error_code": code} if code else message.payload
     with transaction.atomic():
-        Message.objects.filter(pk=message.pk).update(
+        closed = Message.objects.filter(pk=message.pk, status__in=Message.ACTIVE_STATUSES).update(
             status=status, error=error, payload=payload, updated_at=timezone.now()
         )
+        if not closed:
+            return None
         kind = kinds.get(message.chat.kind)
         if kind.on_turn_closed:
             kind.load(kind.on_turn_closed)(message_id=message.pk, status=status, error=error)
