@@ -150,6 +150,16 @@ def env_proxy_ssl_header(name: str) -> tuple[str, str] | None:
 PG_CONN_MAX_AGE_S = 60
 
 
+# Database hop threads per process (DB_THREADS, chatapp/db.py), by engine; see bench/README.md,
+# "Database hops off one thread (issue 10)".
+DB_THREADS_DEFAULT = {"django.db.backends.sqlite3": 1, "django.db.backends.postgresql": 4}
+
+
+def db_threads_default(engine: str) -> int:
+    """How many threads run database hops when DB_THREADS is unset, for this database engine."""
+    return DB_THREADS_DEFAULT[engine]
+
+
 def database_from_url(url: str, *, base_dir) -> dict:
     """Translate DATABASE_URL (sqlite:///path or postgres://...) into a DATABASES entry (dj-database-url).
 
@@ -172,15 +182,24 @@ def database_from_url(url: str, *, base_dir) -> dict:
         if not path or path == ":memory:":
             raise ImproperlyConfigured("DATABASE_URL=sqlite:///<path> needs a file path")
         return _sqlite(path if path.startswith("/") else base_dir / path)
+    options = parsed.get("OPTIONS", {})
+    # Seconds to keep a connection across the short database hops of a turn; 0 closes it after each hop,
+    # which a pooler like PgBouncer prefers.
+    max_age = env_int("DATABASE_CONN_MAX_AGE", PG_CONN_MAX_AGE_S, minimum=0)
+    pool_size = env_int("DATABASE_POOL", 0, minimum=0, maximum=100)
+    if pool_size:
+        # psycopg's pool (Django 5.1+): every thread of the process borrows per hop; Django requires max age 0.
+        if os.environ.get("DATABASE_CONN_MAX_AGE", "0").strip() not in ("", "0"):
+            raise ImproperlyConfigured("DATABASE_POOL needs DATABASE_CONN_MAX_AGE unset or 0 (the pool keeps them)")
+        options = {**options, "pool": {"min_size": 1, "max_size": pool_size, "timeout": 30}}
+        max_age = 0
     return {
         **parsed,
         "NAME": parsed["NAME"] or "postgres",
         "PORT": str(parsed["PORT"] or ""),
-        # Seconds to keep a connection across the short database_sync_to_async hops of a
-        # turn; 0 (the default) closes it after each hop, which a pooler like PgBouncer prefers.
-        "CONN_MAX_AGE": env_int("DATABASE_CONN_MAX_AGE", PG_CONN_MAX_AGE_S, minimum=0),
+        "CONN_MAX_AGE": max_age,
         "CONN_HEALTH_CHECKS": True,
-        "OPTIONS": parsed.get("OPTIONS", {}),
+        "OPTIONS": options,
     }
 
 
@@ -208,13 +227,48 @@ def _sqlite(path) -> dict:
 # after 5 s by default, so an idle socket's pop raced the read timeout and the socket closed (1011). Reads
 # may take the pop's 5 s plus this margin before the connection counts as lost.
 REDIS_READ_MARGIN_S = 10
+# Every socket of a process receives through ONE Redis key (channels_redis' "specific.<process>!" channel), and
+# group_send silently drops what finds it at capacity (the default 100). 50 turns at once on one process queue
+# ~20 events each faster than its single receive loop drains them: with the default, clients lost their turn's
+# end (bench/README.md, "Database hops off one thread"). Events still expire after 60 s when nobody reads them.
+REDIS_LAYER_CAPACITY = 20_000
+
+
+# Retries of a Redis command whose connection was lost, backing off up to this long between them.
+REDIS_RETRIES = 3
+REDIS_RETRY_CAP_S = 0.5
 
 
 def redis_layer_config(url: str) -> dict:
-    """channels_redis CONFIG for REDIS_URL: socket reads outlast the layer's blocking pop."""
+    """channels_redis CONFIG for REDIS_URL: socket reads outlast the layer's blocking pop; bursts are not dropped."""
     from channels_redis.core import RedisChannelLayer  # here: settings load redis-py only when Redis is used
+    from redis.asyncio.retry import Retry
+    from redis.backoff import ExponentialBackoff
+    from redis.exceptions import ConnectionError as RedisConnectionError
 
-    return {"hosts": [{"address": url, "socket_timeout": RedisChannelLayer.brpop_timeout + REDIS_READ_MARGIN_S}]}
+    # A pooled connection that Redis closed (a restart, a failover) fails its next command: retried on a new
+    # connection instead of failing a Stop or an event (redis-py's async connections retry nothing by default).
+    retry = Retry(ExponentialBackoff(cap=REDIS_RETRY_CAP_S, base=0.05), REDIS_RETRIES)
+    host = {
+        "address": url,
+        "socket_timeout": RedisChannelLayer.brpop_timeout + REDIS_READ_MARGIN_S,
+        "retry": retry,
+        "retry_on_error": [RedisConnectionError],
+    }
+    return {
+        "hosts": [host],
+        "capacity": REDIS_LAYER_CAPACITY,
+    }
+
+
+def redis_layer(url: str, kind: str) -> dict:
+    """The CHANNEL_LAYERS entry for REDIS_URL and REDIS_LAYER: channels_redis' list layer or its pub/sub layer."""
+    if kind == "pubsub":
+        # One PUBLISH per group message, fanned out to the sockets inside each process. Its subscriber waits
+        # with its own short polls, so reads keep redis-py's default timeout; commands retry as the list's do.
+        host = {k: v for k, v in redis_layer_config(url)["hosts"][0].items() if k != "socket_timeout"}
+        return {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [host]}}
+    return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": redis_layer_config(url)}
 
 
 def check_procrastinate_runner(*, engine: str, redis_url: str) -> None:

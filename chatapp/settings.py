@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from chatapp.env import (
     check_procrastinate_runner,
     database_from_url,
+    db_threads_default,
     env_bool,
     env_choice,
     env_float,
@@ -19,7 +20,7 @@ from chatapp.env import (
     env_model_prices,
     env_proxy_ssl_header,
     env_str,
-    redis_layer_config,
+    redis_layer,
 )
 from chatapp.logs import LOG_FORMATS, logging_config
 from chatapp.planner.usage import DEFAULT_MODEL_PRICES
@@ -106,16 +107,20 @@ TEMPLATES = [
 
 DATABASE_URL = env_str("DATABASE_URL")
 DATABASES = {"default": database_from_url(DATABASE_URL, base_dir=BASE_DIR)}
+# Threads that run database hops (chatapp/db.py), each with its own connection; measured in bench/README.md
+# ("Database hops off one thread").
+DB_THREADS = env_int("DB_THREADS", db_threads_default(DATABASES["default"]["ENGINE"]), minimum=1, maximum=64)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
-    CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": redis_layer_config(REDIS_URL)}
-    }
+    # channels_redis' list layer (the default) or its pub/sub layer: bench/README.md, "Where PostgreSQL + Redis's
+    # extra CPU goes".
+    REDIS_LAYER = env_choice("REDIS_LAYER", "list", ("list", "pubsub"))
+    CHANNEL_LAYERS = {"default": redis_layer(REDIS_URL, REDIS_LAYER)}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
-    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    CHANNEL_LAYERS = {"default": {"BACKEND": "chatapp.layers.InMemoryChannelLayer"}}  # Channels', swept less often
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -213,6 +218,8 @@ IMAGE_EDIT_MODEL = env_str("IMAGE_EDIT_MODEL", "gpt-image-1")
 IMAGE_EDIT_TIMEOUT = env_float("IMAGE_EDIT_TIMEOUT", 60.0, minimum=1.0)
 IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum=5)
 IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
+# MB of freed memory glibc keeps for reuse instead of returning it (image jobs: less CPU, more RSS); 0 = off.
+IMAGE_MALLOC_KEEP_MB = env_int("IMAGE_MALLOC_KEEP_MB", 0, minimum=0, maximum=4096)
 # The quality guard: revisions a variation may get after it measured badly (0: measure only), and who proposes them.
 MAX_REVISIONS = env_int("MAX_REVISIONS", 2, minimum=0, maximum=5)
 IMAGE_REVISER = env_choice("IMAGE_REVISER", "rules", ("rules", "openai"))

@@ -93,6 +93,17 @@ def test_it_keeps_database_conn_max_age_for_postgres(tmp_path, monkeypatch):
         database_from_url("postgres://u@h/db", base_dir=tmp_path)
 
 
+def test_it_turns_database_pool_into_psycopgs_pool_without_persistent_connections(tmp_path, monkeypatch):
+    monkeypatch.setenv("DATABASE_POOL", "8")
+    pg = database_from_url("postgres://u@h/db", base_dir=tmp_path)
+    assert pg["OPTIONS"]["pool"]["max_size"] == 8 and pg["CONN_MAX_AGE"] == 0  # Django refuses both at once
+    monkeypatch.setenv("DATABASE_CONN_MAX_AGE", "60")
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL"):
+        database_from_url("postgres://u@h/db", base_dir=tmp_path)
+    monkeypatch.delenv("DATABASE_POOL")
+    assert "pool" not in database_from_url("postgres://u@h/db", base_dir=tmp_path)["OPTIONS"]
+
+
 def _settings_in_subprocess(env: dict, expr: str) -> subprocess.CompletedProcess:
     code = f"import django, os; os.environ['DJANGO_SETTINGS_MODULE']='chatapp.settings'; django.setup(); from django.conf import settings; print({expr})"
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "TMDB", "REDIS", "DATABASE"))}
@@ -114,7 +125,16 @@ def test_it_uses_redis_for_channels_and_cache_when_redis_url_is_set():
     assert "channels_redis.core.RedisChannelLayer" in result.stdout
     assert "django.core.cache.backends.redis.RedisCache" in result.stdout
     default = _settings_in_subprocess({}, "settings.CHANNEL_LAYERS['default']['BACKEND']")
-    assert "InMemoryChannelLayer" in default.stdout
+    assert "chatapp.layers.InMemoryChannelLayer" in default.stdout
+
+
+def test_it_sizes_the_database_hop_pool_by_engine_unless_db_threads_says():
+    assert _settings_in_subprocess({}, "settings.DB_THREADS").stdout.strip() == "1"  # SQLite
+    pg = _settings_in_subprocess({"DATABASE_URL": "postgres://u@127.0.0.1/db"}, "settings.DB_THREADS")
+    assert pg.stdout.strip() == "4"
+    assert _settings_in_subprocess({"DB_THREADS": "3"}, "settings.DB_THREADS").stdout.strip() == "3"
+    refused = _settings_in_subprocess({"DB_THREADS": "0"}, "settings.DB_THREADS")
+    assert refused.returncode != 0 and "DB_THREADS must be >= 1" in refused.stderr
 
 
 async def test_it_round_trips_an_event_through_a_real_redis_channel_layer():
@@ -132,12 +152,20 @@ async def test_it_round_trips_an_event_through_a_real_redis_channel_layer():
     assert message["event"]["title"] == "Fargo"
 
 
-async def test_it_keeps_an_idle_redis_receive_open_past_the_blocking_pop():
+def _redis_layer(kind: str, prefix: str):
+    from django.utils.module_loading import import_string
+
+    from chatapp.env import redis_layer
+
+    entry = redis_layer("redis://127.0.0.1:6379/0", kind)
+    return import_string(entry["BACKEND"])(**entry["CONFIG"], prefix=f"{prefix}-{os.getpid()}")
+
+
+@pytest.mark.parametrize("kind", ["list", "pubsub"])
+async def test_it_keeps_an_idle_redis_receive_open_past_the_blocking_pop(kind):
     from channels_redis.core import RedisChannelLayer
 
-    from chatapp.env import redis_layer_config
-
-    layer = RedisChannelLayer(**redis_layer_config("redis://127.0.0.1:6379/0"), prefix=f"marquee-idle-{os.getpid()}")
+    layer = _redis_layer(kind, "marquee-idle")
     try:
         channel = await layer.new_channel()
     except OSError:
@@ -153,6 +181,36 @@ async def test_it_keeps_an_idle_redis_receive_open_past_the_blocking_pop():
     await sender
     await layer.flush()
     assert message["event"]["type"] == "text.delta"
+
+
+@pytest.mark.parametrize("kind", ["list", "pubsub"])
+async def test_it_delivers_a_burst_of_events_to_every_socket_of_one_process(kind):
+    # 50 sockets of one process, 20 events each sent before any is read: all share one Redis key per process
+    # (list layer) or one subscription (pub/sub layer).
+    layer = _redis_layer(kind, "marquee-burst")
+    try:
+        channels = [await layer.new_channel() for _ in range(50)]
+    except OSError:
+        pytest.skip("no Redis on 127.0.0.1:6379")
+    for i, channel in enumerate(channels):
+        await layer.group_add(f"chat_{i}", channel)
+    for step in range(20):
+        for i in range(len(channels)):
+            await layer.group_send(f"chat_{i}", {"type": "chat.event", "event": {"step": step}})
+    received = [await asyncio.wait_for(layer.receive(channel), 30) for channel in channels for _ in range(20)]
+    await layer.flush()
+    assert len(received) == 1000  # with channels_redis' default capacity (100) all but 100 were dropped
+    assert [m["event"]["step"] for m in received[:20]] == list(range(20))  # in order, per socket
+
+
+def test_it_uses_the_redis_pubsub_layer_when_redis_layer_says_so():
+    pubsub = _settings_in_subprocess(
+        {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_LAYER": "pubsub"},
+        "settings.CHANNEL_LAYERS['default']['BACKEND']",
+    )
+    assert pubsub.stdout.strip() == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    refused = _settings_in_subprocess({"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_LAYER": "kafka"}, "1")
+    assert refused.returncode != 0 and "REDIS_LAYER must be one of list, pubsub" in refused.stderr
 
 
 def test_it_adds_model_prices_to_the_defaults_and_prices_cached_input_as_input_unless_told(monkeypatch):

@@ -5,8 +5,8 @@ import json
 import socket
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.env import redis_layer_config
 from chatapp.models import Chat
 from chatapp.planner.testing import ScriptedBackend
