@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpResponse
@@ -19,6 +18,7 @@ from ninja.utils import check_csrf
 from pydantic import WithJsonSchema
 
 from chatapp import exports, kinds, selectors, services, turns
+from chatapp.db import database_sync_to_async
 from chatapp.errors import CsrfFailed, InvalidInput, MarqueeError, RateLimited, UpstreamFailed
 from chatapp.schemas import (
     ChatDetailOut,

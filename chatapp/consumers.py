@@ -7,12 +7,13 @@ import json
 import logging
 from datetime import datetime
 
-from channels.db import database_sync_to_async
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 
 from chatapp import frames, kinds, render, resync, selectors, turns
+from chatapp.db import database_sync_to_async
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, VersionSelected, group_name, parse_core
 from chatapp.models import Chat, Message
@@ -32,6 +33,36 @@ def _sync_html(chat: Chat, since: datetime | None) -> str:
     if changes.full:
         return render.sync_html(list(selectors.message_list(chat=chat)))
     return render.resync_html(changes)
+
+
+def _message_or_none(chat: Chat, message_id: int | None) -> Message | None:
+    if message_id is None:
+        return None
+    try:
+        return selectors.message_get(chat=chat, message_id=message_id)
+    except NotFound:  # deleted meanwhile: nothing to show
+        return None
+
+
+def _turn_started_html(chat: Chat, event: TurnStarted) -> str:
+    """The user's message and the answer's placeholder (empty when the answer is gone)."""
+    # A new turn shows the chat's title (its first message names the chat): read with the messages.
+    user_message, assistant = selectors.message_pair(
+        chat=chat, first_id=event.user_message_id, second_id=event.assistant_message_id, title=not event.replace
+    )
+    if assistant is None:
+        return ""
+    return render.turn_started_html(user_message, assistant, replace=event.replace, title_read=True)
+
+
+def _turn_ended_html(chat: Chat, event: TurnEnded) -> str:
+    message = _message_or_none(chat, event.assistant_message_id)
+    return render.turn_ended_html(message) if message is not None else ""
+
+
+def _version_selected_html(chat: Chat, event: VersionSelected) -> str:
+    message = _message_or_none(chat, event.message_id)
+    return render.message_html(message, swap="outerHTML") if message is not None else ""
 
 
 def _sync_json(chat: Chat, since: datetime | None) -> dict:
@@ -83,6 +114,16 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.send_sync()
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
         await turns.begin_autostart(user=user, chat_id=self.chat_id)
+
+    async def dispatch(self, message):
+        # Channels' dispatch runs close_old_connections on the shared DB thread before every handler: one
+        # hop per event per socket (~11 a movie turn), queued behind every turn's database work. Every DB
+        # access of these consumers goes through database_sync_to_async, which closes old connections
+        # around each hop itself, so the handler is called directly.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def __call__(self, scope, receive, send):
         try:
@@ -247,30 +288,26 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         # Rendering may read the DB (image chats render their jobs), so it runs off the event loop.
         await self.send(text_data=await database_sync_to_async(_sync_html)(self.chat, self.take_since()))
 
+    # Each event below reads its messages and renders them in one database hop (not one per read and render).
     async def send_version_selected(self, event: VersionSelected) -> None:
         if event.branched:  # later turns were swapped for another branch: the whole history changed
             await self.send_sync()
             return
-        message = await self._message(event.message_id)
-        if message is not None:
-            await self.send(text_data=await database_sync_to_async(render.message_html)(message, swap="outerHTML"))
+        await self._send_html(database_sync_to_async(_version_selected_html)(self.chat, event))
 
     async def send_turn_started(self, event: TurnStarted) -> None:
         if event.branched:  # an edited question hid the turns after it
             await self.send_sync()
             return
-        user_message = await self._message(event.user_message_id) if event.user_message_id else None
-        assistant = await self._message(event.assistant_message_id)
-        if assistant is not None:
-            html = await database_sync_to_async(render.turn_started_html)(
-                user_message, assistant, replace=event.replace
-            )
-            await self.send(text_data=html)
+        await self._send_html(database_sync_to_async(_turn_started_html)(self.chat, event))
 
     async def send_turn_ended(self, event: TurnEnded) -> None:
-        message = await self._message(event.assistant_message_id)
-        if message is not None:
-            await self.send(text_data=await database_sync_to_async(render.turn_ended_html)(message))
+        await self._send_html(database_sync_to_async(_turn_ended_html)(self.chat, event))
+
+    async def _send_html(self, rendering) -> None:
+        html = await rendering
+        if html:
+            await self.send(text_data=html)
 
 
 class ChatJsonConsumer(ChatConsumer):

@@ -27,8 +27,11 @@ class Narration:
     async def save(self, **extra) -> None:  # pragma: no cover - the Turn's
         raise NotImplementedError
 
-    async def progress(self, label: str) -> None:
-        """Say which step the turn has begun ("Planning picks…"): published, and stored for a reload."""
+    async def progress(self, label: str, *, save: bool = True) -> None:
+        """Say which step the turn has begun ("Planning picks…"): published, and stored for a reload.
+
+        `save=False` when the flow stores the turn right after anyway (one database hop, not two).
+        """
         steps = self.payload.setdefault("progress", [])
         if steps and steps[-1] == label:
             return  # a re-ask or fallback of the same step is still that step
@@ -37,7 +40,8 @@ class Narration:
         await self.emit(
             TurnProgress(chat_id=self.chat_id, turn_key=self.turn_key, index=len(earlier), label=label, earlier=earlier)
         )
-        await self.save()
+        if save:
+            await self.save()
 
     async def stream_thinking(self, delta: str) -> None:
         """Append a piece of the model's reasoning summary, publish it, and persist it now and then."""

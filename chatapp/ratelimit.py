@@ -4,11 +4,11 @@ import time
 from datetime import timedelta
 from decimal import Decimal
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 
+from chatapp.db import database_sync_to_async
 from chatapp.errors import QuotaExceeded, RateLimited
 from chatapp.selectors import day_start, usage_today
 

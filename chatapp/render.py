@@ -49,8 +49,13 @@ def composer_reset_html(*, max_chars: int) -> str:
     return composer_text_html(max_chars=max_chars) + composer_error_html()
 
 
-def turn_started_html(user_message: Message | None, assistant: Message, *, replace: bool = False) -> str:
-    """Append the user's message and the thinking placeholder (or replace them in place); show Stop."""
+def turn_started_html(
+    user_message: Message | None, assistant: Message, *, replace: bool = False, title_read: bool = False
+) -> str:
+    """Append the user's message and the thinking placeholder (or replace them in place); show Stop.
+
+    `title_read`: the chat's stored title was read with the messages (selectors.message_pair(title=True)).
+    """
     if replace:
         swapped = (message_html(user_message, swap="outerHTML") if user_message else "") + message_html(
             assistant, swap="outerHTML"
@@ -58,9 +63,8 @@ def turn_started_html(user_message: Message | None, assistant: Message, *, repla
         return swapped + controls_html(busy=True)
     body = (message_html(user_message) if user_message else "") + message_html(assistant)
     # The first message names the chat: update the header too.
-    title = fragment(
-        "chat_title", title=selectors.chat_title_refresh(chat=assistant.chat).display_title, swap="outerHTML"
-    )
+    chat = assistant.chat if title_read else selectors.chat_title_refresh(chat=assistant.chat)
+    title = fragment("chat_title", title=chat.display_title, swap="outerHTML")
     # `body` is template output joined: already escaped, so it goes in as is.
     return fragment("messages_append", body=mark_safe(body)) + title + controls_html(busy=True)
 

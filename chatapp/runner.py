@@ -11,10 +11,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import running
+from chatapp.db import database_sync_to_async
 from chatapp.services import message_heartbeat
 
 # chatapp.turns.Turn (not imported: the turn code imports this module).
@@ -50,7 +50,7 @@ class InProcessRunner:
 
     def launch(self, turn: Turn, start: Callable[[], Awaitable[None]]) -> asyncio.Task:
         task = asyncio.get_running_loop().create_task(start(), name=f"turn-{turn.turn_key}")
-        running.track(turn.chat_id, task)
+        running.track(turn.chat_id, task, stoppable=lambda: not turn.ending)
         return task
 
     async def stop(self, chat_id: int) -> None:

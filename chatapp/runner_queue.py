@@ -6,10 +6,10 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from channels.db import database_sync_to_async
 from procrastinate.contrib.django import app
 from procrastinate.exceptions import AlreadyEnqueued
 
+from chatapp.db import database_sync_to_async
 from chatapp.errors import TurnInProgress
 from chatapp.selectors import message_is_active
 from chatapp.services import message_heartbeat
@@ -18,8 +18,11 @@ Turn = Any  # chatapp.turns.Turn (the turn code imports the runner, not the othe
 # The task chatapp.turn_jobs defines, named rather than imported for the same reason.
 RUN_TURN = "marquee.run_turn"
 
-# A web process waiting for a worker's turn (the JSON API answers with the finished turn) looks this often.
+# A web process waiting for a worker's turn (the JSON API answers with the finished turn) looks after
+# WAIT_POLL_S, then less and less often up to WAIT_POLL_MAX_S: a short turn is seen ending at once, and the
+# wait of a long one (an image job under load: a minute) costs its web process a few dozen DB hops, not 600.
 WAIT_POLL_S = 0.1
+WAIT_POLL_MAX_S = 1.0
 _WAITING = ("todo", "doing")
 
 
@@ -74,5 +77,7 @@ class QueueRunner:
 
 
 async def _until_ended(message_id: int) -> None:
+    pause = WAIT_POLL_S
     while await database_sync_to_async(message_is_active)(message_id=message_id):
-        await asyncio.sleep(WAIT_POLL_S)
+        await asyncio.sleep(pause)
+        pause = min(pause * 1.5, WAIT_POLL_MAX_S)

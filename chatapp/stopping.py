@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from chatapp import runner, running
+from chatapp.db import database_sync_to_async
 from chatapp.errors import MarqueeError
 from chatapp.events import TurnEnded, group_name, to_group_message
 from chatapp.models import Message
-from chatapp.selectors import active_turn
+from chatapp.selectors import active_turn, message_status
 from chatapp.services import turn_close_orphaned, turn_close_stale
 
 # A process running a turn stops it within this after a Stop from another process (else nobody runs it).
@@ -28,8 +28,12 @@ async def close_orphaned(*, user, chat_id: int) -> bool:
 
 
 async def stop_elsewhere(*, chat) -> bool:
-    """Ask the process running the chat's turn (any process) to stop it; True once it has, within STOP_ACK_S."""
-    if await database_sync_to_async(active_turn)(chat=chat) is None:
+    """Ask the process running the chat's turn (any process) to stop it; True once it has, within STOP_ACK_S.
+
+    Refused (409 no_turn) when the answer ended on its own meanwhile: a Stop racing the last event.
+    """
+    answer = await database_sync_to_async(active_turn)(chat=chat)
+    if answer is None:
         return False
     await runner.current().stop(chat.pk)
     loop = asyncio.get_running_loop()
@@ -37,8 +41,14 @@ async def stop_elsewhere(*, chat) -> bool:
     while loop.time() < deadline:
         await asyncio.sleep(0.05)
         if await database_sync_to_async(active_turn)(chat=chat) is None:
+            if await database_sync_to_async(message_status)(message_id=answer.pk) != Message.Status.STOPPED:
+                raise _already_ended()
             return True
     return False  # nobody answered: no process runs it (the caller closes it as orphaned)
+
+
+def _already_ended() -> MarqueeError:
+    return MarqueeError("The answer had already finished; there is nothing to stop.", code="no_turn", status=409)
 
 
 async def _until_ended(*, chat) -> None:
@@ -80,6 +90,8 @@ async def stop_any(*, user, chat, wait: bool = False) -> None:
         if wait:
             await _until_ended(chat=chat)
         return
+    if running.is_running(chat.pk):  # ours, but its end is being stored: too late to stop it
+        raise _already_ended()
     if await stop_elsewhere(chat=chat):
         return
     if not await close_orphaned(user=user, chat_id=chat.pk):

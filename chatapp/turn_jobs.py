@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.utils import timezone
 from procrastinate import JobContext
@@ -14,6 +13,7 @@ from procrastinate.job_context import AbortReason
 from procrastinate.jobs import Status
 
 from chatapp import running, selectors, turns
+from chatapp.db import database_sync_to_async
 from chatapp.runner_queue import RUN_TURN
 
 # How often some worker looks for turns whose worker died (cron, seconds as the 6th field).
@@ -45,7 +45,9 @@ async def run_turn(
         flow=flow,
         payload=payload,
     )
-    running.track(chat_id, asyncio.current_task())  # the sweep in this worker leaves a live turn alone
+    running.track(
+        chat_id, asyncio.current_task(), stoppable=lambda: not turn.ending
+    )  # the sweep in this worker leaves a live turn alone
     await turns.run(
         turn,
         turns.flow_for(kind=kind, flow=flow),

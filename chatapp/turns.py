@@ -9,12 +9,12 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 
 from chatapp import kinds, ratelimit, runner
+from chatapp.db import database_sync_to_async
 from chatapp.errors import InvalidInput
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
 from chatapp.models import Message
@@ -56,14 +56,21 @@ class Turn(Narration):
     meter: Meter = field(default_factory=Meter)
     status: str = Message.Status.PENDING
     started: bool = False
+    # Set (without an await in between) once the flow has ended: from then on a Stop is refused, so a turn
+    # whose end is being stored never ends "complete" after a Stop was accepted.
+    ending: bool = False
     _last_flush: float = 0.0
     _thinking_gap: str = ""  # Narration's: a gap between reasoning parts, held back until more text follows
 
     async def emit(self, event) -> None:
-        """Publish an event to everyone watching this chat."""
+        """Publish an event to everyone watching this chat; a channel layer outage never ends the turn."""
         layer = get_channel_layer()
-        if layer is not None:
+        if layer is None:
+            return
+        try:
             await layer.group_send(group_name(self.chat_id), to_group_message(event))
+        except Exception as exc:  # e.g. Redis restarting: the database is the record, pages resync on reconnect
+            log.warning("turn %s: event %s not published (%s)", self.turn_key, event.type, exc)
 
     async def stream_text(self, delta: str) -> None:
         """Append streamed text, publish it, and persist it now and then."""
@@ -74,19 +81,23 @@ class Turn(Narration):
         if time.monotonic() - self._last_flush >= FLUSH_EVERY_S:
             await self.save(status=Message.Status.STREAMING)
 
-    async def save(self, **extra) -> None:
-        """Persist content, payload and status so a reloading page shows the state so far."""
+    async def save(self, **extra) -> bool:
+        """Persist content, payload and status so a reloading page shows the state so far (False: it was stopped)."""
         if "status" in extra:
             self.status = extra["status"]
+        return await database_sync_to_async(message_save_progress)(**self.stored_fields(**extra))
+
+    def stored_fields(self, **extra) -> dict[str, Any]:
+        """What save() stores, for a flow that stores it in one hop with its own writes (then it counts as a save)."""
         self._last_flush = time.monotonic()
-        await database_sync_to_async(message_save_progress)(
-            message_id=self.message_id,
-            content=self.content,
-            payload=self.payload,
-            status=self.status,
-            planner_source=self.planner_source,
-            **{k: v for k, v in extra.items() if k != "status"},
-        )
+        fields = {
+            "message_id": self.message_id,
+            "content": self.content,
+            "payload": self.payload,
+            "status": self.status,
+            "planner_source": self.planner_source,
+        }
+        return fields | extra
 
 
 FlowFn = Callable[[Turn], Awaitable[None]]
@@ -132,10 +143,11 @@ async def run(turn: Turn, flow_fn: FlowFn, *, shutting_down: Callable[[], bool] 
             await flow_fn(turn)
         final = Message.Status.COMPLETE
     except asyncio.CancelledError:
-        final = Message.Status.STOPPED
-        if shutting_down():  # a worker that ran out of grace time: the user may try again
-            final, error = Message.Status.INTERRUPTED, INTERRUPTED
-            turn.payload["error_code"] = "interrupted"
+        final, error = _cancelled(turn, shutting_down)
+    except (OperationalError, InterfaceError) as exc:  # the database went away (a restart): the user may try again
+        final, error = Message.Status.INTERRUPTED, INTERRUPTED
+        turn.payload["error_code"] = "interrupted"
+        log.warning("turn %s interrupted: database unavailable (%s)", turn.turn_key, exc)
     except Exception as exc:  # a turn never crashes the server; the user sees a plain message
         final = Message.Status.FAILED
         if isinstance(exc, PlannerError):
@@ -148,27 +160,45 @@ async def run(turn: Turn, flow_fn: FlowFn, *, shutting_down: Callable[[], bool] 
             log.exception("turn %s crashed", turn.turn_key)
         turn.steplog.record("turn.failed", status="error", error=str(exc)[:500])
     finally:
+        turn.ending = True  # no await since the flow ended: a Stop from now on is refused, not half-applied
         heartbeat.cancel()
+    if final == Message.Status.COMPLETE and asyncio.current_task().cancelling():
+        # A Stop was accepted (the task cancelled) but an await inside the flow lost the CancelledError — e.g.
+        # Python 3.11's wait_for when its inner call finishes in the same loop step: it still ends "stopped".
+        final, error = _cancelled(turn, shutting_down)
     # Shielded: a Stop must still leave the message stored as "stopped" with what was streamed.
     await asyncio.shield(_finish(turn, final, error))
+
+
+def _cancelled(turn: Turn, shutting_down: Callable[[], bool]) -> tuple[str, str]:
+    if shutting_down():  # a worker that ran out of grace time: the user may try again
+        turn.payload["error_code"] = "interrupted"
+        return Message.Status.INTERRUPTED, INTERRUPTED
+    return Message.Status.STOPPED, ""
 
 
 async def _heartbeat(message_id: int) -> None:
     """Touch the message while the turn runs, so a turn whose process died is told from a slow one."""
     while True:
         await asyncio.sleep(settings.TURN_HEARTBEAT_S)
-        await database_sync_to_async(message_heartbeat)(message_id=message_id)
+        try:
+            await database_sync_to_async(message_heartbeat)(message_id=message_id)
+        except DatabaseError as exc:  # a database restart: beat again next time rather than fall silent for good
+            log.warning("turn heartbeat of message %s failed: %s", message_id, exc)
 
 
 async def _finish(turn: Turn, status: str, error: str) -> None:
     turn.steplog.finish()
     await _store_usage(turn)
-    await turn.save(
+    stored = await _save_final(
+        turn,
         status=status,
         error=error,
         step_log=turn.steplog.to_list(),
         timings=turn.steplog.timings(),
     )
+    if not stored:  # stopped meanwhile by a Stop that found no process (it announced "stopped" itself)
+        return
     await turn.emit(
         TurnEnded(
             chat_id=turn.chat_id,
@@ -178,6 +208,25 @@ async def _finish(turn: Turn, status: str, error: str) -> None:
             error=error,
         )
     )
+
+
+async def _save_final(turn: Turn, **fields) -> bool:
+    """Store the turn's end, again while the database is briefly unavailable (a restart), for up to
+    TURN_STALE_AFTER_S; after that the sweep of dead turns closes it as interrupted."""
+    loop = asyncio.get_running_loop()
+    deadline, pause = loop.time() + settings.TURN_STALE_AFTER_S, 0.1
+    while True:
+        try:
+            return await turn.save(**fields)
+        except (OperationalError, InterfaceError) as exc:
+            if loop.time() + pause > deadline:
+                log.error("turn %s: its end (%s) was not stored: %s", turn.turn_key, turn.status, exc)
+                return False
+            log.warning(
+                "turn %s: database unavailable, storing its end again in %.1f s (%s)", turn.turn_key, pause, exc
+            )
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 2.0)
 
 
 async def _store_usage(turn: Turn) -> None:

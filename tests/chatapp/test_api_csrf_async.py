@@ -1,10 +1,10 @@
 """A session write without the CSRF header is a 403 `csrf_failed`, on async routes too (never a 500)."""
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from imagelab.models import ImageAsset
 from tests.support.images import photo

@@ -3,9 +3,9 @@
 import asyncio
 
 import pytest
-from channels.db import database_sync_to_async
 
 from chatapp import turns
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.api import api_for, async_api_for
 from tests.support.ws import gated_mode_a, wait_turns_idle

@@ -1,8 +1,8 @@
 """The JSON chat socket approves or discards a diff card, like the card's Apply selected / Discard."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.models import WatchlistItem
 from tests.support.proposals import chat_with_proposal

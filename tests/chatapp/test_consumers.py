@@ -6,8 +6,8 @@ import logging
 import re
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from recs.models import Recommendation

@@ -5,11 +5,11 @@ import asyncio
 import re
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import Client
 from pydantic import ValidationError
 
 from chatapp import render
+from chatapp.db import database_sync_to_async
 from chatapp.events import ThinkingDelta, TurnProgress, parse_core
 from chatapp.models import Chat
 from chatapp.planner.testing import ScriptedBackend
@@ -141,3 +141,27 @@ def _page(user, chat) -> str:
     client = Client()
     client.force_login(user)
     return client.get(f"/chats/{chat.pk}/").content.decode()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_stores_the_planning_step_with_the_mode_for_a_page_reloaded_while_planning(alice, scripted):
+    gate = asyncio.Event()
+
+    async def slow_plan(request):
+        await gate.wait()
+        return ScriptedBackend.tool("plan_picks", PLAN)
+
+    scripted.add(_thinking_decide(), purpose="decide_mode")
+    scripted.add(slow_plan, purpose="plan_picks")
+    chat = await _chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "a tense 90s thriller"})
+    await frames_until(comm, "Planning picks…")  # stored by the save that follows it (with the mode)
+    html = await database_sync_to_async(_page)(alice, chat)
+    assert "<li>Deciding what you asked…</li>" in html and "<li>Planning picks…</li>" in html
+    gate.set()
+    await frames_until(comm, 'id="send-button"')
+    await comm.disconnect()
+    await wait_turns_idle()

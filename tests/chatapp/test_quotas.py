@@ -5,11 +5,11 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient
 from django.utils import timezone
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message, PlannerCall
 from imagelab.models import ImageAsset
 from tests.support.api import api_for

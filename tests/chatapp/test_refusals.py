@@ -1,8 +1,8 @@
 """A refused message is never lost: the text goes back into the composer and the reason stays."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from tests.support.ws import communicator, frames_until, gated_mode_a

@@ -3,9 +3,9 @@
 from dataclasses import replace
 
 import pytest
-from channels.db import database_sync_to_async
 
 from chatapp import kinds
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.ws import communicator
 

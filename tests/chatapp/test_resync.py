@@ -5,9 +5,9 @@ from datetime import timedelta
 from urllib.parse import quote
 
 import pytest
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.resync import parse_since
 from tests.support.ws import communicator

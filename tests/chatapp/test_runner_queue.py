@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tests.fakes.openai_server import FakeOpenAIServer, hang, text, tool_call
-from tests.support.scaled import Deployment, JsonSocket
+from tests.support.scaled import JsonSocket, deployment_with_model
 
 pytestmark = pytest.mark.skipif(
     os.environ.get("MARQUEE_SUITE_TURN_RUNNER") != "procrastinate",
@@ -30,22 +30,8 @@ def model():
 
 @pytest.fixture(scope="module")
 def deployment(model):
-    deployed = Deployment(
-        PLANNER_BACKEND="openai",
-        OPENAI_API_KEY="sk-test-scaled",
-        OPENAI_BASE_URL=model.base_url,
-        # A dead worker's turn is told from a live one after 10 s (the default 30 s works the same, slower).
-        TURN_HEARTBEAT_S="1",
-        TURN_STALE_AFTER_S="10",
-        TURN_SHUTDOWN_GRACE_S="2",
-    )
-    try:
-        yield deployed.start(web=2, workers=1)
-    except BaseException:
-        print(deployed.logs())
-        raise
-    finally:
-        deployed.stop()
+    with deployment_with_model(model.base_url) as deployed:
+        yield deployed
 
 
 def _answers(model) -> None:

@@ -2,12 +2,12 @@
 
 import pytest
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chatapp import services
 from chatapp.asgi import application
+from chatapp.db import database_sync_to_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -2,11 +2,11 @@
 CSRF trusted origin), not merely an allowed host."""
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chatapp.asgi import application
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -1,8 +1,8 @@
 """The chat socket's first frame: the page catches up on turns that happened while it was away."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat
 from tests.support.ws import communicator
 

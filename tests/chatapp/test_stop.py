@@ -3,8 +3,8 @@
 import asyncio
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.ws import communicator, wait_turns_idle
 

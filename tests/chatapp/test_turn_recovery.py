@@ -4,10 +4,10 @@ import asyncio
 from datetime import timedelta
 
 import pytest
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
 from chatapp import services
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.api import api_for
 from tests.support.ws import communicator, frames_until, gated_mode_a, wait_turns_idle

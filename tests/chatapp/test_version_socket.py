@@ -1,8 +1,8 @@
 """Versions over the chat's sockets: regenerate an older answer, edit an older question, switch ‹ n/m ›."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.ws import communicator, frames_until
 

@@ -153,6 +153,24 @@ def test_it_explains_a_blank_rename_in_the_row_and_puts_the_old_title_back(alice
     assert Chat.objects.get(pk=chat.pk).title == "Friday thrillers"
 
 
+def test_it_answers_a_plain_form_rename_with_the_whole_list_and_the_reason_on_its_row(alice):
+    # A click before htmx has loaded posts the form natively: it must still rename, or say why not.
+    chat = Chat.objects.create(owner=alice, title="Friday thrillers")
+    other = Chat.objects.create(owner=alice, title="Other chat")
+    client = logged_in(alice)
+    page = client.get("/").content.decode()
+    assert f'method="post" action="/chats/{chat.pk}/rename/"' in page and "csrfmiddlewaretoken" in page
+    refused = client.post(f"/chats/{chat.pk}/rename/", {"title": "   "})
+    html = refused.content.decode()
+    assert refused.status_code == 400 and "<html" in html
+    assert html.count('role="alert"') == 1 and f'id="rename-error-{chat.pk}"' in html
+    assert f'aria-describedby="rename-error-{other.pk}"' not in html
+    assert Chat.objects.get(pk=chat.pk).title == "Friday thrillers"
+    renamed = client.post(f"/chats/{chat.pk}/rename/", {"title": "Fargo night"})
+    assert renamed.status_code == 302 and renamed["Location"] == "/"
+    assert Chat.objects.get(pk=chat.pk).title == "Fargo night"
+
+
 def test_it_keeps_a_renamed_chat_in_its_place_in_the_list(alice):
     older = Chat.objects.create(owner=alice, title="Older chat")
     Chat.objects.create(owner=alice, title="Newer chat")
