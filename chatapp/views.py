@@ -34,11 +34,16 @@ def signup(request):
 @require_GET
 def chat_list(request):
     """All the user's chats, newest first."""
+    return _chat_list_page(request, {})
+
+
+def _chat_list_page(request, extra: dict, status: int = 200):
     # A kind may show related rows in its list icon (an image chat's current picture): one query, not one per chat.
     related = [name for kind in kinds.all_kinds() for name in kind.list_related]
     chats = selectors.chat_list(user=request.user).select_related(*related)
     # The page's own header has the new-chat buttons: the sidebar beside it leaves its copies out.
-    return render(request, "chatapp/chat_list.html", {"chats": chats, "new_chat_in_page": True})
+    context = {"chats": chats, "new_chat_in_page": True, **extra}
+    return render(request, "chatapp/chat_list.html", context, status=status)
 
 
 @login_required
@@ -72,12 +77,13 @@ def chat_rename(request, chat_id: int):
     try:
         chat = services.chat_rename(user=request.user, chat_id=chat_id, title=request.POST.get("title", ""))
     except MarqueeError as exc:
-        if exc.status == 404 or not request.htmx:
+        if exc.status == 404:
             return HttpResponse(exc.message, status=exc.status)
-        chat = _owned(request, chat_id)
-        return render(
-            request, "chatapp/chat_list.html#chat_row", {"chat": chat, "rename_error": exc.message}, status=exc.status
-        )
+        refused = {"rename_error": exc.message, "rename_chat_id": chat_id}
+        if not request.htmx:  # a plain form post (htmx not loaded yet): the whole list, this row saying why
+            return _chat_list_page(request, refused, status=exc.status)
+        refused["chat"] = _owned(request, chat_id)
+        return render(request, "chatapp/chat_list.html#chat_row", refused, status=exc.status)
     if request.htmx:
         return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
     return redirect("chat-list")
