@@ -164,10 +164,14 @@ class StepLog:
         return step
 
     def _emit(self, step: Step) -> None:
+        if not self._logger.isEnabledFor(logging.INFO):
+            return
         line = {"flow": self.flow, **self.ids, **step.model_dump(mode="json")}
         self._log(line, fallback={"flow": self.flow, "name": step.name, "status": step.status})
 
     def _log(self, line: dict, *, fallback: dict) -> None:
+        if not self._logger.isEnabledFor(logging.INFO):  # LOG_LEVEL=WARNING: no JSON made for nothing
+            return
         try:
             text = json.dumps(redact(line), default=str, ensure_ascii=False)
         except (TypeError, ValueError):  # a log line must never break the flow

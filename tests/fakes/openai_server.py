@@ -1,7 +1,8 @@
 """A local fake of the OpenAI HTTP API speaking the real wire formats (JSON and SSE).
 
 Point the real SDK at it: `AsyncOpenAI(api_key="sk-test", base_url=server.base_url, max_retries=0)`.
-Queue replies with `server.enqueue(tool_call(...))`, `text(...)`, `error(...)`, `hang(...)`;
+Queue replies with `server.enqueue(tool_call(...))`, `text(...)`, `error(...)`, `hang(...)`, or answer every
+request from its body with `server.respond_with(fn)` (load benchmarks: many users, varied answers);
 every request is recorded in `server.requests` as (path, headers, body).
 """
 
@@ -15,6 +16,7 @@ import json
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, NamedTuple
@@ -121,6 +123,11 @@ def failed(code: str, message: str, *, response_id: str | None = None) -> FakeRe
     return FakeReply("failed", code=code, text=message, response_id=response_id)
 
 
+def stream_error(code: str, message: str) -> FakeReply:
+    """A Responses stream that starts fine and ends with an `error` event."""
+    return FakeReply("stream_error", code=code, text=message)
+
+
 def image(png: bytes = PNG_1X1) -> FakeReply:
     """An /images/edits result carrying `png` as b64_json."""
     return FakeReply("image", png=png)
@@ -139,6 +146,7 @@ class FakeOpenAIServer:
     def __init__(self) -> None:
         self.requests: list[RecordedRequest] = []
         self._queue: deque[FakeReply] = deque()
+        self._responder: Callable[[RecordedRequest], FakeReply | None] | None = None
         self._lock = threading.Lock()
         self.stopping = threading.Event()
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
@@ -160,6 +168,17 @@ class FakeOpenAIServer:
         """Pop the next queued reply (None when the queue is empty)."""
         with self._lock:
             return self._queue.popleft() if self._queue else None
+
+    def respond_with(self, responder: Callable[[RecordedRequest], FakeReply | None] | None) -> None:
+        """Answer each request the queue does not cover with `responder(request)` (None: no reply)."""
+        self._responder = responder
+
+    def reply_for(self, request: RecordedRequest) -> FakeReply | None:
+        """The next queued reply, else the responder's answer to `request`."""
+        reply = self.next_reply()
+        if reply is None and self._responder is not None:
+            reply = self._responder(request)
+        return reply
 
     @property
     def pending(self) -> int:
@@ -284,6 +303,9 @@ def responses_events(req: dict[str, Any], reply: FakeReply) -> tuple[list[tuple[
         failed_obj["error"] = {"code": reply.code, "message": reply.text}
         emit("response.failed", response=failed_obj)
         return _numbered(events), failed_obj
+    if reply.kind == "stream_error":
+        emit("error", code=reply.code, message=reply.text, param=None)
+        return _numbered(events), {}
     if reply.reasoning:
         output.append(_reasoning_events(emit, reply.reasoning))
     if reply.pause:
@@ -310,7 +332,7 @@ def responses_events(req: dict[str, Any], reply: FakeReply) -> tuple[list[tuple[
         item.update(call_id=call_id or f"call_fake_{n}", name=name, arguments="")
         emit("response.output_item.added", output_index=index, item=item)
         where = {"item_id": item["id"], "output_index": index}
-        for delta in _split(arguments, 3):
+        for delta in _split(arguments, reply.chunks):  # 3 unless a test or bench sets more
             emit("response.function_call_arguments.delta", **where, delta=delta)
         emit("response.function_call_arguments.done", **where, arguments=arguments)
         done_item = {**item, "status": "completed", "arguments": arguments}
@@ -422,9 +444,10 @@ class _Handler(BaseHTTPRequestHandler):
             except json.JSONDecodeError:
                 body = raw.decode("utf-8", "replace")
         path = self.path.split("?", 1)[0]
-        self.fake.requests.append(RecordedRequest(path, {k.lower(): v for k, v in self.headers.items()}, body))
+        recorded = RecordedRequest(path, {k.lower(): v for k, v in self.headers.items()}, body)
+        self.fake.requests.append(recorded)
 
-        reply = self.fake.next_reply()
+        reply = self.fake.reply_for(recorded)
         if reply is None:
             message = f"FakeOpenAIServer: no reply queued for POST {path}"
             self._json(500, _api_error(message, "server_error", "fake_queue_empty"))

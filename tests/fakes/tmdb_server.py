@@ -15,6 +15,7 @@ import json
 import re
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, urlsplit
@@ -26,9 +27,11 @@ from recs.sources.movies import normalize_title
 API_KEY = "fakev3key0123456789abcdef"
 READ_TOKEN = "eyJhbGciOiJIUzI1NiJ9.eyJhdWQiOiJmYWtlIn0.fake-signature"
 
+# TMDB's movie genre list (GET /3/genre/movie/list).
 _GENRES = {
-    28: "Action", 12: "Adventure", 80: "Crime", 18: "Drama", 27: "Horror", 35: "Comedy",
-    9648: "Mystery", 878: "Science Fiction", 53: "Thriller",
+    28: "Action", 12: "Adventure", 16: "Animation", 35: "Comedy", 80: "Crime", 99: "Documentary", 18: "Drama",
+    10751: "Family", 14: "Fantasy", 36: "History", 27: "Horror", 10402: "Music", 9648: "Mystery", 10749: "Romance",
+    878: "Science Fiction", 10770: "TV Movie", 53: "Thriller", 10752: "War", 37: "Western",
 }  # fmt: skip
 
 # id, title, release_date, genre ids, runtime, popularity, vote_average, vote_count, imdb_id
@@ -132,6 +135,26 @@ class FakeTmdb:
     _title_delays: dict[str, float] = field(default_factory=dict)
     _faults: list[_Fault] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    films: list[tuple] = field(default_factory=lambda: list(_FILMS))
+    _words: dict[int, frozenset[str]] = field(default_factory=dict)  # film id -> its title's words
+    _rate: int = 0  # requests allowed in any one-second window (0: no limit)
+    _retry_after: str = "1"
+    _answered: deque = field(default_factory=deque)  # arrival times of requests not refused, last second
+    rate_limited: int = 0  # requests answered 429 by the rate limit
+
+    def __post_init__(self) -> None:
+        self.use_films(self.films)
+
+    def use_films(self, films: list[tuple]) -> None:
+        """Serve this film set (rows shaped like _FILMS) instead of the built-in one."""
+        with self._lock:
+            self.films = list(films)
+            self._words = {film[0]: frozenset(normalize_title(film[1]).split()) for film in self.films}
+
+    def rate_limit(self, per_second: int, retry_after: str = "1") -> None:
+        """Like TMDB: refuse (429, Retry-After) a request beyond `per_second` in the last second (0: off)."""
+        with self._lock:
+            self._rate, self._retry_after = per_second, retry_after
 
     def fail_next(self, status: int, headers: dict[str, str] | None = None, times: int = 1) -> None:
         """Answer the next `times` requests with this status (TMDB's error body)."""
@@ -167,8 +190,8 @@ class FakeTmdb:
             self.requests.append(recorded)
             self._in_flight += 1
             self.max_in_flight = max(self.max_in_flight, self._in_flight)
-            fault = None
-            if self._faults:
+            fault = self._over_rate(recorded.at)
+            if fault is None and self._faults:
                 fault = self._faults[0]
                 fault.remaining -= 1
                 if fault.remaining <= 0:
@@ -177,6 +200,23 @@ class FakeTmdb:
             if recorded.path == "/3/search/movie":
                 delay += self._title_delays.get(normalize_title(recorded.query.get("query", "")), 0.0)
             return delay, fault
+
+    def _over_rate(self, now: float) -> _Fault | None:
+        if not self._rate:
+            return None
+        while self._answered and self._answered[0] <= now - 1.0:
+            self._answered.popleft()
+        if len(self._answered) < self._rate:
+            self._answered.append(now)
+            return None
+        self.rate_limited += 1
+        body = {
+            "status_code": 25,
+            "status_message": f"Your request count ({len(self._answered) + 1}) is over the allowed limit of "
+            f"({self._rate}).",
+            "success": False,
+        }
+        return _Fault(429, {"Retry-After": self._retry_after}, body, 0)
 
     def _leave(self) -> None:
         with self._lock:
@@ -194,7 +234,7 @@ class FakeTmdb:
             return 200, self._search(request.query)
         match = re.fullmatch(r"/3/movie/(\d+)", request.path)
         if match:
-            for film in _FILMS:
+            for film in self.films:
                 if film[0] == int(match.group(1)):
                     return 200, _details(film)
         return 404, NOT_FOUND
@@ -205,10 +245,8 @@ class FakeTmdb:
         year = query.get("primary_release_year")
         hits = [
             film
-            for film in _FILMS
-            if words
-            and all(w in normalize_title(film[1]).split() for w in words)
-            and (year is None or film[2][:4] == year)
+            for film in self.films
+            if words and all(w in self._words[film[0]] for w in words) and (year is None or film[2][:4] == year)
         ]
         hits.sort(key=lambda film: -film[5])
         results = [_search_row(film) for film in hits]

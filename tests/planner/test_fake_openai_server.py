@@ -31,3 +31,14 @@ async def test_it_returns_plain_json_when_not_streaming(fake_openai, openai_clie
     [call] = response.output
     assert (call.type, call.call_id, call.arguments) == ("function_call", "c1", '{"mode": "A"}')
     assert fake_openai.bodies("/responses") == [{"model": "m", "input": "hi"}]
+
+
+async def test_it_answers_from_the_responder_when_nothing_is_queued(fake_openai, openai_client):
+    fake_openai.enqueue(FakeOpenAIServer.tool_call("decide_mode", {"mode": "A"}, call_id="queued"))
+    fake_openai.respond_with(lambda request: FakeOpenAIServer.tool_call("echo", {"said": request.body["input"]}))
+
+    first = await openai_client.responses.create(model="m", input="one")
+    second = await openai_client.responses.create(model="m", input="two")
+
+    assert first.output[0].call_id == "queued"  # the queue goes first
+    assert (second.output[0].name, second.output[0].arguments) == ("echo", '{"said": "two"}')

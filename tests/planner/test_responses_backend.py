@@ -23,7 +23,7 @@ from chatapp.planner.runner import run_text, run_tool_call
 from chatapp.planner.steplog import StepLog
 from chatapp.planner.tools import Tool
 from recs.flows.tools import DecideModeArgs, PlanPicksArgs
-from tests.fakes.openai_server import error, failed, hang, text, tool_call
+from tests.fakes.openai_server import error, failed, hang, stream_error, text, tool_call
 from tests.support.planner import FAKE_API_KEY
 
 DECIDE = Tool.from_model(DecideModeArgs)
@@ -44,7 +44,7 @@ def request(**kw):
 
 @pytest.fixture
 def backend(openai_client):
-    return OpenAIResponsesBackend(openai_client, retry_budget=2.0)
+    return OpenAIResponsesBackend(openai_client, retry_budget=10.0)  # the client's timeout (conftest.py)
 
 
 async def decide(backend, req=None, fallback_model=None, steplog=None):
@@ -331,3 +331,33 @@ async def test_it_reads_the_token_usage_of_a_streamed_response(fake_openai, back
         "reasoning_tokens": 256,
     }
     assert reply.usage.total_tokens == 1500
+
+
+async def test_it_reads_a_tool_call_streamed_one_token_at_a_time(fake_openai, backend):
+    # The real API streams an arguments delta per token: the call must come whole from the final response.
+    arguments = {"mode": "B", "reason": "wants films like Heat, with a long reason to split into many deltas"}
+    reply = tool_call("decide_mode", arguments, response_id="resp_tokens")
+    reply.chunks = 40
+    fake_openai.enqueue(reply)
+    got = await backend.complete(request(tools=[DECIDE], tool_choice="decide_mode"))
+    assert got.response_id == "resp_tokens"
+    assert [(c.name, json.loads(c.arguments)) for c in got.tool_calls] == [("decide_mode", arguments)]
+
+
+async def test_it_streams_every_text_delta_of_a_long_answer(fake_openai, backend):
+    answer = "Heat (1995) and Thief (1981) are both Michael Mann films about careful professionals."
+    fake_openai.enqueue(text(answer, chunks=30))
+    seen = []
+
+    async def on_text(delta):
+        seen.append(delta)
+
+    got = await backend.complete(request(purpose="movies.answer"), on_text=on_text)
+    assert len(seen) >= 20
+    assert "".join(seen) == answer == got.text
+
+
+async def test_it_reports_an_error_event_in_the_stream(fake_openai, backend):
+    fake_openai.enqueue(stream_error("invalid_prompt", "Your prompt was flagged"))
+    with pytest.raises(PlannerError, match="invalid_prompt"):
+        await backend.complete(request())

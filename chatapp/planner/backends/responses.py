@@ -324,7 +324,7 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
         final = None
         streamed: list[str] = []
         async with stream:
-            async for event in stream:
+            async for event in _read_events(stream):
                 kind = getattr(event, "type", "")
                 if kind == "response.output_text.delta":
                     streamed.append(event.delta)
@@ -344,6 +344,37 @@ class OpenAIResponsesBackend(OpenAIBackendBase):
         if final is None:
             raise StreamError("stream_ended", "the stream ended before response.completed")
         return _reply_from_response(final, "".join(streamed))
+
+
+# The SDK builds a pydantic model of every streamed event (~80 µs each) and a tool call streams one arguments
+# delta per token: only the events `_stream_once` reads are built; the others are skipped after json.loads.
+_READ = ("response.output_text.delta", "response.reasoning_summary", "response.completed", "response.incomplete")
+_READ += ("response.failed", "error")
+
+
+async def _read_events(stream: Any):
+    """The stream's events `_stream_once` reads, parsed by the SDK as it would (its error checks included)."""
+    options = getattr(stream, "_options", None)
+    raw = getattr(stream, "_iter_events", None)
+    mode = (getattr(options, "stream_mode", "legacy"), getattr(options, "synthesize_event_and_data", None))
+    if raw is None or mode != ("legacy", None) and mode != ("legacy", False):
+        async for event in stream:  # an SDK or mode this filter was not written for: every event built
+            yield event
+        return
+    async for sse in raw():  # reads to the end (no [DONE] in the Responses API): the connection is reused
+        data = sse.json() if not sse.data.startswith("[DONE]") else None
+        if not isinstance(data, dict):
+            continue
+        if data.get("error"):  # as the SDK's own stream: a top-level error is an APIError
+            error = data["error"]
+            message = error.get("message") if isinstance(error, dict) else None
+            raise openai.APIError(
+                message if isinstance(message, str) and message else "An error occurred during streaming",
+                stream.response.request,
+                body=error,
+            )
+        if str(data.get("type", "")).startswith(_READ):
+            yield stream._client._process_response_data(data=data, cast_to=stream._cast_to, response=stream.response)
 
 
 def _reply_from_response(response: Any, streamed_text: str) -> PlannerReply:
