@@ -8,6 +8,7 @@ from PIL import Image
 from imagelab.core import ops
 
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
+_VIPS_JPEG_MIN = 1_000_000  # pixels from which `encode` hands a JPEG to libvips (see there)
 
 # libvips caches recent operations and their pixel buffers; we decode each upload once and
 # never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
@@ -53,6 +54,14 @@ def decode(source: bytes | Image.Image, *, max_side: int | None = None) -> tuple
 def encode(image: Image.Image, fmt: str = "jpeg", quality: int = 85) -> bytes:
     """JPEG or PNG bytes of an RGB image, metadata (EXIF, ICC, text) stripped."""
     buf = io.BytesIO()
+    if fmt.lower() in ("jpeg", "jpg") and image.mode in ("RGB", "L") and image.width * image.height >= _VIPS_JPEG_MIN:
+        # libvips, not Pillow, for big images: Pillow's JPEG encoder holds the GIL for the whole
+        # encode (~8 ms at 2048 px), which serialised the executor's worker threads; libvips releases
+        # it (only the ~2 ms tobytes() copy holds it). Same libjpeg quantisation and 4:2:0 as Pillow:
+        # the same pixels (measured: identical decodes). Small previews stay on Pillow, where libvips'
+        # thread start-up costs more than the encode; bench/README.md "Executor vs sharp ... afternoon".
+        vi = pyvips.Image.new_from_memory(image.tobytes(), image.width, image.height, len(image.mode), "uchar")
+        return vi.jpegsave_buffer(Q=quality, subsample_mode="on", keep="none")
     if fmt.lower() in ("jpeg", "jpg"):
         image.save(buf, "JPEG", quality=quality, exif=b"", icc_profile=None)
     elif fmt.lower() == "png":

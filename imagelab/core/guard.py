@@ -11,6 +11,7 @@ Variations are checked in order, so a near-duplicate is judged against the earli
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,7 +75,7 @@ def _iteration(n: int, verdict: str, report: Report, applied: Applied | None, af
 def guard_variation(
     vi: int,
     operations: list[dict],
-    preview: Image.Image,
+    preview: Look,
     source: Clipping,
     earlier: dict[int, Look],
     *,
@@ -84,21 +85,26 @@ def guard_variation(
     accept: Accept,
     max_revisions: int,
     stopped: Callable[[], bool] = lambda: False,
-) -> tuple[Outcome, Image.Image]:
+) -> tuple[Outcome, Look]:
     """Verify one variation and revise it up to `max_revisions` times; (outcome, its preview as it ends).
 
-    Every report carries the rule reviser's edits; `propose` (default: take those) decides what is applied.
+    Every report a revision may follow carries the rule reviser's edits; `propose` (default: take those)
+    decides what is applied.
     """
 
-    def check(image: Image.Image, steps: list[dict]) -> Report:
-        report = verify(vi, Look(image), steps, source, earlier)
-        report.edits = rule_edits(report, steps, plans)
+    generative = any(o["op"] == ops.AI_OP for o in operations)
+
+    def check(look: Look, steps: list[dict], n: int) -> Report:
+        # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
+        revisable = n < max_revisions and not generative
+        report = verify(vi, look, steps, source, earlier, sizing=revisable)
+        report.edits = rule_edits(report, steps, plans) if revisable else []
         return report
 
     propose = propose or (lambda report, _steps: list(report.edits))
-    report = check(preview, operations)
+    report = check(preview, operations, 0)
     out = Outcome(vi, operations, report)
-    if any(o["op"] == ops.AI_OP for o in operations):
+    if generative:
         out.note = "not revised: it has a generative step"
         return out, preview
     n = 0
@@ -109,21 +115,22 @@ def guard_variation(
             out.revisions.append(_iteration(n, "no_edits", report, applied, None))
             break
         ran = rerun(vi, applied.operations, applied.first_changed)
-        after = check(ran.preview, applied.operations)
+        look = Look(ran.preview)
+        after = check(look, applied.operations, n)
         if after.score >= report.score:
             out.revisions.append(_iteration(n, "kept", report, applied, after))
             break
         entry = _iteration(n, "revised", report, applied, after)
         out.revisions.append(entry)
         accept(vi, applied, ran, entry)
-        out.operations, report, preview = applied.operations, after, ran.preview
+        out.operations, report, preview = applied.operations, after, look
     out.report = report
     return out, preview
 
 
 def run_guard(
     source_preview: Image.Image,
-    previews: list[Image.Image | None],
+    previews: list[Image.Image | Look | None],
     plans: list[list[dict]],
     *,
     propose: Propose | None = None,
@@ -131,30 +138,55 @@ def run_guard(
     accept: Accept,
     max_revisions: int,
     stopped: Callable[[], bool] = lambda: False,
+    settled: Callable[[int, list[dict]], None] | None = None,
 ) -> list[Outcome]:
-    """Guard every variation that finished (a preview); the rest get an outcome with a note."""
+    """Guard every variation that finished (a preview, or its Look already measured); the rest get a note.
+
+    `settled(variation, operations)` is called as soon as a variation's plan is final (checked, revised or
+    not checked), so the caller can render its final while the guard goes on with the next ones. Variations
+    of different sizes are guarded concurrently (callbacks then come from several threads).
+    """
     source = clipping(source_preview)
     current = [list(p) for p in plans]
-    done: dict[int, Look] = {}
-    outcomes = []
-    for vi, preview in enumerate(previews):
-        if preview is None or stopped():
-            outcomes.append(Outcome(vi, current[vi], None, note="not checked: it did not finish"))
-            continue
-        out, final = guard_variation(
-            vi,
-            current[vi],
-            preview,
-            source,
-            dict(done),
-            plans=current,
-            propose=propose,
-            rerun=rerun,
-            accept=accept,
-            max_revisions=max_revisions,
-            stopped=stopped,
-        )
-        current[vi] = out.operations
-        done[vi] = Look(final)
-        outcomes.append(out)
-    return outcomes
+    looks = [p if p is None or isinstance(p, Look) else Look(p) for p in previews]
+    outcomes: list[Outcome | None] = [None] * len(looks)
+
+    def chain(variations: list[int]) -> None:
+        done: dict[int, Look] = {}  # the chain's variations as they end: what a later one is compared with
+        for vi in variations:
+            if looks[vi] is None or stopped():
+                outcomes[vi] = Outcome(vi, current[vi], None, note="not checked: it did not finish")
+            else:
+                out, final = guard_variation(
+                    vi,
+                    current[vi],
+                    looks[vi],
+                    source,
+                    dict(done),
+                    plans=current,
+                    propose=propose,
+                    rerun=rerun,
+                    accept=accept,
+                    max_revisions=max_revisions,
+                    stopped=stopped,
+                )
+                current[vi] = out.operations
+                done[vi] = final  # its measurements, made once, serve every later comparison
+                outcomes[vi] = out
+            if settled:
+                settled(vi, current[vi])
+
+    # Only same-size variations are compared (near-duplicates), so each size's variations form a chain that
+    # depends on no other: a cropped one is guarded alongside the rest, on its own thread, with the same result
+    # as in turn, and its final starts sooner. Unfinished ones are a group of their own (nothing to compare).
+    chains: dict[tuple[int, int] | None, list[int]] = {}
+    for vi, look in enumerate(looks):
+        chains.setdefault(None if look is None else look.size, []).append(vi)
+    groups = list(chains.values())
+    if len(groups) == 1:
+        chain(groups[0])
+    else:
+        with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="imagelab-guard") as pool:
+            for f in [pool.submit(chain, g) for g in groups]:
+                f.result()  # a chain that broke breaks the guard, as in turn
+    return [o for o in outcomes if o is not None]

@@ -2,15 +2,20 @@
 
 Clipping: every step that pushes in the clipping direction is pulled halfway back to its neutral value (three
 quarters from STRONG_CLIPPING points; removed when that leaves almost nothing of it), hardest first; a pinned parameter moves a fifth of the way back inside its
-range; a near-duplicate gets a finishing step its twin does not have. One edit per issue and step.
+range; a near-duplicate's contrast is pushed further the way its plan already goes (firmer while its measured
+headroom keeps it from clipping, else softer), sized to its measured SSIM. One edit per issue and step.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
+import numpy as np
+
 from imagelab.core import ops
-from imagelab.core.verify import NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
+from imagelab.core.plans import BOUNDS
+from imagelab.core.verify import C1, C2, NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
 
 REASONS = {
     "highlights": "to keep the highlights",
@@ -22,14 +27,22 @@ NEGLIGIBLE = {"value": 0.03, "gamma": 0.03, "strength": 0.03, "amount": 0.03, "w
 PINNED_PULL = 0.2  # a pinned parameter moves this share of the way back to neutral
 STRONG_CLIPPING, STRONG_PULL = 4.0, 0.75  # from 4 points of new clipping, steps give back three quarters
 
-# Steps that tell a near-duplicate apart, tried in order: the first neither twin has is added. SSIM hardly
-# sees global tone, so they change local structure or contrast: a vignette, film grain, then softer contrast.
-DIFFERENTIATORS = (
-    {"op": "vignette", "params": {"strength": 0.35}},
-    {"op": "grain", "params": {"amount": 0.12}},
-    {"op": "contrast", "params": {"value": 0.8}},
-    {"op": "temperature", "params": {"warm": True, "strength": 0.35}},
-)
+# A near-duplicate is told apart by its contrast, sized to its SSIM, aiming here (a margin under the 0.97
+# threshold) so that one revision is enough. Scaling every window's contrast by v multiplies SSIM's contrast
+# term by 2v/(1+v^2) (its luminance and structure terms hardly move): solved for the SSIM wanted, v is
+# 0.75..1 or its inverse 1..1.33. The direction keeps the plan's intent: a plan that already firms contrast
+# (a "punchier" one) is pushed further up as far as the verifier's measured headroom allows (the preview's
+# histogram: no new clipping past half the margin), and falls back to softer only when firmer would clip; a
+# softening plan goes softer first. The step must also keep clear of the other earlier variations (the
+# report's `spread`: their contrast over this one's), or the next check finds a new twin: the smallest change
+# in the preferred direction that stays that far from all of them is taken. Contrast, not a vignette or
+# grain: SSIM hardly sees a vignette (0.35 moved the seed's few-shot A twins by 0.003, so they took a second
+# revision), and both cost 15-35 ms at working size where a contrast curve is one lookup pass, or nothing
+# more when an existing step is tuned (bench/guard.py).
+SEPARATE_SSIM = 0.96
+LADDER = (1.0, 0.9, 0.8, 0.7)  # further steps in one direction when the first lands on another variation
+LOWEST = 0.6  # no softer than this: a flat picture is no better a choice than a twin
+
 
 # How hard a step pushes pixels towards each kind of clipping: (param, push) candidates per op.
 Push = Callable[[dict], list[tuple[str, float]]]
@@ -99,9 +112,72 @@ def _ease(i: int, param: str, operations: list[dict], reason: str, share: float 
     return TuneParam(op_index=i, param=param, value=value, reason=reason)
 
 
-def _differentiator(operations: list[dict], twin: list[dict] | None) -> dict | None:
-    present = {o["op"] for o in operations} | {o["op"] for o in twin or []}
-    return next((d for d in DIFFERENTIATORS if d["op"] not in present), None)
+def _contrast(operations: list[dict]) -> float:
+    return math.prod(float(o["params"]["value"]) for o in operations if o["op"] == "contrast")
+
+
+def _ssim_after(vs: np.ndarray, windows: list[list[float]]) -> np.ndarray:
+    """SSIM of a picture with itself with one side's contrast scaled by each v through mid-grey, over these windows.
+
+    Every step of a search at once (numpy over steps x windows): one revision's search walked ~100 steps over
+    ~100 windows in Python, ~0.5 ms a report.
+    """
+    w = np.asarray(windows, dtype=np.float64)
+    mean, var, v = w[:, 0], w[:, 1], vs[:, None]
+    moved = 127.5 + v * (mean - 127.5)
+    luminance = (2 * mean * moved + C1) / (mean * mean + moved * moved + C1)
+    return (luminance * (2 * v * var + C2) / ((1 + v * v) * var + C2)).mean(axis=1)
+
+
+def _steps(firmer: bool, room: float) -> list[float]:
+    """The contrast steps a search tries, in order: 0.01 apart, up to the first at `room` or down to LOWEST / 4."""
+    v, found = 1.0, []
+    while v < room if firmer else v > LOWEST / 4:
+        v = round(v + 0.01, 2) if firmer else round(v - 0.01, 2)
+        found.append(v)
+    return found
+
+
+def _solve(issue: Issue, firmer: bool, room: float) -> float | None:
+    """The smallest contrast step one way that takes the twin's SSIM to SEPARATE_SSIM (None: not within room)."""
+    windows = issue.windows or [[127.5, 1e9]]  # none measured: the contrast term alone
+    steps = _steps(firmer, room)
+    if not steps:
+        return None
+    apart = np.flatnonzero(issue.amount * _ssim_after(np.asarray(steps), windows) <= SEPARATE_SSIM)
+    return steps[apart[0]] if apart.size else None
+
+
+def _apart(operations: list[dict], issue: Issue) -> float:
+    """The contrast factor that takes this variation to SEPARATE_SSIM from its twin, clear of the others."""
+    others = [s for s in (issue.spread or [1.0]) if s > 0]
+    now = _contrast(operations)
+    room = issue.headroom if issue.headroom is not None else 1.0
+    down = _solve(issue, False, room) or LOWEST / now
+    up = _solve(issue, True, room)
+    softer = [max(LOWEST / now, down * k) for k in LADDER if now * down * k >= LOWEST or k == 1.0]
+    firmer = [v for v in (up / k for k in LADDER) if v <= room] if up else []
+    candidates = softer + firmer if now < 1.0 else firmer + softer
+
+    def clearance(v: float) -> float:
+        return min(abs(math.log(v / s)) for s in others)
+
+    def need(v: float) -> float:  # as far from every other as the solved step takes it from its twin
+        return 0.9 * abs(math.log(up if up and v > 1.0 else down))
+
+    return next((v for v in candidates if clearance(v) >= need(v)), max(candidates, key=clearance))
+
+
+def _separate(operations: list[dict], issue: Issue) -> Edit:
+    """Contrast scaled to tell a near-duplicate apart: the last contrast step tuned, else one added at the end."""
+    v = _apart(operations, issue)
+    reason = f"to tell it apart from variation {issue.other + 1}"
+    last = next((i for i in range(len(operations) - 1, -1, -1) if operations[i]["op"] == "contrast"), None)
+    if last is None:
+        return AddOp(index=len(operations), op={"op": "contrast", "params": {"value": round(v, 2)}}, reason=reason)
+    low, high = BOUNDS[("contrast", "value")]
+    value = min(high, max(low, round(float(operations[last]["params"]["value"]) * v, 2)))
+    return TuneParam(op_index=last, param="value", value=value, reason=reason)
 
 
 def rule_edits(report: Report, operations: list[dict], plans: list[list[dict]] | None = None) -> list[Edit]:
@@ -134,9 +210,4 @@ def _edits_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | N
         o = operations[issue.op_index]
         value = _toward_neutral(o["op"], issue.param, float(o["params"][issue.param]), PINNED_PULL)
         return [TuneParam(op_index=issue.op_index, param=issue.param, value=value, reason=REASONS["pinned"])]
-    twin = plans[issue.other] if plans is not None and issue.other is not None else None
-    step = _differentiator(operations, twin)
-    if step is None:
-        return []
-    reason = f"to tell it apart from variation {issue.other + 1}"
-    return [AddOp(index=len(operations), op=step, reason=reason)]
+    return [_separate(operations, issue)]

@@ -203,9 +203,9 @@ def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
     s = _unit(strength)
     if s == 0:
         return image
-    mask = _vignette_mask(*image.size, s)
-    # image x mask / 255 as a composite over black: a multiply (±1) without a 3-channel mask
-    return Image.composite(image, Image.new("RGB", image.size), mask)
+    # image x mask / 255 pasted over black: a multiply (±1) without a 3-channel mask. Not Image.composite: its
+    (out := Image.new("RGB", image.size)).paste(image, None, _vignette_mask(*image.size, s))  # copy: 24 ms, not 9
+    return out
 
 
 _GRAIN_TILE = 256  # one seeded noise tile, repeated: the same grain on every render and no per-call RNG cost

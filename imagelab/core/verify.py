@@ -21,7 +21,7 @@ from typing import Annotated, Literal
 import numpy as np
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
-from skimage.metrics import structural_similarity
+from scipy.ndimage import uniform_filter
 
 from imagelab.core import quality
 from imagelab.core.plans import BOUNDS, Operation
@@ -95,6 +95,9 @@ class Issue(_Strict):
     op_index: int | None = None  # pinned: the step
     param: str | None = None  # pinned: the parameter
     other: int | None = None  # near_duplicate: the earlier variation it looks like
+    spread: list[float] | None = None  # near_duplicate: each earlier same-size variation's contrast over this one's
+    headroom: float | None = None  # near_duplicate: the firmest contrast factor on it that keeps clear of clipping
+    windows: list[list[float]] | None = None  # near_duplicate: a sample of its SSIM windows' [mean, variance]
 
 
 class Report(_Strict):
@@ -119,10 +122,15 @@ class Clipping(BaseModel):
 def clipping(image: Image.Image | np.ndarray) -> Clipping:
     """The clipped fractions of a picture (percent of its pixels), as `quality.clipped` counts them.
 
-    Counted per channel plane: `quality.clipped`'s reductions over an (N, 3) array cost ~17 ms on a preview.
+    Counted on contiguous uint8 channel planes (Pillow's `split`): numpy's comparisons and reductions on the
+    interleaved (H, W, 3) array's strided views cost ~3 ms a preview, on the planes ~0.5 ms in all.
     """
-    arr = quality.as_array(image)
-    r, g, b = arr[..., 0], arr[..., 1], arr[..., 2]
+    if isinstance(image, Image.Image):
+        rgb = image if image.mode == "RGB" else image.convert("RGB")
+        r, g, b = (np.asarray(c) for c in rgb.split())
+    else:
+        arr = quality.as_array(image)
+        r, g, b = (np.ascontiguousarray(arr[..., i]) for i in range(3))
     n = max(1, r.size)
     hi, lo = np.maximum(np.maximum(r, g), b), np.minimum(np.minimum(r, g), b)
     colour_clipped = ((hi - lo) >= COLOUR_GAP) & ((hi == 255) | (lo == 0))  # hi >= lo: no uint8 wrap-around
@@ -133,19 +141,74 @@ def clipping(image: Image.Image | np.ndarray) -> Clipping:
     )
 
 
+C1, C2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2  # SSIM's constants (scikit-image's K1, K2; data range 255)
+WINDOW = 7  # SSIM's window (scikit-image's default without Gaussian weights)
+COV_NORM = WINDOW**2 / (WINDOW**2 - 1)  # sample covariance, as scikit-image's `use_sample_covariance`
+
+
+class Windows:
+    """A preview's SSIM windows at COMPARE_SIDE, per channel: what its half of every SSIM needs, made once.
+
+    scikit-image's `structural_similarity` filters both pictures five times a call (means, squares, product);
+    four of those depend on one picture only. The guard compares each preview with every earlier one and again
+    after each revision (~30 pairs a job), so each preview's own filters are made once here and a pair costs
+    one filter (the product) and the arithmetic: the same float32 operations, the same figure (tested equal to
+    scikit-image's), at a fraction of the cost (bench/README.md, "Guard: measurements made once").
+    """
+
+    def __init__(self, pixels: np.ndarray):
+        self.planes = np.ascontiguousarray(pixels.transpose(2, 0, 1))  # (3, h, w) float32
+        cut = (slice(None), slice(3, -3), slice(3, -3))  # SSIM's mean leaves out the filter's edge
+        size = (1, WINDOW, WINDOW)  # per channel plane
+        ux = uniform_filter(self.planes, size=size)
+        uxx = uniform_filter(self.planes * self.planes, size=size)
+        # contiguous copies of the cropped windows: every pair's arithmetic runs ~30 % faster than on views
+        self.mean = np.ascontiguousarray(ux[cut])
+        self.square = self.mean**2
+        self.var = np.ascontiguousarray((COV_NORM * (uxx - ux * ux))[cut])
+        self.cut, self.size = cut, size
+
+
+def ssim(a: Windows, b: Windows) -> float:
+    """Colour SSIM of two same-size previews: each channel's as scikit-image computes it, averaged."""
+    uxy = uniform_filter(a.planes * b.planes, size=a.size)[a.cut]
+    both = a.mean * b.mean
+    # scikit-image's S = (2 ux uy + C1)(2 vxy + C2) / ((ux^2 + uy^2 + C1)(vx + vy + C2)), the same float32
+    # operations in place (fewer temporaries)
+    vxy = uxy - both
+    vxy *= COV_NORM
+    vxy *= 2
+    vxy += C2
+    both *= 2
+    both += C1
+    both *= vxy
+    den = a.square + b.square
+    den += C1
+    b2 = a.var + b.var
+    b2 += C2
+    den *= b2
+    both /= den
+    return float(np.mean([channel.mean(dtype=np.float64) for channel in both]))
+
+
 class Look:
-    """A preview prepared for comparisons (its reduced float pixels, made once)."""
+    """A preview prepared for the verifier: its measurements are made once and reused by every check and pair
+    (the guard keeps the Look of each variation as it stands)."""
 
     def __init__(self, image: Image.Image):
         self.image = image if image.mode == "RGB" else image.convert("RGB")
         self.size = self.image.size
         self._full: np.ndarray | None = None
+        self._windows: Windows | None = None
+        self._clip: Clipping | None = None
+        self._contrast: float | None = None
 
     def _reduced(self, side: int) -> Image.Image:
+        # Pillow's `reducing_gap`: whole blocks averaged first (`Image.reduce`), then the rest: ~4x faster than
+        # one box resample from 640 px, SSIM within 0.002 of it (tests/imagelab/core/test_verify_measurements.py)
         k = min(1.0, side / max(self.size))
-        return self.image.resize(
-            (max(1, round(self.size[0] * k)), max(1, round(self.size[1] * k))), Image.Resampling.BOX
-        )
+        size = (max(1, round(self.size[0] * k)), max(1, round(self.size[1] * k)))
+        return self.image.resize(size, Image.Resampling.BOX, reducing_gap=1.0)
 
     def full(self) -> np.ndarray:
         """The RGB pixels at COMPARE_SIDE (float)."""
@@ -153,15 +216,89 @@ class Look:
             self._full = np.asarray(self._reduced(COMPARE_SIDE), dtype=np.float32)
         return self._full
 
+    def ssim_windows(self) -> Windows:
+        """Its SSIM windows at COMPARE_SIDE, made once for every comparison."""
+        if self._windows is None:
+            self._windows = Windows(self.full())
+        return self._windows
+
+    def measured(self, windows: bool = True) -> Look:
+        """Itself with its own measurements made (clipping; SSIM windows when it will be compared), e.g. on the
+        worker that made it, so the guard's thread finds them ready."""
+        self.clipping()
+        if windows and min(self.full().shape[:2]) >= WINDOW:
+            self.ssim_windows()
+        return self
+
+    def clipping(self) -> Clipping:
+        """Its clipped fractions, counted once."""
+        if self._clip is None:
+            self._clip = clipping(self.image)
+        return self._clip
+
+    def windows(self, per_channel: int = 32) -> list[list[float]]:
+        """A stride sample of its SSIM windows' [mean, variance] (7 px, as scikit-image's SSIM takes them).
+
+        SSIM's constants damp its contrast term where a window is flat, and a contrast curve through mid-grey
+        also moves the windows' means: a step sized without them fell short on smooth pictures (a second
+        revision) and overshot on photos with dark or bright areas.
+        """
+        w = self.ssim_windows()
+        found = []
+        for mean, var in zip(w.mean, w.var, strict=True):
+            mean, var = mean.ravel(), var.ravel()
+            step = max(1, mean.size // per_channel)
+            found += [
+                [round(float(m), 1), round(max(float(v), 0.0), 1)]
+                for m, v in zip(mean[::step], var[::step], strict=True)
+            ]
+        return found
+
+    def contrast(self) -> float:
+        """Its contrast: the pixels' standard deviation at COMPARE_SIDE (what SSIM's contrast term scales with)."""
+        if self._contrast is None:
+            self._contrast = max(float(self.full().std()), 1e-6)
+        return self._contrast
+
 
 def similarity(a: Look, b: Look) -> float | None:
     """SSIM of two previews (None when their sizes differ: not duplicates).
 
-    Colour SSIM (averaged over R, G, B) of the two reduced to COMPARE_SIDE.
+    Colour SSIM (averaged over R, G, B) of the two reduced to COMPARE_SIDE, as scikit-image's `channel_axis`
+    computes it (`ssim`), from each preview's windows made once.
     """
-    if a.size != b.size or min(a.full().shape[:2]) < 7:  # SSIM needs its 7 px window
+    if a.size != b.size or min(a.full().shape[:2]) < WINDOW:  # SSIM needs its 7 px window
         return None
-    return float(structural_similarity(a.full(), b.full(), data_range=255, channel_axis=2))
+    return ssim(a.ssim_windows(), b.ssim_windows())
+
+
+HEADROOM_STEP, HEADROOM_MAX = 0.01, 2.0
+
+
+def headroom(image: Image.Image, clip: Clipping, source: Clipping) -> float:
+    """The largest contrast factor (>= 1, through mid-grey as `ops.contrast`) that keeps this picture's new
+    clipping within half of CLIP_MARGIN, read from its channel histograms (no pixel pass).
+
+    Highlights and shadows are counted exactly per channel; clipped colours are bounded by the current ones plus
+    every newly clipped channel value (a colour clips only where a channel does). Half the margin: later steps
+    of the plan (saturation, a warm curve) push the stretched values a little further.
+    """
+    rgb = image if image.mode == "RGB" else image.convert("RGB")
+    hist = np.asarray(rgb.histogram(), dtype=np.int64).reshape(3, 256)
+    n = max(1, int(hist[0].sum()))
+    below = np.cumsum(hist, axis=1)  # below[c, p]: pixels of channel c at or under p
+    now = hist[:, 255] + hist[:, 0]
+    factors = np.arange(1.0 + HEADROOM_STEP, HEADROOM_MAX + 1e-9, HEADROOM_STEP)
+    # rint(127.5 + v (p - 127.5)) reaches 255 from p >= 127.5 + 127 / v and 0 up to p <= 127.5 - 127 / v;
+    # every factor at once (channels x factors): the walk one factor at a time cost ~0.5 ms a report
+    hi = n - below[:, np.ceil(127.5 + 127.0 / factors).astype(int) - 1]
+    lo = below[:, np.floor(127.5 - 127.0 / factors).astype(int)]
+    new_hi = hi.max(axis=0) * 100.0 / n - source.highlights
+    new_lo = lo.max(axis=0) * 100.0 / n - source.shadows
+    new_sat = clip.saturation + np.maximum(hi + lo - now[:, None], 0).sum(axis=0) * 100.0 / n - source.saturation
+    over = np.flatnonzero(np.maximum(np.maximum(new_hi, new_lo), new_sat) > max(CLIP_MARGIN / 2, 0.0))
+    fits = over[0] if over.size else factors.size  # the factors before the first that clips too much
+    return round(float(factors[fits - 1]), 2) if fits else 1.0
 
 
 def pinned(operations: list[dict]) -> list[Issue]:
@@ -191,9 +328,14 @@ def verify(
     operations: list[dict],
     source: Clipping,
     earlier: dict[int, Look] | None = None,
+    sizing: bool = True,
 ) -> Report:
-    """Measure one variation's preview against its source's clipping and the earlier variations' previews."""
-    clip = clipping(preview.image)
+    """Measure one variation's preview against its source's clipping and the earlier variations' previews.
+
+    `sizing`: a near-duplicate also carries what a reviser sizes its step with (the contrast headroom, a
+    sample of SSIM windows); without it (no revision will follow) those two measurements are not made.
+    """
+    clip = preview.clipping()
     new = {
         "highlights": clip.highlights - source.highlights,
         "shadows": clip.shadows - source.shadows,
@@ -205,9 +347,11 @@ def verify(
         for kind, v in new.items()
         if v > CLIP_MARGIN
     ]
-    nearest, twin = None, None
+    nearest, twin, spread = None, None, []
     for j, other in sorted((earlier or {}).items()):
         s = similarity(preview, other)
+        if s is not None:
+            spread.append(round(other.contrast() / preview.contrast(), 4))
         if s is not None and (nearest is None or s > nearest):
             nearest, twin = s, j
     if nearest is not None and nearest > DUPLICATE_SSIM:
@@ -216,6 +360,9 @@ def verify(
                 kind="near_duplicate",
                 amount=round(nearest, 4),
                 other=twin,
+                spread=spread,
+                headroom=headroom(preview.image, clip, source) if sizing else None,
+                windows=preview.windows() if sizing else None,
                 detail=f"almost the same picture as variation {twin + 1} (SSIM {nearest:.3f})",
             )
         )

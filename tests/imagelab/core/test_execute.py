@@ -6,7 +6,7 @@ import time
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, JpegImagePlugin
 
 from imagelab.core import codec, ops
 from imagelab.core import execute as ex
@@ -199,6 +199,19 @@ def test_it_encodes_without_metadata_and_makes_small_previews():
     assert p.format == "JPEG" and p.size == (640, 320)
     with pytest.raises(ValueError):
         codec.encode(im, "gif")
+
+
+def test_it_encodes_big_jpegs_with_libvips_like_pillow_without_metadata():
+    rng = np.random.default_rng(3)
+    im = Image.fromarray(rng.integers(0, 256, (900, 1400, 3), dtype=np.uint8))  # past codec._VIPS_JPEG_MIN
+    im.info["icc_profile"] = b"fake"
+    im.info["exif"] = b"Exif\x00\x00fake"
+    pillow = io.BytesIO()
+    im.save(pillow, "JPEG", quality=92)
+    out = Image.open(io.BytesIO(codec.encode(im, "jpeg", 92)))
+    assert out.format == "JPEG" and "icc_profile" not in out.info and "exif" not in out.info
+    assert JpegImagePlugin.get_sampling(out) == 2  # 4:2:0, as Pillow, also at q92
+    assert np.array_equal(np.asarray(out), np.asarray(Image.open(pillow)))
 
 
 def test_it_refuses_formats_outside_the_allow_list():

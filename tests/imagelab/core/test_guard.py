@@ -4,10 +4,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from imagelab.core import execute, guard
+from imagelab.core import execute, guard, ops
 from imagelab.core.codec import shrink
 from imagelab.core.guard_rules import rule_edits
-from imagelab.core.verify import Look, clipping, verify
+from imagelab.core.verify import Look, clipping, headroom, verify
 
 
 def bright_photo(w=400, h=300, seed=2):
@@ -17,6 +17,20 @@ def bright_photo(w=400, h=300, seed=2):
     grey = 175 + 35 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 5, (h, w))
     rgb = np.stack([grey + 4, grey, grey - 6], axis=-1)
     return Image.fromarray(np.clip(rgb, 1, 250).round().astype(np.uint8))
+
+
+def soft_photo(w=400, h=300, seed=3):
+    """A mid-grey, low-contrast photo: room for a much firmer curve before anything clips."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 128 + 28 * np.sin(9 * x) * np.cos(6 * y) + 14 * np.sin(31 * x + 7 * y) + rng.normal(0, 4, (h, w))
+    rgb = np.stack([grey + 6, grey, grey - 8], axis=-1)
+    return Image.fromarray(np.clip(rgb, 0, 255).round().astype(np.uint8))
+
+
+def punchier(contrast):
+    """A 'punchier' plan: firmer contrast and a little more colour."""
+    return [{"op": "contrast", "params": {"value": contrast}}, {"op": "saturation", "params": {"value": 1.15}}]
 
 
 class Job:
@@ -105,8 +119,8 @@ def test_it_never_makes_a_variation_worse_by_its_own_measure():
     assert out.report.figures == it["before"]
 
 
-def test_it_tells_a_near_duplicate_apart_with_a_step_its_twin_lacks():
-    photo = bright_photo()
+def test_it_tells_a_near_duplicate_apart_in_one_revision_softer_when_firmer_would_clip():
+    photo = bright_photo()  # its top end near 235: a firmer curve soon burns it
     plans = [
         [{"op": "saturation", "params": {"value": 0.9}}],
         [{"op": "saturation", "params": {"value": 0.91}}],
@@ -114,11 +128,60 @@ def test_it_tells_a_near_duplicate_apart_with_a_step_its_twin_lacks():
     job = Job(photo, plans)
     first, second = job.guard()
     assert first.revisions == [] and first.report.ok
-    it = second.revisions[0]
+    [it] = second.revisions  # one revision is enough: the step is sized with SSIM's constants and the means
     assert "almost the same picture as variation 1" in it["issues"][0]
-    assert it["edits"][0]["type"] == "add_op" and it["edits"][0]["op"]["op"] == "vignette"
-    assert it["edits"][0]["reason"] == "to tell it apart from variation 1"
-    assert it["verdict"] == "revised" and second.report.figures["nearest_ssim"] < 0.97
+    [edit] = it["edits"]
+    assert edit["type"] == "add_op" and edit["op"]["op"] == "contrast" and edit["op"]["params"]["value"] < 1.0
+    assert edit["reason"] == "to tell it apart from variation 1"
+    assert it["verdict"] == "revised" and second.report.ok and second.report.figures["nearest_ssim"] < 0.97
+
+
+def test_it_pushes_a_punchier_near_duplicate_further_up_in_one_revision():
+    job = Job(soft_photo(), [punchier(1.2), punchier(1.22)])
+    first, second = job.guard()
+    assert first.report.ok
+    [it] = second.revisions
+    [edit] = it["edits"]
+    assert (edit["op"], edit["param"], edit["from"]) == ("contrast", "value", 1.22)
+    assert edit["value"] > 1.22  # its intent kept: punchier still, not flattened to tell it apart
+    assert it["verdict"] == "revised" and second.report.ok and second.report.figures["nearest_ssim"] < 0.97
+    after = it["after"]
+    assert max(after["highlights_new"], after["shadows_new"], after["saturation_new"]) <= 0.5
+
+
+def test_it_softens_a_punchier_near_duplicate_only_when_firmer_would_clip():
+    photo = bright_photo()
+    job = Job(photo, [punchier(1.05), punchier(1.06)])
+    looks = [Look(p) for p in job.previews]
+    report = verify(1, looks[1], job.plans[1], clipping(shrink(photo, 640)), {0: looks[0]})  # as the guard does
+    [issue] = [i for i in report.issues if i.kind == "near_duplicate"]
+    firmer = ops.contrast(job.previews[1], value=min(2.0, issue.headroom + 0.15))
+    extra = clipping(firmer)
+    assert max(extra.highlights, extra.shadows) > max(clipping(job.previews[1]).highlights, 0.0) + 0.25
+    [edit] = rule_edits(report, job.plans[1])
+    assert edit.param == "value" and edit.value < 1.06
+    [out] = [o for o in job.guard(max_revisions=1) if o.variation == 1]
+    [it] = out.revisions
+    assert [e["value"] for e in it["edits"]] == [edit.value]  # the guard's own revision is that edit
+
+
+def test_it_sizes_no_edits_for_a_report_no_revision_can_follow():
+    job = Job(bright_photo(), [punchier(1.05), punchier(1.06)])
+    _first, second = job.guard(max_revisions=0)
+    [issue] = [i for i in second.report.issues if i.kind == "near_duplicate"]
+    assert second.report.edits == [] and issue.headroom is None and issue.windows is None
+    assert second.report.score > 1.0 and second.report.figures["nearest_ssim"] > 0.97  # still measured and scored
+
+
+def test_it_measures_the_contrast_headroom_from_the_histogram():
+    for photo in (bright_photo(), soft_photo()):
+        preview = shrink(photo, 640)
+        source = clipping(preview)
+        room = headroom(preview, source, source)
+        stretched = clipping(ops.contrast(preview, value=room))
+        assert stretched.highlights - source.highlights <= 0.25 and stretched.shadows - source.shadows <= 0.25
+    assert headroom(soft_photo(), clipping(soft_photo()), clipping(soft_photo())) > 1.5
+    assert headroom(bright_photo(), clipping(bright_photo()), clipping(bright_photo())) < 1.5
 
 
 def test_it_measures_but_does_not_revise_a_generative_variation():
@@ -159,3 +222,18 @@ def test_it_finds_the_step_that_pushes_towards_the_clipping(kind):
         {"shadows": 0, "saturation": 1}[kind],
         {"shadows": "black", "saturation": "value"}[kind],
     )
+
+
+def test_it_guards_a_variation_of_another_size_alongside_with_the_same_outcome_as_alone():
+    crop = {"op": "crop", "params": {"x": 0, "y": 0, "width": 300, "height": 200}}
+    twins = [punchier(1.05), punchier(1.06)]
+    cropped = [crop, {"op": "contrast", "params": {"value": 1.5}}]  # clips: revised on its own thread
+    together = Job(bright_photo(), [twins[0], cropped, twins[1]]).guard()
+    assert [o.variation for o in together] == [0, 1, 2]
+    alone = Job(bright_photo(), twins).guard() + Job(bright_photo(), [cropped]).guard()
+
+    def log(o):
+        return {k: v for k, v in o.as_log().items() if k != "variation"}
+
+    assert [log(o) for o in together] == [log(alone[0]), log(alone[2]), log(alone[1])]
+    assert together[1].revisions and together[2].revisions  # both chains revised something
