@@ -6,8 +6,12 @@ class ImagelabConfig(AppConfig):
     verbose_name = "Image lab"
 
     def ready(self) -> None:
+        from django.conf import settings
+
         from imagelab import cleanup
+        from imagelab.core.memory import keep_freed_memory
         from imagelab.kind import register_kind
 
         register_kind()
         cleanup.connect()
+        keep_freed_memory(settings.IMAGE_MALLOC_KEEP_MB)  # process-wide: set once, where image jobs may run

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerReply, PlannerRequest
 from chatapp.turns import Turn
 from imagelab import planning, quality_turn, selectors, services, storage, working

@@ -7,14 +7,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import PlannerError
 from chatapp.turns import Turn
 from imagelab import ai_edit, guarding, services, storage
-from imagelab.core.execute import execute
 from imagelab.core.normalize import NoVariations, normalize_plan
+from imagelab.core.staged import Guarded
 from imagelab.events import JobEnded, PlannedVariation, PlannerSource, Plans
 from imagelab.jobrun import JobRun, Stopped, job_urls
 from imagelab.models import ImageJob
@@ -91,7 +91,6 @@ async def run_job(
     source = source_name if source_name in ("openai", "rules", "scripted") else "openai"
     plans = [v.model_dump(mode="json") for v in plan.variations]
     run = JobRun(turn=turn, job_id=job.pk, plans=plans, folder=storage.new_folder("jobs"))
-    tap = guarding.PreviewTap(plans)
     planned_at = time.perf_counter()
     try:  # from here on every way out (Stop included) ends the job through _finish_job
         await database_sync_to_async(services.job_save_progress)(
@@ -112,20 +111,16 @@ async def run_job(
             )
         )
         work, source_size = await working()
-        result = await run.execute(
-            lambda on_step, on_done: execute(
-                work,
-                [v.operations for v in plan.variations],
-                on_step=tap.wrap(on_step),
-                on_variation_done=on_done,
-                ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
-                workers=settings.IMAGE_WORKERS,
-                max_side=side,
-                keep_images=False,
-                stopped=run.stopped,
-            )
+        ran = await guarding.execute_guarded(
+            run,
+            work,
+            [v.operations for v in plan.variations],
+            ai_edit=run.wrap_ai(ai_edit.make_ai_edit()),
+            workers=settings.IMAGE_WORKERS,
+            side=side,
         )
-        await _guard(turn, run, work, tap.previews)
+        result = ran.execution
+        _record_guard(turn, run, ran)
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
@@ -160,18 +155,17 @@ async def run_job(
         raise JobFailed("Every variation failed; nothing to show.", code="job_failed")
 
 
-async def _guard(turn: Turn, run: JobRun, work, previews: list) -> None:
-    """The quality guard after the variations ran; a guard that broke leaves them as they ran."""
-    started = time.perf_counter()
-    try:
-        result, status, error = guarding.summary(await guarding.guard_job(run, work, previews)), "ok", None
-    except Stopped:  # Stop was pressed while the guard ran: the turn's cancellation follows
+def _record_guard(turn: Turn, run: JobRun, ran: Guarded) -> None:
+    """The guard's line in the step log; a guard that broke left the variations as they ran (the job ends well)."""
+    if ran.error is None:
+        result, status, error = guarding.summary(run.revisions), "ok", None
+    elif isinstance(ran.error, Stopped):  # Stop was pressed while the guard ran: the turn's cancellation follows
         result, status, error = "stopped", "skipped", None
-    except Exception:  # noqa: BLE001 - the variations are done and saved: the job still ends well
-        log.exception("quality guard of image job %s failed", run.job_id)
+    else:
+        log.error("quality guard of image job %s failed", run.job_id, exc_info=ran.error)
         result, status, error = "", "error", "the quality guard failed"
-    ms = (time.perf_counter() - started) * 1000
-    turn.steplog.record("guard", label="t_guard", duration_ms=ms, result=result, status=status, error=error)
+    # The guard's own time (it runs while the settled variations' finals render).
+    turn.steplog.record("guard", label="t_guard", duration_ms=ran.guard_ms, result=result, status=status, error=error)
 
 
 async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, working=None, source_size=None) -> None:

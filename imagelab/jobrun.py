@@ -8,9 +8,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from channels.db import database_sync_to_async
 from django.urls import reverse
 
+from chatapp.db import database_sync_to_async
 from chatapp.turns import Turn
 from imagelab import ai_edit as ai_module
 from imagelab import services, storage

@@ -52,15 +52,17 @@ async def start_turn(
     if data is not None:
         if loaded is None:
             loaded = await asyncio.to_thread(services.upload_validate, data=data, filename=filename)
-        # The working image comes from the pixels already in memory, while the files are written.
+        # In process, the working image comes from the pixels already in memory, while the files are written.
         image, side = loaded.image, settings.IMAGE_WORKING_SIDE
         early = working.from_pixels(image, side)
         try:
             stored = await asyncio.to_thread(services.upload_store, loaded=loaded, data=data, filename=filename)
         except BaseException:
-            early.cancel()
+            if early is not None:
+                early.cancel()
             raise
-        working.put(stored.path, early, side)
+        if early is not None:
+            working.put(stored.path, early, side)
     try:
         return await submit_turn(user=user, chat=chat, text=text, upload=stored, with_job=with_job)
     except BaseException:

@@ -13,6 +13,8 @@ import asyncio
 import logging
 import time
 
+from django.conf import settings
+
 from imagelab import storage
 from imagelab.core.codec import decode
 from imagelab.jobrun import consume_outcome
@@ -23,8 +25,10 @@ PREDECODED_MAX = 4
 PREDECODED_TTL_S = 600.0
 
 
-def from_pixels(image, side: int) -> asyncio.Future:
-    """Start reducing an upload's pixels (already in memory) to a working image, in a thread."""
+def from_pixels(image, side: int) -> asyncio.Future | None:
+    """Start reducing an upload's pixels (already in memory) to a working image, in a thread (in process only)."""
+    if settings.TURN_RUNNER != "inprocess":
+        return None  # a worker runs the turn and decodes its own: one made here would be image work nobody takes
     return asyncio.ensure_future(asyncio.to_thread(lambda: decode(image, max_side=side)))
 
 

@@ -4,10 +4,10 @@ import html
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from django.contrib.auth import get_user_model
 from django.test import AsyncClient
 
+from chatapp.db import database_sync_to_async
 from imagelab import services
 from tests.fakes import openai_server
 from tests.fakes.openai_server import tool_call

@@ -4,9 +4,9 @@ import io
 
 import numpy as np
 import pytest
-from channels.db import database_sync_to_async
 from PIL import Image
 
+from chatapp.db import database_sync_to_async
 from imagelab import services, storage
 from tests.fakes import openai_server
 from tests.fakes.openai_server import hang, image, tool_call

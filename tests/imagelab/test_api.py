@@ -3,11 +3,11 @@
 import io
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient
 from PIL import Image
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from imagelab.models import ImageAsset, ImageJob
 from tests.support.api import api_for, async_api_for

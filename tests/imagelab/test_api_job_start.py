@@ -1,9 +1,9 @@
 """The image-job API leaves nothing behind when a job cannot start (the chat it made is deleted)."""
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.images import photo
 

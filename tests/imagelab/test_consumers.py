@@ -1,8 +1,8 @@
 """The image chat's websocket: ownership, and the event sequence of a rule-planned job with real images."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from imagelab import services, starting, storage
 from imagelab.models import ImageJob

@@ -3,10 +3,10 @@
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import Client
 from markdown_it import MarkdownIt
 
+from chatapp.db import database_sync_to_async
 from chatapp.exports import chat_export
 from imagelab import services
 from tests.support.images import job_of, photo, run_turn

@@ -4,10 +4,10 @@ import os
 import time
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.management import call_command
 
 from chatapp import services as chat_services
+from chatapp.db import database_sync_to_async
 from imagelab import services, storage
 from imagelab.models import ImageJob
 from tests.support.api import api_for

@@ -3,9 +3,9 @@
 import io
 
 import pytest
-from channels.db import database_sync_to_async
 from PIL import Image
 
+from chatapp.db import database_sync_to_async
 from imagelab import downloads, services, storage
 from tests.fakes import openai_server
 from tests.fakes.openai_server import text, tool_call

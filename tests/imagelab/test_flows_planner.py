@@ -2,9 +2,9 @@
 when the model is down or answers in words."""
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from chatapp.db import database_sync_to_async
 from chatapp.events import group_name
 from imagelab import services, starting
 from imagelab.events import EVENT_TYPES

@@ -5,9 +5,9 @@ import html
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from chatapp.db import database_sync_to_async
 from chatapp.events import group_name
 from imagelab import render, services, starting, storage
 from imagelab.events import EVENT_TYPES
@@ -89,8 +89,11 @@ async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the
 
     types = [(e["type"], e.get("variation")) for e in events]
     revised = types.index(("variation.revised", 0))
-    assert types.count(("variation.done", 0)) == 2  # first run, then the kept revision
-    assert types.index(("variation.done", 0)) < revised < len(types) - 1 and types[-1][0] == "job.ended"
+    # The guard runs between the streamed previews and the finals: every step streamed first, then the
+    # note, and one final, rendered once with the revised plan.
+    assert [e["step"] for e in events[:revised] if e["type"] == "step.result" and e["variation"] == 0] == [0, 1]
+    assert types.count(("variation.done", 0)) == 1
+    assert revised < types.index(("variation.done", 0)) < len(types) - 1 and types[-1][0] == "job.ended"
     event = events[revised]
     assert event["from_step"] == 1 and event["revision"] == 1
     assert event["operations"][1] == {"op": "contrast", "params": {"value": 1.2}}

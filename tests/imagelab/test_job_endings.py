@@ -3,9 +3,9 @@
 import asyncio
 
 import pytest
-from channels.db import database_sync_to_async
 
 from chatapp import turns
+from chatapp.db import database_sync_to_async
 from chatapp.turns import Turn
 from imagelab import flows, services, starting
 from imagelab.jobflow import JobFailed

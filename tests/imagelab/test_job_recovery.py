@@ -3,9 +3,9 @@
 from datetime import timedelta
 
 import pytest
-from channels.db import database_sync_to_async
 from django.utils import timezone
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Message
 from imagelab import services as image_services
 from imagelab.models import ImageJob

@@ -5,11 +5,11 @@ import io
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import AsyncClient
 from PIL import Image
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import PlannerReply, ToolCall
 from chatapp.planner.testing import ScriptedBackend
 from imagelab import downloads, services

@@ -4,9 +4,9 @@ import io
 
 import numpy as np
 import pytest
-from channels.db import database_sync_to_async
 from PIL import Image, ImageCms
 
+from chatapp.db import database_sync_to_async
 from imagelab import services, storage
 from imagelab.core.metadata import strip_jpeg
 from imagelab.core.uploads import load_upload

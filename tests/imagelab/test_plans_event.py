@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import PlannerReply, ToolCall
 from chatapp.planner.testing import ScriptedBackend
 from chatapp.turns import Turn

@@ -1,9 +1,9 @@
 """The image turn's progress lines and Thinking line, through the real SDK against the local fake OpenAI."""
 
 import pytest
-from channels.db import database_sync_to_async
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from imagelab import services
 from imagelab.flows import EDITING, PLANNING
 from tests.fakes import openai_server

@@ -2,9 +2,9 @@
 the websocket, the same for every client."""
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Message
 from imagelab import services
 from tests.support.api import async_api_for

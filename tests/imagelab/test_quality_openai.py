@@ -5,9 +5,9 @@ import asyncio
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from chatapp.db import database_sync_to_async
 from chatapp.events import group_name
 from imagelab import services
 from tests.fakes import openai_server

@@ -14,7 +14,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
 
 def db(fn):
-    from channels.db import database_sync_to_async
+    from chatapp.db import database_sync_to_async
 
     return database_sync_to_async(fn)
 

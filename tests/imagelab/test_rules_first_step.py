@@ -1,9 +1,9 @@
 """The rule planner plans in ~1 ms, so an upload's first turn must not decode the stored file again."""
 
 import pytest
-from channels.db import database_sync_to_async
 from PIL import Image
 
+from chatapp.db import database_sync_to_async
 from imagelab import services, starting, storage, working
 from tests.support.images import job_of, photo, run_turn
 
@@ -83,3 +83,12 @@ async def test_it_decodes_an_image_once_for_a_chat_answer_and_the_edit_after_it(
     second = await db(job_of)(await run_turn(alice, chat, "cooler"))
     assert second.status == "done" and second.source_id == first.source_id
     assert reads.count(first.source.path) == 1
+
+
+async def test_it_makes_the_early_working_image_only_where_the_turn_runs(settings):
+    pixels = Image.new("RGB", (400, 300), (90, 120, 150))
+    settings.TURN_RUNNER = "procrastinate"  # a worker runs the turn and decodes its own
+    assert working.from_pixels(pixels, 256) is None
+    settings.TURN_RUNNER = "inprocess"
+    image, size = await working.from_pixels(pixels, 256)
+    assert (image.size, size) == ((256, 192), (400, 300))

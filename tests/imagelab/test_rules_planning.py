@@ -1,8 +1,8 @@
 """The rule backend in a real image turn: what it cannot do at all gets words, not five empty plans."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import PlannerReply, PlannerRequest
 from imagelab import planning, services
 from tests.support.images import assistant_of, job_of, photo, run_turn

@@ -1,8 +1,8 @@
 """Image chats: the current image, "Use this", the history strip, and edits that start from the chosen image."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Message
 from imagelab import selectors, services

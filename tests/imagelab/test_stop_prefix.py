@@ -6,10 +6,10 @@ import gc
 import logging
 
 import pytest
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from chatapp import turns
+from chatapp.db import database_sync_to_async
 from chatapp.events import group_name
 from imagelab import render, services, starting
 from tests.fakes import openai_server

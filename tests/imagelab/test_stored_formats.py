@@ -3,9 +3,9 @@
 import io
 
 import pytest
-from channels.db import database_sync_to_async
 from PIL import Image, UnidentifiedImageError
 
+from chatapp.db import database_sync_to_async
 from imagelab import downloads, services, storage
 from imagelab.models import ImageJob
 from tests.support.images import job_of, photo, run_turn

@@ -1,9 +1,9 @@
 """ "Use this": two simultaneous requests share one asset, and a pick from the history strip is marked in use."""
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import AsyncClient
 
+from chatapp.db import database_sync_to_async
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
 from tests.support.images import job_of, photo, run_turn

@@ -1,8 +1,8 @@
 """Image chats keep versions too: re-running an instruction plans a new five (a job per version) on the same image."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Message
 from imagelab import services
 from imagelab.models import ImageJob

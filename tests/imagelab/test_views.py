@@ -3,11 +3,11 @@
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import AsyncClient, Client
 
 from chatapp.asgi import application
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
