@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
 from chatapp import render as chat_render
+from chatapp.db import database_sync_to_async
 from chatapp.errors import NotFound
 from chatapp.models import Message
 from chatapp.selectors import message_get

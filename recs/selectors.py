@@ -27,11 +27,21 @@ def recommended_in_chat(*, chat_id: int) -> list[BlockedItem]:
     ]
 
 
-def blocked_list(*, user: AbstractBaseUser, chat_id: int) -> list[BlockedItem]:
-    """Everything planning must avoid: the watchlist, the seen list, and this chat's recommendations."""
+def user_lists(*, user: AbstractBaseUser) -> tuple[list[WatchlistItem], list[SeenItem]]:
+    """The user's watchlist and seen list, oldest first (as blocked_list reads them)."""
+    return tuple(
+        list(model.objects.filter(user=user).order_by("added_at", "id")) for model in (WatchlistItem, SeenItem)
+    )
+
+
+def blocked_list(*, user: AbstractBaseUser, chat_id: int, lists: tuple[list, list] | None = None) -> list[BlockedItem]:
+    """Everything planning must avoid: the watchlist, the seen list, and this chat's recommendations.
+
+    `lists`: the user's lists when already read (user_lists()).
+    """
     items: dict[tuple[str, str], BlockedItem] = {}
-    for model in (WatchlistItem, SeenItem):
-        for row in model.objects.filter(user=user).order_by("added_at", "id"):
+    for rows in lists or user_lists(user=user):
+        for row in rows:
             item = BlockedItem(
                 source=row.source, id=row.movie_id, media_type=row.media_type, title=row.title, year=row.year
             )
@@ -61,14 +71,22 @@ def recommended_for_user(*, user: AbstractBaseUser):
 
 def list_marks(*, user: AbstractBaseUser, keys: list[tuple[str, str]]) -> dict[str, dict]:
     """For pick cards: which of these films are on the watchlist or seen ("source:id" → marks)."""
+    return _marks(user_id=user.pk, keys=keys)
+
+
+def _marks(*, user_id: int, keys: list[tuple[str, str]]) -> dict[str, dict]:
     if not keys:
         return {}
     ids = {movie_id for _, movie_id in keys}
     marks: dict[str, dict] = {}
-    for row in WatchlistItem.objects.filter(user=user, movie_id__in=ids):
-        marks.setdefault(f"{row.source}:{row.movie_id}", {})["watchlist"] = True
-    for row in SeenItem.objects.filter(user=user, movie_id__in=ids):
-        marks.setdefault(f"{row.source}:{row.movie_id}", {})["seen"] = row.rating or True
+    for source, movie_id in WatchlistItem.objects.filter(user_id=user_id, movie_id__in=ids).values_list(
+        "source", "movie_id"
+    ):
+        marks.setdefault(f"{source}:{movie_id}", {})["watchlist"] = True
+    for source, movie_id, rating in SeenItem.objects.filter(user_id=user_id, movie_id__in=ids).values_list(
+        "source", "movie_id", "rating"
+    ):
+        marks.setdefault(f"{source}:{movie_id}", {})["seen"] = rating or True
     return marks
 
 
@@ -122,4 +140,4 @@ def last_turn_summary(*, chat_id: int, turn_key: str | None = None) -> dict:
 def pick_marks_context(message: Message) -> dict:
     """Template context for a movie message: the list marks of its pick cards."""
     keys = [(p["source"], p["id"]) for p in (message.payload or {}).get("picks", [])]
-    return {"marks": list_marks(user=message.chat.owner, keys=keys)}
+    return {"marks": _marks(user_id=message.chat.owner_id, keys=keys)}  # the owner's id: no read of the user

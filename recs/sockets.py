@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from asgiref.sync import sync_to_async
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.selectors import message_get
 from recs.events import ProposalShown, ProposalUpdated

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from channels.db import database_sync_to_async
-
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import ToolCall
 from chatapp.planner.tools import ToolArgumentsError
 from chatapp.turns import Turn

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import time
 
-from channels.db import database_sync_to_async
-
+from chatapp.db import database_sync_to_async
 from chatapp.turns import Turn
 
 

@@ -10,13 +10,14 @@ from django.conf import settings
 
 from chatapp.events import TextDelta
 from chatapp.planner.deadline import Deadline
+from chatapp.services import message_save_progress
 from chatapp.turns import Turn
 from recs.events import DroppedPick, IntroShown, PickCard, PickDropped, PickResolved
 from recs.flows.persist import db_call, timed_save
 from recs.services.recommendations import recommendation_add
 from recs.sources.active import LookupFailed
 from recs.sources.dedupe import BlockedIndex
-from recs.sources.movies import BlockedItem, Movie, MovieSource, lookup_deadline
+from recs.sources.movies import BlockedItem, Movie, MovieSource, lookup_deadline, lookup_rank
 
 
 async def present_plan(turn: Turn, *, plan_args, blocked: list[BlockedItem], source: MovieSource) -> None:
@@ -73,7 +74,8 @@ async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], 
     async def resolve(i, pick):
         t0 = time.perf_counter()
         try:
-            movie = await source.lookup(title=pick.title, year=pick.year)
+            with lookup_rank(i):  # under load TMDB serves every turn's first pick before anyone's third
+                movie = await source.lookup(title=pick.title, year=pick.year)
             error = None if movie else "not found in the movie source"
         except LookupFailed as exc:
             movie, error = None, f"lookup failed: {exc}"
@@ -88,13 +90,12 @@ async def resolve_picks(turn: Turn, picks: list, *, blocked: list[BlockedItem], 
             done, pending = await asyncio.wait(pending, timeout=deadline.remaining(), return_when="FIRST_COMPLETED")
             if not done:
                 break  # the budget ran out
-            for task in sorted(done, key=tasks.__getitem__):
-                await _accept_or_drop(turn, index, *task.result())
+            await _accept_or_drop_all(turn, index, [task.result() for task in sorted(done, key=tasks.__getitem__)])
         for task in sorted(pending, key=tasks.__getitem__):
             task.cancel()
             i = tasks[task]
             _record_lookup(turn, picks[i], None, TOO_SLOW, started)
-            await _accept_or_drop(turn, index, i, picks[i], None, TOO_SLOW)
+            await _drop(turn, i, picks[i], TOO_SLOW)
     finally:
         for task in tasks:
             task.cancel()
@@ -117,24 +118,51 @@ def _record_lookup(turn: Turn, pick, movie: Movie | None, error: str | None, t0:
     )
 
 
-async def _accept_or_drop(turn: Turn, index: BlockedIndex, i: int, pick, movie: Movie | None, error) -> None:
-    reason = error or index.reject_reason(movie)
-    if reason is None:
-        added = await db_call(turn, recommendation_add, chat_id=turn.chat_id, message_id=turn.message_id, movie=movie)
-        reason = None if added else "already recommended in this chat"
-    if reason is not None:
-        dropped = DroppedPick(title=pick.title, year=pick.year, reason=reason)
-        turn.payload["dropped"].append({"index": i, **dropped.model_dump()})
-        turn.steplog.record("pick.dropped", args={"title": pick.title, "year": pick.year}, result=reason)
-        await turn.emit(PickDropped(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, dropped=dropped))
-        await timed_save(turn)
-        return
-    index.add(movie)
-    card = pick_card(movie, reason=pick.reason)
-    turn.payload["picks"].append({"index": i, **card.model_dump(mode="json")})
-    turn.payload["picks"].sort(key=lambda p: p["index"])
-    await turn.emit(PickResolved(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, pick=card))
+async def _accept_or_drop_all(turn: Turn, index: BlockedIndex, resolved: list[tuple]) -> None:
+    """Lookups that ended together (in pick order): their films added and the answer stored in one database hop
+    (the embedded catalogue resolves all three at once: one hop and one save, were three of each)."""
+    if any(error is None and index.reject_reason(movie) is None for _, _, movie, error in resolved):
+        turn.payload["picks"], outcomes = await db_call(turn, _add_and_store, live=turn, index=index, resolved=resolved)
+    else:  # every one is dropped before any database check (adding films only rejects more)
+        outcomes = [(i, pick, None, error or index.reject_reason(movie)) for i, pick, movie, error in resolved]
+    for i, pick, card, reason in outcomes:
+        if card is not None:
+            await turn.emit(PickResolved(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, pick=card))
+        else:
+            await _drop(turn, i, pick, reason)
+
+
+async def _drop(turn: Turn, i: int, pick, reason: str) -> None:
+    dropped = DroppedPick(title=pick.title, year=pick.year, reason=reason)
+    turn.payload["dropped"].append({"index": i, **dropped.model_dump()})
+    turn.steplog.record("pick.dropped", args={"title": pick.title, "year": pick.year}, result=reason)
+    await turn.emit(PickDropped(chat_id=turn.chat_id, turn_key=turn.turn_key, index=i, dropped=dropped))
     await timed_save(turn)
+
+
+def _add_and_store(*, live: Turn, index: BlockedIndex, resolved: list[tuple]) -> list[tuple]:
+    """Add each film the turn may show to the chat's recommended set and store the answer with the new cards.
+
+    In pick order, as one at a time would: a film the chat had shown already is dropped, a later pick of a film
+    added here is a repeat. The answer is stored once, if anything was added. Returns the turn's (`live`) cards and
+    (index, pick, card or None, drop reason or None) per pick; the turn takes them on the loop (a Stop meanwhile
+    stores the answer as it was).
+    """
+    outcomes, picks = [], live.payload["picks"]
+    for i, pick, movie, error in resolved:
+        reason = error or index.reject_reason(movie)
+        if reason is None:
+            if recommendation_add(chat_id=live.chat_id, message_id=live.message_id, movie=movie):
+                index.add(movie)
+                card = pick_card(movie, reason=pick.reason)
+                picks = sorted([*picks, {"index": i, **card.model_dump(mode="json")}], key=lambda p: p["index"])
+                outcomes.append((i, pick, card, None))
+                continue
+            reason = "already recommended in this chat"
+        outcomes.append((i, pick, None, reason))
+    if picks is not live.payload["picks"]:
+        message_save_progress(**live.stored_fields(payload={**live.payload, "picks": picks}))
+    return picks, outcomes
 
 
 def pick_card(movie: Movie, *, reason: str) -> PickCard:

@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 import re
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.planner.backends.base import (
     FunctionCallItem,
     FunctionCallOutput,

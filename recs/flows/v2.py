@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import time
 
-from channels.db import database_sync_to_async
 from django.conf import settings
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat
 from chatapp.planner.backends.base import (
     FunctionCallItem,
@@ -23,11 +22,11 @@ from chatapp.planner.backends.base import (
 )
 from chatapp.planner.deadline import Deadline
 from chatapp.planner.runner import ToolRun, run_text, run_tool_call
-from chatapp.services import chat_thread_update
+from chatapp.services import chat_thread_update, message_save_progress
 from chatapp.turns import Turn
 from recs.events import ModeDecided
 from recs.flows import progress, prompts
-from recs.flows.history import history_items, model_text
+from recs.flows.history import history_input, history_items, model_text, recent_messages
 from recs.flows.lists import present_proposal
 from recs.flows.persist import db_call, timed_save
 from recs.flows.picks import present_plan
@@ -37,7 +36,7 @@ from recs.flows.tools import (
     PROPOSE_LIST_CHANGES_TOOL,
     MovieContext,
 )
-from recs.selectors import blocked_list, chat_read, last_shown_picks, last_turn_summary, user_read
+from recs.selectors import blocked_list, chat_read, last_shown_picks, last_turn_summary, user_lists, user_read
 from recs.services.memory import memory_learn, memory_record_results, taste_profile_summary
 from recs.sources.active import get_movie_source
 from recs.sources.movies import BlockedItem
@@ -51,11 +50,15 @@ async def run_v2(turn: Turn) -> None:
     turn.planner_source = backend.name
     # One planning deadline for the whole turn: decide_mode, its fallback, the answer or plan_picks.
     deadline = Deadline.after(settings.PLANNER_RETRY_BUDGET)
-    chat = await database_sync_to_async(chat_read)(chat_id=turn.chat_id)
     threaded = backend.profile.threads_responses
+    deciding = not turn.payload.get("autostart")  # a greeting has no question to classify
+    if deciding:  # the first step, stored by the hop that reads what the turn needs (one hop, not two)
+        await turn.progress(progress.DECIDING, save=False)
+    chat, last_picks, user_learned, history = await database_sync_to_async(_opening_reads)(
+        turn=turn, threaded=threaded, stored=turn.stored_fields() if deciding else None
+    )
 
-    blocked, profile = await read_inputs(turn)
-    last_picks = await database_sync_to_async(last_shown_picks)(chat_id=turn.chat_id)
+    blocked, profile = await read_inputs(turn, user_learned=user_learned)
     context = MovieContext(
         text=turn.text,
         blocked=blocked,
@@ -65,7 +68,7 @@ async def run_v2(turn: Turn) -> None:
         learned=turn.payload.get("learned", ""),
         autostart=bool(turn.payload.get("autostart")),
     )
-    opening = await _opening_items(chat, turn, threaded)
+    opening = await _opening_items(chat, turn, threaded, history)
     previous = chat.last_response_id if threaded and chat.last_response_id else None
 
     def decide_request(items, prev):
@@ -81,12 +84,11 @@ async def run_v2(turn: Turn) -> None:
             on_reasoning=turn.stream_thinking,
         )
 
-    if turn.payload.get("autostart"):
-        # A greeting has no question to classify: plan picks straight from the taste profile.
+    if not deciding:
+        # A greeting plans picks straight from the taste profile.
         mode, reason = "B", "Greeting a new chat with picks for the user's taste."
         follow, follow_prev = opening, previous
     else:
-        await turn.progress(progress.DECIDING)
         try:
             decision = await _decide(turn, backend, decide_request(opening, previous))
         except PlannerError as exc:
@@ -98,10 +100,11 @@ async def run_v2(turn: Turn) -> None:
         follow, follow_prev = _follow_up(decision, opening, threaded)
     turn.payload.update({"mode": mode, "mode_reason": reason})
     await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=mode, reason=reason))
-    await timed_save(turn)  # a page reloaded while planning still says "Finding films…"
+    # The next step begins at once: stored with the mode in one save (a reloaded page says "Finding films…").
+    await turn.progress(progress.WRITING if mode == "A" else progress.PLANNING, save=False)
+    await timed_save(turn)
 
     if mode == "A":
-        await turn.progress(progress.WRITING)
         reply = await run_text(
             backend=backend,
             request=PlannerRequest(
@@ -148,7 +151,6 @@ async def run_v2(turn: Turn) -> None:
             on_reasoning=turn.stream_thinking,
         )
 
-    await turn.progress(progress.PLANNING)
     try:
         plan = await _plan(turn, backend, plan_request(follow, follow_prev))
     except PlannerError as exc:
@@ -156,11 +158,30 @@ async def run_v2(turn: Turn) -> None:
         if not _thread_broken(exc, follow_prev):
             raise
         plan = await _plan(turn, backend, plan_request(await _reset_thread(turn, exc), None))
-    await turn.progress(progress.looking_up(len(plan.args.picks[:3])))
+    # Stored by present_plan's first save, with the intro.
+    await turn.progress(progress.looking_up(len(plan.args.picks[:3])), save=False)
     await present_plan(turn, plan_args=plan.args, blocked=blocked, source=get_movie_source())
     await db_call(turn, memory_record_results, user_id=turn.owner_id, picks=turn.payload.get("picks", []))
     open_calls = [plan.call.call_id, *(c.call_id for c in plan.ignored_calls)]
     await _save_thread(turn, threaded, plan.reply.response_id, open_calls)
+
+
+def _opening_reads(*, turn: Turn, threaded: bool, stored: dict | None):
+    """The chat, its last picks, the user with what their text says, and the history when the opening replays
+    it (None: it does not), in one database hop (were three, reading the chat twice); first the turn's
+    `stored` fields (its first step) when given."""
+    if stored is not None:
+        message_save_progress(**stored)
+    chat = chat_read(chat_id=turn.chat_id)
+    last_picks = last_shown_picks(chat_id=turn.chat_id)
+    user_learned = _user_and_learned(user_id=turn.owner_id, text=turn.text)
+    history = recent_messages(chat=chat, turn=turn) if _replays_history(chat, threaded) else None
+    return chat, last_picks, user_learned, history
+
+
+def _replays_history(chat: Chat, threaded: bool) -> bool:
+    # No thread head (a new chat, or the last turn ran the v1 flow, which clears it): a fresh thread.
+    return not threaded or not chat.last_response_id
 
 
 async def _plan(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
@@ -200,30 +221,22 @@ async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
     )
 
 
-async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
-    """The blocked list and the taste profile, read side by side (timed as t_read_blocked/t_read_profile)."""
-    user = await database_sync_to_async(user_read)(user_id=turn.owner_id)
-    if turn.text:
-        # Stated preferences ("I hate horror") count from this very turn on.
-        learned = await database_sync_to_async(memory_learn)(user=user, text=turn.text)
+async def read_inputs(turn: Turn, *, user_learned=None) -> tuple[list[BlockedItem], str]:
+    """The blocked list and the taste profile, read side by side (timed as t_read_blocked/t_read_profile).
+
+    `user_learned`: the turn's user and what its text says, when already read (see _user_and_learned).
+    """
+    if user_learned is None:
+        user_learned = await database_sync_to_async(_user_and_learned)(user_id=turn.owner_id, text=turn.text)
+    user, learned = user_learned
+    if learned is not None:
         if not learned.is_empty():
             turn.payload["learned"] = learned.describe()
             turn.steplog.record("memory.learn", result=learned.describe())
 
-    async def timed(name, label, fn, **kw):
-        t0 = time.perf_counter()
-        # Read-only: each read gets its own thread and connection so the two really overlap
-        # (the default thread-sensitive mode would queue them on one DB thread).
-        value = await database_sync_to_async(fn, thread_sensitive=False)(**kw)
-        size = len(value) if isinstance(value, (list, str)) else 0
-        turn.steplog.record(name, label=label, result=f"{size}", duration_ms=(time.perf_counter() - t0) * 1000)
-        return value
-
-    # Independent reads run side by side (seed: Promise.all of the profile and the blocked list).
-    blocked, profile = await asyncio.gather(
-        timed("read_blocked", "t_read_blocked", blocked_list, user=user, chat_id=turn.chat_id),
-        timed("read_profile", "t_read_profile", taste_profile_summary, user=user),
-    )
+    blocked, profile, ms = await database_sync_to_async(_blocked_and_profile)(user=user, chat_id=turn.chat_id)
+    turn.steplog.record("read_blocked", label="t_read_blocked", result=f"{len(blocked)}", duration_ms=ms[0])
+    turn.steplog.record("read_profile", label="t_read_profile", result=f"{len(profile)}", duration_ms=ms[1])
     # A regenerated turn must not show again what it showed before (those picks left the
     # recommended set when it was reset).
     blocked += [
@@ -239,7 +252,25 @@ async def read_inputs(turn: Turn) -> tuple[list[BlockedItem], str]:
     return blocked, profile
 
 
-async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputItem]:
+def _blocked_and_profile(*, user, chat_id: int) -> tuple[list[BlockedItem], str, tuple[float, float]]:
+    """The blocked list and the taste profile in one hop, the user's lists read once for both (they were two
+    hops side by side, each reading both lists), and how long each took (ms)."""
+    t0 = time.perf_counter()
+    lists = user_lists(user=user)
+    blocked = blocked_list(user=user, chat_id=chat_id, lists=lists)
+    t1 = time.perf_counter()
+    profile = taste_profile_summary(user=user, lists=lists)
+    return blocked, profile, ((t1 - t0) * 1000, (time.perf_counter() - t1) * 1000)
+
+
+def _user_and_learned(*, user_id: int, text: str):
+    """The turn's user, and what its text says about their taste (None without text), in one database hop."""
+    user = user_read(user_id=user_id)
+    # Stated preferences ("I hate horror") count from this very turn on.
+    return user, (memory_learn(user=user, text=text) if text else None)
+
+
+async def _opening_items(chat: Chat, turn: Turn, threaded: bool, history: list | None) -> list[InputItem]:
     items: list[InputItem] = []
     if threaded and chat.last_response_id and chat.pending_call_ids:
         # The Responses API needs an output for every call the previous turn left open:
@@ -258,10 +289,9 @@ async def _opening_items(chat: Chat, turn: Turn, threaded: bool) -> list[InputIt
         first, *others = chat.pending_call_ids
         items.append(FunctionCallOutput(call_id=first, output=summary))
         items.extend(FunctionCallOutput(call_id=c, output="Ignored.") for c in others)
-    elif not threaded or not chat.last_response_id:
-        # No thread head (a new chat, or the last turn ran the v1 flow, which clears it): the
-        # fresh thread starts with a compact replay, as after an expired thread.
-        items.extend(await history_items(turn))
+    elif _replays_history(chat, threaded):
+        # The fresh thread starts with a compact replay (read with the chat), as after an expired thread.
+        items.extend(history_input(history))
     items.append(InputMessage(role="user", text=model_text(turn)))
     return items
 

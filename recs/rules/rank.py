@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from recs.flows.tools import PlannedPick, PlanPicksArgs
 from recs.rules.constraints import Constraints
@@ -27,6 +29,7 @@ TASTE_LEAD = 4.0  # a liked genre/person's boost when the message asks for nothi
 # ahead of films that match nothing, so a narrow request or a small catalogue slice keeps its picks.
 RECENT_PENALTY = 50.0
 MATCH_BONUS = 100.0
+DIVERSE_POOL = 300  # the best-ranked films the diverse picks are chosen from
 
 
 @dataclass(frozen=True)
@@ -44,11 +47,9 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     lo, hi = cons.year_min or 0, cons.year_max or 9999
     checks: dict[str, Callable[[Movie], bool]] = {}
     if len(cons.genres) > 1:
-        all_ids = catalogue.ids_with_all_tags(cons.genres)
-        checks["genre_all"] = lambda m: m.id in all_ids
+        checks["genre_all"] = _Among(catalogue.ids_with_all_tags(cons.genres))
     if cons.genres:
-        any_ids = catalogue.ids_with_any_tag(cons.genres)
-        checks["genre_any"] = lambda m: m.id in any_ids
+        checks["genre_any"] = _Among(catalogue.ids_with_any_tag(cons.genres))
     if cons.year_min or cons.year_max:
         checks["era"] = lambda m: lo <= (m.year or 0) <= hi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
@@ -79,6 +80,16 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         )
     checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
+
+
+@dataclass(frozen=True)
+class _Among:
+    """A check that is membership of an index's id set: _relax intersects the set instead of calling it per film."""
+
+    ids: frozenset[str]
+
+    def __call__(self, movie: Movie) -> bool:
+        return movie.id in self.ids
 
 
 def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Movie], bool] | None:
@@ -132,12 +143,15 @@ def _relax(
     switch back on any that turn out unnecessary. Returns (pool, notes, strict count)."""
 
     passing: dict[str, set[str]] = {}  # each check runs once per film, however many steps are tried
+    base_ids = {m.id for m in base}
 
     def pool_without(dropped: set[str]) -> list[Movie]:
         active = [name for name in checks if name not in dropped]
         for name in active:
             if name not in passing:
-                passing[name] = {m.id for m in base if checks[name](m)}
+                check = checks[name]
+                among = isinstance(check, _Among)
+                passing[name] = base_ids & check.ids if among else {m.id for m in base if check(m)}
         if not active:
             return list(base)
         keep = set.intersection(*(passing[name] for name in active))
@@ -173,12 +187,7 @@ def _score(
     rated: list[Movie],
 ) -> float:
     """Vote-weighted (Bayesian) rating plus similarity and taste boosts."""
-    prior = 2000 if cons.hidden_gem else PRIOR_VOTES
-    if movie.rating is None or not movie.votes or movie.id in catalogue.suspect:
-        base = PRIOR_MEAN - 0.7
-    else:
-        base = (movie.votes * movie.rating + prior * PRIOR_MEAN) / (movie.votes + prior)
-    score = base + 0.05 * math.log10((movie.votes or 0) + 1)
+    score = _rating_scores(catalogue, 2000 if cons.hidden_gem else PRIOR_VOTES)[movie.id]
     # Similarity must outweigh a point or so of rating, or "like X" just returns the top-rated.
     score += 1.5 * max((_similarity(movie, like, catalogue) for like in likes), default=0.0)
     if len(cons.genres) > 1:  # "funny sci-fi": films matching more of the asked genres first
@@ -200,6 +209,30 @@ def _score(
         )
         score += 0.5 if fits_runtime else -2.5
     return score
+
+
+def _scorer(
+    cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue, lead: bool, rated: list[Movie]
+) -> Callable[[Movie], float]:
+    """_score for one request; a request whose boosts all add 0.0 reads the film's rating score (same float)."""
+    boosted = likes or len(cons.genres) > 1 or taste.genres or taste.directors or taste.people
+    if boosted or (lead and (rated or taste.max_runtime or taste.min_runtime)):
+        return lambda m: _score(m, cons, taste, likes, catalogue, lead, rated)
+    by_id = _rating_scores(catalogue, 2000 if cons.hidden_gem else PRIOR_VOTES)
+    return lambda m: by_id[m.id]
+
+
+@lru_cache(maxsize=4)
+def _rating_scores(catalogue: Catalogue, prior: int) -> dict[str, float]:
+    """Every film's vote-weighted rating plus its votes term, once per catalogue and prior (was per film per turn)."""
+    scores = {}
+    for movie in catalogue.movies:
+        if movie.rating is None or not movie.votes or movie.id in catalogue.suspect:
+            base = PRIOR_MEAN - 0.7
+        else:
+            base = (movie.votes * movie.rating + prior * PRIOR_MEAN) / (movie.votes + prior)
+        scores[movie.id] = base + 0.05 * math.log10((movie.votes or 0) + 1)
+    return scores
 
 
 def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
@@ -232,12 +265,14 @@ def _diverse(
 ) -> list[Movie]:
     """Greedy picks: never the same director (unless asked for) or franchise twice, spread genres and years."""
     chosen: list[Movie] = []
-    pool = ranked[:300]
+    pool = ranked[:DIVERSE_POOL]
     for strict in (True, False):
         while len(chosen) < count:
             best, best_score = None, -math.inf
             chosen_ids = {c.id for c in chosen}
             for score, movie in pool:
+                if score <= best_score:
+                    break  # ranked best first and every adjustment is a penalty: no later film can win
                 if movie.id in chosen_ids:
                     continue
                 if strict and any(_clash(movie, c, repeatable, franchise) for c in chosen):
@@ -303,10 +338,13 @@ def plan_picks(
     if len(pool) < 3:  # only hard constraints left: top up from every allowed film, matches first
         pool = pool + [m for m in base if m.id not in matched]
     recent = recently_shown(profile, catalogue)
-    ranked = sorted(
+    score = _scorer(cons, taste, likes, catalogue, lead, rated)
+    # Only the best DIVERSE_POOL are ever read: nsmallest is sorted()[:n], without sorting 3,200 films.
+    ranked = heapq.nsmallest(
+        DIVERSE_POOL,
         (
             (
-                _score(m, cons, taste, likes, catalogue, lead, rated)
+                score(m)
                 + MATCH_BONUS * (m.id in matched)
                 + MATCH_BONUS * (m.id in strict_ids)
                 - RECENT_PENALTY * (m.id in recent),

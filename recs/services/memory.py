@@ -84,11 +84,17 @@ def memory_set_autostart(*, user: AbstractBaseUser, enabled: bool) -> TasteMemor
     return memory
 
 
-def taste_profile_summary(*, user: AbstractBaseUser) -> str:
-    """At most 600 characters: stated likes/dislikes, list leanings, top ratings, recent picks."""
+def taste_profile_summary(*, user: AbstractBaseUser, lists: tuple[list, list] | None = None) -> str:
+    """At most 600 characters: stated likes/dislikes, list leanings, top ratings, recent picks.
+
+    `lists`: the user's watchlist and seen list when already read, oldest first (recs.selectors.user_lists).
+    """
     memory = TasteMemory.objects.filter(user=user).first()
-    seen = list(SeenItem.objects.filter(user=user).order_by("-added_at")[:200])
-    watch = list(WatchlistItem.objects.filter(user=user).order_by("-added_at")[:200])
+    if lists is None:
+        seen = list(SeenItem.objects.filter(user=user).order_by("-added_at")[:200])
+        watch = list(WatchlistItem.objects.filter(user=user).order_by("-added_at")[:200])
+    else:  # the newest 200 of each (ties in added_at newest id first)
+        watch, seen = (rows[::-1][:200] for rows in lists)
     liked_genres = list(memory.liked_genres) if memory else []
     # Genres of films rated 4-5 or wanted on the watchlist count as soft likes.
     leaning = Counter(g for item in seen if (item.rating or 0) >= 4 for g in item.genres)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import time
 import unicodedata
 from collections.abc import Iterator
 from contextvars import ContextVar
@@ -34,6 +35,26 @@ def lookup_deadline(deadline: Deadline) -> Iterator[Deadline]:
 def current_lookup_deadline() -> Deadline | None:
     """The deadline of the lookups running in this context, if any."""
     return _LOOKUP_DEADLINE.get()
+
+
+# How urgent the lookups in this context are: (rank, since). A turn's first pick is rank 0, its
+# second rank 1...: under load a source serves everyone's first card before anyone's third.
+_LOOKUP_RANK: ContextVar[tuple[int, float] | None] = ContextVar("lookup_rank", default=None)
+
+
+@contextlib.contextmanager
+def lookup_rank(rank: int) -> Iterator[tuple[int, float]]:
+    """Lookups started inside this block (a pick's) have this rank, and queue from now on."""
+    token = _LOOKUP_RANK.set(priority := (rank, time.monotonic()))
+    try:
+        yield priority
+    finally:
+        _LOOKUP_RANK.reset(token)
+
+
+def current_lookup_rank() -> tuple[int, float]:
+    """The (rank, since) of the lookups in this context; rank 0 from now outside any pick."""
+    return _LOOKUP_RANK.get() or (0, time.monotonic())
 
 
 # Cached: the offline planner folds the same 3,200 catalogue titles on every plan (allowed, cast, franchise).

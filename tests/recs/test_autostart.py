@@ -1,8 +1,8 @@
 """A new movie chat greets the user with three picks for their taste (setting and per-user switch)."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.models import SeenItem
 from recs.services.memory import memory_set_autostart

@@ -1,8 +1,8 @@
 """The v2 turn resolving picks on TMDB (a local fake speaking TMDB's JSON), as the page sees it."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from tests.fakes import tmdb_server
@@ -63,3 +63,33 @@ async def test_it_drops_a_pick_when_tmdb_is_down_and_says_why(alice, scripted, t
     message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert message.status == "complete" and message.payload["picks"] == []
     assert "lookup failed" in message.payload["dropped"][0]["reason"]
+
+
+async def test_it_looks_up_the_first_pick_before_the_others_when_tmdb_is_busy(alice, scripted, tmdb_on, settings):
+    settings.TMDB_CONCURRENCY = 1  # one request at a time: the order the turn asks in is the order TMDB sees
+    # Alien's search holds the one place long enough for Heat's details to queue behind it (beside Se7en's
+    # search, queued earlier): however slow the machine, the gate then chooses between the two by rank.
+    tmdb_on.delay_title("Alien", 0.5)
+    plan = {
+        "intro": "Three:",
+        "picks": [
+            {"title": "Heat", "year": 1995, "reason": "r"},
+            {"title": "Alien", "year": 1979, "reason": "r"},
+            {"title": "Se7en", "year": 1995, "reason": "r"},
+        ],
+    }
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "films"})
+    await frames_until(comm, 'id="send-button"', timeout=30)
+    await comm.disconnect()
+
+    asked = [r.query.get("query") or r.path for r in tmdb_on.requests]
+    # Heat's details (its card) come before the third pick's search, which queued before them.
+    assert asked.index("/3/movie/949") < asked.index("Se7en")
+    message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
+    assert [p["title"] for p in message.payload["picks"]] == ["Heat", "Alien", "Se7en"]

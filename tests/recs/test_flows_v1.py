@@ -3,9 +3,9 @@
 import json
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import Client
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import FunctionCallItem, FunctionCallOutput
 from chatapp.planner.testing import ScriptedBackend

@@ -1,9 +1,9 @@
 """Responses-API thread hygiene on movie turns: an unknown tool call is answered on the next turn, a refused or expired thread restarts."""
 
 import pytest
-from channels.db import database_sync_to_async
 from django.test import Client
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
 from tests.fakes.openai_server import error, text, tool_call

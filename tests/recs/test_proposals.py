@@ -4,11 +4,11 @@ import json
 import threading
 
 import pytest
-from channels.db import database_sync_to_async
 from django.db import connection, connections
 from django.test import Client
 
 from chatapp import llm
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.backends.base import PlannerRequest
 from recs.flows.tools import PROPOSE_LIST_CHANGES_TOOL, MovieContext

@@ -1,8 +1,8 @@
 """Regenerate re-runs the last turn in place with new picks; Edit replaces the question first."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from recs.models import Recommendation

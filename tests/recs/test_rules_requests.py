@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from recs.services.memory import memory_get
 from recs.sources.catalogue import load_catalogue

@@ -105,8 +105,7 @@ def test_it_still_shows_recently_shown_films_when_nothing_else_fits(cat):
 
 @pytest.mark.django_db(transaction=True)
 async def test_it_keeps_the_greeting_off_the_films_another_chat_just_showed(alice, settings):
-    from channels.db import database_sync_to_async
-
+    from chatapp.db import database_sync_to_async
     from recs.services.memory import memory_record_results
     from tests.support.ws import greeting
 

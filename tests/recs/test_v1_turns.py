@@ -1,8 +1,8 @@
 """The v1 flow (CHAT_API_VERSION=v1): regenerate blocks the replaced picks, and a new chat is greeted with picks."""
 
 import pytest
-from channels.db import database_sync_to_async
 
+from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.ws import communicator, frames_until, greeting
 

@@ -14,11 +14,11 @@ from email.utils import parsedate_to_datetime
 from typing import Any, TypeVar
 
 import httpx
-from aiolimiter import AsyncLimiter
 from pydantic import BaseModel, ValidationError
 
-from recs.sources.movies import Movie, current_lookup_deadline, normalize_title
+from recs.sources.movies import Movie, current_lookup_deadline, current_lookup_rank, normalize_title
 from recs.sources.tmdb.cache import TmdbCache, TtlLruCache, _maybe_await
+from recs.sources.tmdb.gate import RequestGate
 from recs.sources.tmdb.models import (
     TmdbError,
     TmdbMovieDetails,
@@ -94,11 +94,11 @@ class TmdbClient:
         self._max_retries = max(0, max_retries)
         self._image_base_url = image_base_url.rstrip("/")
         self._cache: TmdbCache = cache if cache is not None else TtlLruCache()
-        self._semaphore = asyncio.Semaphore(max(1, concurrency))
-        # TMDB allows ~40-50 requests/s per IP: requests start at most `rate` a second (a leaky bucket),
-        # and a 429 pauses every request of this client until its Retry-After has passed.
-        self._limiter = AsyncLimiter(max(rate, 1.0), 1.0)
-        self._paused_until = 0.0
+        # TMDB allows ~40-50 requests/s per IP: requests start at most `rate` a second and `concurrency` at
+        # a time, first picks first, and a 429 pauses every request of this client until its Retry-After.
+        self._gate = RequestGate(rate=max(rate, 1.0), concurrency=max(1, concurrency))
+        # Lookups of one film running now (many users asked for the same one): the later ones wait for it.
+        self._finding: dict[str, asyncio.Future] = {}
         # Keys depend on the servers, never on the credentials.
         digest = hashlib.sha256(f"{base_url}|{self._image_base_url}".encode()).hexdigest()
         self._namespace = f"tmdb:v1:{digest[:10]}"
@@ -138,6 +138,21 @@ class TmdbClient:
                 return Movie.model_validate(cached["movie"])
             except ValidationError:
                 pass  # stale shape from an older release: refetch
+        finding = self._finding.get(key)
+        if finding is None:
+            # Its own task: a caller that stops waiting (its turn ended) does not cancel it for the others.
+            finding = self._finding[key] = asyncio.ensure_future(self._find_uncached(key, wanted, title, year))
+            finding.add_done_callback(lambda done: self._found(key, done))
+        movie = await asyncio.shield(finding)
+        return movie.model_copy(deep=True) if movie is not None else None
+
+    def _found(self, key: str, done: asyncio.Future) -> None:
+        if self._finding.get(key) is done:
+            del self._finding[key]
+        if not done.cancelled():
+            done.exception()  # retrieved: a failure nobody waits for any more is not logged as lost
+
+    async def _find_uncached(self, key: str, wanted: str, title: str, year: int | None) -> Movie | None:
         best = None
         if year is not None:
             best = _best_match(wanted, year, (await self._search_page(title, year)).results)
@@ -230,11 +245,13 @@ class TmdbClient:
             if timeout <= 0:
                 raise TmdbError(f"no time left to look up after {attempt} attempt(s)")
             try:
+                self._check_pause(deadline)
                 # Only the request itself holds a slot: backoff sleeps must not block other lookups.
-                async with self._semaphore:
-                    await self._wait_out_pause(deadline)  # in the slot: a 429 seen meanwhile holds it too
-                    async with self._limiter:
-                        response = await self._http.get(path, params=params, timeout=timeout)
+                async with self._gate.slot(current_lookup_rank()):
+                    response = await self._http.get(path, params=params, timeout=timeout)
+                    if response.status_code == 429:  # paused before the place is handed on
+                        pause = self._retry_after(response, attempt)
+                        self._gate.pause_until(asyncio.get_running_loop().time() + pause)
             except httpx.TimeoutException:
                 error = TmdbError(f"TMDB did not answer within {timeout:g}s")
                 delay = self._backoff_delay(attempt)
@@ -250,9 +267,7 @@ class TmdbClient:
                         raise TmdbError("TMDB returned a response that is not JSON") from None
                 if status == 429:
                     error = TmdbError("TMDB rate limit reached (HTTP 429)", status=429)
-                    delay = self._retry_after(response, attempt)
-                    loop_now = asyncio.get_running_loop().time()
-                    self._paused_until = max(self._paused_until, loop_now + delay)
+                    delay = pause
                 elif status >= 500:
                     error = TmdbError(f"TMDB is unavailable (HTTP {status})", status=status)
                     delay = self._backoff_delay(attempt)
@@ -265,14 +280,11 @@ class TmdbClient:
             await asyncio.sleep(delay)
         raise AssertionError("unreachable")
 
-    async def _wait_out_pause(self, deadline) -> None:
-        """Hold a request while TMDB asked this client to back off (a 429 seen by any lookup)."""
-        wait = self._paused_until - asyncio.get_running_loop().time()
-        if wait <= 0:
-            return
-        if deadline is not None and wait >= deadline.remaining():
+    def _check_pause(self, deadline) -> None:
+        """Fail now a request that TMDB's back-off (a 429 seen by any lookup) would hold past its deadline."""
+        wait = self._gate.paused_until - asyncio.get_running_loop().time()
+        if wait > 0 and deadline is not None and wait >= deadline.remaining():
             raise TmdbError("TMDB rate limit reached (HTTP 429); no time left to wait it out", status=429)
-        await asyncio.sleep(wait)
 
     def _backoff_delay(self, attempt: int) -> float:
         # Jitter spreads retries of concurrent lookups.
