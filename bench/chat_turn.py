@@ -34,11 +34,12 @@ from pathlib import Path
 from chat_turn_common import DB_PATH, LogSink  # isort: skip
 
 import django  # noqa: E402
-from channels.db import database_sync_to_async  # noqa: E402
 from chat_turn_parts import bench_autostart, bench_conn_ab, bench_lookups, bench_overhead  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, connections  # noqa: E402
+
+from chatapp.db import database_sync_to_async  # noqa: E402
 
 
 def header(argv: list[str]) -> list[str]:

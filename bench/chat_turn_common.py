@@ -31,11 +31,11 @@ import django  # noqa: E402
 
 django.setup()
 
-from channels.db import database_sync_to_async  # noqa: E402
 from channels.layers import get_channel_layer  # noqa: E402
 from django.db.backends.signals import connection_created  # noqa: E402
 
 from chatapp import turns  # noqa: E402
+from chatapp.db import database_sync_to_async  # noqa: E402
 from chatapp.events import group_name  # noqa: E402
 from chatapp.models import Chat, Message  # noqa: E402
 from chatapp.planner.testing import ScriptedBackend  # noqa: E402

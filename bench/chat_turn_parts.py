@@ -10,7 +10,6 @@ import pstats
 import statistics
 import time
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from chat_turn_common import (
     PICKS,
@@ -27,6 +26,7 @@ from django.db import connections
 from django.test import override_settings
 
 from chatapp import llm, turns
+from chatapp.db import database_sync_to_async
 from chatapp.events import group_name
 from chatapp.models import Chat
 from chatapp.planner.testing import ScriptedBackend

@@ -3,6 +3,8 @@
     .venv/bin/python bench/concurrency.py                          # SQLite, one daphne, 1/10/25/50/100 clients
     .venv/bin/python bench/concurrency.py --db pg --redis --web 2  # PostgreSQL + Redis, two daphne processes
     .venv/bin/python bench/concurrency.py --clients 50 --rounds 3  # one level, three rounds
+    .venv/bin/python bench/concurrency.py --model                  # 60 users, 2 s model, 200 ms TMDB (see
+                                                                   # bench/concurrency_model.py)
 
 Each client is its own user with its own movie chat and a browser session; all open the chat's HTML socket
 (the page's path: every event rendered through the templates), then send one offline movie request at the
@@ -34,6 +36,7 @@ import websockets
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+from bench import concurrency_model  # noqa: E402  (the --model mode)
 from tests.support.browser import RUN_DIR, DaphneServer  # noqa: E402  (real daphne on a free port, log kept)
 
 PYTHON = sys.executable
@@ -42,7 +45,7 @@ REQUESTS = [json.loads(line)["text"] for line in (ROOT / "tests/evals/movies.jso
 CLK = os.sysconf("SC_CLK_TCK")
 
 
-def _env(database_url: str, redis: bool) -> dict[str, str]:
+def _env(database_url: str, redis: int | None) -> dict[str, str]:
     env = {
         "DATABASE_URL": database_url,
         "DEBUG": "0",
@@ -52,8 +55,8 @@ def _env(database_url: str, redis: bool) -> dict[str, str]:
         "LOG_LEVEL": "WARNING",
         "MALLOC_ARENA_MAX": "2",
     }
-    if redis:
-        env["REDIS_URL"] = "redis://127.0.0.1:6379/7"
+    if redis is not None:
+        env["REDIS_URL"] = f"redis://127.0.0.1:6379/{redis}"
     return env
 
 
@@ -180,10 +183,10 @@ def _pct(values: list[float], p: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 else values[0]
 
 
-def _database(kind: str, tmp: Path) -> tuple[str, str | None]:
+def _database(kind: str, tmp: Path, tag: str) -> tuple[str, str | None]:
     if kind == "sqlite":
         return f"sqlite:///{tmp / 'bench.sqlite3'}", None
-    name = f"marquee_bench_{os.getpid()}"
+    name = f"marquee_bench_{tag + '_' if tag else ''}{os.getpid()}"
     subprocess.run(["psql", PG_ADMIN, "-qc", f"CREATE DATABASE {name}"], check=True)
     return f"postgres://postgres@127.0.0.1:5432/{name}", name
 
@@ -191,7 +194,9 @@ def _database(kind: str, tmp: Path) -> tuple[str, str | None]:
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "pg"], default="sqlite")
-    parser.add_argument("--redis", action="store_true", help="channel layer on Redis (db 7)")
+    parser.add_argument("--redis", action="store_true", help="channel layer on Redis (db --redis-db)")
+    parser.add_argument("--redis-db", type=int, default=7, help="Redis database number (shared machine: your own)")
+    parser.add_argument("--tag", default="", help="word put in the PostgreSQL database's name (e.g. your name)")
     parser.add_argument("--web", type=int, default=1, help="daphne processes (clients spread round-robin)")
     parser.add_argument("--clients", default="1,10,25,50,100")
     parser.add_argument("--rounds", type=int, default=1)
@@ -199,11 +204,15 @@ async def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=0, help="Procrastinate workers (sets TURN_RUNNER=procrastinate; --db pg --redis)"
     )
+    concurrency_model.add_arguments(parser)
     args = parser.parse_args()
+    fakes = concurrency_model.start_fakes(args) if args.model else None
     tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-"))
     RUN_DIR.mkdir(parents=True, exist_ok=True)
-    url, pg_name = _database(args.db, tmp)
-    env = _env(url, args.redis) | dict(e.split("=", 1) for e in args.env)
+    url, pg_name = _database(args.db, tmp, args.tag)
+    env = _env(url, args.redis_db if args.redis else None) | dict(e.split("=", 1) for e in args.env)
+    if fakes:
+        env |= concurrency_model.model_env(fakes[0], fakes[1])
     if args.workers:
         env["TURN_RUNNER"] = "procrastinate"
     servers: list[DaphneServer] = []
@@ -217,16 +226,17 @@ async def main() -> None:
             servers.append(server)
         for _ in range(args.workers):
             workers.append(_worker(env))
-        await _level(servers, env, 2 * len(servers), workers)  # warm-up, untimed: each process loads the catalogue once
-        print(
+        stamp = (
             f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC · {platform.node()} · {os.cpu_count()} CPUs · "
-            f"load {os.getloadavg()[0]:.1f}"
-        )
-        print(f"# {' '.join(shlex.quote(a) for a in sys.argv)}")
-        print(
+            f"load {os.getloadavg()[0]:.1f}\n# {' '.join(shlex.quote(a) for a in sys.argv)}\n"
             f"# {args.db} · redis {'on' if args.redis else 'off'} · {args.web} web process(es) · "
             f"{args.workers} worker(s) · {args.env or ''}"
         )
+        if fakes:
+            await concurrency_model.run(args, servers, env, fakes, stamp)
+            return
+        await _level(servers, env, 2 * len(servers), workers)  # warm-up, untimed: each process loads the catalogue once
+        print(stamp)
         print("| clients | turns/s | first card p50 | first card p95 | turn end p95 | errors | server CPU/turn |")
         print("|---:|---:|---:|---:|---:|---:|---:|")
         for n in [int(c) for c in args.clients.split(",")]:
@@ -246,6 +256,8 @@ async def main() -> None:
             server.stop()
         if pg_name:
             subprocess.run(["psql", PG_ADMIN, "-qc", f"DROP DATABASE IF EXISTS {pg_name} WITH (FORCE)"], check=False)
+        if fakes:
+            concurrency_model.stop_fakes(fakes)
         subprocess.run(["rm", "-rf", str(tmp), str(RUN_DIR)], check=False)
 
 

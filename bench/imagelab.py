@@ -3,6 +3,7 @@
     .venv/bin/python bench/imagelab.py [--runs 7] [--workers 3]
     .venv/bin/python bench/imagelab.py --app [--delay 1.0]   # only the product path (first step result)
     .venv/bin/python bench/imagelab.py --vs [--runs 9]       # only: app set vs node sharp vs a libvips floor
+    IMAGE_MALLOC_KEEP_MB=256 .venv/bin/python bench/imagelab.py --vs   # the children keep freed memory, as the app
 
 `--vs` (also part of a full run) compares the executor with the seed's (node `sharp`, installed by
 `cd bench/sharp && npm ci`) and with a libvips floor: bench/imagelab_vs.py.
@@ -29,6 +30,8 @@ from imagelab_common import FEW_SHOT_A, ROOT, make_photo, rss_mb  # isort: skip
 
 from imagelab_app import print_app, run_app
 from imagelab_vs import print_vs, run_app_set, run_floor, run_sharp
+
+from imagelab.core.memory import keep_freed_memory
 
 
 def run_fast(data: bytes, runs: int, workers: int) -> dict:
@@ -224,6 +227,8 @@ def main() -> None:
     a = ap.parse_args()
     if a.child:
         data = a.photo.read_bytes()
+        # As the app does with the setting of the same name (imagelab/apps.py): off unless set.
+        keep_freed_memory(int(os.environ.get("IMAGE_MALLOC_KEEP_MB", "0") or 0))
         runner = {
             "fast": lambda: run_fast(data, a.runs, a.workers),
             "naive": lambda: run_naive(data, a.runs),

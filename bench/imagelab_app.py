@@ -42,13 +42,13 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     import django
 
     django.setup()
-    from channels.db import database_sync_to_async as db
     from channels.layers import get_channel_layer
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connections
 
     from chatapp import llm, running
+    from chatapp.db import database_sync_to_async as db
     from chatapp.events import group_name
     from chatapp.planner.backends.base import BackendProfile
     from imagelab import services, starting

@@ -49,12 +49,15 @@ def main() -> None:
     for text, profile, blocked in cases[:: len(PROFILES)]:  # warm-up: people index, fuzzy caches
         _plan(text, catalogue, blocked, profile)
     cpu, plans = [], []
+    by_kind: dict[tuple[int, int], list[float]] = {}  # (profile, blocked list) -> CPU of its plans
     for _ in range(args.rounds):
         plans = []
         for text, profile, blocked in cases:
             start = time.thread_time()
             plans.append([text, profile[:12], len(blocked), _plan(text, catalogue, blocked, profile)])
             cpu.append((time.thread_time() - start) * 1000)
+            kind = (PROFILES.index(profile), 0 if not blocked else 1)
+            by_kind.setdefault(kind, []).append(cpu[-1])
     if args.snapshot:
         args.snapshot.write_text(json.dumps(plans, indent=0))
     cuts = statistics.quantiles(cpu, n=100)
@@ -62,6 +65,8 @@ def main() -> None:
     print(
         f"  mean {statistics.mean(cpu):.2f} ms   p50 {cuts[49]:.2f} ms   p95 {cuts[94]:.2f} ms   max {max(cpu):.1f} ms"
     )
+    for (profile, blocked), kind_cpu in sorted(by_kind.items()):  # profile 0, nothing blocked: a new user's turn
+        print(f"  profile {profile}, blocked list {blocked}: mean {statistics.mean(kind_cpu):.2f} ms")
 
 
 def _plan(text, catalogue, blocked, profile):
