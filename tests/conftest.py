@@ -47,8 +47,31 @@ def _guarded_getaddrinfo(host, *args, **kwargs):
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last (after pytest-django's own ordering): the fast suites report first."""
-    items.sort(key=lambda item: "browser" in item.keywords)
+    """Group tests for pytest-xdist (`--dist loadgroup`): a file per group, every browser test in one group.
+
+    Browser tests share one worker, so two Chromiums with their daphne servers never compete for the two cores
+    (layout and timing stay as on a serial run) and PostgreSQL sees one set of browser servers' connections.
+    Under xdist they go first (the longest group starts at once, the other worker takes every other file);
+    in one process they go last (after pytest-django's own ordering), so the fast suites report first.
+    """
+    distributed = config.getoption("dist", "no") != "no" or hasattr(config, "workerinput")
+    items.sort(key=lambda item: _is_browser(item) != distributed)
+    for item in items:
+        group = "browser" if _is_browser(item) else item.nodeid.split("::")[0]
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _is_browser(item) -> bool:
+    return item.nodeid.startswith("tests/browser/")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup):
+    """pytest-django's test databases; at the end the hop threads' kept connections close, so they can be dropped."""
+    from chatapp.db import hop_pool_close
+
+    yield
+    hop_pool_close()
 
 
 @pytest.fixture(autouse=True)

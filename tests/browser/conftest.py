@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -111,10 +112,19 @@ class ScriptedOpenAI(FakeOpenAIServer):
     def __init__(self) -> None:
         super().__init__()
         self._delays: dict[int, float] = {}
+        self._gates: dict[int, threading.Event] = {}
+        self.held = threading.Event()  # set once a held reply's request has arrived
 
     def enqueue_after(self, seconds: float, reply) -> None:
         self._delays[id(reply)] = seconds
         self.enqueue(reply)
+
+    def enqueue_held(self, reply) -> threading.Event:
+        """Answer only once the returned event is set (the test decides when, e.g. after a fault)."""
+        gate = threading.Event()
+        self._gates[id(reply)] = gate
+        self.enqueue(reply)
+        return gate
 
     def next_reply(self):
         reply = super().next_reply()
@@ -122,12 +132,20 @@ class ScriptedOpenAI(FakeOpenAIServer):
             delay = self._delays.pop(id(reply), 0.0)
             if delay:
                 self.stopping.wait(delay)  # the handler thread holds the response back
+            gate = self._gates.pop(id(reply), None)
+            if gate is not None:
+                self.held.set()
+                gate.wait(60)
         return reply
 
     def drain(self) -> None:
         while super().next_reply() is not None:
             pass
         self._delays.clear()
+        for gate in self._gates.values():
+            gate.set()
+        self._gates.clear()
+        self.held.clear()
 
 
 @pytest.fixture(scope="session")

@@ -15,6 +15,7 @@ pytestmark = pytest.mark.browser
 def test_it_refuses_a_file_that_is_not_an_image_and_keeps_the_instruction(page, live_server_url, tmp_path):
     sign_up(page, live_server_url, prefix="badfile")
     page.get_by_role("button", name="New image chat").click()
+    expect(page.locator("body[data-ws=open]")).to_have_count(1)  # the new chat's page and its scripts are up
     fake = tmp_path / "holiday.jpg"
     fake.write_text("this is not a photo")
     page.set_input_files("#image-input", str(fake))
@@ -93,6 +94,7 @@ def test_it_clears_a_size_refusal_once_a_photo_that_fits_is_picked_or_pasted(
 ):
     sign_up(page, one_mb_server_url, prefix="rightsize")
     page.get_by_role("button", name="New image chat").click()
+    expect(page.locator("body[data-ws=open]")).to_have_count(1)  # else the file can land before the page's handler
     big = tmp_path / "big.jpg"
     big.write_bytes(b"\xff\xd8" + b"\0" * (3 * 1024 * 1024 // 2))  # 1.5 MB
     error = page.locator("#composer-error")

@@ -276,6 +276,9 @@ def test_it_gives_titles_room_keeps_the_edit_box_tight_and_heads_the_lists_page(
 
     # On a phone the chat's title gets the row's width; the time goes on its own line.
     page.get_by_role("link", name="All chats").click()
+    # Measured once the list has loaded (a busy machine can still be showing the chat page when the click returns).
+    expect(page).to_have_url(live_server_url + "/")
+    expect(page.locator(".chat-row .chat-title").first).to_be_visible()
     row = page.locator(".chat-row").first.bounding_box()
     title = page.locator(".chat-row .chat-title").first.bounding_box()
     when = page.locator(".chat-row time").first.bounding_box()

@@ -13,9 +13,9 @@ def api_for(user):
 
 async def async_api_for(user):
     """An async test client carrying a fresh personal API token (and no session)."""
-    from channels.db import database_sync_to_async
     from django.test import AsyncClient
 
+    from chatapp.db import database_sync_to_async
     from chatapp.services import api_token_create
 
     _token, key = await database_sync_to_async(api_token_create)(user=user)

@@ -82,7 +82,8 @@ class DaphneServer:
         self.proc: subprocess.Popen | None = None
         self.databases = None  # set by _start: where this server's database copy lives
 
-    def start(self, timeout: float = 20.0) -> DaphneServer:
+    # 60 s: with 2 xdist workers each starting its servers on a loaded 2-core machine, a first /login/ took > 20 s.
+    def start(self, timeout: float = 60.0) -> DaphneServer:
         self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [DAPHNE, "-b", "127.0.0.1", "-p", str(self.port), "chatapp.asgi:application"],

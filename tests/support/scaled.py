@@ -4,8 +4,10 @@ Procrastinate workers (TURN_RUNNER=procrastinate, Redis channel layer), people w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -17,7 +19,9 @@ import websockets
 from tests.support.browser import PYTHON, ROOT, RUN_DIR, DaphneServer, server_env
 
 PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres"
-REDIS_URL = "redis://127.0.0.1:6379/9"  # a db of its own: other runs on the same Redis never see these events
+# The suite's Redis db (under xdist, this worker's: tests/settings.py), else db 9: the deployment's chats start at
+# pk 1 like the test database's, so it must never share a db with another worker's channel layer.
+REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/9"
 
 SETUP = """
 import json, sys
@@ -32,7 +36,12 @@ s["_auth_user_id"] = str(user.pk)
 s["_auth_user_backend"] = "django.contrib.auth.backends.ModelBackend"
 s["_auth_user_hash"] = user.get_session_auth_hash()
 s.create()
-print(json.dumps([s.session_key, Chat.objects.create(owner=user).pk]))
+if sys.argv[2] == "images":
+    from chatapp.services import api_token_create
+    from imagelab.services import image_chat_create
+    print(json.dumps([s.session_key, image_chat_create(user=user).pk, api_token_create(user=user)[1]]))
+else:
+    print(json.dumps([s.session_key, Chat.objects.create(owner=user).pk]))
 """
 
 
@@ -42,7 +51,13 @@ class Deployment:
     def __init__(self, **env: str) -> None:
         self.dbname = f"marquee_e2e_{os.getpid()}_scaled"
         self.database_url = f"postgres://postgres@127.0.0.1:5432/{self.dbname}"
-        self.env = {"TURN_RUNNER": "procrastinate", "REDIS_URL": REDIS_URL, "TURNS_PER_MINUTE": "0", **env}
+        self.env = {
+            "TURN_RUNNER": "procrastinate",
+            "REDIS_URL": REDIS_URL,
+            "TURNS_PER_MINUTE": "0",
+            "IMAGE_ROOT": str(RUN_DIR / "images"),  # one image store for every web process and worker
+            **env,
+        }
         self.servers: list[DaphneServer] = []
         self.workers: list[subprocess.Popen] = []
 
@@ -84,10 +99,18 @@ class Deployment:
 
     def person(self) -> tuple[str, int]:
         """A new user with a session and an empty movie chat: (session key, chat id)."""
-        name = f"p{uuid.uuid4().hex[:10]}"
-        out = self.manage("shell", "-c", f"import sys; sys.argv=['x','{name}']\n{SETUP}")
-        session, chat_id = json.loads(out.strip().splitlines()[-1])
+        session, chat_id = self._setup("movies")
         return session, chat_id
+
+    def image_person(self) -> tuple[str, int, str]:
+        """A new user with a session, an empty image chat and an API token: (session key, chat id, token)."""
+        session, chat_id, token = self._setup("images")
+        return session, chat_id, token
+
+    def _setup(self, kind: str) -> list:
+        name = f"p{uuid.uuid4().hex[:10]}"
+        out = self.manage("shell", "-c", f"import sys; sys.argv=['x','{name}','{kind}']\n{SETUP}")
+        return json.loads(out.strip().splitlines()[-1])
 
     def logs(self) -> str:
         parts = [f"--- {s.name}\n{s.log_tail()}" for s in self.servers]
@@ -107,6 +130,7 @@ class Deployment:
         for server in self.servers:
             server.stop()
         self._admin(f'DROP DATABASE IF EXISTS "{self.dbname}" WITH (FORCE)')
+        shutil.rmtree(self.env["IMAGE_ROOT"], ignore_errors=True)  # the logs stay for a look after a failure
 
 
 class JsonSocket:
@@ -145,3 +169,25 @@ class JsonSocket:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+@contextlib.contextmanager
+def deployment_with_model(model_url: str, **env: str):
+    """2 daphne processes + 1 worker planning with the fake OpenAI at `model_url`, dead workers told within 10 s."""
+    deployed = Deployment(
+        PLANNER_BACKEND="openai",
+        OPENAI_API_KEY="sk-test-scaled",
+        OPENAI_BASE_URL=model_url,
+        # A dead worker's turn is told from a live one after 10 s (the default 30 s works the same, slower).
+        TURN_HEARTBEAT_S="1",
+        TURN_STALE_AFTER_S="10",
+        TURN_SHUTDOWN_GRACE_S="2",
+        **env,
+    )
+    try:
+        yield deployed.start(web=2, workers=1)
+    except BaseException:
+        print(deployed.logs())
+        raise
+    finally:
+        deployed.stop()

@@ -2,11 +2,11 @@
 
 import asyncio
 
-from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from chatapp.asgi import application
+from chatapp.db import database_sync_to_async
 
 
 def _session_cookie(user) -> str:
@@ -42,7 +42,9 @@ async def say(user, chat, words: str) -> list[str]:
     """Send one message on the chat's HTML socket and collect frames until the turn ends."""
     comm = await communicator(user, f"/ws/chats/{chat.pk}/")
     await comm.connect()
-    await comm.receive_from()
+    # The sync frame, cold on a process's first socket (templates, catalogue): Channels' 1 s default timed out
+    # on PostgreSQL and under 2 xdist workers (tests/recs/test_proposals.py).
+    await comm.receive_from(timeout=10)
     await comm.send_json_to({"action": "send", "text": words})
     frames = await frames_until(comm, 'id="send-button"')
     await comm.disconnect()
