@@ -5,7 +5,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
-PYTEST_ARGS ?=
+# The whole suite on 2 pytest-xdist workers, a test file each at a time and every browser test on one worker
+# (tests/conftest.py groups them: a module's fixtures — a browser, the scaled deployment — start once). `make test PYTEST_ARGS="tests/chatapp/test_api.py"` runs one file in one process.
+PYTEST_ARGS ?= -n 2 --dist loadgroup
 # Settings default to DEBUG=0 (production-safe); the development targets turn it on explicitly
 # (`DEBUG=0 SECRET_KEY=… make run` to try the production defaults locally). pytest turns it on itself.
 DEV_ENV := DEBUG=$${DEBUG:-1}
@@ -77,7 +79,7 @@ run-scaled: install
 	$(SCALED_ENV) $(BIN)/python manage.py load_catalogue
 	$(SCALED_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@trap 'kill 0' INT TERM EXIT; \
-	$(SCALED_ENV) $(BIN)/python manage.py procrastinate worker & \
+	$(SCALED_ENV) nice -n 10 $(BIN)/python manage.py procrastinate worker & \
 	$(SCALED_ENV) $(BIN)/daphne -b $(HOST) -p $(PORT) chatapp.asgi:application & \
 	$(SCALED_ENV) $(BIN)/daphne -b $(HOST) -p $$(($(PORT) + 1)) chatapp.asgi:application & \
 	$(BIN)/python -c "$$WAIT_FOR_PORT" "$(HOST)" "$(PORT)"; \
