@@ -20,6 +20,7 @@ from PIL import Image
 from imagelab.core import ops
 from imagelab.core.guard_rules import rule_edits
 from imagelab.core.revise import Applied, apply_edits
+from imagelab.core.simulate import PixelSample
 from imagelab.core.verify import Clipping, Look, Report, clipping, verify
 
 
@@ -85,11 +86,12 @@ def guard_variation(
     accept: Accept,
     max_revisions: int,
     stopped: Callable[[], bool] = lambda: False,
+    sample: PixelSample | None = None,
 ) -> tuple[Outcome, Look]:
     """Verify one variation and revise it up to `max_revisions` times; (outcome, its preview as it ends).
 
     Every report a revision may follow carries the rule reviser's edits; `propose` (default: take those)
-    decides what is applied.
+    decides what is applied. `sample`: the source's pixels, which size the reviser's clipping pulls.
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
@@ -98,7 +100,7 @@ def guard_variation(
         # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
         revisable = n < max_revisions and not generative
         report = verify(vi, look, steps, source, earlier, sizing=revisable)
-        report.edits = rule_edits(report, steps, plans) if revisable else []
+        report.edits = rule_edits(report, steps, plans, sample) if revisable else []
         return report
 
     propose = propose or (lambda report, _steps: list(report.edits))
@@ -147,6 +149,7 @@ def run_guard(
     of different sizes are guarded concurrently (callbacks then come from several threads).
     """
     source = clipping(source_preview)
+    sample = PixelSample(source_preview) if max_revisions else None
     current = [list(p) for p in plans]
     looks = [p if p is None or isinstance(p, Look) else Look(p) for p in previews]
     outcomes: list[Outcome | None] = [None] * len(looks)
@@ -169,6 +172,7 @@ def run_guard(
                     accept=accept,
                     max_revisions=max_revisions,
                     stopped=stopped,
+                    sample=sample,
                 )
                 current[vi] = out.operations
                 done[vi] = final  # its measurements, made once, serve every later comparison

@@ -1,8 +1,9 @@
 """The rule reviser: edits that answer a verifier report, found from the plan alone (no model, no image).
 
-Clipping: every step that pushes in the clipping direction is pulled halfway back to its neutral value (three
-quarters from STRONG_CLIPPING points; removed when that leaves almost nothing of it), hardest first; a pinned parameter moves a fifth of the way back inside its
-range; a near-duplicate's contrast is pushed further the way its plan already goes (firmer while its measured
+Clipping: every step that pushes in the clipping direction is pulled back towards its neutral value by the
+smallest share that a pixel sample of the source says clears the margin (without a sample, or when none does:
+halfway, three quarters from STRONG_CLIPPING points; removed when that leaves almost nothing of it), hardest
+first; a pinned parameter moves a fifth of the way back inside its range; a near-duplicate's contrast is pushed further the way its plan already goes (firmer while its measured
 headroom keeps it from clipping, else softer), sized to its measured SSIM. One edit per issue and step.
 """
 
@@ -15,7 +16,8 @@ import numpy as np
 
 from imagelab.core import ops
 from imagelab.core.plans import BOUNDS
-from imagelab.core.verify import C1, C2, NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
+from imagelab.core.simulate import PixelSample
+from imagelab.core.verify import C1, C2, CLIP_MARGIN, NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
 
 REASONS = {
     "highlights": "to keep the highlights",
@@ -26,6 +28,12 @@ REASONS = {
 NEGLIGIBLE = {"value": 0.03, "gamma": 0.03, "strength": 0.03, "amount": 0.03, "white": 3, "black": 3}
 PINNED_PULL = 0.2  # a pinned parameter moves this share of the way back to neutral
 STRONG_CLIPPING, STRONG_PULL = 4.0, 0.75  # from 4 points of new clipping, steps give back three quarters
+# A clipping pull sized on a pixel sample (simulate.py): the smallest of these shares whose predicted new
+# clipping stays within half the margin (later spatial steps, sampling). Fixed halves took two revisions on
+# most clipping variations and then ended near neutral (bench/README.md, "Quality guard"); a sized pull lands
+# in one, and a slight excess gives back less than half of what the plan asked for.
+PULL_LADDER = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+EXPLAINED_POINTS, EXPLAINED_SHARE = 0.5, 0.25  # how close the sample's figure must be to the measured one
 
 # A near-duplicate is told apart by its contrast, sized to its SSIM, aiming here (a margin under the 0.97
 # threshold) so that one revision is enough. Scaling every window's contrast by v multiplies SSIM's contrast
@@ -180,14 +188,23 @@ def _separate(operations: list[dict], issue: Issue) -> Edit:
     return TuneParam(op_index=last, param="value", value=value, reason=reason)
 
 
-def rule_edits(report: Report, operations: list[dict], plans: list[list[dict]] | None = None) -> list[Edit]:
-    """Edits for every issue of a report that the plan can answer (none for a generative variation)."""
+def rule_edits(
+    report: Report,
+    operations: list[dict],
+    plans: list[list[dict]] | None = None,
+    sample: PixelSample | None = None,
+) -> list[Edit]:
+    """Edits for every issue of a report that the plan can answer (none for a generative variation).
+
+    `sample`: the source's pixels, to size clipping pulls (without it they are halves)."""
     if any(o["op"] == ops.AI_OP for o in operations):
         return []
     edits: list[Edit] = []
     touched: set[tuple[int, str]] = set()
+    clips = [i for i in report.issues if i.kind in PUSHES]
+    share = pull_share(clips, operations, sample) if sample is not None and clips else None
     for issue in sorted(report.issues, key=_order):
-        for edit in _edits_for(issue, operations, plans):
+        for edit in _edits_for(issue, operations, plans, share):
             key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, "add")
             if key in touched or (not isinstance(edit, AddOp) and (edit.op_index, "remove") in touched):
                 continue
@@ -202,12 +219,62 @@ def _order(issue: Issue) -> int:
     return ["highlights", "shadows", "saturation", "near_duplicate", "pinned"].index(issue.kind)
 
 
-def _edits_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | None) -> list[Edit]:
-    if issue.kind in PUSHES:  # every step pushing that way gives back half (three quarters when it clips a lot)
-        share = STRONG_PULL if issue.amount >= STRONG_CLIPPING else 0.5
-        return [_ease(i, p, operations, REASONS[issue.kind], share) for i, p in culprits(issue.kind, operations)]
+def _edits_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | None, share: float | None) -> list[Edit]:
+    if issue.kind in PUSHES:  # every step pushing that way gives back a share: sized, else half (or three quarters)
+        default = STRONG_PULL if issue.amount >= STRONG_CLIPPING else 0.5
+        pull = default if share is None else share
+        return [_ease(i, p, operations, REASONS[issue.kind], pull) for i, p in culprits(issue.kind, operations)]
     if issue.kind == "pinned":
         o = operations[issue.op_index]
         value = _toward_neutral(o["op"], issue.param, float(o["params"][issue.param]), PINNED_PULL)
         return [TuneParam(op_index=issue.op_index, param=issue.param, value=value, reason=REASONS["pinned"])]
     return [_separate(operations, issue)]
+
+
+def pull_share(clips: list[Issue], operations: list[dict], sample: PixelSample) -> float | None:
+    """The smallest share of the ladder whose pulls (every clipping culprit at once) the sample predicts clear
+    half the margin (else the whole margin); None when the sample does not explain the measured figures."""
+    # Spatial steps (grain, sharpen, a vignette) or a crop can make the preview clip much more or less than the
+    # plan's point steps do: then the fixed shares are safer. What the sample misses of a close figure (sampling,
+    # a mild spatial step) is carried over as it is.
+    predicted = sample.new(operations)
+    unseen = {i.kind: i.amount - predicted[i.kind] for i in clips}
+    if any(abs(unseen[i.kind]) > max(EXPLAINED_POINTS, EXPLAINED_SHARE * i.amount) for i in clips):
+        return None
+    found = list(dict.fromkeys(c for i in clips for c in culprits(i.kind, operations)))
+    if not found:
+        return None
+
+    def clears(share: float, limit: float) -> bool:
+        after = sample.new(_eased(operations, [_ease(i, p, operations, "", share) for i, p in found]))
+        return all(after[kind] + miss <= limit for kind, miss in unseen.items())
+
+    for limit in (CLIP_MARGIN / 2, CLIP_MARGIN):
+        share = _smallest(PULL_LADDER, lambda s, limit=limit: clears(s, limit))
+        if share is not None:
+            return share
+    return None
+
+
+def _smallest(ladder: tuple[float, ...], ok: Callable[[float], bool]) -> float | None:
+    """The smallest ladder value that is ok, by bisection (a larger pull never clips more)."""
+    lo, hi = 0, len(ladder) - 1
+    if not ok(ladder[hi]):
+        return None
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if ok(ladder[mid]):
+            hi = mid
+        else:
+            lo = mid + 1
+    return ladder[lo]
+
+
+def _eased(operations: list[dict], edits: list[Edit]) -> list[dict]:
+    """The plan with tune and remove edits made (what the applier will do, for the sample's prediction)."""
+    removed = {e.op_index for e in edits if isinstance(e, RemoveOp)}
+    plan = [{"op": o["op"], "params": dict(o.get("params") or {})} for o in operations]
+    for e in edits:
+        if isinstance(e, TuneParam):
+            plan[e.op_index]["params"][e.param] = e.value
+    return [o for i, o in enumerate(plan) if i not in removed]

@@ -96,7 +96,7 @@ async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the
     assert revised < types.index(("variation.done", 0)) < len(types) - 1 and types[-1][0] == "job.ended"
     event = events[revised]
     assert event["from_step"] == 1 and event["revision"] == 1
-    assert event["operations"][1] == {"op": "contrast", "params": {"value": 1.2}}
+    assert event["operations"][1] == {"op": "contrast", "params": {"value": 1.28}}
     [entry] = event["revisions"]
     assert entry["edits"][0]["reason"] == "to keep the highlights"
     # Only the steps from the first changed one re-run, streamed like any step, with fresh URLs.
@@ -108,9 +108,9 @@ async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the
     assert not [e for e in after if e["type"] == "step.result" and e["variation"] != 0]  # the others were clean
 
     # Stored with the job: the revised plan (downloads re-render it), the new files, the iterations log.
-    assert job.plans[0]["operations"][1]["params"]["value"] == 1.2
+    assert job.plans[0]["operations"][1]["params"]["value"] == 1.28
     v0 = job.variations[0]
-    assert v0["revision"] == 1 and v0["steps"][1]["params"]["value"] == 1.2
+    assert v0["revision"] == 1 and v0["steps"][1]["params"]["value"] == 1.28
     assert "-r1-" in v0["steps"][1]["preview"] and storage.exists(v0["steps"][1]["preview"])
     assert "-r1-" in v0["final"] and storage.exists(v0["final"])
     log = {v["variation"]: v for v in job.revisions}
@@ -123,7 +123,7 @@ async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the
 
     # The column says what changed and why.
     page = await db(render.message_html)(await db(assistant_of)(turn))
-    assert "revised: contrast 1.40 → 1.20 to keep the highlights" in page
+    assert "revised: contrast 1.40 → 1.28 to keep the highlights" in page
     assert f"/imagelab/jobs/{job.pk}/variations/0/final.jpg?r=1" in page or "?r=1" in page
 
     # The API: each variation's revisions.
@@ -131,7 +131,7 @@ async def test_it_revises_a_clipping_variation_streams_the_re_run_and_stores_the
     body = (await api.get(f"/api/imagelab/jobs/{job.pk}")).json()
     [rev] = body["variations"][0]["revisions"]
     assert {"iteration", "verdict", "edits", "before", "after"} <= set(rev)
-    assert rev["edits"][0]["op"] == "contrast" and rev["edits"][0]["from"] == 1.4 and rev["edits"][0]["value"] == 1.2
+    assert rev["edits"][0]["op"] == "contrast" and rev["edits"][0]["from"] == 1.4 and rev["edits"][0]["value"] == 1.28
     assert body["variations"][1]["revisions"] == []
     assert body["variations"][0]["final_url"].endswith("?r=1")
     image = await api.get(body["variations"][0]["final_url"])
@@ -180,7 +180,7 @@ async def test_it_asks_the_model_reviser_with_a_strict_tool_and_applies_only_val
     assert tool["parameters"]["additionalProperties"] is False and tool["parameters"]["required"] == ["edits"]
     sent = json.loads(revise_request["input"][0]["content"][0]["text"])
     assert sent["variation"]["operations"][1] == {"op": "contrast", "params": {"value": 1.4}}
-    assert sent["rule_edits"][0]["value"] == 1.2 and "burnt to white" in sent["problems"][0]
+    assert sent["rule_edits"][0]["value"] == 1.28 and "burnt to white" in sent["problems"][0]
 
     [it] = next(v for v in job.revisions if v["variation"] == 0)["revisions"]
     assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.1]
@@ -195,7 +195,7 @@ async def test_it_falls_back_to_the_rule_edits_when_the_model_answers_in_words(a
     _events, turn = await _job_events(alice)
     job = await db(job_of)(turn)
     [it] = next(v for v in job.revisions if v["variation"] == 0)["revisions"]
-    assert it["verdict"] == "revised" and it["edits"][0]["value"] == 1.2
+    assert it["verdict"] == "revised" and it["edits"][0]["value"] == 1.28
 
 
 def _jpeg(image) -> bytes:

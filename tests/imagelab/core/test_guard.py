@@ -83,26 +83,43 @@ def test_it_pulls_back_the_step_that_clips_the_highlights_and_says_why():
         "contrast",
         "value",
         1.5,
-        1.25,
+        1.35,  # sized on the source's pixels: less than half of the plan's intent had to go
     )
     assert edit["reason"] == "to keep the highlights"
     assert it["before"]["highlights_new"] > 0.5 and it["after"]["score"] < it["before"]["score"]
-    assert out.operations[1]["params"]["value"] == 1.25 and out.report.ok
+    assert out.operations[1]["params"]["value"] == 1.35 and out.report.ok
     assert job.reruns == [(0, 1)]  # only from the first changed step
     assert [vi for vi, _ in job.accepted] == [0]
 
 
 def test_it_stops_after_max_revisions_with_the_last_report():
-    job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
+    # Grain keeps the pixel sample from explaining the clipping, so the pulls are the fixed shares: slow steps.
+    plan = [{"op": "brightness", "params": {"value": 2.2}}, {"op": "grain", "params": {"amount": 0.6}}]
+    job = Job(bright_photo(), [plan])
     [out] = job.guard(max_revisions=1)
     [it] = out.revisions
-    assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.3]  # clipping a lot: 3/4 back
+    assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.3, 0.15]  # clipping a lot: 3/4
     assert not out.report.ok and out.report.figures == it["after"]  # it still clips, yet it stops with this report
     assert len(job.reruns) == 1
     [out] = job.guard(max_revisions=2)
     assert [it["verdict"] for it in out.revisions] == ["revised", "revised"] and out.report.ok
-    assert [e["value"] for it in out.revisions for e in it["edits"]] == [1.3, 1.07]
+    assert [e["value"] for it in out.revisions for e in it["edits"]] == [1.3, 0.15, 1.07, 0.04]
+    assert len(job.reruns) == 3  # one, then two
     assert job.guard(max_revisions=0)[0].revisions == []  # 0: measure only
+
+
+def test_it_sizes_a_clipping_pull_on_the_source_pixels_so_one_revision_is_enough():
+    job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
+    [out] = job.guard(max_revisions=2)
+    [it] = out.revisions  # fixed shares took two: 2.2 -> 1.3 -> 1.07
+    assert it["verdict"] == "revised" and [e["value"] for e in it["edits"]] == [1.12]
+    assert it["before"]["highlights_new"] > 90 and it["after"]["highlights_new"] <= 0.25 and out.report.ok
+
+
+def test_it_gives_back_the_fixed_share_without_a_sample():
+    job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
+    report = verify(0, Look(job.previews[0]), job.plans[0], clipping(shrink(job.image, 640)))
+    assert [e.value for e in rule_edits(report, job.plans[0])] == [1.3]
 
 
 def test_it_never_makes_a_variation_worse_by_its_own_measure():

@@ -1,0 +1,61 @@
+"""The pixel sample (imagelab.core.simulate): a plan's point steps predict the whole picture's clipping."""
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from imagelab.core import execute
+from imagelab.core.simulate import PixelSample
+from imagelab.core.verify import clipping
+
+
+def photo(w=480, h=360, seed=5):
+    """A natural-ish picture: smooth light, texture, a bright sky band and a dark corner."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 120 + 60 * np.sin(7 * x) * np.cos(5 * y) + 70 * (y < 0.15) - 60 * (x + y > 1.2) + rng.normal(0, 8, (h, w))
+    rgb = np.stack([grey + 10, grey, grey - 12], axis=-1)
+    return Image.fromarray(np.clip(rgb, 0, 255).round().astype(np.uint8))
+
+
+def ran(image, plan):
+    out = []
+    execute.execute(image, [plan], on_step=lambda r: out.append(r.image) if r.step == len(plan) - 1 else None)
+    return out[-1]
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        [{"op": "contrast", "params": {"value": 1.4}}],
+        [{"op": "brightness", "params": {"value": 1.3}}, {"op": "saturation", "params": {"value": 1.5}}],
+        [{"op": "levels", "params": {"black": 30, "white": 210, "gamma": 1.2}}],
+        [
+            {"op": "temperature", "params": {"warm": True, "strength": 0.8}},
+            {"op": "contrast", "params": {"value": 1.2}},
+        ],
+        [{"op": "hue", "params": {"value": 40.0}}, {"op": "tint", "params": {"color": "#ff8800", "strength": 0.3}}],
+    ],
+)
+def test_it_predicts_the_clipping_of_point_steps_within_half_a_point(plan):
+    image = photo()
+    sample = PixelSample(image)
+    real, source = clipping(ran(image, plan)), clipping(image)
+    predicted = sample.new(plan)
+    for kind in ("highlights", "shadows", "saturation"):
+        assert predicted[kind] == pytest.approx(getattr(real, kind) - getattr(source, kind), abs=0.5), kind
+
+
+def test_it_counts_its_own_clipping_like_the_verifier():
+    image = photo()
+    base, real = PixelSample(image, size=10**9).base, clipping(image)  # every pixel
+    assert base == pytest.approx(real.model_dump(), abs=1e-9)
+
+
+def test_it_lets_spatial_steps_through_unchanged():
+    sample = PixelSample(photo())
+    plan = [
+        {"op": "sharpen", "params": {"amount": 2.0, "radius": 1.0}},
+        {"op": "vignette", "params": {"strength": 0.5}},
+    ]
+    assert sample.new(plan) == {"highlights": 0.0, "shadows": 0.0, "saturation": 0.0}
