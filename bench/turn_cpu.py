@@ -95,10 +95,14 @@ END = 'id="send-button"'  # the turn.ended frame puts Send back
 class Counts:
     sql = 0
     group_sends = 0
+    statements: list[str] | None = None  # --sql: the statements, as run
+    turn_span = (0, 0)  # --sql: where the last batch's turns start and end in it
 
 
 def _count_sql(execute, sql, params, many, context):
     Counts.sql += 1
+    if Counts.statements is not None:
+        Counts.statements.append(sql)
     return execute(sql, params, many, context)
 
 
@@ -167,6 +171,8 @@ async def _batch(n: int, at_once: bool, offset: int) -> dict:
             await _turn(comm, text, frames)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     sql, sends = Counts.sql - sql0, Counts.group_sends - sends0
+    if Counts.statements is not None:
+        Counts.turn_span = (len(Counts.statements) - sql, len(Counts.statements))
     for comm in comms:
         await comm.disconnect()
     await asyncio.sleep(0.2)  # let the turn tasks' last hops finish outside the next measurement
@@ -180,6 +186,7 @@ async def main() -> None:
     parser.add_argument("--burst", type=int, default=50, help="turns sent at the same moment per round (0: none)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--model", action="store_true", help="plan with a fake OpenAI and TMDB answering at once")
+    parser.add_argument("--sql", action="store_true", help="print the SQL statements of one offline turn, then stop")
     parser.add_argument(
         "--pyspy", metavar="FILE", help="sample the measured turns with py-spy (raw, GIL holder only) into FILE"
     )
@@ -193,6 +200,11 @@ async def main() -> None:
 
     layer.group_send = counted
     await _batch(2, at_once=False, offset=0)  # warm-up: catalogue, templates, imports
+    if args.sql:
+        Counts.statements = []
+        await _batch(1, at_once=False, offset=1)
+        print("\n".join(Counts.statements[slice(*Counts.turn_span)]))
+        return
     print(
         f"# {datetime.now(UTC):%Y-%m-%d %H:%M} UTC · load {os.getloadavg()[0]:.1f} · code {CODE} · "
         f"{' '.join(sys.argv[1:]) or '(defaults)'}"

@@ -14,7 +14,7 @@ from chatapp.services import message_save_progress
 from chatapp.turns import Turn
 from recs.events import DroppedPick, IntroShown, PickCard, PickDropped, PickResolved
 from recs.flows.persist import db_call, timed_save
-from recs.services.recommendations import recommendation_add
+from recs.services.recommendations import recommendations_add
 from recs.sources.active import LookupFailed
 from recs.sources.dedupe import BlockedIndex
 from recs.sources.movies import BlockedItem, Movie, MovieSource, lookup_deadline, lookup_rank
@@ -148,18 +148,23 @@ def _add_and_store(*, live: Turn, index: BlockedIndex, resolved: list[tuple]) ->
     (index, pick, card or None, drop reason or None) per pick; the turn takes them on the loop (a Stop meanwhile
     stores the answer as it was).
     """
-    outcomes, picks = [], live.payload["picks"]
+    shown, rejected = [], {}  # (i, pick, movie) the turn may show, decided in pick order as the index grows
     for i, pick, movie, error in resolved:
         reason = error or index.reject_reason(movie)
         if reason is None:
-            if recommendation_add(chat_id=live.chat_id, message_id=live.message_id, movie=movie):
-                index.add(movie)
-                card = pick_card(movie, reason=pick.reason)
-                picks = sorted([*picks, {"index": i, **card.model_dump(mode="json")}], key=lambda p: p["index"])
-                outcomes.append((i, pick, card, None))
-                continue
-            reason = "already recommended in this chat"
-        outcomes.append((i, pick, None, reason))
+            index.add(movie)
+            shown.append((i, pick, movie))
+        else:
+            rejected[i] = reason
+    added = recommendations_add(chat_id=live.chat_id, message_id=live.message_id, movies=[m for _, _, m in shown])
+    picks, cards = live.payload["picks"], {}
+    for (i, pick, movie), new in zip(shown, added, strict=True):
+        if not new:
+            rejected[i] = "already recommended in this chat"
+            continue
+        cards[i] = pick_card(movie, reason=pick.reason)
+        picks = sorted([*picks, {"index": i, **cards[i].model_dump(mode="json")}], key=lambda p: p["index"])
+    outcomes = [(i, pick, cards.get(i), rejected.get(i)) for i, pick, _movie, _error in resolved]
     if picks is not live.payload["picks"]:
         message_save_progress(**live.stored_fields(payload={**live.payload, "picks": picks}))
     return picks, outcomes

@@ -13,18 +13,38 @@ def recommendation_add(*, chat_id: int, message_id: int, movie: Movie) -> bool:
     """Add a shown film to the chat's recommended set; False if it was already there."""
     try:
         with transaction.atomic():
-            Recommendation.objects.create(
-                chat_id=chat_id,
-                message_id=message_id,
-                source=movie.source,
-                movie_id=movie.id,
-                media_type=movie.media_type,
-                title=movie.title,
-                year=movie.year,
-            )
+            _row(chat_id, message_id, movie).save(force_insert=True)
     except IntegrityError:
         return False
     return True
+
+
+def recommendations_add(*, chat_id: int, message_id: int, movies: list[Movie]) -> list[bool]:
+    """Add films shown together to the chat's recommended set; per film, False if it was already there.
+
+    One INSERT for all of them (a turn's three picks were three transactions of one INSERT each); a film already
+    there — the turn's blocked list has them, so only a race — sends them through one at a time.
+    """
+    if not movies:
+        return []
+    try:
+        with transaction.atomic():
+            Recommendation.objects.bulk_create([_row(chat_id, message_id, m) for m in movies])
+    except IntegrityError:
+        return [recommendation_add(chat_id=chat_id, message_id=message_id, movie=m) for m in movies]
+    return [True] * len(movies)
+
+
+def _row(chat_id: int, message_id: int, movie: Movie) -> Recommendation:
+    return Recommendation(
+        chat_id=chat_id,
+        message_id=message_id,
+        source=movie.source,
+        movie_id=movie.id,
+        media_type=movie.media_type,
+        title=movie.title,
+        year=movie.year,
+    )
 
 
 def recommendations_sync(*, message_ids: list[int]) -> None:

@@ -1,12 +1,14 @@
 """De-duplication: by (source, id), with normalized title + year as backup, and once per chat in the DB."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from chatapp.models import Message
 from chatapp.services import chat_create
 from recs.models import Recommendation
 from recs.selectors import blocked_list
-from recs.services.recommendations import recommendation_add
+from recs.services.recommendations import recommendation_add, recommendations_add
 from recs.sources.dedupe import BlockedIndex
 from recs.sources.movies import BlockedItem, Movie
 
@@ -71,3 +73,22 @@ def test_it_stores_a_recommended_film_once_per_chat_and_blocks_it_afterwards(ali
     index = BlockedIndex(blocked_list(user=alice, chat_id=chat.pk))
     assert index.reject_reason(FARGO) == BLOCKED
     assert index.reject_reason(AMELIE_CATALOGUE) == BLOCKED  # same film, catalogue id
+
+
+@pytest.mark.django_db
+def test_it_adds_films_shown_together_in_one_statement_and_one_by_one_after_a_race(alice):
+    chat = chat_create(user=alice)
+    message = Message.objects.create(chat=chat, role=Message.Role.ASSISTANT, turn_key="t1")
+    with CaptureQueriesContext(connection) as ctx:
+        assert recommendations_add(chat_id=chat.pk, message_id=message.pk, movies=[FARGO, AMELIE_TMDB]) == [True, True]
+    assert sum(q["sql"].startswith("INSERT") for q in ctx.captured_queries) == 1
+    # Fargo got there first (another tab switched a version back): the others still go in, Fargo reports False.
+    heat = Movie(source="catalogue", id="heat-1995", title="Heat", year=1995)
+    added = recommendations_add(chat_id=chat.pk, message_id=message.pk, movies=[heat, FARGO])
+    assert added == [True, False]
+    assert set(Recommendation.objects.filter(chat=chat).values_list("movie_id", flat=True)) == {
+        "fargo-1996",
+        "194",
+        "heat-1995",
+    }
+    assert recommendations_add(chat_id=chat.pk, message_id=message.pk, movies=[]) == []
