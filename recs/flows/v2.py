@@ -100,9 +100,11 @@ async def run_v2(turn: Turn) -> None:
         follow, follow_prev = _follow_up(decision, opening, threaded)
     turn.payload.update({"mode": mode, "mode_reason": reason})
     await turn.emit(ModeDecided(chat_id=turn.chat_id, turn_key=turn.turn_key, mode=mode, reason=reason))
-    # The next step begins at once: stored with the mode in one save (a reloaded page says "Finding films…").
+    # The next step begins at once: stored with the mode in one save (a reloaded page says "Finding films…"),
+    # unless the planner answers at once (the rule backend): then the next save, a moment later, stores both.
     await turn.progress(progress.WRITING if mode == "A" else progress.PLANNING, save=False)
-    await timed_save(turn)
+    if not backend.profile.answers_at_once:
+        await timed_save(turn)
 
     if mode == "A":
         reply = await run_text(

@@ -15,8 +15,10 @@ def test_each_product_backend_declares_whether_it_threads_responses():
         threads_responses=True, reads_images=True, reports_usage=True
     )
     assert OpenAIChatBackend.profile == BackendProfile(threads_responses=False, reads_images=True, reports_usage=True)
-    assert RulesBackend().profile == BackendProfile(threads_responses=False)
+    assert RulesBackend().profile == BackendProfile(threads_responses=False, answers_at_once=True)
     assert RulesBackend().profile.reports_usage is False  # offline: no tokens, no cost
+    # only the offline one answers within the turn's own CPU time (a network backend keeps its reload saves)
+    assert not OpenAIResponsesBackend.profile.answers_at_once and not OpenAIChatBackend.profile.answers_at_once
 
 
 def test_the_scripted_backend_threads_only_when_a_test_asks():

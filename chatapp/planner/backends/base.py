@@ -145,6 +145,9 @@ class BackendProfile:
     reads_images: bool = False
     # Calls cost tokens the service reports (OpenAI); False: offline, nothing to count or pay.
     reports_usage: bool = False
+    # Answers within the turn's own CPU time (no network, no model): nothing to wait for, so a save made only so
+    # that a page reloaded during the call shows the step is skipped.
+    answers_at_once: bool = False
 
 
 class PlannerBackend(Protocol):

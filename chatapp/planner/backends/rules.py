@@ -39,7 +39,7 @@ class RulesBackend:
     and of read-only shared data (the catalogue), with no database access.
     """
 
-    profile = BackendProfile(threads_responses=False)
+    profile = BackendProfile(threads_responses=False, answers_at_once=True)
 
     def __init__(
         self,
