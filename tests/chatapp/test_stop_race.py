@@ -134,6 +134,40 @@ async def test_it_ends_an_answer_stopped_even_when_an_await_in_its_flow_loses_th
     assert (await _stored(started["assistant_message_id"]))[0] == "stopped"
 
 
+async def test_it_stops_a_turn_whose_flow_lost_the_cancel_and_went_on_to_its_next_call(alice, scripted):
+    # The Stop lands in an await that swallows it (redis-py's writes through Python 3.11's wait_for did, at
+    # random, in CI's Redis leg): the flow returned from its decide_mode call and went on to plan picks with a
+    # model that never answers, so the answer ran until the process ended.
+    asked, gate = asyncio.Event(), asyncio.Event()
+
+    async def decide_losing_the_cancel(request):
+        asked.set()
+        try:
+            await gate.wait()
+        except asyncio.CancelledError:
+            pass
+        return ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "wants films"})
+
+    async def never(request):
+        await asyncio.Event().wait()
+
+    scripted.add(decide_losing_the_cancel, purpose="decide_mode")
+    scripted.add(never, purpose="plan_picks")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    comm = await _json_socket(alice, chat.pk)
+    await comm.send_json_to({"action": "send", "text": "something tense"})
+    assert (await comm.receive_json_from())["type"] == "message.accepted"
+    started = await comm.receive_json_from()
+    await asyncio.wait_for(asked.wait(), 20)
+    await comm.send_json_to({"action": "stop"})
+    events = await _events_until_ended(comm)
+    await wait_turns_idle()
+    assert _ends(events) == ["stopped"] and not [e for e in events if e["type"] == "turn.refused"]
+    assert [r.purpose for r in scripted.requests] == ["decide_mode"]  # it never asked for picks
+    await comm.disconnect()
+    assert (await _stored(started["assistant_message_id"]))[0] == "stopped"
+
+
 # --- the exact race, on PostgreSQL ----------------------------------------------------------------
 _WAITING_INSERT = """
     SELECT count(*) FROM pg_stat_activity
