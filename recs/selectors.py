@@ -2,7 +2,7 @@
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import F
+from django.db.models import F, PositiveSmallIntegerField, Value
 
 from chatapp.models import Chat, Message
 from recs.models import Recommendation, SeenItem, WatchlistItem
@@ -78,15 +78,20 @@ def _marks(*, user_id: int, keys: list[tuple[str, str]]) -> dict[str, dict]:
     if not keys:
         return {}
     ids = {movie_id for _, movie_id in keys}
+    # Both lists in one statement (a UNION ALL): the finished answer of every movie turn reads them.
+    watched = (
+        WatchlistItem.objects.filter(user_id=user_id, movie_id__in=ids)
+        .order_by()
+        .values_list("source", "movie_id", Value(None, output_field=PositiveSmallIntegerField()), Value("watchlist"))
+    )
+    seen = (
+        SeenItem.objects.filter(user_id=user_id, movie_id__in=ids)
+        .order_by()
+        .values_list("source", "movie_id", "rating", Value("seen"))
+    )
     marks: dict[str, dict] = {}
-    for source, movie_id in WatchlistItem.objects.filter(user_id=user_id, movie_id__in=ids).values_list(
-        "source", "movie_id"
-    ):
-        marks.setdefault(f"{source}:{movie_id}", {})["watchlist"] = True
-    for source, movie_id, rating in SeenItem.objects.filter(user_id=user_id, movie_id__in=ids).values_list(
-        "source", "movie_id", "rating"
-    ):
-        marks.setdefault(f"{source}:{movie_id}", {})["seen"] = rating or True
+    for source, movie_id, rating, mark in watched.union(seen, all=True):
+        marks.setdefault(f"{source}:{movie_id}", {})[mark] = True if mark == "watchlist" else rating or True
     return marks
 
 

@@ -67,6 +67,20 @@ def test_it_blocks_watchlist_seen_and_recommended_films(alice):
     assert keys == {("catalogue", "fargo-1996"), ("catalogue", "se7en-1995")}
 
 
+def test_it_marks_cards_from_both_lists_with_the_rating_and_only_the_users_own(alice, bob):
+    list_add(user=alice, list_name="watchlist", movie=FARGO)
+    list_add(user=alice, list_name="seen", movie=FARGO)  # on both lists, not rated
+    list_add(user=alice, list_name="seen", movie=SE7EN, rating=4)
+    list_add(user=bob, list_name="watchlist", movie=SE7EN)
+    keys = [("catalogue", "fargo-1996"), ("catalogue", "se7en-1995"), ("catalogue", "heat-1995")]
+    assert list_marks(user=alice, keys=keys) == {
+        "catalogue:fargo-1996": {"watchlist": True, "seen": True},
+        "catalogue:se7en-1995": {"seen": 4},
+    }
+    assert list_marks(user=bob, keys=keys) == {"catalogue:se7en-1995": {"watchlist": True}}
+    assert list_marks(user=alice, keys=[]) == {}
+
+
 def test_it_puts_a_pick_on_a_list_from_its_card_only_for_the_owner(alice, bob):
     chat, _ = _chat_with_pick(alice)
     pick_to_list(user=alice, chat_id=chat.pk, turn_key="t1", index=0, list_name="watchlist")
