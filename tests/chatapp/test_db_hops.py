@@ -92,6 +92,44 @@ async def test_it_raises_the_hops_exception_in_the_caller():
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_it_passes_on_a_cancel_that_arrived_while_the_hops_thread_ran():
+    # A Stop landing on a turn's database hop: asgiref finishes the hop and returned its result, so the turn went
+    # on into its next step (a never-answering planner) and the Stop was lost.
+    entered, release, after = threading.Event(), threading.Event(), []
+
+    def slow_read():
+        entered.set()
+        release.wait(timeout=BARRIER_GUARD_S)
+        return get_user_model().objects.count()
+
+    async def step():
+        count = await database_sync_to_async(slow_read)()
+        after.append(count)  # the next step: must not run once the task was cancelled
+        await asyncio.Event().wait()
+
+    task = asyncio.create_task(step())
+    await asyncio.to_thread(entered.wait, BARRIER_GUARD_S)
+    task.cancel()
+    await asyncio.sleep(0.05)
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(task, timeout=BARRIER_GUARD_S)
+    assert after == []  # the hop finished (its thread ran to the end); nothing after it ran
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_turns_a_timeout_that_fired_during_a_hop_into_timeout_error():
+    def slow():
+        threading.Event().wait(0.3)
+        return "late"
+
+    with pytest.raises(TimeoutError):
+        async with asyncio.timeout(0.05):
+            await database_sync_to_async(slow)()
+    assert await database_sync_to_async(slow)() == "late"  # no cancel pending: a hop returns as before
+
+
+@pytest.mark.django_db(transaction=True)
 def test_it_runs_a_hop_in_the_thread_that_async_to_sync_left_waiting(alice):
     # As with Channels, a sync caller (a sync view, a sync test) keeps its hops in its own thread and connection.
     async def hop():
