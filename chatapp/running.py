@@ -87,6 +87,18 @@ def stop(chat_id: int) -> bool:
     return True
 
 
+def raise_if_stopped(*, ending: bool = False) -> None:
+    """Go on with a Stop that an await swallowed: the current task was cancelled, yet nothing raised.
+
+    redis-py writes every command through Python 3.11's asyncio.wait_for, which returns the result instead of
+    raising when the cancel lands as the write completes: a turn then ran on into its next planner call with
+    the Stop lost (one Stop in two in CI's Redis leg). Turns check at every event and save (not once `ending`).
+    """
+    task = asyncio.current_task()
+    if task is not None and task.cancelling() and not ending:
+        raise asyncio.CancelledError
+
+
 def tasks() -> list[asyncio.Task]:
     """Every turn task this process still holds (tests and benchmarks wait for them)."""
     return list(_tasks.values())

@@ -13,7 +13,7 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import DatabaseError, InterfaceError, OperationalError, transaction
 
-from chatapp import kinds, ratelimit, runner
+from chatapp import kinds, ratelimit, runner, running
 from chatapp.db import database_sync_to_async
 from chatapp.errors import InvalidInput
 from chatapp.events import TextDelta, TurnEnded, TurnStarted, VersionSelected, group_name, to_group_message
@@ -71,18 +71,7 @@ class Turn(Narration):
             await layer.group_send(group_name(self.chat_id), to_group_message(event))
         except Exception as exc:  # e.g. Redis restarting: the database is the record, pages resync on reconnect
             log.warning("turn %s: event %s not published (%s)", self.turn_key, event.type, exc)
-        self.raise_if_stopped()
-
-    def raise_if_stopped(self) -> None:
-        """Go on with a Stop that an await of the flow swallowed: the turn's task was cancelled, nothing raised.
-
-        redis-py writes every command through Python 3.11's asyncio.wait_for, which returns the result instead of
-        raising when the cancel lands as the write completes: the turn then ran on into its next planner call
-        with the Stop lost (one in two Stops in CI's Redis leg). Checked at every event and save of the flow.
-        """
-        task = asyncio.current_task()
-        if task is not None and task.cancelling() and not self.ending:
-            raise asyncio.CancelledError
+        running.raise_if_stopped(ending=self.ending)
 
     async def stream_text(self, delta: str) -> None:
         """Append streamed text, publish it, and persist it now and then."""
@@ -98,7 +87,7 @@ class Turn(Narration):
         if "status" in extra:
             self.status = extra["status"]
         stored = await database_sync_to_async(message_save_progress)(**self.stored_fields(**extra))
-        self.raise_if_stopped()
+        running.raise_if_stopped(ending=self.ending)
         return stored
 
     def stored_fields(self, **extra) -> dict[str, Any]:
