@@ -104,6 +104,13 @@
       socket.binaryType = htmx.config.wsBinaryType;
       return socket;
     };
+    // The extension's default waits up to 64 s between tries (doubling, full jitter): after a server restart
+    // of a few seconds a page could sit "reconnecting…" for a minute. Here: doubling from 0.5 s, capped at 4 s,
+    // half of each wait random so that many pages do not all come back in the same instant.
+    htmx.config.wsReconnectDelay = function (retryCount) {
+      const cap = Math.min(500 * Math.pow(2, retryCount), 4000);
+      return cap / 2 + Math.random() * cap / 2;
+    };
   }
 
   function setConn(text) {

@@ -45,3 +45,13 @@ def test_it_keeps_untouched_messages_on_the_page_across_a_server_restart(page, r
     expect(page.locator(".msg.assistant")).to_have_count(3)
     expect(page.locator(".msg.assistant").nth(2)).to_have_attribute("data-status", "complete", timeout=20_000)
     expect(page.locator(".msg").first).to_have_attribute("data-seen", "yes")
+
+
+def test_it_tries_to_reconnect_at_least_every_four_seconds(page, restartable_server):
+    # htmx's default backoff grows to 64 s: a page could wait a minute after a server restart of a few seconds.
+    sign_up(page, restartable_server.url)
+    new_movie_chat(page)
+    wait_connected(page)
+    waits = page.evaluate("[0, 1, 2, 3, 6, 20].map(n => htmx.config.wsReconnectDelay(n))")
+    assert all(0 < w <= 4000 for w in waits), waits
+    assert waits[0] <= 500 and waits[-1] >= 2000, waits  # short at first, then capped (half of it random)
