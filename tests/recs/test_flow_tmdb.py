@@ -29,15 +29,7 @@ async def test_it_resolves_picks_on_tmdb_and_escapes_what_it_returns(alice, scri
             {"title": "The Thing", "year": 1982, "reason": "Carpenter's remake."},
         ],
     }
-    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
-    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await comm.receive_from()
-    await comm.send_json_to({"action": "send", "text": "films"})
-    frames = await frames_until(comm, 'id="send-button"')
-    await comm.disconnect()
+    chat, frames = await _picks_turn(alice, scripted, plan)
     joined = "\n".join(frames)
     assert "<script>alert(1)</script>" not in joined
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in joined
@@ -51,15 +43,7 @@ async def test_it_resolves_picks_on_tmdb_and_escapes_what_it_returns(alice, scri
 async def test_it_drops_a_pick_when_tmdb_is_down_and_says_why(alice, scripted, tmdb_on):
     tmdb_on.fail_next(500, times=50)
     plan = {"intro": "One:", "picks": [{"title": "Heat", "year": 1995, "reason": "r"}]}
-    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
-    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await comm.receive_from()
-    await comm.send_json_to({"action": "send", "text": "films"})
-    await frames_until(comm, 'id="send-button"', timeout=30)
-    await comm.disconnect()
+    chat, _frames = await _picks_turn(alice, scripted, plan, timeout=30)
     message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert message.status == "complete" and message.payload["picks"] == []
     assert "lookup failed" in message.payload["dropped"][0]["reason"]
@@ -78,18 +62,24 @@ async def test_it_looks_up_the_first_pick_before_the_others_when_tmdb_is_busy(al
             {"title": "Se7en", "year": 1995, "reason": "r"},
         ],
     }
-    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
-    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
-    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
-    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
-    await comm.connect()
-    await comm.receive_from()
-    await comm.send_json_to({"action": "send", "text": "films"})
-    await frames_until(comm, 'id="send-button"', timeout=30)
-    await comm.disconnect()
+    chat, _frames = await _picks_turn(alice, scripted, plan, timeout=30)
 
     asked = [r.query.get("query") or r.path for r in tmdb_on.requests]
     # Heat's details (its card) come before the third pick's search, which queued before them.
     assert asked.index("/3/movie/949") < asked.index("Se7en")
     message = await database_sync_to_async(Message.objects.get)(chat=chat, role="assistant")
     assert [p["title"] for p in message.payload["picks"]] == ["Heat", "Alien", "Se7en"]
+
+
+async def _picks_turn(user, scripted, plan: dict, **wait) -> tuple[Chat, list[str]]:
+    """One movie turn over the HTML socket that plans these picks: its chat and every frame until Send is back."""
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "B", "reason": "films"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.tool("plan_picks", plan), purpose="plan_picks")
+    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
+    comm = await communicator(user, f"/ws/chats/{chat.pk}/")
+    await comm.connect()
+    await comm.receive_from()
+    await comm.send_json_to({"action": "send", "text": "films"})
+    frames = await frames_until(comm, 'id="send-button"', **wait)
+    await comm.disconnect()
+    return chat, frames
