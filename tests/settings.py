@@ -9,7 +9,10 @@ import os
 os.environ["DEBUG"] = "1"
 # The suite's own process drives turns in process (Channels' communicator, no worker beside it); a run with
 # TURN_RUNNER=procrastinate (CI's third leg) also starts real workers in tests/chatapp/test_runner_queue.py.
-os.environ["MARQUEE_SUITE_TURN_RUNNER"] = os.environ.pop("TURN_RUNNER", "inprocess")
+# pytest-xdist's workers inherit the controller's environment, where TURN_RUNNER is already gone: keep the value
+# the controller recorded (overwriting it with "inprocess" silently skipped the scale leg's end-to-end tests).
+_suite_runner = os.environ.pop("TURN_RUNNER", None)
+os.environ["MARQUEE_SUITE_TURN_RUNNER"] = _suite_runner or os.environ.get("MARQUEE_SUITE_TURN_RUNNER", "inprocess")
 # No planner log file from the test process (tests that check it point PLANNER_LOG_PATH at a temp file).
 os.environ.setdefault("PLANNER_LOG_PATH", "")
 
