@@ -14,14 +14,17 @@ waiting thread, as Channels would: it keeps that thread's connection and open tr
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import AsyncToSync, SyncToAsync
 from channels.db import DatabaseSyncToAsync as _ChannelsHop
 from django.conf import settings
-from django.db import connections
+from django.db import DEFAULT_DB_ALIAS, InterfaceError, OperationalError, connections
 
+logger = logging.getLogger("marquee.db")
 _lock = threading.Lock()
 _pool: ThreadPoolExecutor | None = None
 
@@ -87,9 +90,50 @@ class DatabaseSyncToAsync(_ChannelsHop):
         pool = hop_executor()
         on_pool = self._on_pool
         if on_pool is None or on_pool[0] is not pool:
-            hop = _ChannelsHop(self.func, thread_sensitive=False, executor=pool, context=self.context)
+            hop = _ChannelsHop(_reconnecting(self.func), thread_sensitive=False, executor=pool, context=self.context)
             on_pool = self._on_pool = (pool, hop)
         return await on_pool[1](*args, **kwargs)
+
+
+class _Statements:
+    """An execute wrapper counting the statements that completed."""
+
+    def __init__(self) -> None:
+        self.done = 0
+
+    def __call__(self, execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        self.done += 1
+        return result
+
+
+def _reconnecting(func):
+    """`func`, run once more on a new connection when a kept one was found dead before any statement completed."""
+
+    # Django's health check (CONN_HEALTH_CHECKS) runs once per hop, before its first statement; a session that
+    # PostgreSQL ends after that check (a restart, pg_terminate_backend, a failover) failed the next message of
+    # whoever's hop held it. Nothing of the hop has run on the database then, so running it again is safe.
+    @functools.wraps(func)
+    def run(*args, **kwargs):
+        conn = connections[DEFAULT_DB_ALIAS]
+        if conn.connection is None:  # a new connection: nothing stale to retry past (an outage fails at once)
+            return func(*args, **kwargs)
+        statements = _Statements()
+        try:
+            with conn.execute_wrapper(statements):
+                return func(*args, **kwargs)
+        except (OperationalError, InterfaceError) as exc:
+            if statements.done or conn.in_atomic_block or conn.is_usable():
+                raise
+            logger.warning("database hop %s: its connection had ended (%s); once more on a new one", _name(func), exc)
+            conn.close()
+        return func(*args, **kwargs)
+
+    return run
+
+
+def _name(func) -> str:
+    return getattr(func, "__qualname__", None) or type(func).__name__
 
 
 def request_connections_close(**kwargs) -> None:

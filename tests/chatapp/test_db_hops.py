@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import connections
 
 from chatapp.db import database_sync_to_async, hop_executor
+from tests.support.faults import close_every_connection, pg_cut_sessions, pg_dsn
 
 # A hop waits this long for its partner at the barrier: far above any real wait, only a deadlock guard.
 BARRIER_GUARD_S = 30
@@ -203,3 +204,60 @@ async def test_it_closes_a_request_threads_connection_when_the_request_ends(djan
     request_connections = [conn for ident, conn in opened if ident not in pool_threads]
     assert len(request_connections) == 3  # the views did open their own
     assert all(conn.connection is None for conn in request_connections)  # and closed them at the end
+
+
+@pytest.fixture
+def sessions_ended(transactional_db):
+    """For a test that ends the database's sessions: PostgreSQL only; the test thread's own ended too, closed after."""
+    if connections["default"].vendor != "postgresql":
+        pytest.skip("PostgreSQL ends sessions of its own (a restart); SQLite has no server")
+    yield
+    close_every_connection()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_runs_a_hop_again_on_a_new_connection_when_its_kept_one_had_ended(
+    settings, monkeypatch, caplog, sessions_ended
+):
+    # With the health check passed (or off) a session PostgreSQL ended afterwards failed the next hop on it.
+    settings.DB_THREADS = 1
+    monkeypatch.setitem(connections["default"].settings_dict, "CONN_HEALTH_CHECKS", False)
+    calls = []
+
+    def read():
+        calls.append(1)
+        return _connection_after_a_query()[1]
+
+    def reconnect():
+        connections["default"].close()  # the next connection takes CONN_HEALTH_CHECKS off
+        return read()
+
+    first = await database_sync_to_async(reconnect)()
+    assert await asyncio.to_thread(pg_cut_sessions, pg_dsn(connections["default"].settings_dict)) >= 1
+    await asyncio.sleep(0.1)  # the ended session's message reaches its socket
+    calls.clear()
+    second = await database_sync_to_async(read)()
+    assert second is not first and len(calls) == 2
+    assert "its connection had ended" in caplog.text
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_never_runs_a_hop_again_once_a_statement_of_it_has_run(settings, sessions_ended):
+    from django.db import OperationalError
+
+    settings.DB_THREADS = 1
+    dsn = pg_dsn(connections["default"].settings_dict)
+    calls = []
+
+    def write_then_lose_the_connection():
+        calls.append(1)
+        get_user_model().objects.exists()  # as if this were an INSERT: it has run
+        pg_cut_sessions(dsn)
+        threading.Event().wait(0.1)
+        get_user_model().objects.exists()
+
+    await database_sync_to_async(_connection_after_a_query)()  # the thread has a connection to keep
+    with pytest.raises(OperationalError):
+        await database_sync_to_async(write_then_lose_the_connection)()
+    assert calls == [1]
+    assert await database_sync_to_async(lambda: get_user_model().objects.count())() == 0  # the next hop is fine

@@ -6,7 +6,6 @@ does to them) and refuses new connections for a while (ALLOW_CONNECTIONS false, 
 """
 
 import asyncio
-import contextlib
 import logging
 
 import pytest
@@ -15,7 +14,7 @@ from django.db import connection
 from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
-from tests.support.faults import pg_allow_connections, pg_cut_sessions, pg_dsn
+from tests.support.faults import close_every_connection, pg_allow_connections, pg_cut_sessions, pg_dsn
 from tests.support.ws import communicator, gated_mode_a, wait_turns_idle
 
 pytestmark = [
@@ -26,12 +25,9 @@ pytestmark = [
 
 @pytest.fixture
 def fresh_main_connection(transactional_db):
-    """The test thread's own connection was cut too: close it before the test database is flushed."""
+    """Every connection of this process was cut too: close them before the test database is flushed."""
     yield
-    from django.db import connection as main
-
-    with contextlib.suppress(Exception):
-        main.close()
+    close_every_connection()
 
 
 async def _events_until_ended(comm, timeout: float = 30.0) -> list[dict]:

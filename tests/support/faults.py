@@ -110,3 +110,18 @@ def pg_allow_connections(dsn: dict, allowed: bool) -> None:
                 sql.Identifier(dsn["dbname"]), sql.SQL("true" if allowed else "false")
             )
         )
+
+
+def close_every_connection() -> None:
+    """Close the test process's connections after its sessions were ended: this thread's, the hop pool's and
+    asgiref's one thread-sensitive thread's, so no ended session reaches a later test on this worker."""
+    from asgiref.sync import SyncToAsync
+    from django.db import connections
+
+    from chatapp.db import hop_pool_close
+
+    with contextlib.suppress(Exception):
+        connections.close_all()
+    hop_pool_close()
+    with contextlib.suppress(Exception):
+        SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
