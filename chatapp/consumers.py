@@ -25,6 +25,7 @@ log = logging.getLogger("marquee.ws")
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_RESYNC = 1012
 
 
 def _sync_html(chat: Chat, since: datetime | None) -> str:
@@ -146,6 +147,11 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         groups = [user_group(self.scope["user"].pk)]
         key = getattr(self.scope.get("session"), "session_key", None)
         return [*groups, session_group(key)] if key else groups
+
+    async def layer_gap(self, message: dict) -> None:
+        """The channel layer may have missed events (Redis pub/sub lost its connection): close so the page
+        reconnects and resyncs what changed (1012, "service restart": browsers' ws extension retries it)."""
+        await self.close(code=CLOSE_RESYNC)
 
     async def session_ended(self, message: dict) -> None:
         """The session this socket was opened with has ended: close as unauthenticated."""

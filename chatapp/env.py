@@ -267,7 +267,7 @@ def redis_layer(url: str, kind: str) -> dict:
         # One PUBLISH per group message, fanned out to the sockets inside each process. Its subscriber waits
         # with its own short polls, so reads keep redis-py's default timeout; commands retry as the list's do.
         host = {k: v for k, v in redis_layer_config(url)["hosts"][0].items() if k != "socket_timeout"}
-        return {"BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer", "CONFIG": {"hosts": [host]}}
+        return {"BACKEND": "chatapp.layers.RedisPubSubChannelLayer", "CONFIG": {"hosts": [host]}}
     return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": redis_layer_config(url)}
 
 

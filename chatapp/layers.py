@@ -1,7 +1,10 @@
-"""The in-process channel layer (no REDIS_URL): Channels' in-memory layer, minus its per-message sweeps."""
+"""Channel layers: the in-process one (no REDIS_URL), and the Redis pub/sub one that says when it missed events."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import logging
 import time
 
 from channels.exceptions import ChannelFull
@@ -40,3 +43,112 @@ class InMemoryChannelLayer(_ChannelsInMemoryLayer):
                 await self.send(channel, message)
             except ChannelFull:
                 pass
+
+
+# What a pub/sub layer puts on each of its process's channels when deliveries may have been missed.
+LAYER_GAP = "layer.gap"
+
+
+logger = logging.getLogger("marquee.layers")
+
+
+@functools.cache
+def _pubsub_layer_class():
+    # Imported on use: settings load redis-py only when Redis is used (chatapp/env.py).
+    from channels_redis.pubsub import RedisPubSubChannelLayer, RedisSingleShardConnection
+    from redis.asyncio.client import PubSub
+
+    class GapAwarePubSub(PubSub):
+        """redis-py's PubSub, which re-subscribes after a reconnect: here it also says so."""
+
+        def __init__(self, *args, on_gap, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._on_gap = on_gap
+
+        async def on_connect(self, connection):
+            # Registered after the first connection: it runs only on a reconnect, after which whatever was
+            # published while the connection was down is gone (pub/sub keeps nothing).
+            self._on_gap("reconnected to Redis")
+            await super().on_connect(connection)
+
+    class GapAwareShard(RedisSingleShardConnection):
+        """One Redis host of the layer, telling the process's channels when deliveries may have been missed."""
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self._subscribed_at: dict[str, float] = {}
+            self._lost_at: float | None = None  # since when the subscription may have been down
+            self._told: set[str] = set()  # channels told about the current loss
+
+        async def subscribe(self, channel):
+            self._subscribed_at.setdefault(channel, time.monotonic())
+            await super().subscribe(channel)
+
+        async def unsubscribe(self, channel):
+            await super().unsubscribe(channel)
+            self._subscribed_at.pop(channel, None)
+
+        def _ensure_redis(self):
+            if self._redis is None:
+                super()._ensure_redis()
+                self._pubsub = GapAwarePubSub(
+                    self._redis.connection_pool, event_dispatcher=self._redis._event_dispatcher, on_gap=self._gap
+                )
+
+        async def _do_receiving(self):
+            # channels_redis' loop, which logged a lost connection and went on as if nothing had been missed.
+            while True:
+                try:
+                    if self._pubsub and self._pubsub.subscribed:
+                        message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
+                        self._receive_message(message)
+                    else:
+                        await asyncio.sleep(0.1)
+                except (TimeoutError, asyncio.CancelledError, GeneratorExit):
+                    raise
+                except Exception as exc:
+                    self._gap(f"lost Redis: {exc}", back=False)
+                    await asyncio.sleep(1)
+
+        def _gap(self, why: str, back: bool = True) -> None:
+            # Only channels subscribed before the loss can have missed anything; a socket that connects while
+            # Redis comes back reads its sync after subscribing, so it is not told (it would resync for nothing).
+            self._lost_at = self._lost_at or time.monotonic()
+            layer = self.channel_layer
+            missed = [
+                name
+                for name in layer.channels
+                if name not in self._told and self._subscribed_at.get(name, 0.0) <= self._lost_at
+            ]
+            if back:
+                self._lost_at, self._told = None, set()
+            else:
+                self._told.update(missed)
+            logger.warning("pub/sub channel layer %s: telling %d channel(s)", why, len(missed))
+            gap = layer.channel_layer.serialize({"type": LAYER_GAP})
+            for name in missed:
+                layer.channels[name].put_nowait(gap)
+
+    class GapAwarePubSubChannelLayer(RedisPubSubChannelLayer):
+        """channels_redis' pub/sub layer (one PUBLISH per group message) that never misses events silently.
+
+        Pub/sub delivers at most once: what is published while a process's subscription is down is gone. Each
+        channel of the process then receives `layer.gap` (the sockets close with 1012, and their pages
+        reconnect with what they have seen and get what changed, resync.py), so a gap costs a resync.
+        """
+
+        def _get_layer(self):
+            fresh = asyncio.get_running_loop() not in self._layers
+            layer = super()._get_layer()
+            if fresh:
+                layer._shards = [GapAwareShard(shard.host, layer) for shard in layer._shards]
+            return layer
+
+    return GapAwarePubSubChannelLayer
+
+
+def __getattr__(name: str):
+    """`chatapp.layers.RedisPubSubChannelLayer`, a dotted path for CHANNEL_LAYERS, built on first use."""
+    if name == "RedisPubSubChannelLayer":
+        return _pubsub_layer_class()
+    raise AttributeError(name)

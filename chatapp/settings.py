@@ -116,7 +116,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     # channels_redis' list layer (the default) or its pub/sub layer: bench/README.md, "Where PostgreSQL + Redis's
     # extra CPU goes".
-    REDIS_LAYER = env_choice("REDIS_LAYER", "list", ("list", "pubsub"))
+    REDIS_LAYER = env_choice("REDIS_LAYER", "pubsub", ("pubsub", "list"))
     CHANNEL_LAYERS = {"default": redis_layer(REDIS_URL, REDIS_LAYER)}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:

@@ -122,7 +122,7 @@ def test_it_uses_redis_for_channels_and_cache_when_redis_url_is_set():
         {"REDIS_URL": "redis://127.0.0.1:6379/0"},
         "settings.CHANNEL_LAYERS['default']['BACKEND'], settings.CACHES['default']['BACKEND']",
     )
-    assert "channels_redis.core.RedisChannelLayer" in result.stdout
+    assert "chatapp.layers.RedisPubSubChannelLayer" in result.stdout  # REDIS_LAYER's default: pubsub
     assert "django.core.cache.backends.redis.RedisCache" in result.stdout
     default = _settings_in_subprocess({}, "settings.CHANNEL_LAYERS['default']['BACKEND']")
     assert "chatapp.layers.InMemoryChannelLayer" in default.stdout
@@ -203,14 +203,14 @@ async def test_it_delivers_a_burst_of_events_to_every_socket_of_one_process(kind
     assert [m["event"]["step"] for m in received[:20]] == list(range(20))  # in order, per socket
 
 
-def test_it_uses_the_redis_pubsub_layer_when_redis_layer_says_so():
-    pubsub = _settings_in_subprocess(
-        {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_LAYER": "pubsub"},
+def test_it_uses_the_redis_list_layer_when_redis_layer_says_so():
+    listed = _settings_in_subprocess(
+        {"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_LAYER": "list"},
         "settings.CHANNEL_LAYERS['default']['BACKEND']",
     )
-    assert pubsub.stdout.strip() == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert listed.stdout.strip() == "channels_redis.core.RedisChannelLayer"
     refused = _settings_in_subprocess({"REDIS_URL": "redis://127.0.0.1:6379/0", "REDIS_LAYER": "kafka"}, "1")
-    assert refused.returncode != 0 and "REDIS_LAYER must be one of list, pubsub" in refused.stderr
+    assert refused.returncode != 0 and "REDIS_LAYER must be one of pubsub, list" in refused.stderr
 
 
 def test_it_adds_model_prices_to_the_defaults_and_prices_cached_input_as_input_unless_told(monkeypatch):

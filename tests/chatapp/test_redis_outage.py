@@ -10,7 +10,7 @@ import json
 import pytest
 
 from chatapp.db import database_sync_to_async
-from chatapp.env import redis_layer_config
+from chatapp.env import redis_layer
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from tests.support.browser import RUN_DIR
@@ -23,17 +23,23 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def redis(settings):
-    """A Redis of this test's own as the channel layer (REDIS_URL's), stopped at the end."""
+@pytest.fixture(params=["pubsub", "list"])
+def redis(settings, request):
+    """A Redis of this test's own as the channel layer (REDIS_URL's), each REDIS_LAYER in turn; stopped at the end."""
     RUN_DIR.mkdir(parents=True, exist_ok=True)
     server = RedisServer(RUN_DIR).start()
     settings.REDIS_URL = server.url
-    settings.CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": redis_layer_config(server.url)}
-    }
+    settings.REDIS_LAYER = request.param
+    settings.CHANNEL_LAYERS = {"default": redis_layer(server.url, request.param)}
     yield server
     server.stop()
+
+
+def _listened(redis, settings, group: str) -> bool:
+    """Whether some process listens to the channel layer group (a sorted set of the list layer, a pub/sub channel)."""
+    if settings.REDIS_LAYER == "list":
+        return redis.exists(f"asgi:group:{group}")
+    return redis.subscribers(f"asgi__group__{group}") > 0
 
 
 async def _json_socket(user, chat_id: int, query: str = ""):
@@ -92,19 +98,19 @@ async def test_it_finishes_a_turn_through_a_redis_outage_and_a_new_socket_resync
     assert json.dumps(types).count("turn.ended") == 1
 
 
-async def test_it_takes_a_stop_from_another_process_again_once_redis_is_back(alice, scripted, redis):
+async def test_it_takes_a_stop_from_another_process_again_once_redis_is_back(alice, scripted, redis, settings):
     from chatapp import turns
     from chatapp.running import stop_group
 
     gated_mode_a(scripted)  # never opened: the turn runs until it is stopped
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
     turn, _task = await turns.begin(user=alice, chat_id=chat.pk, text="hi")
-    group = f"asgi:group:{stop_group(chat.pk)}"
-    await _until(lambda: redis.exists(group))  # the turn listens for a Stop sent from any process
+    group = stop_group(chat.pk)
+    await _until(lambda: _listened(redis, settings, group))  # the turn listens for a Stop sent from any process
     redis.stop()
     await asyncio.sleep(1)  # its listener loses Redis (main: the listener died here, for good)
     redis.start()  # empty: the turn must listen again
-    await _until(lambda: redis.exists(group))
+    await _until(lambda: _listened(redis, settings, group))
     # What a web process that does not run the turn does: ask over the channel layer, wait for the answer.
     assert await turns.stop_elsewhere(chat=chat)
     await wait_turns_idle()

@@ -51,6 +51,12 @@ class RedisServer:
             return s.recv(16).startswith(b"+PONG")
         return False
 
+    def subscribers(self, channel: str) -> int:
+        """How many connections are subscribed to a pub/sub channel (e.g. a group of the pub/sub layer)."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
+            s.sendall(f"PUBSUB NUMSUB {channel}\r\n".encode())
+            return int(s.recv(256).split(b"\r\n")[-2].lstrip(b":"))
+
     def exists(self, key: str) -> bool:
         """Whether the key is stored (e.g. a channel layer group: `asgi:group:<name>`)."""
         with socket.create_connection(("127.0.0.1", self.port), timeout=2) as s:
