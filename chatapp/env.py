@@ -267,8 +267,20 @@ def redis_layer(url: str, kind: str) -> dict:
         # One PUBLISH per group message, fanned out to the sockets inside each process. Its subscriber waits
         # with its own short polls, so reads keep redis-py's default timeout; commands retry as the list's do.
         host = {k: v for k, v in redis_layer_config(url)["hosts"][0].items() if k != "socket_timeout"}
-        return {"BACKEND": "chatapp.layers.RedisPubSubChannelLayer", "CONFIG": {"hosts": [host]}}
+        return {
+            "BACKEND": "chatapp.layers.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [host], "prefix": _prefix(url)},
+        }
     return {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": redis_layer_config(url)}
+
+
+def _prefix(url: str) -> str:
+    """The pub/sub layer's channel prefix: pub/sub channels are one namespace for the whole Redis server, so
+    REDIS_URL's database number goes into the names to keep two deployments (or test workers) on one server apart."""
+    from urllib.parse import urlsplit
+
+    db = urlsplit(url).path.strip("/") or "0"
+    return "asgi" if db == "0" else f"asgi-db{db}-"
 
 
 def check_procrastinate_runner(*, engine: str, redis_url: str) -> None:

@@ -1,7 +1,7 @@
 """A token-only API client sees a proposed list change and applies or discards it."""
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.layers import get_channel_layer
 from django.test import Client
 
@@ -39,17 +39,23 @@ def test_it_shows_the_pending_proposal_in_the_chat(alice):
 
 def test_it_applies_a_subset_with_a_token_and_tells_open_tabs(alice):
     chat, message = chat_with_proposal(alice)
-    layer = get_channel_layer()
-    tab = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(group_name(chat.pk), tab)
-    response = _decide(bearer(alice), chat, message, {"decision": "apply", "rows": [0]})
+    client = bearer(alice)
+
+    async def open_tab_and_decide():
+        # One event loop for the tab's whole life: the pub/sub layer's channels live in the loop that made them.
+        layer = get_channel_layer()
+        tab = await layer.new_channel()
+        await layer.group_add(group_name(chat.pk), tab)
+        response = await sync_to_async(_decide)(client, chat, message, {"decision": "apply", "rows": [0]})
+        return response, await layer.receive(tab)
+
+    response, sent = async_to_sync(open_tab_and_decide)()
     assert response.status_code == 200, response.content
     body = response.json()
     assert body["assistant_message_id"] == message.pk and body["turn_key"] == "t1"
     assert body["proposal"]["state"] == "applied"
     assert [r["status"] for r in body["proposal"]["rows"]] == ["applied", "skipped"]
     assert _watchlist(alice) == ["se7en-1995"]
-    sent = async_to_sync(layer.receive)(tab)
     assert (
         sent["type"] == "chat.event"
         and sent["event"]["type"] == "proposal.updated"

@@ -158,7 +158,7 @@ def _redis_layer(kind: str, prefix: str):
     from chatapp.env import redis_layer
 
     entry = redis_layer("redis://127.0.0.1:6379/0", kind)
-    return import_string(entry["BACKEND"])(**entry["CONFIG"], prefix=f"{prefix}-{os.getpid()}")
+    return import_string(entry["BACKEND"])(**{**entry["CONFIG"], "prefix": f"{prefix}-{os.getpid()}"})
 
 
 @pytest.mark.parametrize("kind", ["list", "pubsub"])

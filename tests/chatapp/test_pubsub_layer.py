@@ -86,3 +86,17 @@ async def test_it_closes_a_socket_told_of_a_gap_with_1012_so_the_page_reconnects
     await get_channel_layer().group_send(group_name(chat.pk), {"type": LAYER_GAP})
     closed = await comm.receive_output(timeout=5)
     assert (closed["type"], closed.get("code")) == ("websocket.close", 1012)  # htmx's ws extension retries 1012
+
+
+async def test_it_keeps_two_redis_databases_apart_though_pub_sub_spans_the_server(redis):
+    # Two deployments (or two xdist workers) on one Redis with their own database numbers, each with a chat 1.
+    one, two = _layer(f"{redis.url.rstrip('/0')}/1"), _layer(f"{redis.url.rstrip('/0')}/2")
+    mine, theirs = await one.new_channel(), await two.new_channel()
+    await one.group_add("chat_1", mine)
+    await two.group_add("chat_1", theirs)
+    await two.group_send("chat_1", {"type": "chat.event", "n": "theirs"})
+    await one.group_send("chat_1", {"type": "chat.event", "n": "mine"})
+    assert (await asyncio.wait_for(one.receive(mine), 10))["n"] == "mine"  # never the other database's event first
+    assert (await asyncio.wait_for(two.receive(theirs), 10))["n"] == "theirs"
+    await one.flush()
+    await two.flush()
