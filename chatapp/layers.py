@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import time
@@ -79,10 +80,12 @@ def _pubsub_layer_class():
             self._subscribed_at: dict[str, float] = {}
             self._lost_at: float | None = None  # since when the subscription may have been down
             self._told: set[str] = set()  # channels told about the current loss
+            self._subscribed = asyncio.Event()
 
         async def subscribe(self, channel):
             self._subscribed_at.setdefault(channel, time.monotonic())
             await super().subscribe(channel)
+            self._subscribed.set()
 
         async def unsubscribe(self, channel):
             await super().unsubscribe(channel)
@@ -96,14 +99,18 @@ def _pubsub_layer_class():
                 )
 
         async def _do_receiving(self):
-            # channels_redis' loop, which logged a lost connection and went on as if nothing had been missed.
+            # channels_redis' loop, which logged a lost connection and went on as if nothing had been missed, and
+            # slept 0.1 s whenever nothing was subscribed: a process's first socket (each test's, in the suite)
+            # then got its first events up to 0.1 s late, after its turn had ended. Here it wakes on a subscribe.
             while True:
                 try:
                     if self._pubsub and self._pubsub.subscribed:
                         message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
                         self._receive_message(message)
                     else:
-                        await asyncio.sleep(0.1)
+                        self._subscribed.clear()
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._subscribed.wait(), 1.0)
                 except (TimeoutError, asyncio.CancelledError, GeneratorExit):
                     raise
                 except Exception as exc:
