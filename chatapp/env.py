@@ -151,13 +151,17 @@ PG_CONN_MAX_AGE_S = 60
 
 
 # Database hop threads per process (DB_THREADS, chatapp/db.py), by engine; see bench/README.md,
-# "Database hops off one thread (issue 10)".
+# "Database hops off one thread (issue 10)" and "Pub/sub by default". PostgreSQL: 4 where cores allow; on two
+# cores or fewer one thread measured best (the hop threads and the event loop share one GIL: 50 at once, first
+# card p95 0.78–0.95 s with 1 thread, 1.0–1.28 s with 4, 0.88–1.16 s with 2, on a quiet 2-core machine).
 DB_THREADS_DEFAULT = {"django.db.backends.sqlite3": 1, "django.db.backends.postgresql": 4}
+DB_THREADS_FEW_CORES = 2
 
 
-def db_threads_default(engine: str) -> int:
-    """How many threads run database hops when DB_THREADS is unset, for this database engine."""
-    return DB_THREADS_DEFAULT[engine]
+def db_threads_default(engine: str, cores: int | None = None) -> int:
+    """How many threads run database hops when DB_THREADS is unset, for this database engine and machine."""
+    cores = cores if cores is not None else (os.cpu_count() or 1)
+    return 1 if cores <= DB_THREADS_FEW_CORES else DB_THREADS_DEFAULT[engine]
 
 
 def database_from_url(url: str, *, base_dir) -> dict:

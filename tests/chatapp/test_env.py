@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from chatapp.env import database_from_url, env_bool, env_choice, env_http_url, env_int
+from chatapp.env import database_from_url, db_threads_default, env_bool, env_choice, env_http_url, env_int
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -131,7 +131,7 @@ def test_it_uses_redis_for_channels_and_cache_when_redis_url_is_set():
 def test_it_sizes_the_database_hop_pool_by_engine_unless_db_threads_says():
     assert _settings_in_subprocess({}, "settings.DB_THREADS").stdout.strip() == "1"  # SQLite
     pg = _settings_in_subprocess({"DATABASE_URL": "postgres://u@127.0.0.1/db"}, "settings.DB_THREADS")
-    assert pg.stdout.strip() == "4"
+    assert pg.stdout.strip() == str(db_threads_default("django.db.backends.postgresql"))
     assert _settings_in_subprocess({"DB_THREADS": "3"}, "settings.DB_THREADS").stdout.strip() == "3"
     refused = _settings_in_subprocess({"DB_THREADS": "0"}, "settings.DB_THREADS")
     assert refused.returncode != 0 and "DB_THREADS must be >= 1" in refused.stderr
@@ -244,3 +244,9 @@ def test_it_refuses_a_price_table_that_makes_no_sense(monkeypatch, raw):
     monkeypatch.setenv("MODEL_PRICES", raw)
     with pytest.raises(ImproperlyConfigured, match="MODEL_PRICES"):
         env_model_prices("MODEL_PRICES", {})
+
+
+def test_it_runs_postgresql_hops_on_one_thread_on_two_cores_and_on_four_where_cores_allow():
+    pg = "django.db.backends.postgresql"
+    assert [db_threads_default(pg, cores) for cores in (1, 2, 3, 8)] == [1, 1, 4, 4]
+    assert db_threads_default("django.db.backends.sqlite3", 8) == 1  # one writer at a time
