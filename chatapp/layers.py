@@ -102,7 +102,12 @@ def _pubsub_layer_class():
             # channels_redis' loop, which logged a lost connection and went on as if nothing had been missed, and
             # slept 0.1 s whenever nothing was subscribed: a process's first socket (each test's, in the suite)
             # then got its first events up to 0.1 s late, after its turn had ended. Here it wakes on a subscribe.
+            me = asyncio.current_task()
             while True:
+                if me is not None and me.cancelling():
+                    # flush() cancelled this loop, and redis-py's read (Python 3.11's wait_for) swallowed the
+                    # cancel as its read completed: the loop went on for ever and flush() never returned.
+                    raise asyncio.CancelledError
                 try:
                     if self._pubsub and self._pubsub.subscribed:
                         message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=0.1)
@@ -111,9 +116,9 @@ def _pubsub_layer_class():
                         self._subscribed.clear()
                         with contextlib.suppress(TimeoutError):
                             await asyncio.wait_for(self._subscribed.wait(), 1.0)
-                except (TimeoutError, asyncio.CancelledError, GeneratorExit):
+                except (asyncio.CancelledError, GeneratorExit):
                     raise
-                except Exception as exc:
+                except Exception as exc:  # a TimeoutError too: channels_redis let it end the loop, and with it delivery
                     self._gap(f"lost Redis: {exc}", back=False)
                     await asyncio.sleep(1)
 

@@ -12,18 +12,16 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.fakes.openai_server import text, tool_call
-from tests.support.browser import RUN_DIR, new_movie_chat, send, sign_up, start_server, stop_server, wait_connected
-from tests.support.faults import RedisServer, redis_available
+from tests.support.browser import new_movie_chat, send, sign_up, start_server, stop_server, wait_connected
+from tests.support.faults import own_redis, redis_available
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not redis_available(), reason="no redis-server")]
 
 
 @pytest.fixture
 def redis():
-    RUN_DIR.mkdir(parents=True, exist_ok=True)
-    server = RedisServer(RUN_DIR).start()
-    yield server
-    server.stop()
+    with own_redis() as server:
+        yield server
 
 
 @pytest.fixture

@@ -12,31 +12,20 @@ from django.utils.module_loading import import_string
 
 from chatapp.env import redis_layer
 from chatapp.layers import LAYER_GAP
-from tests.support.browser import RUN_DIR
-from tests.support.faults import RedisServer, redis_available
+from tests.support.faults import own_redis, redis_available, until
 
 pytestmark = pytest.mark.skipif(not redis_available(), reason="no redis-server")
 
 
 @pytest.fixture
 def redis():
-    RUN_DIR.mkdir(parents=True, exist_ok=True)
-    server = RedisServer(RUN_DIR).start()
-    yield server
-    server.stop()
+    with own_redis() as server:
+        yield server
 
 
 def _layer(url: str):
     entry = redis_layer(url, "pubsub")
     return import_string(entry["BACKEND"])(**entry["CONFIG"])
-
-
-async def _until(check, timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not await asyncio.to_thread(check):
-        assert loop.time() < deadline, "never happened"
-        await asyncio.sleep(0.05)
 
 
 async def test_it_tells_each_channel_once_that_it_may_have_missed_events_and_delivers_again_after(redis):
@@ -49,7 +38,7 @@ async def test_it_tells_each_channel_once_that_it_may_have_missed_events_and_del
     redis.stop()
     assert (await asyncio.wait_for(layer.receive(before), 20))["type"] == LAYER_GAP
     redis.start()  # empty: the layer subscribes again
-    await _until(lambda: redis.subscribers("asgi__group__chat_1") > 0)
+    await until(lambda: redis.subscribers("asgi__group__chat_1") > 0)
     after = await layer.new_channel()  # subscribed once Redis is back: nothing missed, not told
     await layer.group_add("chat_1", after)
     await layer.group_send("chat_1", {"type": "chat.event", "n": 2})

@@ -13,8 +13,7 @@ from chatapp.db import database_sync_to_async
 from chatapp.env import redis_layer
 from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
-from tests.support.browser import RUN_DIR
-from tests.support.faults import RedisServer, redis_available
+from tests.support.faults import own_redis, redis_available, until
 from tests.support.ws import communicator, gated_mode_a, wait_turns_idle
 
 pytestmark = [
@@ -26,13 +25,11 @@ pytestmark = [
 @pytest.fixture(params=["pubsub", "list"])
 def redis(settings, request):
     """A Redis of this test's own as the channel layer (REDIS_URL's), each REDIS_LAYER in turn; stopped at the end."""
-    RUN_DIR.mkdir(parents=True, exist_ok=True)
-    server = RedisServer(RUN_DIR).start()
-    settings.REDIS_URL = server.url
-    settings.REDIS_LAYER = request.param
-    settings.CHANNEL_LAYERS = {"default": redis_layer(server.url, request.param)}
-    yield server
-    server.stop()
+    with own_redis() as server:
+        settings.REDIS_URL = server.url
+        settings.REDIS_LAYER = request.param
+        settings.CHANNEL_LAYERS = {"default": redis_layer(server.url, request.param)}
+        yield server
 
 
 def _listened(redis, settings, group: str) -> bool:
@@ -106,23 +103,15 @@ async def test_it_takes_a_stop_from_another_process_again_once_redis_is_back(ali
     chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
     turn, _task = await turns.begin(user=alice, chat_id=chat.pk, text="hi")
     group = stop_group(chat.pk)
-    await _until(lambda: _listened(redis, settings, group))  # the turn listens for a Stop sent from any process
+    await until(lambda: _listened(redis, settings, group))  # the turn listens for a Stop sent from any process
     redis.stop()
     await asyncio.sleep(1)  # its listener loses Redis (main: the listener died here, for good)
     redis.start()  # empty: the turn must listen again
-    await _until(lambda: _listened(redis, settings, group))
+    await until(lambda: _listened(redis, settings, group))
     # What a web process that does not run the turn does: ask over the channel layer, wait for the answer.
     assert await turns.stop_elsewhere(chat=chat)
     await wait_turns_idle()
     assert (await database_sync_to_async(Message.objects.get)(pk=turn.message_id)).status == "stopped"
-
-
-async def _until(check, timeout: float = 20.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not await asyncio.to_thread(check):
-        assert loop.time() < deadline, "never happened"
-        await asyncio.sleep(0.05)
 
 
 async def test_it_sends_on_a_fresh_connection_once_redis_has_restarted(redis):

@@ -131,3 +131,27 @@ def close_every_connection() -> None:
     hop_pool_close()
     with contextlib.suppress(Exception):
         SyncToAsync.single_thread_executor.submit(connections.close_all).result(timeout=30)
+
+
+@contextlib.contextmanager
+def own_redis():
+    """A `RedisServer` of the test's own (a free port, nothing saved), stopped at the end."""
+    from tests.support.browser import RUN_DIR
+
+    RUN_DIR.mkdir(parents=True, exist_ok=True)
+    server = RedisServer(RUN_DIR).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def until(check, timeout: float = 20.0) -> None:
+    """Wait until `check()` (a blocking call, run in a thread) is true; fail after `timeout` seconds."""
+    import asyncio
+
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not await asyncio.to_thread(check):
+        assert loop.time() < deadline, "never happened"
+        await asyncio.sleep(0.05)
