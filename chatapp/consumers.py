@@ -114,7 +114,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         self.since = resync.parse_since(self.scope.get("query_string", b""))  # a reconnect says what it has
         await self.send_sync()
         # A new chat may greet the user with a turn (the movie chat's picks); the first socket to connect starts it.
-        await turns.begin_autostart(user=user, chat_id=self.chat_id)
+        await turns.begin_autostart(user=user, chat_id=self.chat_id, watch=False)
 
     async def dispatch(self, message):
         # Channels' dispatch runs close_old_connections on the shared DB thread before every handler: one
@@ -195,7 +195,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def send_message(self, text) -> None:
         """Start a turn, or say plainly why not (the typed text stays in the box)."""
         try:
-            await turns.begin(user=self.scope["user"], chat_id=self.chat_id, text=text)
+            await turns.begin(user=self.scope["user"], chat_id=self.chat_id, text=text, watch=False)
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message, text=displayable(text))
             return
@@ -207,7 +207,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
             new_text = ""
         try:
             await turns.regenerate(
-                user=self.scope["user"], chat_id=self.chat_id, new_text=new_text, message_id=message_id
+                user=self.scope["user"], chat_id=self.chat_id, new_text=new_text, message_id=message_id, watch=False
             )
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message)
@@ -217,7 +217,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def retry(self) -> None:
         """Run an interrupted answer again (one click on "Try again")."""
         try:
-            await turns.retry(user=self.scope["user"], chat_id=self.chat_id)
+            await turns.retry(user=self.scope["user"], chat_id=self.chat_id, watch=False)
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message)
             return

@@ -118,6 +118,10 @@ def _reconnecting(func):
         conn = connections[DEFAULT_DB_ALIAS]
         if conn.connection is None:  # a new connection: nothing stale to retry past (an outage fails at once)
             return func(*args, **kwargs)
+        # The retry below is the health check of a kept connection: Django's own (CONN_HEALTH_CHECKS) would
+        # cost a `SELECT 1` round trip before every hop, ~10 % of a worker's and a web process's samples at
+        # 50 turns at once (py-spy), and still miss a session ended after it.
+        conn.health_check_done = True
         statements = _Statements()
         try:
             with conn.execute_wrapper(statements):

@@ -27,8 +27,8 @@ class Runner(Protocol):
     def enqueue(self, turn: Turn, *, kind: str, queue: str) -> None:
         """Called inside the transaction that stores the turn's messages (a job queue stores the job there)."""
 
-    def launch(self, turn: Turn, start: Callable[[], Awaitable[None]]) -> asyncio.Task:
-        """A task that ends when the turn has ended (and, in process, runs it)."""
+    def launch(self, turn: Turn, start: Callable[[], Awaitable[None]], *, watch: bool) -> asyncio.Task | None:
+        """A task that ends when the turn has ended (and, in process, runs it); None if unwatched and elsewhere."""
 
     async def stop(self, chat_id: int) -> None:
         """Ask whichever process runs the chat's turn to cancel it (its finish stores "stopped")."""
@@ -48,7 +48,7 @@ class InProcessRunner:
     def enqueue(self, turn: Turn, *, kind: str, queue: str) -> None:
         pass  # nothing to store: launch() starts the task once the messages are committed
 
-    def launch(self, turn: Turn, start: Callable[[], Awaitable[None]]) -> asyncio.Task:
+    def launch(self, turn: Turn, start: Callable[[], Awaitable[None]], *, watch: bool) -> asyncio.Task | None:
         task = asyncio.get_running_loop().create_task(start(), name=f"turn-{turn.turn_key}")
         running.track(turn.chat_id, task, stoppable=lambda: not turn.ending)
         return task

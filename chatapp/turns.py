@@ -106,10 +106,12 @@ class Turn(Narration):
 FlowFn = Callable[[Turn], Awaitable[None]]
 
 
-def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
-    """Start the turn (in this process, or wherever the runner runs it); the task ends when the turn has ended."""
+def launch(turn: Turn, flow_fn: FlowFn, *, watch: bool = True) -> asyncio.Task | None:
+    """Start the turn (here or wherever the runner runs it): a task ending with it (None: unwatched, run elsewhere)."""
     loop = asyncio.get_running_loop()
-    task = runner.current().launch(turn, lambda: run(turn, flow_fn))
+    task = runner.current().launch(turn, lambda: run(turn, flow_fn), watch=watch)
+    if task is None:  # a socket hears the end as an event: nothing here looks for it
+        return None
 
     def done(t: asyncio.Task) -> None:
         if t.cancelled() and not turn.started and settings.TURN_RUNNER == "inprocess":
@@ -120,7 +122,7 @@ def launch(turn: Turn, flow_fn: FlowFn) -> asyncio.Task:
     return task
 
 
-async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
+async def retry(*, user, chat_id: int, watch: bool = True) -> tuple[Turn, asyncio.Task | None]:
     """Run an interrupted (or failed) last answer again: as a new version where the kind has them, else resent."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     last = await database_sync_to_async(message_latest_assistant)(chat=chat)
@@ -128,11 +130,11 @@ async def retry(*, user, chat_id: int) -> tuple[Turn, asyncio.Task]:
         raise InvalidInput("Only an interrupted or failed answer can be tried again.", code="nothing_to_retry")
     kind = kinds.get(chat.kind)
     if kind.has_versions or kind.can_regenerate:  # answered again in place: the interrupted one stays a version
-        return await regenerate(user=user, chat_id=chat_id, message_id=last.pk)
+        return await regenerate(user=user, chat_id=chat_id, message_id=last.pk, watch=watch)
     user_message, _ = await database_sync_to_async(turn_messages)(chat=chat, turn_key=last.turn_key)
     if user_message is None:
         raise InvalidInput("This answer has no question to send again.", code="nothing_to_retry")
-    return await begin(user=user, chat_id=chat_id, text=user_message.content)
+    return await begin(user=user, chat_id=chat_id, text=user_message.content, watch=watch)
 
 
 async def run(turn: Turn, flow_fn: FlowFn, *, shutting_down: Callable[[], bool] = lambda: False) -> None:
@@ -193,13 +195,8 @@ async def _heartbeat(message_id: int) -> None:
 async def _finish(turn: Turn, status: str, error: str) -> None:
     turn.steplog.finish()
     await _store_usage(turn)
-    stored = await _save_final(
-        turn,
-        status=status,
-        error=error,
-        step_log=turn.steplog.to_list(),
-        timings=turn.steplog.timings(),
-    )
+    log_fields = {"step_log": turn.steplog.to_list(), "timings": turn.steplog.timings()}
+    stored = await _save_final(turn, status=status, error=error, **log_fields)
     if not stored:  # stopped meanwhile by a Stop that found no process (it announced "stopped" itself)
         return
     await turn.emit(
@@ -256,8 +253,8 @@ def flow_for(*, kind: str, flow: str) -> FlowFn:
 
 
 async def begin(
-    *, user, chat_id: int, text: str, prepare: Callable[[Message, Message], Any] | None = None
-) -> tuple[Turn, asyncio.Task]:
+    *, user, chat_id: int, text: str, prepare: Callable[[Message, Message], Any] | None = None, watch: bool = True
+) -> tuple[Turn, asyncio.Task | None]:
     """Store the user's message, announce the turn, and start it in the background.
 
     `prepare(user_message, assistant)` runs in the same transaction as the insert (the
@@ -273,10 +270,10 @@ async def begin(
         user_message, assistant = turn_start(user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare)
         return user_message, assistant, {}
 
-    return await _start(chat=chat, user=user, flow=flow, store=store)
+    return await _start(chat=chat, user=user, flow=flow, store=store, watch=watch)
 
 
-async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | None:
+async def begin_autostart(*, user, chat_id: int, watch: bool = True) -> tuple[Turn, asyncio.Task | None] | None:
     """Greet a new chat with a turn of its own (the movie chat's picks from the user's taste); None when not wanted."""
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
     kind = kinds.get(chat.kind)
@@ -292,12 +289,12 @@ async def begin_autostart(*, user, chat_id: int) -> tuple[Turn, asyncio.Task] | 
         # None: the chat has messages, another tab already started it, or over the limit
         return None if assistant is None else (None, assistant, {"autostart": True})
 
-    return await _start(chat=chat, user=user, flow=flow, store=store)
+    return await _start(chat=chat, user=user, flow=flow, store=store, watch=watch)
 
 
 async def regenerate(
-    *, user, chat_id: int, new_text: str | None = None, message_id: int | None = None
-) -> tuple[Turn, asyncio.Task]:
+    *, user, chat_id: int, new_text: str | None = None, message_id: int | None = None, watch: bool = True
+) -> tuple[Turn, asyncio.Task | None]:
     """Answer a turn again as a new version (any turn; None: the last), optionally with an edited question.
 
     Every pick an earlier version of the answer showed is blocked; editing a question hides the turns
@@ -321,7 +318,9 @@ async def regenerate(
             payload["autostart"] = True
         return user_message, assistant, payload
 
-    return await _start(chat=chat, user=user, flow=flow, store=store, replace=True, branched=lambda: branched)
+    return await _start(
+        chat=chat, user=user, flow=flow, store=store, replace=True, branched=lambda: branched, watch=watch
+    )
 
 
 async def select_version(*, user, chat_id: int, message_id: object, index: object) -> VersionSelected:
@@ -343,7 +342,7 @@ async def select_version(*, user, chat_id: int, message_id: object, index: objec
     return event
 
 
-async def _start(*, chat, user, flow: str, store, replace: bool = False, branched=lambda: False):
+async def _start(*, chat, user, flow: str, store, replace: bool = False, branched=lambda: False, watch: bool = True):
     """Store the turn's messages and hand the turn to the runner in one transaction, announce it, launch it."""
     kind = kinds.get(chat.kind)
 
@@ -379,7 +378,7 @@ async def _start(*, chat, user, flow: str, store, replace: bool = False, branche
             branched=branched(),
         )
     )
-    return turn, launch(turn, flow_for(kind=chat.kind, flow=flow))
+    return turn, launch(turn, flow_for(kind=chat.kind, flow=flow), watch=watch)
 
 
 def new_turn(*, chat_id: int, owner_id: int, turn_key: str, message_id: int, text: str, flow: str, payload) -> Turn:

@@ -30,7 +30,7 @@ async def submit_turn(
     try:
         # A photo alone is a fine message; text alone applies to the current image.
         text = text if (text or "").strip() or upload is None else DEFAULT_INSTRUCTION
-        turn, _task = await turns.begin(user=user, chat_id=chat.pk, text=text, prepare=prepare)
+        turn, _task = await turns.begin(user=user, chat_id=chat.pk, text=text, prepare=prepare, watch=False)
     except BaseException:
         await asyncio.to_thread(services.upload_discard, stored=upload)
         raise

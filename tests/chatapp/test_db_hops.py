@@ -261,3 +261,26 @@ async def test_it_never_runs_a_hop_again_once_a_statement_of_it_has_run(settings
         await database_sync_to_async(write_then_lose_the_connection)()
     assert calls == [1]
     assert await database_sync_to_async(lambda: get_user_model().objects.count())() == 0  # the next hop is fine
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_checks_a_kept_connection_by_its_first_statement_not_an_extra_round_trip(
+    settings, caplog, sessions_ended
+):
+    # Django's health check would run `SELECT 1` before every hop's first statement and quietly reconnect; the
+    # hop's own first statement is the check instead (one round trip fewer per hop), and the retry reconnects.
+    settings.DB_THREADS = 1
+    assert connections["default"].settings_dict["CONN_HEALTH_CHECKS"]
+    calls = []
+
+    def read():
+        calls.append(1)
+        return _connection_after_a_query()[1]
+
+    first = await database_sync_to_async(read)()
+    assert await asyncio.to_thread(pg_cut_sessions, pg_dsn(connections["default"].settings_dict)) >= 1
+    await asyncio.sleep(0.1)
+    calls.clear()
+    second = await database_sync_to_async(read)()
+    assert second is not first and len(calls) == 2
+    assert "its connection had ended" in caplog.text

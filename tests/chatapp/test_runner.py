@@ -64,3 +64,43 @@ def test_it_refuses_an_unknown_runner():
 def test_it_accepts_the_queue_runner_on_postgres_with_redis():
     check_procrastinate_runner(engine=PG, redis_url="redis://127.0.0.1:6379/9")
     assert os.environ.get("TURN_RUNNER") is None  # the suite's own process runs turns in process
+
+
+def _queued_turn(alice):
+    from chatapp.models import Chat, Message
+    from chatapp.turns import new_turn
+
+    chat = Chat.objects.create(owner=alice)
+    message = Message.objects.create(chat=chat, role="assistant", turn_key="t1", status="streaming")
+    turn = new_turn(
+        chat_id=chat.pk, owner_id=alice.pk, turn_key="t1", message_id=message.pk, text="", flow="v2", payload={}
+    )
+    return turn, message
+
+
+@override_settings(TURN_RUNNER="procrastinate")
+@pytest.mark.django_db(transaction=True)
+async def test_it_leaves_an_unwatched_turn_of_a_worker_to_its_events(alice):
+    # A socket hears the turn's end as an event: its web process must not poll the database for it.
+    from chatapp.db import database_sync_to_async
+
+    turn, _message = await database_sync_to_async(_queued_turn)(alice)
+    started = []
+    assert runner.current().launch(turn, lambda: started.append(1), watch=False) is None
+    assert started == []  # a worker runs it, not this process
+
+
+@override_settings(TURN_RUNNER="procrastinate")
+@pytest.mark.django_db(transaction=True)
+async def test_it_lets_a_caller_wait_for_a_workers_turn_to_end(alice):
+    import asyncio
+
+    from chatapp.db import database_sync_to_async
+
+    turn, message = await database_sync_to_async(_queued_turn)(alice)
+    task = runner.current().launch(turn, lambda: None, watch=True)
+    await asyncio.sleep(0.3)
+    assert not task.done()  # still streaming
+    message.status = "complete"
+    await database_sync_to_async(message.save)(update_fields=["status"])
+    await asyncio.wait_for(task, timeout=5)
