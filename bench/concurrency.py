@@ -141,9 +141,24 @@ def _worker(env: dict[str, str]) -> subprocess.Popen:
 def _cpu(pids: list[int]) -> float:
     total = 0
     for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except FileNotFoundError:  # a PostgreSQL backend that ended meanwhile
+            continue
         total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
     return total / CLK
+
+
+def _postgres_pids() -> list[int]:
+    """This machine's PostgreSQL processes (the server and its backends): the database's share of the CPU."""
+    pids = []
+    for stat in Path("/proc").glob("[0-9]*/comm"):
+        try:
+            if stat.read_text().strip() == "postgres":
+                pids.append(int(stat.parent.name))
+        except OSError:
+            continue
+    return pids
 
 
 async def _level(servers: list[DaphneServer], env: dict[str, str], n: int, workers: tuple = ()) -> dict:
@@ -154,13 +169,14 @@ async def _level(servers: list[DaphneServer], env: dict[str, str], n: int, worke
         for i, (s, c) in enumerate(clients)
     ]
     await asyncio.sleep(1.0 + n * 0.02)  # every socket open and synced
-    pids = [s.proc.pid for s in servers] + [w.pid for w in workers]  # CPU of web processes and workers
-    cpu0 = _cpu(pids)
+    web, work, pg = [s.proc.pid for s in servers], [w.pid for w in workers], _postgres_pids()
+    cpu0 = (_cpu(web), _cpu(work), _cpu(pg))
     t0[0] = time.perf_counter()
     start.set()
     results = await asyncio.gather(*tasks)
     wall = time.perf_counter() - t0[0]
-    cpu = _cpu(pids) - cpu0
+    split = [after - before for after, before in zip((_cpu(web), _cpu(work), _cpu(pg)), cpu0, strict=True)]
+    cpu = split[0] + split[1]
     ok = [r for r in results if r["error"] is None and r["end"] is not None]
     cards = sorted(r["first_card"] for r in ok if r["first_card"] is not None)
     ends = sorted(r["end"] for r in ok)
@@ -172,6 +188,7 @@ async def _level(servers: list[DaphneServer], env: dict[str, str], n: int, worke
         "end_p95": _pct(ends, 95),
         "errors": n - len(ok),
         "cpu_ms": 1000 * cpu / max(len(ok), 1),
+        "split_ms": [1000 * c / max(len(ok), 1) for c in split],  # web processes, workers, PostgreSQL
         "wall": wall,
         "kinds": sorted({r["error"] for r in results if r["error"]}),
     }
@@ -237,15 +254,19 @@ async def main() -> None:
             return
         await _level(servers, env, 2 * len(servers), workers)  # warm-up, untimed: each process loads the catalogue once
         print(stamp)
-        print("| clients | turns/s | first card p50 | first card p95 | turn end p95 | errors | server CPU/turn |")
-        print("|---:|---:|---:|---:|---:|---:|---:|")
+        print(
+            "| clients | turns/s | first card p50 | first card p95 | turn end p95 | errors | server CPU/turn "
+            "| CPU/turn web / workers / PostgreSQL |"
+        )
+        print("|---:|---:|---:|---:|---:|---:|---:|---:|")
         for n in [int(c) for c in args.clients.split(",")]:
             for _ in range(args.rounds):
                 r = await _level(servers, env, n, workers)
                 kinds = f" ({', '.join(r['kinds'])})" if r["kinds"] else ""
                 print(
                     f"| {n} | {r['turns_s']:.1f} | {r['card_p50'] * 1000:.0f} ms | {r['card_p95'] * 1000:.0f} ms | "
-                    f"{r['end_p95'] * 1000:.0f} ms | {r['errors']}{kinds} | {r['cpu_ms']:.0f} ms |",
+                    f"{r['end_p95'] * 1000:.0f} ms | {r['errors']}{kinds} | {r['cpu_ms']:.0f} ms | "
+                    f"{' / '.join(f'{c:.0f}' for c in r['split_ms'])} ms |",
                     flush=True,
                 )
     finally:
