@@ -240,3 +240,18 @@ def test_it_keeps_libvips_chatter_out_of_the_log(caplog):
     Image.new("RGB", (1200, 800), (90, 120, 150)).save(buf, "JPEG")
     codec.decode(buf.getvalue(), max_side=300)
     assert not [r for r in caplog.records if r.name == "pyvips" and r.levelno < logging.WARNING]
+
+
+def test_it_starts_the_costliest_variations_first_and_returns_them_in_order():
+    plans = [
+        [{"op": "contrast", "params": {"value": 1.1}}],  # one LUT pass
+        [{"op": "saturation", "params": {"value": 1.3}}, {"op": "vignette", "params": {"strength": 0.3}}],
+        [{"op": "contrast", "params": {"value": 1.1}}, {"op": "aiEdit", "params": {"prompt": "a hat"}}],
+        [{"op": "saturation", "params": {"value": 1.3}}],  # one matrix pass
+    ]
+    pairs = [ex._as_pairs(p) for p in plans]
+    assert ex.heaviest_first(pairs, 0) == [1, 3, 0, 2]  # by working-size passes, a model call last
+    started = []
+    res = ex.execute(photo_bytes(), plans, workers=1, on_step=lambda s: started.append(s.variation))
+    assert list(dict.fromkeys(started)) == [1, 3, 0, 2]
+    assert [v.variation for v in res.variations] == [0, 1, 2, 3]
