@@ -11,7 +11,8 @@ from recs.flows.tools import DecideModeArgs
 from recs.rules.explain import genre_noun
 from recs.rules.fuzzy import fix_words
 from recs.rules.parse import parse_constraints
-from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, OCCASIONS, THANKS
+from recs.rules.people import people_index
+from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, HELP_ASK, OCCASIONS, QUESTION_TYPOS, THANKS
 from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.sources.movies import Movie, normalize_title
 
@@ -19,6 +20,13 @@ from recs.sources.movies import Movie, normalize_title
 QUESTIONS: list[tuple[str, str]] = [
     ("director", r"who (?:directed|made|helmed|was the director of|is the director of) (?P<t>.+)"),
     ("director", r"(?:who(?: is|'s|s)? )?(?:the )?director of (?P<t>.+)"),
+    (
+        "cast",
+        r"who(?: is| was|'s|s| are| were)? (?:(?:stars?|starred|starring|plays?|played|acts?|acted|appears?|"
+        r"appeared) )?in (?P<t>.+)",
+    ),
+    ("cast", r"(?:(?:what|who) is |what's |who's in )?(?:the )?cast (?:of|in|for) (?P<t>.+)"),
+    ("cast", r"who (?:are|were) the (?:actors|stars|leads) (?:in|of) (?P<t>.+)"),
     ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
     ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
@@ -37,8 +45,10 @@ QUESTIONS: list[tuple[str, str]] = [
     ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
     (
         "rating",
-        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |good )?"
-        r"(?:for (?:kids|children|a family|the family)|family[- ]friendly|kid[- ]friendly)",
+        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |appropriate |good )?"
+        r"(?:for (?:kids|children|a family|the family|(?:a|an|my|our) \w+[- ](?:years?|yrs?)[- ]olds?|"
+        r"(?:my|our|the|young|little) (?:kids?|son|daughter|children|little ones?|toddlers?))|"
+        r"family[- ]friendly|kid[- ]friendly)",
     ),
     (
         "genre",
@@ -105,6 +115,7 @@ TRAILING = re.compile(
 def _question(text: str) -> str:
     """The question without the trailing courtesy and punctuation."""
     clean = " ".join((text or "").replace("’", "'").split())
+    clean = re.sub(r"(?i)\b(" + "|".join(QUESTION_TYPOS) + r")\b", lambda m: QUESTION_TYPOS[m.group(1).lower()], clean)
     return TRAILING.sub("", clean).rstrip("?!. ")
 
 
@@ -117,7 +128,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     for kind, pattern in QUESTIONS:
         if re.search(r"\b" + pattern, asked) or re.search(r"\b" + pattern, fix_words(asked)):
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
-    if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
+    if re.search(HELP_ASK, low):
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
     if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
@@ -135,7 +146,8 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     cons = parse_constraints(text, catalogue or load_catalogue())
     if not cons.model_copy(update={"unsupported": []}).is_empty():
         return DecideModeArgs(mode="B", reason="Describes films wanted (people, ratings, runtime or years).")
-    if cons.unsupported and re.search(FILMISH, low):
+    # "something quirky": a wish the catalogue can't filter on is still a request for films.
+    if cons.unsupported and (re.search(FILMISH, low) or re.search(r"^(?:something|anything)\b", low)):
         return DecideModeArgs(mode="B", reason="Asks for films by what my catalogue doesn't record: say so, pick.")
     return DecideModeArgs(mode="A", reason="General chat with no request for films.")
 
@@ -165,12 +177,18 @@ def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
         hits = [
             m
             for m in catalogue.search(title, year=year, limit=5)
-            if words and words <= set(normalize_title(m.title).split()) and _year_fits(m, year)
+            if words and _main_words(m.title) <= words <= set(normalize_title(m.title).split()) and _year_fits(m, year)
         ]
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
     if not films:  # say what the user typed, year and all, rather than a shortened title
         return whole, []
     return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
+
+
+def _main_words(title: str) -> set[str]:
+    """The distinctive words of a title before its subtitle ("Borat: Cultural Learnings…" -> {"borat"})."""
+    # Typing the main title names the film; typing one word of it does not ("Frozen" is no "Frozen River").
+    return set(normalize_title(re.split(r":| - |, ", title)[0]).split()) - STOPWORDS
 
 
 def _several(span: str, catalogue: Catalogue) -> list[list[Movie]]:
@@ -199,6 +217,8 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         )
     if kind == "year":
         return f"**{movie.title}** was released in **{movie.year}**."
+    if kind == "cast":
+        return _cast(movie, name, catalogue)
     if kind == "runtime":
         if not movie.runtime:
             return f"My catalogue doesn't list a runtime for {name}."
@@ -233,6 +253,14 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
     return f"{said}. (My catalogue has facts, not plot summaries.)"
 
 
+def _cast(movie: Movie, name: str, catalogue: Catalogue) -> str:
+    # Only the curated cast table knows actors: say the list is partial rather than passing it off as the cast.
+    actors = people_index(catalogue).starring(movie)
+    if not actors:
+        return f"My catalogue doesn't list the cast of {name}."
+    return f"{name} stars **{', '.join(actors)}** (from my list of well-known actors, not the full cast)."
+
+
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
     clean = _question(text)
@@ -262,7 +290,7 @@ def answer(text: str, catalogue: Catalogue) -> str:
             return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
         return _fact(kind, films[0], catalogue)
     low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
-    if re.search(r"\bwhat can you do\b|^help\b|\bhow does this work\b|\bwho are you\b", low):
+    if re.search(HELP_ASK, low):
         return "I'm Marquee, your film guide. " + CAPABILITIES
     if re.search(GREETINGS, low):
         return (

@@ -32,6 +32,12 @@ FAMILY = (
     r"younger kids|little ones|toddlers?|family movie|family film"
 )
 
+# Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
+ADULTS = (
+    r"for (?:the )?(?:grown ?ups|adults)|grown ?up (?:films?|movies?|version)|adults? only|"
+    r"not (?:for|aimed at) (?:the )?kids|no kids (?:films?|movies?|stuff)"
+)
+
 
 def _age(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word]
@@ -39,6 +45,10 @@ def _age(word: str) -> int:
 
 def find_audience(scan: Scanner, out: Constraints) -> None:
     """Set the ratings a named audience allows: the youngest age named decides."""
+    if scan.find(ADULTS):  # scanned first, so "not for kids" is not read as "for kids"
+        out.mpaa_excluded += ["G", "PG"]
+        out.rating_label = "for grown-ups (not G or PG)"
+        return
     ages = [_age(a) for pattern in AGE_PATTERNS for m in scan.find(pattern) for a in m.groups() if a]
     family = bool(scan.find(FAMILY))
     youngest = min(ages, default=None)

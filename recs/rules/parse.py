@@ -50,7 +50,7 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
     for match in list(re.finditer(ctx, scan.text)):
         group = 1 if match.group(1) else 2
         word, start = match.group(group), match.start(group)
-        norm = index.surname.get(word)
+        norm = index.surname.get(word) or _loose_name(word, index, raw)
         if norm and scan._free(start, start + len(word)):
             scan.claimed.append((start, start + len(word)))
             add(norm, start)
@@ -70,6 +70,23 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
 
 
 _SKIP_NAMES = frozenset(VOCAB) | FILLER | NEGATORS
+# Every word the parser reads as something else ("space films" is no Kevin Spacey).
+_VOCAB_WORDS = _SKIP_NAMES | {
+    w
+    for pattern, *_ in GENRE_PATTERNS + OCCASIONS + UNSUPPORTED + STORY_SOURCES
+    for w in re.findall(r"[a-z]+", pattern)
+}
+
+
+def _loose_name(word: str, index: PeopleIndex, raw: str) -> str | None:
+    """A person named loosely in a person-ish context: a misspelt surname ("by scorcese") or a first name."""
+    if word in _VOCAB_WORDS:
+        return None
+    # A first name alone ("films with Keanu"), unless a surname follows it ("with Keanu Smith" is someone else).
+    if word in index.first_name and not re.search(rf"(?i:\b{word})\s+[A-Z]", raw):
+        return index.first_name[word]
+    near = near_name(word, index.surnames) if len(word) >= 6 else None
+    return index.surname[near] if near else None
 
 
 def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
@@ -80,7 +97,7 @@ def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
         end = start + len(first) + 1 + len(second)
         if {first, second} & _SKIP_NAMES or scan.text[start:end] != f"{first} {second}" or not scan._free(start, end):
             continue
-        norm = near_name(f"{first} {second}", names)
+        norm = index.nickname(first, second) or near_name(f"{first} {second}", names)  # "leo dicaprio"
         if norm:
             scan.claimed.append((start, end))
             add(norm, start)

@@ -94,6 +94,10 @@ _COMMON_SURNAMES = frozenset(
 )
 
 
+# First names that are everyday words: "films with will power" is no Will Smith.
+_EVERYDAY_FIRST = frozenset({"will", "robin", "gene", "mark", "jack", "bill", "grace", "hope", "faith"})
+
+
 class PeopleIndex:
     """Directors (from the catalogue) and actors (from cast.json) by full name and surname."""
 
@@ -123,6 +127,27 @@ class PeopleIndex:
         self._ids_by_key: dict[tuple[str, int | None], list[str]] = {}
         for movie_id, key in self._keys.items():
             self._ids_by_key.setdefault(key, []).append(movie_id)
+        self._by_last: dict[str, list[str]] = {}
+        for norm in self.full:
+            self._by_last.setdefault(norm.split()[-1], []).append(norm)
+        self.surnames = sorted(self.surname)  # for near spellings ("scorcese"), matched once per request word
+        self.first_name = _unique_first_names(self.full, self.cast)
+        self._actors_by_key: dict[tuple[str, int | None], list[str]] = {}
+        for name, keys in self.cast_keys.items():
+            for key in keys:
+                self._actors_by_key.setdefault(key, []).append(name)
+
+    def starring(self, movie: Movie) -> list[str]:
+        """The well-known actors (by cast.json) in a catalogue film."""
+        return self._actors_by_key.get(self._keys.get(movie.id, ("", None)), [])
+
+    def nickname(self, first: str, surname: str) -> str | None:
+        """The person a shortened first name and a surname stand for ("leo dicaprio", "sam jackson"), else None."""
+        if len(first) < 3:
+            return None
+        # Shared surnames are fine here: the first name tells Samuel L. Jackson from Peter Jackson.
+        found = [n for n in self._by_last.get(surname, ()) if n.split()[0] != first and n.split()[0].startswith(first)]
+        return found[0] if len(found) == 1 else None
 
     def ids_acting(self, names: Iterable[str]) -> set[str]:
         """Catalogue ids of the films any of `names` acts in (by cast.json)."""
@@ -137,6 +162,19 @@ class PeopleIndex:
         else:  # a film from another source (TMDB)
             key = (core_title(normalize_title(movie.title)), movie.year)
         return [name for name in names if key in self.cast_keys.get(name, ())]
+
+
+def _unique_first_names(full: dict[str, tuple[str, set[str]]], cast: dict) -> dict[str, str]:
+    """Actor first names no other known person shares ("keanu"): people say "films with Keanu"."""
+    counts: dict[str, int] = {}
+    for norm in full:
+        counts[norm.split()[0]] = counts.get(norm.split()[0], 0) + 1
+    actors = [normalize_title(name) for name in cast]
+    return {
+        n.split()[0]: n
+        for n in actors
+        if counts[n.split()[0]] == 1 and len(n.split()[0]) >= 4 and n.split()[0] not in _EVERYDAY_FIRST
+    }
 
 
 @lru_cache(maxsize=4)

@@ -29,9 +29,22 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
 OCCASIONS: list[tuple[str, str]] = [
-    (r"(?:a )?good cry|cry|crying|tear ?jerkers?|weepies?|sad|heartbreaking|emotional", "Drama"),
+    (
+        r"(?:a )?good cry|cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|"
+        r"heartbreaking|emotional|poignant|serious|thought provoking",
+        "Drama",
+    ),
     (r"halloween|nightmare fuel", "Horror"),
-    (r"feel good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny", "Comedy"),
+    # Comfort viewing is feel-good viewing: cosy films are light ones, read as comedy and said so.
+    (
+        r"feel good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny|"
+        r"cosy|cozy|comfort (?:films?|movies?|watch(?:es)?|viewing)",
+        "Comedy",
+    ),
+    # "Mind-bending" asks for the reality-twisting kind of film, which the catalogue files as sci-fi.
+    (r"mind bending|mind benders?|mind melting|trippy", "Science Fiction"),
+    (r"set in (?:outer )?space|outer space|space (?:films?|movies?|travel|adventures?|flicks?)", "Science Fiction"),
+    (r"twisty|plot twists?|twist endings?", "Thriller/Suspense"),
     (r"date night|first date|valentine s(?: day)?", "Romance"),
 ]
 # The story's source, as the catalogue records it ("Source"): (regex, source, how the intro says it).
@@ -61,8 +74,7 @@ UNSUPPORTED: list[tuple[str, str]] = [
         "topic",
     ),
     (
-        r"wholesome|cosy|cozy|mind bending|mind blowing|"
-        r"trippy|twisty|plot twists?|twist endings?|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
+        r"wholesome|mind blowing|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
         "mood",
     ),
     (r"violence|violent|gory|gore|bloody|blood|nudity|sex scenes?|swearing|bad language", "content"),
@@ -173,6 +185,12 @@ NEGATION_REWRITES = [
     ),
     (r"\b(?:isn t|aren t|not into|no more|none|hate|hates|dislike|dislikes|skip|avoid|except|excluding)\b", "not"),
     (r"\banything but\b|\bbut not\b|\bother than\b|\brather than\b|\binstead of\b", "not"),
+    # Dislikes said as a feeling ("I can't stand soppy romance", "sick of superhero films").
+    (
+        r"\b(?:can t|cannot|can not|couldn t) (?:stand|bear|stomach|do|handle|deal with)\b"
+        r"|\b(?:not a fan of|no fan of|not big on|sick of|tired of|fed up with|bored of|bored with)\b",
+        "not",
+    ),
 ]
 NEGATORS = frozenset({"no", "not", "nothing", "without", "never", "neither", "nor"})
 # Words that may sit between a negator and what it negates ("nothing with Tom Cruise").
@@ -227,8 +245,25 @@ FILLER = frozenset(
         "all",
         "involving",
         "about",
+        # Scornful words before a disliked genre ("no soppy romance", "nothing cheesy or gory").
+        "soppy",
+        "sappy",
+        "mushy",
+        "cheesy",
+        "corny",
+        "slushy",
+        "silly",
+        "dumb",
+        "boring",
     }
 )
 
 GREETINGS = r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b"
 THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"
+# Asking what the assistant is for ("what can you do", "what can u help me with", "how can you help").
+HELP_ASK = (
+    r"\bwhat (?:can|do|could) (?:you|u) (?:do|help(?: me)?(?: with)?|offer)\b|^help\b|\bhow does this work\b"
+    r"|\bwho are (?:you|u)\b|\bhow (?:can|could) (?:you|u) help\b|\bwhat are (?:you|u) (?:for|able to do)\b"
+)
+# Question words typed in a hurry ("wen did Jaws come out"): too short for the fuzzy corrector.
+QUESTION_TYPOS = {"wen": "when", "whn": "when", "wat": "what", "wut": "what", "wht": "what", "hw": "how", "hwo": "who"}
