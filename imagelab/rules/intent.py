@@ -24,7 +24,7 @@ _TERMS = [
     (r"soft(?:er|en)?|flat(?:ter)?|dreamy", {"contrast": -1}),
     (r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?", {"bright": 1}),
     (r"dark(?:er|en|ness)?|moody|low[- ]key|dim(?:mer)?", {"bright": -1}),
-    (r"sharp(?:en|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity", {"sharp": 1}),
+    (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity", {"sharp": 1}),
 ]
 _TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
 _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
@@ -45,12 +45,19 @@ _DOWN_AFTER = re.compile(
     r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
+# Words ending the clause before a look that turn it down ("don't make it black and white", "no b&w"):
+# a look named only to refuse it must not pick the look's family.
+_STYLE_NOT = re.compile(
+    r"\b(?:no|not|without|never|rather than|instead of|"
+    r"(?:don'?t|do not|never)(?: (?:make|turn|go|want|need|convert|do))?(?: it| this)?(?: (?:into|to|in))?)$"
+)
 _NEEDS_MODIFIER = re.compile(r"colou?rs?")
 
 STYLES = {
-    "bw": r"black and white|black & white|b&w|b/w|monochrome|gr[ae]yscale|\bbw\b|\bmono\b",
+    "bw": r"black and white|black & white|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
     "sepia": r"sepia",
-    "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies",
+    "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies|"
+    r"\blook (?:older|old|aged|antique)\b|\bold[- ]?(?:timey|fashioned|school)\b",
     "cinematic": r"cinematic|film look|movie|teal",
 }
 GEOMETRY = {
@@ -69,7 +76,10 @@ _STRAIGHTEN = (
 # so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
 _LOCAL_NOUNS = (
     r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
-    r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth"
+    r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth|"
+    # looks and finishes are local too ("add a vintage look", "add some noise"); the look's own word, never
+    # "look" or "effect", which would let "add a snow effect" through
+    r"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|black (?:and|&) white|monochrome|mono|gr[ae]y[- ]?scale"
 )
 _REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
 GENERATIVE = [
@@ -211,6 +221,11 @@ def _without_generative(text: str) -> tuple[str, list[str], list[str]]:
     return text, reasons, asks
 
 
+def _style(pattern: str, text: str) -> bool:
+    """Whether a look is asked for: named at least once without a negation right before it."""
+    return any(not _STYLE_NOT.search(_before(text, m.start())) for m in re.finditer(pattern, text))
+
+
 def tone_axes(text: str) -> tuple[dict, set]:
     """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
     sums = dict.fromkeys(AXES, 0)
@@ -233,7 +248,8 @@ def read_intent(instruction: str) -> dict:
     local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
-    intent.update({k: re.search(p, local) is not None for k, p in {**STYLES, **GEOMETRY}.items()})
+    intent.update({k: _style(p, local) for k, p in STYLES.items()})
+    intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})
     intent["rotate"] = rotation(local)
     intent["straighten"] = intent["rotate"] is None and re.search(_STRAIGHTEN, local) is not None
     intent["tilts"] = tilt_angles(local) if intent["straighten"] else None

@@ -13,41 +13,63 @@ import re
 
 from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
+from imagelab.rules.wishes import nearest
 
 # Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
 # Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
 WORDS = [
-    (r"blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy", "blur"),
-    (r"noisy|noise|grainy|grain|speckled|speckles", "noise"),
+    (
+        r"blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy|"
+        r"smudged|crisp|crispy|shaky|camera shake|shake|jittery",
+        "blur",
+    ),
+    (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
     (
         r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|too bright|burnt out|burned out|"
-        r"clipped highlights|clipping|washed[- ]out highlights",
+        r"clipped highlights|clipping|washed[- ]out highlights|"
+        # "the highlights are washed out" is blown highlights; washed out on its own is flat (below)
+        r"(?:highlights|whites)(?: \w+){0,3} washed[- ]out",
         "overexposure",
     ),
     (r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up", "underexposure"),
-    (r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelated|pixelly|macroblocking", "jpeg"),
+    (
+        r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelat\w*|pixelly|pixely|macroblocking",
+        "jpeg",
+    ),
     (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
     (
-        r"colou?r cast|cast|tint|tinted|white balance|too (?:blue|yellow|green|orange|magenta|red|purple|warm|cool)",
+        r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|"
+        r"too (?:blue|yellow|green|orange|magenta|red|purple|pink|warm|cool)|"
+        r"(?:blu|green|yellow|orang|magent|redd|purpl|pink)ish|"
+        r"colou?rs? (?:are |look |looks |seem |seems )?(?:a bit |slightly )?(?:off|wrong|weird|strange|unnatural)",
         "colour_cast",
     ),
     # Exposure in general: both ways, unless a word above already said which.
     (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
 ]
 _REFERENCE = (
-    r"compared? (?:with|to)|than (?:the|its) (?:original|upload|first|source)|(?:the|its) (?:original|upload|source)|"
-    r"before|unedited|changed?|differ\w*|similar"
+    r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
+    r"(?:the|its) (?:original|upload|source)|before|unedited|changed?|differ\w*|similar|"
+    # "did the edit make it noisier?" asks what the edit did: a comparison with its source
+    r"(?:edit|editing|edits|changes) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)"
 )
-_METRICS = {"ssim": "SSIM", "psnr": "PSNR", "delta ?e|Δe|de2000|colou?r difference": "DeltaE2000"}
+# Text is lower-cased, so "ΔE" arrives as "δe".
+_METRICS = {"ssim": "SSIM", "psnr": "PSNR", "delta[- ]?e|[δΔ]e|de2000|ciede2000|colou?r difference": "DeltaE2000"}
 _QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
     r"what'?s wrong|(?:problems|issues|flaws) with"
 )
-_COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed"
+_COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than"
 # A question: ends with "?" or opens like one (or asks for an assessment).
 _ASKS = (
-    r"\?\s*$|^(?:is|are|does|do|did|how|was|were|has|have|what|whats|what's|which|any|can you tell|tell me|check|"
-    r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score)\b"
+    r"\?\s*$|^(?:is|are|does|do|did|how|how'?s|was|were|has|have|what|whats|what's|which|any|tell me|check|"
+    r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
+    r"(?:can|could|would) (?:you|u) (?:please )?(?:tell|check|measure|rate|assess|evaluate|judge|see|confirm|compare))\b"
+)
+# How-to and capability questions ask what to do, not what the photo is like ("how do I make it sharper?").
+_HOW_TO = re.compile(
+    r"\b(?:how|what) (?:do|can|could|should|would) (?:i|we|you|u) (?:do|make|fix|get|improve|use|reduce|remove|avoid|"
+    r"prevent|edit|change|correct)\b|\bwhat (?:else )?can (?:you|u) do\b"
 )
 # A request to change the photo, however politely it opens ("could you make it less dark?").
 _EDIT_VERBS = (
@@ -59,33 +81,55 @@ _EDIT = re.compile(
     rf"^(?:(?:ok|okay|thanks|now|and|then|also|so|hey|hi)[,!.]?\s+)*"
     rf"(?:(?:can|could|would|will) you\s+|please\s+|pls\s+|i(?:'d| would) like you to\s+|i want you to\s+|let'?s\s+)*"
     rf"(?:please\s+)?(?:{_EDIT_VERBS})\b|\b(?:possible|able) to (?:{_EDIT_VERBS})\b"
+    # a request after the question still asks for an edit: "the sky is blown out, can you recover it?"
+    rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:{_EDIT_VERBS})\b"
 )
 _DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
 # Words after a determiner that are the photo itself, a part of the question, or a variation: never the subject.
 _NOT_OBJECTS = frozenset(
     "image photo photograph picture pic shot edit result version variation one number option column upload "
-    "original source first second third fourth fifth last quality colours colors colour color exposure focus "
+    "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
+    "fotos img pics photos images pictures shots "
     "contrast lighting light noise tones tone shadows highlights whites blacks detail details sharpness overall "
     "whole rest thing it edges".split()
 )
 _STOP = frozenset(
     "look looks looking seem seems seemed appear appears is are was were in on at of a an too very quite so "
-    "bit and or but than with to from as for enough there have has had got get gets show shows".split()
+    "bit and or but than with to from as for enough there have has had got get gets show shows "
+    "just really actually only me you i we they".split()
 )
 
 
 def _fold(text: str) -> str:
-    """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp)."""
+    """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp), typos forgiven."""
     t = text.strip().lower().replace("’", "'")
     t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
     t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
     t = re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
-    return t
+    return _LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t)
+
+
+# Quality words a misspelling is matched against ("overexposd", "noisey", "pixelatd"), with rapidfuzz. Only
+# words of six letters or more are tried: shorter ones have too many real neighbours ("nose" and "noise").
+_VOCABULARY = (
+    "blurry blurred unfocused focused sharp crisp noisy grainy speckles speckled overexposed underexposed "
+    "overexposure underexposure exposure exposed pixelated compressed compression artifacts artefacts blocky "
+    "contrast washed tinted balance quality original upload"
+).split()
+# Real words close to one of those that mean something else: edits ("sharpen"), weather ("rainy"), ...
+_KNOWN = frozenset(_VOCABULARY) | frozenset(
+    "sharpen sharpened brighten darken soften lighten denoise rainy brainy shaper contract originally noises "
+    "blocks flurry focusing".split()
+)
+_LONG_WORD = re.compile(r"\b[a-z]{6,}\b")
+# Tonal regions say where, not what is wrong: "grainy in the dark areas" is about noise, not exposure.
+_REGIONS = r"\b(?:dark|darker|bright|brighter|light|shadow|highlight)s? (?:areas?|parts?|bits|regions?|tones?|spots?)\b"
 
 
 def _scan(text: str) -> tuple[list[str], str]:
     """(distortion names in the text, the text with every matched phrase masked out)."""
     found: list[str] = []
+    text = re.sub(_REGIONS, " | ", text)
     for pattern, names in WORDS:
         general = not isinstance(names, str)
         if general and set(names) & set(found):
@@ -119,10 +163,20 @@ def _objects(text: str) -> list[str]:
     return []
 
 
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
+# An edit makes five variations, so "the last one" is the fifth.
+_ORDINALS = {
+    **dict.fromkeys(("first", "1st", "one"), 1),
+    **dict.fromkeys(("second", "2nd", "two"), 2),
+    **dict.fromkeys(("third", "3rd", "three"), 3),
+    **dict.fromkeys(("fourth", "4th", "four"), 4),
+    **dict.fromkeys(("fifth", "5th", "five", "last", "final"), 5),
+}
 _NUMBERED = re.compile(
     r"(?:\b(?:number|no\.?|num|variation|version|option|column|result|image|pic|picture)\s*|#)\s*([1-9])\b"
-    r"|\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s+(?:one|variation|version|option|column|result)"
+    r"|\b(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+"
+    r"(?:one|variation|version|option|column|result)"
+    # numbers in words only after a variation word: "version three" (never "one of them")
+    r"|\b(?:number|no\.?|variation|version|option|column|result)\s+(one|two|three|four|five)\b"
 )
 
 
@@ -131,13 +185,13 @@ def variation_number(text: str) -> int | None:
     m = _NUMBERED.search(text.lower())
     if not m:
         return None
-    return int(m.group(1)) if m.group(1) else _ORDINALS.get(m.group(2), 5)
+    return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3)]
 
 
 def is_quality_question(text: str) -> bool:
     """Whether a message asks about quality (a named distortion, a metric, a comparison, or "quality")."""
     t = _fold(text)
-    if _EDIT.search(t):
+    if _EDIT.search(t) or _HOW_TO.search(t):
         return False
     if not re.search(_ASKS, t):
         return False

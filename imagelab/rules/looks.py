@@ -214,7 +214,9 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
         a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
         for a in ("temp", "sat", "contrast", "bright")
     }
-    out["sharp"] = _value(intent["sharp"], slot.finish.get("sharpen", 0.0), slot.asked["sharp"])
+    # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
+    free_sharp = 0.0 if "sharp" in hold else slot.finish.get("sharpen", 0.0)
+    out["sharp"] = _value(intent["sharp"], free_sharp, slot.asked["sharp"])
     finish = dict(slot.finish)
     _compensate(out, finish, intent)
     if "temp" in hold:  # no colour casts: tints go, lifted blacks turn neutral

@@ -30,22 +30,26 @@ _ORDINARY = frozenset(
 _WORD = re.compile(r"[a-z]{4,}")
 
 
-def _nearest(word: str) -> str:
-    """The vocabulary word `word` was meant to be, or `word` itself."""
-    if word in _ORDINARY or _AFFIXES.sub("", word) in _VOCAB_SET:
+def nearest(word: str, vocabulary: list[str], known: frozenset, cutoffs: tuple[int, int] = (86, 80)) -> str:
+    """The word of `vocabulary` that `word` was meant to be (rapidfuzz ratio), or `word` itself.
+
+    `cutoffs` are the scores needed for words of up to five letters and for longer ones: short words
+    have fewer letters to spare. A known word, or one with a prefix or suffix on one, is left alone.
+    """
+    if word in known or _AFFIXES.sub("", word) in known:
         return word  # a known word, or one with a prefix or suffix ("oversaturated", "warmish")
-    cutoff = 86 if len(word) <= 5 else 80  # short words have fewer letters to spare
-    match = process.extractOne(word, VOCABULARY, scorer=fuzz.ratio, score_cutoff=cutoff)
+    cutoff = cutoffs[0] if len(word) <= 5 else cutoffs[1]
+    match = process.extractOne(word, vocabulary, scorer=fuzz.ratio, score_cutoff=cutoff)
     return match[0] if match else word
 
 
-_VOCAB_SET = frozenset(VOCABULARY)
+_KNOWN = frozenset(VOCABULARY) | _ORDINARY
 _AFFIXES = re.compile(r"^(?:over|under|de|un)|(?:ish|ly|ness)$")
 
 
 def forgive_typos(text: str) -> str:
     """Lower-cased text with misspelt look and op words replaced by the words meant ("vignete" → "vignette")."""
-    return _WORD.sub(lambda m: _nearest(m.group(0)), text)
+    return _WORD.sub(lambda m: nearest(m.group(0), VOCABULARY, _KNOWN), text)
 
 
 _NEGATED = re.compile(
@@ -54,7 +58,9 @@ _NEGATED = re.compile(
 FINISHES = {
     "vignette": r"\bvignett?(?:e|es|ing)\b|\b(?:darken|darker|dark|shade|burn)(?:ed)?\s+(?:the\s+)?(?:corners|edges)\b"
     r"|\b(?:corners|edges)\s+(?:a bit\s+)?dark(?:er|ened)?\b",
-    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b",
+    # "add some noise" in an edit is grain; "fix the noise" is not, so only adding words count.
+    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b|"
+    r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b",
 }
 HIGHLIGHTS = (

@@ -154,3 +154,54 @@ def test_it_says_the_angle_is_a_guess_when_straightening_comes_with_a_doable_edi
 def test_it_reads_a_quarter_turn_from_rotate_left_or_right():
     assert read_intent("rotate it left")["rotate"] == -90.0
     assert read_intent("rotate right")["rotate"] == 90.0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dont make it black and white, just more contrast",
+        "not black and white, just punchier",
+        "more punch, no crop, no b&w",
+        "add grain but don't make it black and white",
+        "don't turn it into sepia, warmer instead",
+    ],
+)
+def test_it_does_not_pick_a_look_the_instruction_turns_down(text):
+    intent = read_intent(text)
+    assert not intent["bw"] and not intent["sepia"]
+    for plan in plan_variations(text, image_size=SIZE)["variations"]:
+        assert all(o["op"] != "filter" for o in plan["operations"])
+
+
+@pytest.mark.parametrize("text", ["gray scale please", "make it gray-scale", "greyscale"])
+def test_it_reads_greyscale_spelt_apart(text):
+    assert read_intent(text)["bw"]
+
+
+@pytest.mark.parametrize(
+    "text,look",
+    [
+        ("add a vintage look", "vintage"),
+        ("add a sepia filter", "sepia"),
+        ("add some noise for a film feel", "vintage"),
+        ("make it look older", "vintage"),
+    ],
+)
+def test_it_reads_adding_a_look_as_a_local_edit(text, look):
+    intent = read_intent(text)
+    assert intent["generative"] == [] and intent[look]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["a bit brighter, no sharpening", "dont sharpen it, just warm it up", "make it warmer without sharpening it"],
+)
+def test_it_never_sharpens_when_told_not_to(text):
+    assert "sharp" in read_intent(text)["hold"]
+    for plan in plan_variations(text, image_size=SIZE)["variations"]:
+        assert all(o["op"] != "sharpen" for o in plan["operations"]), text
+
+
+@pytest.mark.parametrize("text", ["add a black cat", "add a snow effect", "add a person with a vintage look"])
+def test_it_still_reads_adding_things_as_generative_beside_look_words(text):
+    assert read_intent(text)["generative_asks"] == ["add things to the picture"]

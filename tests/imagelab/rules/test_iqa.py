@@ -95,3 +95,105 @@ def test_it_answers_with_the_verdict_and_the_figures_that_decided_it():
     assert "Blur effect 0.72 (blurry from 0.50)" in text and "yes" in text and "soft" in text
     shown = rules_iqa.figures_to_show(plan, {**figures, "noise_sigma": 1.0}, {"blur": "yes"})
     assert shown == {"blur_effect": 0.72, "sharpness": 4.1}
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("it's not very crisp, is it?", ["blur"]),
+        ("is there camera shake?", ["blur"]),
+        ("are there specks all over it?", ["noise"]),
+        ("is there visible pixelation?", ["jpeg"]),
+        ("does the skin have a greenish tinge?", ["colour_cast"]),
+        ("are the colours off?", ["colour_cast"]),
+    ],
+)
+def test_it_reads_more_synonyms_of_each_distortion(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is the foto overexposd?", ["overexposure"]),
+        ("does it look noisey?", ["noise"]),
+        ("is the photo blurrey?", ["blur"]),
+        ("is this pixelatd?", ["jpeg"]),
+    ],
+)
+def test_it_forgives_misspelt_quality_words(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names and plan_of(text).query_scope == "Global"
+
+
+@pytest.mark.parametrize("text", ["is the nose sharp?", "is it too rainy for a walk?", "can you sharpen it?"])
+def test_it_leaves_real_words_near_a_quality_word_alone(text):
+    names = plan_of(text).distortion_names() if rules_iqa.is_quality_question(text) else []
+    assert "noise" not in names
+
+
+def test_it_reads_washed_out_highlights_as_overexposure_and_washed_out_alone_as_flat():
+    assert plan_of("are the highlights washed out?").distortion_names() == ["overexposure"]
+    assert plan_of("is the sunset washed out?").distortion_names() == ["low_contrast"]
+
+
+def test_it_does_not_read_a_tonal_region_as_a_distortion_or_an_object():
+    plan = plan_of("does the shot look grainy in the dark areas?")
+    assert plan.distortion_names() == ["noise"] and plan.query_scope == "Global"
+
+
+def test_it_does_not_take_a_pronoun_for_the_subject():
+    assert plan_of("is it too dark or is that just me?").query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it brighter than before?",
+        "how does it look vs the upload?",
+        "how does number 1 compare to the original?",
+        "compare number 3 with the original",
+        "did the edit make it noisier?",
+    ],
+)
+def test_it_reads_comparisons_with_the_original_as_full_reference(text):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text, has_reference=True).reference_mode == "Full-Reference"
+
+
+@pytest.mark.parametrize("text", ["what's the ΔE between this and the original?", "what's the delta-e of number 3?"])
+def test_it_names_delta_e_however_it_is_written(text):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text, has_reference=True).required_tool == "DeltaE2000"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("is the last one too bright?", 5),
+        ("how blurry is version three?", 3),
+        ("is number two blurrier than the original?", 2),
+        ("is the final variation noisy?", 5),
+        ("is one of them blurry?", None),
+    ],
+)
+def test_it_reads_variation_numbers_in_words_and_the_last_one(text, number):
+    assert rules_iqa.variation_number(text) == number
+
+
+@pytest.mark.parametrize("text", ["hows the noise in number 5", "can u tell if its noisy", "could you check the focus"])
+def test_it_reads_casual_openings_as_questions(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize("text", ["the sky is blown out, can you recover it?", "it looks blurry, can you sharpen it?"])
+def test_it_reads_a_request_after_a_complaint_as_an_edit(text):
+    assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["what can you do with a blurry photo?", "how do I make it sharper?", "how can I fix the noise?"]
+)
+def test_it_does_not_read_how_to_questions_as_quality_questions(text):
+    assert not rules_iqa.is_quality_question(text)

@@ -89,3 +89,14 @@ def test_it_answers_nonsense_instead_of_making_five_unrelated_grades(text):
 
 def test_it_still_plans_a_vague_wish_for_a_better_picture():
     assert edit_reply("make it look its best") is None
+
+
+@pytest.mark.parametrize("text", ["add some noise for a film feel", "with a little noise", "add noise"])
+def test_it_reads_added_noise_as_grain(text):
+    found = [params(p, "grain") for p in plans(text)]
+    assert all(len(f) == 1 for f in found)
+
+
+@pytest.mark.parametrize("text", ["reduce the noise", "fix the noise, and warmer"])
+def test_it_does_not_add_grain_for_noise_to_be_removed(text):
+    assert not any(params(p, "grain") for p in plans(text))
