@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import json
 import logging
+import re
 from datetime import datetime
 
 from channels.consumer import get_handler_name
@@ -26,6 +27,7 @@ log = logging.getLogger("marquee.ws")
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_RESYNC = 1012
+_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 def _sync_html(chat: Chat, since: datetime | None) -> str:
@@ -361,7 +363,9 @@ def _message_ref(content: dict) -> object:
 
 
 def _number(value: object) -> object:
-    if isinstance(value, str) and value.strip().isdigit():
+    """An id or index a form sent as text, as an int; anything else is left for the action to refuse."""
+    # ASCII digits only, at most a bigint's 19: str.isdigit() also passes "²" or "٣", which int() refuses or reads.
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         return int(value)
     return value
 

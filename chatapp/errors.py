@@ -83,6 +83,7 @@ CORE_ERROR_CODES = (
     "empty_message",
     "empty_title",
     "title_too_long",
+    "name_too_long",
     "message_too_long",
     "invalid_turn_key",
     "cannot_regenerate",

@@ -15,6 +15,7 @@ from chatapp.planner.backends.chat_completions import OpenAIChatBackend
 from chatapp.planner.backends.responses import OpenAIResponsesBackend, make_openai_client
 from chatapp.planner.backends.rules import RulesBackend
 from chatapp.planner.metering import MeteredBackend
+from chatapp.planner.untrusted import StorableBackend
 
 _override: PlannerBackend | None = None
 
@@ -55,12 +56,15 @@ def _effort(value: str) -> str | None:
 
 
 def _metered(backend: PlannerBackend) -> PlannerBackend:
-    # Every call is counted for the turn (usage, cost) and written to PLANNER_LOG_PATH.
+    # Every call is counted for the turn (usage, cost) and written to PLANNER_LOG_PATH; what the model sent is
+    # made storable first (no NUL, no lone surrogate: PostgreSQL refuses both), so no flow crashes saving it.
     sampling = {
         "reasoning_effort": _effort(settings.OPENAI_REASONING_EFFORT),
         "verbosity": _effort(settings.OPENAI_VERBOSITY),
     }
-    return MeteredBackend(backend, prices=settings.MODEL_PRICES, sampling=sampling, log_path=settings.PLANNER_LOG_PATH)
+    return MeteredBackend(
+        StorableBackend(backend), prices=settings.MODEL_PRICES, sampling=sampling, log_path=settings.PLANNER_LOG_PATH
+    )
 
 
 def _responses_backend() -> PlannerBackend:

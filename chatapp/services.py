@@ -21,6 +21,7 @@ from chatapp.selectors import active_turn, chat_get
 from chatapp.text import text_clean
 
 TITLE_MAX = 60
+TOKEN_NAME_MAX = 80  # ApiToken.name; the account page's field says so too (maxlength)
 # A running turn touches its message every TURN_HEARTBEAT_S; one silent for TURN_STALE_AFTER_S lost its process.
 INTERRUPTED = "Interrupted: the server running this answer stopped or restarted. Try again."
 # The greeting turn of a new chat (it has no user message).
@@ -219,11 +220,22 @@ def chat_thread_update(
 
 def api_token_create(*, user: AbstractBaseUser, name: str = "API token") -> tuple[ApiToken, str]:
     """Create a token; the raw key is returned once and only its hash is stored."""
+    label = _token_name(name) or "API token"
     key = ApiToken.generate_key()
-    token = ApiToken.objects.create(
-        user=user, name=(name or "API token").strip()[:80], key_prefix=key[:10], key_hash=ApiToken.hash_key(key)
-    )
+    token = ApiToken.objects.create(user=user, name=label, key_prefix=key[:10], key_hash=ApiToken.hash_key(key))
     return token, key
+
+
+def _token_name(name: object) -> str:
+    """A token's name as typed: one line, checked like any text people type (NUL fails on PostgreSQL), not cut."""
+    return text_clean(
+        name or "",
+        what="token name",
+        one_line=True,
+        max_chars=TOKEN_NAME_MAX,
+        too_long_code="name_too_long",
+        too_long_message="A token name can be at most {limit} characters (this one has {n}).",
+    )
 
 
 def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:

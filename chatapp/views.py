@@ -103,7 +103,7 @@ def chat_pin(request, chat_id: int):
     context = {
         "chat": chat,
         "groups": selectors.chat_sidebar_groups(user=request.user),
-        "current_id": int(current) if current.isdigit() else None,
+        "current_id": _page_id(current),
         "oob": request.POST.get("where") == "list",
     }
     template = "chatapp/chat_list.html#chat_row_pinned" if context["oob"] else "chatapp/sidebar.html#chat_groups"
@@ -147,7 +147,11 @@ def account(request):
             except (MarqueeError, ValueError):
                 messages.error(request, "That token does not exist.")
             return redirect("account")
-        _token, key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+        try:
+            _token, key = services.api_token_create(user=request.user, name=request.POST.get("name", ""))
+        except MarqueeError as exc:  # a name that cannot be stored: say why, create nothing
+            messages.error(request, exc.message)
+            return redirect("account")
         # Post/redirect/get: reloading the page must not create a second token. The key waits in the
         # session for the one page that shows it.
         request.session[NEW_KEY_SESSION] = key
@@ -171,6 +175,12 @@ def _usage_context(user) -> dict:
         "cost_quota": settings.USER_DAILY_COST_QUOTA,
         "quota_tz": settings.TIME_ZONE,
     }
+
+
+def _page_id(value: str) -> int | None:
+    """The id a page sent back (the open chat), or None: "²" or a 5,000-digit number is no id, not a 500."""
+    value = value.strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 19 else None
 
 
 def _owned(request, chat_id: int):

@@ -165,6 +165,7 @@ async def create_job(
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
     starting.instruction_check(text=instruction)
+    image = services.upload_pick(uploads=request.FILES.getlist("image"))  # ninja's `image` is the last of several
     data, name = (await sync_to_async(services.upload_read)(upload=image)) if image else (None, "")
     loaded = None
     if data is not None:  # validate before creating anything

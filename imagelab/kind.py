@@ -32,6 +32,7 @@ IMAGES = ChatKind(
     list_icon="imagelab/list_icon.html",
     error_codes=(
         "no_image",
+        "too_many_images",
         "not_an_image",
         "corrupt_image",
         "unsupported_format",

@@ -55,8 +55,8 @@ class _AssessQualityTool(Tool):
         """The validated plan; ToolArgumentsError (with pydantic's reasons) when it cannot be completed."""
         try:
             raw = json.loads(arguments or "")
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ToolArgumentsError(f"arguments are not valid JSON ({exc})") from None
+        except (ValueError, TypeError, RecursionError) as exc:  # as Tool.parse: a huge number or deep nesting too
+            raise ToolArgumentsError(f"arguments are not valid JSON ({str(exc)[:200]})") from None
         try:
             return iqa.complete(raw, has_reference=self.has_reference)
         except TypeError as exc:

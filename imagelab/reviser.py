@@ -89,7 +89,7 @@ async def propose(backend, model: str, report: Report, operations: list[dict], l
     call = next((c for c in reply.tool_calls if c.name == REVISE_TOOL.name), None)
     try:
         edits = json.loads(call.arguments)["edits"] if call else None
-    except (ValueError, TypeError, KeyError):
+    except (ValueError, TypeError, KeyError, RecursionError):
         edits = None
     if not isinstance(edits, list):
         log.warning("reviser gave no usable revise_variation call; using the rule edits")

@@ -39,6 +39,15 @@ def upload_validate(*, data: bytes, filename: str = "") -> LoadedImage:
         raise UploadRefused(exc) from None
 
 
+def upload_pick(*, uploads: list) -> object | None:
+    """The one photo a request sent (None: none); several are refused, never one of them used silently."""
+    if len(uploads) > 1:
+        raise InvalidInput(
+            f"Send one photo at a time (this request has {len(uploads)}); nothing was stored.", code="too_many_images"
+        )
+    return uploads[0] if uploads else None
+
+
 def upload_read(*, upload) -> tuple[bytes, str]:
     """The bytes and name of an uploaded file, refusing an oversized one before reading it."""
     limit = settings.IMAGE_MAX_UPLOAD_BYTES

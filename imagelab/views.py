@@ -68,10 +68,10 @@ async def chat_turn(request, chat_id: int):
         chat = await sync_to_async(selectors.image_chat_get)(user=user, chat_id=chat_id)
     except MarqueeError:
         raise Http404("That chat does not exist.") from None
-    upload = request.FILES.get("image")
-    # A new photo becomes the current image: the turn whose variation was in use is shown without it.
-    was_in_use = await sync_to_async(_current_job_id)(chat) if upload else None
     try:
+        upload = services.upload_pick(uploads=request.FILES.getlist("image"))
+        # A new photo becomes the current image: the turn whose variation was in use is shown without it.
+        was_in_use = await sync_to_async(_current_job_id)(chat) if upload else None
         data, name = await sync_to_async(services.upload_read)(upload=upload) if upload else (None, "")
         await starting.start_turn(
             user=user, chat=chat, text=request.POST.get("text", ""), data=data, filename=name, with_job=False

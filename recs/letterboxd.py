@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import math
+import re
 import zipfile
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ LETTERBOXD_COLUMNS = "Date, Name, Year, Letterboxd URI"
 ZIP_MAGIC = b"PK\x03\x04"
 # Spreadsheet formula characters our CSV export prefixes with an apostrophe (read back without it).
 FORMULA_START = ("=", "+", "-", "@")
+_YEAR = re.compile(r"[0-9]{4}")
 
 
 class ImportRejected(ValueError):
@@ -154,7 +156,8 @@ def _cell(row: dict, column: str) -> str:
 
 def _entry(kind: str, file: str, line: int, row: dict) -> Entry:
     name, year_text, rating_text = _cell(row, "Name"), _cell(row, "Year"), _cell(row, "Rating")
-    year = int(year_text) if year_text.isdigit() and 1870 <= int(year_text) <= 2100 else None
+    # Four ASCII digits: "²²" passes str.isdigit() but not int(), and a 5,000-digit "year" passes neither.
+    year = int(year_text) if _YEAR.fullmatch(year_text) and 1870 <= int(year_text) <= 2100 else None
     entry = Entry(kind=kind, name=name[:200], year=year, stars=None, file=file, line=line)
     if not name:
         return _with(entry, "no film name in this row")

@@ -98,7 +98,7 @@ def _output(reply: PlannerReply) -> dict[str, Any]:
     for call in reply.tool_calls:
         try:
             arguments: Any = json.loads(call.arguments)
-        except ValueError:
+        except (ValueError, RecursionError):
             arguments = call.arguments  # model output is untrusted: kept as the text it sent
         calls.append({"name": call.name, "call_id": call.call_id, "arguments": arguments})
     return {"text": reply.text, "tool_calls": calls}

@@ -92,8 +92,10 @@ class Tool:
         """Validate raw JSON arguments from the model; raise ToolArgumentsError with a compact reason."""
         try:
             data = json.loads(arguments or "")
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise ToolArgumentsError(f"arguments are not valid JSON ({exc})") from None
+        except (ValueError, TypeError, RecursionError) as exc:
+            # Model output is untrusted: besides bad JSON, a number too long for int() (ValueError) or arrays nested
+            # past the parser's recursion limit are refused like any bad arguments (re-asked), never a crash.
+            raise ToolArgumentsError(f"arguments are not valid JSON ({str(exc)[:200]})") from None
         if not isinstance(data, dict):
             raise ToolArgumentsError(f"arguments must be a JSON object, got {type(data).__name__}")
         data = _drop_nulls_for_defaults(self.args_model, data)

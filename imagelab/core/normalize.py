@@ -92,7 +92,7 @@ def normalize_plan(raw: Any, *, image_size: tuple[int, int], max_side: int = 204
     if isinstance(raw, (str, bytes)):
         try:
             raw = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # model output: bad JSON, a huge number or nesting too deep to parse
             ctx.note("rejected plan", "arguments are not valid JSON")
             raise NoVariations("The planner's answer was not valid JSON.", log) from None
     if not isinstance(raw, dict) or not isinstance(raw.get("variations"), list):

@@ -153,3 +153,23 @@ async def test_it_leaves_its_group_when_a_handler_crashes(alice, monkeypatch):
     await layer.group_send(group_name(chat.pk), {"type": "chat.event", "event": {"type": "turn.ended"}})
     with pytest.raises(asyncio.TimeoutError):
         await asyncio.wait_for(layer.receive(channel), timeout=1)
+
+
+@pytest.mark.parametrize(
+    ("frame", "code"),
+    [
+        ({"action": "regenerate", "message": "²"}, "message_not_found"),
+        ({"action": "regenerate", "message": "9" * 5000}, "message_not_found"),
+        ({"action": "version", "message": "1", "index": "²"}, "message_not_found"),
+    ],
+    ids=["superscript-id", "5000-digit-id", "superscript-index"],
+)
+async def test_it_refuses_a_non_ascii_digit_id_plainly_without_a_server_error(alice, frame, code, caplog):
+    # "²".isdigit() is True but int("²") raises: the socket answered `server_error` and logged a traceback.
+    _chat, comm = await open_json_socket(alice)
+    await comm.send_json_to(frame)
+    refused = await comm.receive_json_from()
+    assert (refused["type"], refused["code"]) == ("turn.refused", code)
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    await still_open(comm)
+    await comm.disconnect()

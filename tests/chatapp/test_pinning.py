@@ -80,3 +80,17 @@ def test_it_draws_the_sidebar_in_one_query_whatever_the_number_of_chats(alice):
             assert client.get(f"/chats/{open_chat.pk}/").status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize("current", ["²", "9" * 5000, "-3", "abc"])
+def test_it_pins_from_the_sidebar_whatever_the_page_says_is_open(alice, current):
+    # The open chat's id comes back from the page: "²" passed str.isdigit() and a 5,000-digit one int()'s limit: 500s.
+    chat = Chat.objects.create(owner=alice, title="Odd page")
+    client = Client()
+    client.force_login(alice)
+    response = client.post(
+        f"/chats/{chat.pk}/pin/", {"pinned": "1", "current": current}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200 and "Odd page" in response.content.decode()
+    assert 'aria-current="page"' not in response.content.decode()
+    assert Chat.objects.get(pk=chat.pk).pinned_at is not None

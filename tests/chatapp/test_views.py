@@ -232,3 +232,24 @@ def test_the_account_page_shows_usage_per_day_and_per_chat(alice, bob, settings)
 def test_the_account_page_says_when_there_is_no_usage_yet(alice):
     page = " ".join(logged_in(alice).get("/account/").content.decode().split())
     assert "No planner calls yet." in page and "Today: <strong>0 tokens</strong>" in page
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("lap\x00top", "not valid text (U+0000"),
+        ("lap\x1b[31mtop", "not valid text (U+001B"),
+        ("L" * 81, "A token name can be at most 80 characters (this one has 81)."),
+    ],
+    ids=["nul", "escape", "too-long"],
+)
+def test_it_refuses_a_token_name_it_cannot_store_and_says_why(alice, name, reason):
+    # A NUL was a 500 on PostgreSQL (text columns refuse it); a long name was cut without a word.
+    from chatapp.models import ApiToken
+
+    client = logged_in(alice)
+    response = client.post("/account/", {"name": name}, follow=True)
+    assert response.status_code == 200 and reason in response.content.decode()
+    assert not ApiToken.objects.exists()
+    client.post("/account/", {"name": "  laptop\t one "})
+    assert list(ApiToken.objects.values_list("name", flat=True)) == ["laptop one"]

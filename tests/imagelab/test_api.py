@@ -179,3 +179,14 @@ def test_it_answers_401_to_an_upload_without_or_with_a_bad_token():
         response = client.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})
         assert (response.status_code, response.json()["code"]) == (401, "unauthorized")
     assert not ImageAsset.objects.exists()
+
+
+@pytest.mark.django_db
+def test_it_refuses_several_images_in_one_upload_and_stores_nothing(alice, image_root):
+    # Two `image` parts: the last one was used without a word; which photo gets edited must never be a guess.
+    images = [SimpleUploadedFile(n, photo((64, 48)), content_type="image/jpeg") for n in ("a.jpg", "b.jpg")]
+    response = api_for(alice).post("/api/imagelab/jobs", {"instruction": "warmer", "image": images})
+    assert (response.status_code, response.json()["code"]) == (400, "too_many_images")
+    assert response.json()["message"].startswith("Send one photo at a time (this request has 2)")
+    assert not Chat.objects.exists() and not Message.objects.exists() and not ImageAsset.objects.exists()
+    assert not image_root.exists() or not any(p.is_file() for p in image_root.rglob("*"))

@@ -77,6 +77,17 @@ async def test_it_refuses_a_bad_upload_from_the_composer_with_the_reason(alice, 
     assert not await db(Message.objects.exists)() and not await db(ImageAsset.objects.exists)()
 
 
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_several_photos_from_the_composer_with_the_reason(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    client = await browser(alice)
+    photos = [SimpleUploadedFile(n, photo((64, 48)), content_type="image/jpeg") for n in ("a.jpg", "b.jpg")]
+    response = await client.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "warmer", "image": photos})
+    assert (response.status_code, response["x-error-code"]) == (400, "too_many_images")
+    assert "Send one photo at a time" in response.content.decode()
+    assert not await db(Message.objects.exists)() and not await db(ImageAsset.objects.exists)()
+
+
 async def _call(path: str, length: int, method: str = "POST"):
     """Call the real ASGI app; receiving the body fails the test."""
     sent = []

@@ -11,11 +11,14 @@ from chatapp.planner.backends import (
     OpenAIResponsesBackend,
     PlannerContext,
     PlannerError,
+    PlannerReply,
     PlannerRequest,
     RulesBackend,
+    ToolCall,
     make_openai_client,
 )
 from chatapp.planner.metering import JsonlLog, Meter, MeteredBackend, metering, usage_summary
+from chatapp.planner.testing import ScriptedBackend
 from chatapp.planner.usage import DEFAULT_MODEL_PRICES
 from tests.fakes.openai_server import error, text, tool_call
 from tests.support.planner import FAKE_API_KEY
@@ -160,3 +163,14 @@ def test_an_unwritable_log_never_breaks_a_call(tmp_path, caplog):
     blocker.write_text("")
     JsonlLog(str(blocker / "planner.jsonl")).write({"a": 1})  # a folder that cannot exist: logged, not raised
     assert "not written" in caplog.text
+
+
+async def test_it_records_a_reply_whose_arguments_nest_past_the_recursion_limit(tmp_path):
+    deep = "[" * 100_000 + "]" * 100_000
+    inner = ScriptedBackend()
+    inner.add(PlannerReply(tool_calls=[ToolCall(call_id="c", name="decide_mode", arguments=deep)]))
+    backend = MeteredBackend(inner, prices={}, log_path=str(tmp_path / "planner.jsonl"))
+    with metering(Meter()) as meter:
+        reply = await backend.complete(PlannerRequest(instructions="", input=[], model="m"))
+    assert reply.tool_calls[0].arguments == deep  # handed on for the tool's parser to refuse
+    assert meter.records[0].output["tool_calls"][0]["arguments"] == deep  # kept as the text it sent

@@ -147,3 +147,15 @@ def test_it_keeps_tool_schemas_pinned(snapshot, tool):
             )
         )
         pytest.fail(f"tool schema drifted; rerun with UPDATE_SNAPSHOTS=1 if intended:\n{diff}")
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ['{"mode": "A", "reason": ' + "[" * 100_000 + "]" * 100_000 + "}", '{"mode": "A", "reason": ' + "9" * 5000 + "}"],
+    ids=["nested-past-the-recursion-limit", "a-5000-digit-number"],
+)
+def test_it_refuses_arguments_json_cannot_hold_as_bad_arguments_not_a_crash(raw):
+    # Model output is untrusted: json.loads raises RecursionError or a plain ValueError for these, which escaped the
+    # parser and crashed the turn (502 internal_error) instead of being re-asked like any bad arguments.
+    with pytest.raises(ToolArgumentsError, match="not valid JSON"):
+        DECIDE.parse(raw)

@@ -76,3 +76,10 @@ def test_it_refuses_a_bad_file_whole_with_a_clear_reason(case):
     with pytest.raises(ImportRejected) as caught:
         read_files(files, **LIMITS)
     assert caught.value.code == code and words in caught.value.message
+
+
+def test_it_reads_a_year_that_is_not_four_ascii_digits_as_no_year():
+    # "²²" passes str.isdigit() but not int(), and a 5,000-digit year passes neither: both were a 500 on import.
+    rows = [("Fargo", "²²"), ("Alien", "9" * 5000), ("Heat", "١٩٩٥"), ("Ronin", 1998)]
+    entries = read_files([("watched.csv", csv_bytes(rows))], **LIMITS)
+    assert [(e.name, e.year) for e in entries] == [("Fargo", None), ("Alien", None), ("Heat", None), ("Ronin", 1998)]

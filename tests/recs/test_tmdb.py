@@ -313,3 +313,11 @@ async def test_it_pauses_every_lookup_when_tmdb_answers_429(fake_tmdb):
     later = [r.at for r in fake_tmdb.requests[1:]]
     assert len(later) == 3  # the refused one again, and the two others
     assert min(later) - refused_at >= 0.35  # nobody knocked again before Retry-After passed
+
+
+def test_it_reads_a_release_date_that_does_not_start_with_ascii_digits_as_no_year():
+    # TMDB's data is untrusted too: "²" passed str.isdigit() and then failed int() inside the lookup.
+    from recs.sources.tmdb.models import TmdbSearchResult
+
+    years = [TmdbSearchResult(id=1, release_date=date).year for date in ("²²²²-01-01", "١٩٩٥-01-01", "1995-07-19", "")]
+    assert years == [None, None, 1995, None]

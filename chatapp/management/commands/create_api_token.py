@@ -3,6 +3,7 @@
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from chatapp.errors import MarqueeError
 from chatapp.services import api_token_create
 
 
@@ -17,5 +18,8 @@ class Command(BaseCommand):
         user = get_user_model().objects.filter(username=username).first()
         if user is None:
             raise CommandError(f"No user named {username!r}.")
-        _token, key = api_token_create(user=user, name=name)
+        try:
+            _token, key = api_token_create(user=user, name=name)
+        except MarqueeError as exc:
+            raise CommandError(exc.message) from None
         self.stdout.write(key)

@@ -37,7 +37,8 @@ class _Dated(_TmdbModel):
     def year(self) -> int | None:
         """Release year, or None when TMDB has no date."""
         head = self.release_date[:4]
-        return int(head) if head.isdigit() else None
+        # ASCII digits only: "²" passes str.isdigit() but not int() (TMDB's data is as untrusted as any input).
+        return int(head) if head.isascii() and head.isdigit() else None
 
 
 class TmdbSearchResult(_Dated):
