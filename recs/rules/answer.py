@@ -9,10 +9,13 @@ import re
 
 from recs.flows.tools import DecideModeArgs
 from recs.rules.explain import genre_noun
+from recs.rules.fact_forms import about_it, loose_fact
 from recs.rules.fuzzy import fix_words
+from recs.rules.like import DIRECTOR_OF
+from recs.rules.numbers import title_digits
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
-from recs.rules.vocab import GENRE_PATTERNS, GREETINGS, HELP_ASK, OCCASIONS, QUESTION_TYPOS, THANKS
+from recs.rules.vocab import COMPLAINT, GENRE_PATTERNS, GREETINGS, HELP_ASK, OCCASIONS, QUESTION_TYPOS, THANKS
 from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
 from recs.sources.movies import Movie, normalize_title
 
@@ -26,7 +29,11 @@ QUESTIONS: list[tuple[str, str]] = [
         r"appeared) )?in (?P<t>.+)",
     ),
     ("cast", r"(?:(?:what|who) is |what's |who's in )?(?:the )?cast (?:of|in|for) (?P<t>.+)"),
-    ("cast", r"who (?:are|were) the (?:actors|stars|leads) (?:in|of) (?P<t>.+)"),
+    (
+        "cast",
+        r"who(?: is| was|'s|s| are| were)? the (?:main |lead |leading )?(?:actors?|actress(?:es)?|stars?|leads?) "
+        r"(?:in|of) (?P<t>.+)",
+    ),
     ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
     ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
@@ -37,6 +44,9 @@ QUESTIONS: list[tuple[str, str]] = [
     ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
     ("rating", r"what rating (?:does|did|is) (?P<t>.+?)(?: have| get)?"),
     ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
+    ("rating", r"(?:imdb|rotten tomatoes|metacritic)(?: ratings?| scores?| reviews?)? (?:of|for|on) (?P<t>.+)"),
+    # "is it rated R or PG-13" once "it" is the title (fact_forms.about_it)
+    ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) rated (?:g|pg|r|nc)\b.*"),
     (
         "rating",
         r"what (?:does|did|do) (?:imdb|rotten tomatoes|metacritic|the critics|critics) (?:give|rate|say about|think of) (?P<t>.+)",
@@ -124,12 +134,20 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     low = " ".join((text or "").lower().replace("’", "'").split())
     if not low:
         return DecideModeArgs(mode="A", reason="Empty message: nothing to recommend yet.")
-    asked = _question(low)
+    if re.search(DIRECTOR_OF, fix_words(low)):  # "anything by the guy who directed Jaws" asks for films
+        return DecideModeArgs(mode="B", reason="Asks for films by the director of a film.")
+    catalogue = catalogue or load_catalogue()
+    asked = about_it(_question(low), _film_namer(catalogue))
     for kind, pattern in QUESTIONS:
         if re.search(r"\b" + pattern, asked) or re.search(r"\b" + pattern, fix_words(asked)):
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
+    loose = loose_fact(asked, _film_namer(catalogue))
+    if loose:
+        return DecideModeArgs(mode="A", reason=f"A factual question about a film ({', '.join(loose[0])}).")
     if re.search(HELP_ASK, low):
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
+    if _complaint_only(low):
+        return DecideModeArgs(mode="A", reason="A complaint about the picks: apologise and ask what missed.")
     if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
     if re.search(NOT_ABOUT_FILMS, low):
@@ -143,13 +161,28 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     if re.search(THANKS, low):
         return DecideModeArgs(mode="A", reason="Thanks: reply conversationally.")
     # No trigger word, but a description of films ("a Spielberg film", "family friendly under two hours").
-    cons = parse_constraints(text, catalogue or load_catalogue())
+    cons = parse_constraints(text, catalogue)
     if not cons.model_copy(update={"unsupported": []}).is_empty():
         return DecideModeArgs(mode="B", reason="Describes films wanted (people, ratings, runtime or years).")
     # "something quirky": a wish the catalogue can't filter on is still a request for films.
     if cons.unsupported and (re.search(FILMISH, low) or re.search(r"^(?:something|anything)\b", low)):
         return DecideModeArgs(mode="B", reason="Asks for films by what my catalogue doesn't record: say so, pick.")
     return DecideModeArgs(mode="A", reason="General chat with no request for films.")
+
+
+def _complaint_only(low: str) -> bool:
+    """A complaint with no new wish in it ("these are rubbish"); "rubbish, something funnier" is a request."""
+    if not re.search(COMPLAINT, low):
+        return False
+    rest = re.sub(COMPLAINT, " ", low)
+    if re.search(RECOMMEND, rest) or re.search(REFINEMENT, rest) or re.search(ERA, rest):
+        return False
+    return not any(re.search(rf"(?<![a-z]){p}(?![a-z])", fix_words(rest)) for p, _ in GENRE_PATTERNS + OCCASIONS)
+
+
+def _film_namer(catalogue: Catalogue):
+    """A test of whether words name a catalogue film, for the loose question forms."""
+    return lambda span: bool(_resolve(span, catalogue)[1])
 
 
 def _split_year(span: str) -> tuple[str, int | None]:
@@ -180,6 +213,10 @@ def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
             if words and _main_words(m.title) <= words <= set(normalize_title(m.title).split()) and _year_fits(m, year)
         ]
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
+    if not films and title_digits(title) != title:  # "toy story three" is "Toy Story 3"
+        sequel = _resolve(title_digits(span), catalogue)
+        if sequel[1]:
+            return sequel
     if not films:  # say what the user typed, year and all, rather than a shortened title
         return whole, []
     return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
@@ -261,34 +298,41 @@ def _cast(movie: Movie, name: str, catalogue: Catalogue) -> str:
     return f"{name} stars **{', '.join(actors)}** (from my list of well-known actors, not the full cast)."
 
 
+def _answer_kind(kind: str, span: str, catalogue: Catalogue) -> str:
+    """The reply to one kind of question about the film(s) a span names."""
+    title, films = _resolve(span, catalogue)
+    if not films:
+        title, films = _resolve(re.split(r"[,;!?]", span)[0], catalogue)  # "Titanic, I need to know…"
+    several = [] if films else _several(span, catalogue)
+    if several:  # "who directed Jaws and Raiders of the Lost Ark?"
+        return "\n".join(f"- {_fact(kind, films[0], catalogue)}" for films in several)
+    if not films:
+        return (
+            f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
+            "so I won't guess. " + CAPABILITIES
+        )
+    if len(films) > 1 and kind != "year":
+        return f"There are {len(films)} films called **{films[0].title}** in my catalogue:\n\n" + "\n".join(
+            f"- {_fact(kind, m, catalogue)}" for m in sorted(films, key=lambda m: m.year or 0)
+        )
+    if len(films) > 1:
+        years = ", ".join(str(m.year) for m in sorted(films, key=lambda m: m.year or 0))
+        return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
+    return _fact(kind, films[0], catalogue)
+
+
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
-    clean = _question(text)
+    clean = about_it(_question(text), _film_namer(catalogue))
     for kind, pattern in QUESTIONS:
         match = re.search(r"(?i)\b" + pattern + r"$", clean) or re.search(
             r"\b" + pattern + r"$", fix_words(clean.lower())
         )
-        if not match:
-            continue
-        title, films = _resolve(match.group("t"), catalogue)
-        if not films:
-            title, films = _resolve(re.split(r"[,;!?]", match.group("t"))[0], catalogue)  # "Titanic, I need to know…"
-        several = [] if films else _several(match.group("t"), catalogue)
-        if several:  # "who directed Jaws and Raiders of the Lost Ark?"
-            return "\n".join(f"- {_fact(kind, films[0], catalogue)}" for films in several)
-        if not films:
-            return (
-                f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
-                "so I won't guess. " + CAPABILITIES
-            )
-        if len(films) > 1 and kind != "year":
-            return f"There are {len(films)} films called **{films[0].title}** in my catalogue:\n\n" + "\n".join(
-                f"- {_fact(kind, m, catalogue)}" for m in sorted(films, key=lambda m: m.year or 0)
-            )
-        if len(films) > 1:
-            years = ", ".join(str(m.year) for m in sorted(films, key=lambda m: m.year or 0))
-            return f"My catalogue has {len(films)} films called **{films[0].title}**, released in {years}."
-        return _fact(kind, films[0], catalogue)
+        if match:
+            return _answer_kind(kind, match.group("t"), catalogue)
+    loose = loose_fact(clean, _film_namer(catalogue))
+    if loose:  # "saving private ryan - director and year": one line per fact asked
+        return "\n".join(_answer_kind(kind, loose[1], catalogue) for kind in loose[0])
     low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
     if re.search(HELP_ASK, low):
         return "I'm Marquee, your film guide. " + CAPABILITIES
@@ -296,6 +340,11 @@ def answer(text: str, catalogue: Catalogue) -> str:
         return (
             "Hi! Tell me what you're in the mood for — a genre, an era, a director, or “something like …”. "
             "I can also answer quick questions about a film."
+        )
+    if _complaint_only(low):
+        return (
+            "Sorry those missed! Tell me what was off (too old, wrong genre, too long, seen them all) "
+            "and I'll recommend something closer."
         )
     if re.search(NOT_ABOUT_FILMS, low) and not re.search(RECOMMEND, low):
         return NOT_ABOUT_FILMS_ANSWER + CAPABILITIES

@@ -26,7 +26,8 @@ children daughter grandkids christmas violence violent romcom romcoms slasher sl
 KEEP = frozenset(
     """
 eastern teens bunny dreams dance fiction drams music magic comic cartoonish horrible terror
-scare scars spoke funky ninth minute filmed mover starting
+scare scars spoke funky ninth minute filmed mover starting nineteen docus
+director directors
 """.split()
 )
 

@@ -17,13 +17,15 @@ TRIGGER = (
     r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
     r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
     r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like|"
+    # "loved Braveheart, more in that vein": the "I" dropped at the start of a message or clause
+    r"(?:^|,) (?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)|"
     # "a drama like Forrest Gump": the genre word stays outside the match, for the genre parser
     + "(?:"
     + "|".join(f"(?<={w} )" for w in _GENRE_WORDS)
     + ")like"
 )
 # "I loved the ending" says nothing about a title: only a request for similar films names one we don't know.
-_STATEMENT = re.compile(r"i (?:really )?(?:liked|loved|enjoyed|adored)")
+_STATEMENT = re.compile(r",? ?(?:i )?(?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)")
 _NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "these", "those", "them", "one", "me"})
 # Words that end a title nobody could look up: what follows is the rest of the request.
 _ENDS_TITLE = frozenset(
@@ -77,6 +79,23 @@ def find_like(
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
             tokens = tokens[used + 1 :]
+
+
+# "by the guy who directed Jaws", "from the director of Alien": that film's director, asked for by a film.
+DIRECTOR_OF = (
+    r"\b(?:by|from) (?:the )?(?:same )?(?:guy|person|man|woman|bloke|dude|lady|one|people|director|filmmaker)s? "
+    r"(?:who|that) (?:directed|made|did)|\b(?:by|from) (?:the )?(?:same )?director (?:of|behind|who did|as)"
+)
+
+
+def find_director_of(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
+    """Add the director of each film named after DIRECTOR_OF ("anything by the guy who directed Jaws")."""
+    for match in list(re.finditer(DIRECTOR_OF + " ", scan.text)):
+        tokens = scan.text[match.end() :].split(",")[0].split()[:16]
+        found = title_prefix(tokens, catalogue)
+        if found and found[0].director and scan._free(match.start(), match.end()):
+            scan.claimed.append((match.start(), match.end() + len(" ".join(tokens[: found[1]]))))
+            (out.exclude_directors if scan.negated(match.start()) else out.directors).append(found[0].director)
 
 
 def title_prefix(tokens: list[str], catalogue: Catalogue):

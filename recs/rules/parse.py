@@ -8,10 +8,11 @@ from recs.rules import runtime
 from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
 from recs.rules.fuzzy import VOCAB, fix_words, near_name
-from recs.rules.like import find_like
+from recs.rules.like import find_director_of, find_like
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.scan import Scanner, prepare
 from recs.rules.vocab import (
+    ADULT_CONTENT,
     DECADE_WORDS,
     FILLER,
     GENRE_PATTERNS,
@@ -111,12 +112,12 @@ def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
 
 def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
     find_audience(scan, out)
-    for m in scan.find(r"(?:rated )?(?:pg 13|nc 17|pg|g|r)(?: rated)?"):
+    for m in scan.find(r"(?:rated )?(?:pg ?13|nc ?17|pg|g|r)(?: rated)?"):
         phrase = m.group().strip()
         if phrase in ("g", "r") and not (scan.negated(m.start()) or "rated" in scan.before(m.start(), 1)):
             continue  # a bare letter is only a rating next to "rated" or a negator
         rating = {"pg 13": "PG-13", "nc 17": "NC-17", "pg": "PG", "g": "G", "r": "R"}[
-            re.sub(r"rated|\s+$|^\s+", "", phrase).strip()
+            re.sub(r"(pg|nc) ?(1[37])", r"\1 \2", re.sub(r"rated", "", phrase)).strip()  # "pg13" is "pg 13"
         ]
         if scan.negated(m.start()):
             out.mpaa_excluded += [rating] + (["NC-17"] if rating == "R" else [])
@@ -131,7 +132,8 @@ def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
         out.hidden_gem, out.quality_label = True, m.group().strip()
     for m in scan.find(
         r"highly rated|high rated|well rated|top rated|best|acclaimed|critically acclaimed|"
-        r"masterpieces?|classics?|great|excellent|must see|top notch|award winning|good reviews"
+        r"masterpieces?|classics?|great|excellent|must see|top notch|award winn(?:ing|ers?)|good reviews|"
+        r"(?:oscar|academy award)(?: winn(?:ing|ers?)| nominated| worthy)?|oscars"
     ):
         out.min_rating = 7.5
         word = m.group().strip()
@@ -203,19 +205,19 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         out.year_min, out.year_max = min(d[0] for d in decades), max(d[1] for d in decades)
         out.era = " or ".join(d[2] for d in decades)
     for m in scan.find(
-        r"(after|since|starting(?: from| in)?|post|newer than) ((?:19|20)\d\d)|(?:from )?((?:19|20)\d\d) "
+        r"(after|since|starting(?: from| in)?|post|newer than) (?:the )?(?:year )?((?:19|20)\d\d)|(?:from )?((?:19|20)\d\d) "
         r"(?:or later|and later|onwards?|or newer|and up|forwards?|and after|on(?= *(?:,|$)))"
     ):  # a bare "from 1994" is that year (below); "from 1994 on/onwards" is a range
         year = int(m.group(2) or m.group(3))
         lo = year + 1 if m.group(1) in ("after", "newer than", "post") else year
         set_range(lo, None, f"after {year}" if lo > year else f"{year} or later", m.start())
     for m in scan.find(
-        r"(before|until|pre|older than|up to) ((?:19|20)\d\d)|((?:19|20)\d\d) (?:or earlier|and earlier|or older)"
+        r"(before|until|pre|older than|up to) (?:the )?(?:year )?((?:19|20)\d\d)|((?:19|20)\d\d) (?:or earlier|and earlier|or older)"
     ):
         year = int(m.group(2) or m.group(3))
         hi = year - 1 if m.group(1) in ("before", "pre", "older than") else year
         set_range(None, hi, f"before {hi + 1}", m.start())
-    for m in scan.find(r"(?:in|from|released in|a|of) ((?:19|20)\d\d)"):
+    for m in scan.find(r"(?:in|from|released in|a|of) (?:the )?(?:year )?((?:19|20)\d\d)"):
         year = int(m.group(1))
         set_range(year, year, f"from {year}", m.start())
     for m in scan.find(r"recent|new (?:films?|movies?|releases?)|newer|modern|latest"):
@@ -250,14 +252,35 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
             continue
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
+    _occasions_as_moods(out)
+
+
+def _occasions_as_moods(out: Constraints) -> None:
+    """A mood beside a named genre qualifies it: "a feel good musical" is a musical, not "comedy or musical"."""
+    named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
+    if not named:
+        return
+    for word, tag in [note for note in out.mood_notes if note[1] not in named]:
+        out.mood_notes.remove((word, tag))
+        out.moods.append(word)  # still said: "Three feel good musicals"
+        out.genres.remove(tag)  # one hit's tag: the same tag from another word ("funny") stays
 
 
 def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
     """Words asking for what the catalogue doesn't record (country, TV series, plot topics), as typed."""
     hits = [(m.start(), m.group(), kind) for pattern, kind in UNSUPPORTED for m in scan.find(pattern)]
-    for _, found, kind in sorted(hits):
+    for start, found, kind in sorted(hits):
+        if re.fullmatch(ADULT_CONTENT, found.strip()) and scan.negated(start):
+            _exclude_adult_ratings(out)  # "they hate swearing": the R rating is what records it
+            continue
         typed = re.search(r"(?<!\w)" + r"[\W_]*".join(map(re.escape, found.split())) + r"(?!\w)", raw, re.I)
         out.unsupported.append((typed.group() if typed else found, kind))
+
+
+def _exclude_adult_ratings(out: Constraints) -> None:
+    """Rule out R and NC-17 (and unrated films, which can't be promised clean) for "no swearing/nudity"."""
+    out.mpaa_excluded += [r for r in ("R", "NC-17") if r not in out.mpaa_excluded]
+    out.rating_label = out.rating_label or "not rated R (no strong language or sex)"
 
 
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
@@ -265,6 +288,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     out = Constraints()
     scan = Scanner(fix_words(prepare(text)))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
+    find_director_of(scan, catalogue, out)
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from recs.rules.numbers import spelled_years
 from recs.rules.vocab import FILLER, NEGATION_REWRITES, NEGATORS
 
 
@@ -16,7 +17,7 @@ def prepare(text: str) -> str:
     text = re.sub(r"(?<=\d)\.(?=\d)", "\x00", text)  # "2.5 hours" keeps its decimal point
     text = re.sub(r"[,;.!?:()]+", " , ", text)
     text = re.sub(r"[^a-z0-9, \x00]+", " ", text).replace("\x00", ".")
-    text = " " + " ".join(text.split()) + " "
+    text = spelled_years(" " + " ".join(text.split()) + " ")  # "before nineteen eighty" reads "before 1980"
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return text

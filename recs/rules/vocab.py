@@ -12,8 +12,8 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"horrors?|scary|scarier|spooky|creepy|frightening|terrifying|slashers?|scares?", "Horror"),
     (r"comed(?:y|ies)|funny|funnier|hilarious|comedic|laughs?|lighthearted|light hearted", "Comedy"),
     (r"thrillers?|tense|suspense|suspenseful|gripping|nail ?biters?|edge of (?:my|your|the) seat", "Thriller/Suspense"),
-    (r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)", "Family"),
-    (r"documentar(?:y|ies)", "Documentary"),
+    (r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)|kiddie|kiddy", "Family"),
+    (r"documentar(?:y|ies)|docu?s|docos?|docu", "Documentary"),  # "any good docus?", "a docu"
     (r"musicals?", "Musical"),
     (r"concert (?:films?|movies?)|concerts?", "Music"),
     (r"westerns?|cowboys?", "Western"),
@@ -45,6 +45,8 @@ OCCASIONS: list[tuple[str, str]] = [
     (r"mind bending|mind benders?|mind melting|trippy", "Science Fiction"),
     (r"set in (?:outer )?space|outer space|space (?:films?|movies?|travel|adventures?|flicks?)", "Science Fiction"),
     (r"twisty|plot twists?|twist endings?", "Thriller/Suspense"),
+    # Spectacle asked for by what's on screen ("loads of explosions"): the catalogue files it as action.
+    (r"explosions?|things blowing up|blowing (?:stuff|things) up|car chases?|shoot ?(?:em|them) ?ups?", "Action"),
     (r"date night|first date|valentine s(?: day)?", "Romance"),
 ]
 # The story's source, as the catalogue records it ("Source"): (regex, source, how the intro says it).
@@ -58,6 +60,9 @@ STORY_SOURCES: list[tuple[str, str, str]] = [
     (r"based on (?:a |the )?play|stage adaptations?", "Based on Play", "based on a play"),
 ]
 
+# Swearing and sex are what an R rating is mostly for: "no swearing" becomes "not rated R" (parse), while
+# said without a negator they are noted as content the catalogue doesn't record.
+ADULT_CONTENT = r"swearing|swear words|cursing|profanity|bad language|strong language|nudity|sex scenes?|sex"
 # Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The
 # parser notes them so the intro can say they weren't applied, instead of silently dropping them.
 UNSUPPORTED: list[tuple[str, str]] = [
@@ -77,7 +82,7 @@ UNSUPPORTED: list[tuple[str, str]] = [
         r"wholesome|mind blowing|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
         "mood",
     ),
-    (r"violence|violent|gory|gore|bloody|blood|nudity|sex scenes?|swearing|bad language", "content"),
+    (r"violence|violent|gory|gore|bloody|blood|" + ADULT_CONTENT, "content"),
     (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
     (
         r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
@@ -258,6 +263,13 @@ FILLER = frozenset(
     }
 )
 
+# A complaint about the picks or the assistant ("these suggestions are rubbish"): apologise, don't recommend.
+COMPLAINT = (
+    r"\b(?:suggestions?|recommendations?|recs|picks|choices|results|options|these|those|they|you|u|this(?: app)?)"
+    r"(?: (?:are|were|is|was|re|s))? (?:all |so |really |pretty |absolutely |totally |just |kinda )*"
+    r"(?:rubbish|terrible|awful|crap|crappy|bad|useless|garbage|trash|shit|shite|pants|dire|lame|naff|"
+    r"worthless|unhelpful|not helpful|no help|not good|wrong)\b|\b(?:you|u|this app|it) (?:suck|sucks|stinks?)\b"
+)
 GREETINGS = r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b"
 THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"
 # Asking what the assistant is for ("what can you do", "what can u help me with", "how can you help").

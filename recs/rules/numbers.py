@@ -1,0 +1,47 @@
+"""Years and decades spelt out in words ("nineteen eighty", "two thousand and five", "the nineteen nineties")
+rewritten as digits, so the year parser reads them like "1980", "2005", "1990s"."""
+
+from __future__ import annotations
+
+import re
+
+_UNITS = "one two three four five six seven eight nine".split()
+_TEENS = "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_DECADES = "tens twenties thirties forties fifties sixties seventies eighties nineties".split()
+_VALUE = (
+    {w: i + 1 for i, w in enumerate(_UNITS)}
+    | {w: i + 10 for i, w in enumerate(_TEENS)}
+    | {w: (i + 2) * 10 for i, w in enumerate(_TENS)}
+)
+_UNIT = "|".join(_UNITS)
+# 1..99 in words: "five", "nineteen", "eighty", "eighty five", "eighty-five" (hyphens are spaces by now).
+_UP_TO_99 = rf"(?:(?:{'|'.join(_TENS)})(?: (?:{_UNIT}))?|{'|'.join(_TEENS)}|{_UNIT})"
+# "nineteen eighties" is a decade; "nineteen eighty (five)" and "nineteen oh five" are years.
+_CENTURY_DECADE = re.compile(rf"\bnineteen ({'|'.join(_DECADES)})\b")
+_CENTURY_YEAR = re.compile(rf"\bnineteen (?:(oh|o) ({_UNIT})|({_UP_TO_99}))\b")
+# "two thousand", "two thousand and five", "two thousand ten", "twenty ten".
+_MILLENNIUM = re.compile(rf"\btwo thousand(?: (?:and )?({_UP_TO_99}))?\b|\btwenty (ten)\b")
+
+
+def _number(words: str) -> int:
+    """ "eighty five" -> 85."""
+    return sum(_VALUE[w] for w in words.split())
+
+
+def spelled_years(text: str) -> str:
+    """Lower-case text with spelt-out years and decades as digits ("before nineteen eighty" -> "before 1980")."""
+    text = _CENTURY_DECADE.sub(lambda m: f"19{_DECADES.index(m.group(1)) + 1}0s", text)
+    text = _CENTURY_YEAR.sub(
+        lambda m: f"190{_VALUE[m.group(2)]}" if m.group(1) else f"19{_number(m.group(3)):02d}",
+        text,
+    )
+    return _MILLENNIUM.sub(lambda m: f"20{_number(m.group(1) or m.group(2) or ''):02d}", text)
+
+
+_TITLE_NUMBER = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r")\b", re.I)
+
+
+def title_digits(title: str) -> str:
+    """A typed title with its number words as digits ("toy story three" -> "toy story 3"), for sequels."""
+    return _TITLE_NUMBER.sub(lambda m: str(_VALUE[m.group(1).lower()]), title)
