@@ -67,6 +67,16 @@ ALTERNATIVES = {
         ("Poster", "bold colour and hard contrast", [("saturation", {"value": 1.5}), ("contrast", {"value": 1.35})]),
         ("Cool Wash", "a cool blue colour wash", [("tint", {"color": "#3C6E9A", "strength": .2})]),
     ]),
+    "keep one colour and turn the rest grey": ("keeping one colour while the rest turns grey", "take the colour down "
+                                               "everywhere alike", [
+        ("Mono", "black and white all over", [("filter", {"type": "grayscale"})]),
+        ("Graphic Mono", "a punchy black and white", [("filter", {"type": "grayscale"}), ("contrast", {"value": 1.25})]),
+        ("Near Mono", "almost all colour drained, a hint of it left", [("saturation", {"value": .25})]),
+        ("Muted Warm", "muted colour with warm hues leaning forward", [("saturation", {"value": .5}),
+         ("temperature", {"warm": True, "strength": .3})]),
+        ("Muted Cool", "muted colour with a cool cast", [("saturation", {"value": .5}),
+         ("temperature", {"warm": False, "strength": .3})]),
+    ]),
     "add things to the picture": ("adding things to the picture", "change the light and colour of what is there", [
         ("Warm Light", "warmer light", [("temperature", {"warm": True, "strength": .4})]),
         ("Cool Light", "cooler light", [("temperature", {"warm": False, "strength": .4})]),

@@ -24,7 +24,7 @@ _TERMS = [
     (r"soft(?:er|en)?|flat(?:ter)?|dreamy", {"contrast": -1}),
     (r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?", {"bright": 1}),
     (r"dark(?:er|en|ness)?|moody|low[- ]key|dim(?:mer)?", {"bright": -1}),
-    (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity", {"sharp": 1}),
+    (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
 ]
 _TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
 _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
@@ -37,6 +37,16 @@ _REVERSE = re.compile(
 _HOLD = re.compile(
     r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going)?(?: it)?"
     r"(?: too| any| so)?|no|keep|keeping|not)$"
+)
+# A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
+# ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
+_STATE_HEAD = re.compile(
+    r"\b(?:looks?|seems?|is|are|'s|feels?)(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all))*$"
+)
+_MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
+_TURN_DOWN_LATER = re.compile(
+    r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
+    r"\b(?:fix|correct|reduce|neutrali[sz]e)\s+(?:that|this|it)\b|\bless of (?:that|it)\b"
 )
 _INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
@@ -53,8 +63,9 @@ _STYLE_NOT = re.compile(
 )
 _NEEDS_MODIFIER = re.compile(r"colou?rs?")
 
+_BW = r"black (?:and|&|n|'n'?|n') white"  # "black n white" too
 STYLES = {
-    "bw": r"black and white|black & white|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
+    "bw": rf"{_BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
     "sepia": r"sepia",
     "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies|"
     r"\blook (?:older|old|aged|antique)\b|\bold[- ]?(?:timey|fashioned|school)\b",
@@ -64,6 +75,7 @@ GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",
     "square": r"square|1:1|instagram",
     "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop|"
+    r"(?:don'?t|do not|never) (?:touch|change|alter|mess with) (?:the )?(?:crop|cropping|framing|composition)|"
     r"keep (?:the |it |all |the whole |the full )+(?:picture|photo|image|frame|thing)",
 }
 _STRAIGHTEN = (
@@ -79,10 +91,26 @@ _LOCAL_NOUNS = (
     r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth|"
     # looks and finishes are local too ("add a vintage look", "add some noise"); the look's own word, never
     # "look" or "effect", which would let "add a snow effect" through
-    r"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|black (?:and|&) white|monochrome|mono|gr[ae]y[- ]?scale"
+    rf"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|{_BW}|monochrome|mono|gr[ae]y[- ]?scale"
 )
 _REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
+_HUES = r"(?:reds?|blues?|greens?|yellows?|oranges?|pinks?|purples?)"
+# Colour drained from all but one hue: "remove the colour but keep the red", "b&w except the red dress".
+_DRAIN = rf"(?:(?:remove|drop|strip|lose|get rid of|take out|no|without)\s+(?:all\s+)?(?:the\s+)?colou?rs?|{_BW}|b&w|mono\w*|gr[ae]y\w*|desaturat\w*)"
+_SELECTIVE = (
+    r"\b(?:colou?r splash|selective colou?r|spot colou?r)\b"
+    + _REST
+    + rf"|\b{_DRAIN}[^.;!?]*?\b(?:but|except|apart from|save|other than|only)\b[^.;!?]*?\b{_HUES}\b"
+    + _REST
+    + rf"|\b(?:keep|leave)\s+(?:only\s+|just\s+)?(?:the\s+)?{_HUES}\b[^.;!?]*?\b{_DRAIN}"
+    + _REST
+)
 GENERATIVE = [
+    (
+        _SELECTIVE,
+        "keeping one colour while the rest turns grey needs that colour's areas found first",
+        "keep one colour and turn the rest grey",
+    ),
     (
         r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)"
         + _REST
@@ -102,8 +130,9 @@ GENERATIVE = [
         "blur just one part of the picture",
     ),
     (
+        # "remove the colour" drains it (local): only things in the picture need generative fill
         r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
-        r"yellow |orange |warm |cool )?(?:cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
+        r"yellow |orange |warm |cool )?(?:colou?rs?\b|cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
         r"haze|darkness|brightness))" + _REST,
         "removing an object needs generative fill",
         "remove things from the picture",
@@ -202,6 +231,8 @@ def _modifier(text: str, m: re.Match) -> int | None:
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
     if _HOLD.search(head):
         return 0
+    if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _TURN_DOWN_LATER.search(text, m.end()):
+        return -1
     if _REVERSE.search(head) or _DOWN_AFTER.match(text, m.end()):
         return -1
     if _NEEDS_MODIFIER.fullmatch(m.group(2)) and not _INTENSIFY.search(head):

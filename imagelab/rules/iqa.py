@@ -15,6 +15,9 @@ from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
 from imagelab.rules.wishes import nearest
 
+_HUES = r"(?:blue|yellow|green|orange|magenta|red|purple|pink|cyan)"
+_HEDGE = r"(?:a bit|a little|slightly|kinda|kind of|sort of|rather|quite|very|really|too|so|way|all)"
+_HUE_STATE = rf"(?:look|looks|looking|seem|seems|is|are)(?: {_HEDGE})* {_HUES}"
 # Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
 # Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
 WORDS = [
@@ -26,21 +29,29 @@ WORDS = [
     (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
     (
         r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|too bright|burnt out|burned out|"
-        r"clipped highlights|clipping|washed[- ]out highlights|"
+        r"clipped highlights|clipping|washed[- ]out highlights|burnt|burned|"
+        # the exposure said to be high: "is the exposure too high?"
+        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too high|"
         # "the highlights are washed out" is blown highlights; washed out on its own is flat (below)
         r"(?:highlights|whites)(?: \w+){0,3} washed[- ]out",
         "overexposure",
     ),
-    (r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up", "underexposure"),
+    (
+        r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up|"
+        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too low",
+        "underexposure",
+    ),
     (
         r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelat\w*|pixelly|pixely|macroblocking",
         "jpeg",
     ),
     (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
     (
-        r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|"
+        r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
         r"too (?:blue|yellow|green|orange|magenta|red|purple|pink|warm|cool)|"
         r"(?:blu|green|yellow|orang|magent|redd|purpl|pink)ish|"
+        # a hue said to be how it looks is a cast: "faces look orange", "does the lake look a bit green"
+        rf"{_HUE_STATE}|"
         r"colou?rs? (?:are |look |looks |seem |seems )?(?:a bit |slightly )?(?:off|wrong|weird|strange|unnatural)",
         "colour_cast",
     ),
@@ -54,7 +65,11 @@ _REFERENCE = (
     r"(?:edit|editing|edits|changes) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)"
 )
 # Text is lower-cased, so "ΔE" arrives as "δe".
-_METRICS = {"ssim": "SSIM", "psnr": "PSNR", "delta[- ]?e|[δΔ]e|de2000|ciede2000|colou?r difference": "DeltaE2000"}
+_METRICS = {
+    "ssim|structural similarity": "SSIM",
+    "psnr|peak signal[- ]to[- ]noise(?: ratio)?": "PSNR",
+    "delta[- ]?e|[δΔ]e|de2000|ciede2000|colou?r difference": "DeltaE2000",
+}
 _QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
     r"what'?s wrong|(?:problems|issues|flaws) with"
@@ -62,7 +77,10 @@ _QUALITY = (
 _COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than"
 # A question: ends with "?" or opens like one (or asks for an assessment).
 _ASKS = (
-    r"\?\s*$|^(?:is|are|does|do|did|how|how'?s|was|were|has|have|what|whats|what's|which|any|tell me|check|"
+    # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
+    # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
+    r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
+    r"^(?:is|are|does|do|did|how|how'?s|why|was|were|has|have|what|whats|what's|which|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
     r"(?:can|could|would) (?:you|u) (?:please )?(?:tell|check|measure|rate|assess|evaluate|judge|see|confirm|compare))\b"
 )
@@ -83,7 +101,22 @@ _EDIT = re.compile(
     rf"(?:please\s+)?(?:{_EDIT_VERBS})\b|\b(?:possible|able) to (?:{_EDIT_VERBS})\b"
     # a request after the question still asks for an edit: "the sky is blown out, can you recover it?"
     rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:{_EDIT_VERBS})\b"
+    # an order opening a later clause: "it's too dark, brighten it", "its soft pls sharpen"
+    rf"|(?:[,.;!?]|\b(?:so|pls|plz|please))\s+(?:(?:so|and|then|now|just|pls|please)\s+)*(?:{_EDIT_VERBS})\b"
 )
+# A statement of how the photo is asks to check it ("i think its blurry", "the whites are clipping"): a state
+# verb right before a distortion word (masked to "|" by _scan), so "a vintage look with grain" is no statement.
+_STATE = r"looks?|looking|seems?|appears?|is|are|was|were|its|it'?s|that'?s|have|has|got|came out|comes out"
+_STATED = re.compile(rf"\b(?:{_STATE})(?:\s+(?:{_HEDGE}|much|too much|lots of|a lot of|some|such))*\s+\|")
+# The viewer's own eyes or screen are never what the question is about ("or is it just my screen").
+_VIEWER = re.compile(r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b")
+# A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
+_SUBJECT = re.compile(r"^([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b")
+# A statement with an order in it ("its blurry sharpen it") or praise ("dark and moody, love it") asks nothing.
+_NOT_ASKING = re.compile(
+    rf"\b(?:{_EDIT_VERBS}) (?:it|this|that|them|the|up)\b|\b(?:love|like|loving|perfect|great|gorgeous|awesome)\b"
+)
+_PRONOUNS = frozenset("it its this that everything something nothing all she he they we i you there which".split())
 _DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
 # Words after a determiner that are the photo itself, a part of the question, or a variation: never the subject.
 _NOT_OBJECTS = frozenset(
@@ -141,16 +174,22 @@ def _scan(text: str) -> tuple[list[str], str]:
     return found, text
 
 
+def _strip_metrics(text: str) -> str:
+    """The text with metric names masked: "peak signal to noise" names a metric, not noise."""
+    for metric in _METRICS:
+        text = re.sub(rf"\b(?:{metric})", " | ", text)
+    return text
+
+
 def _names(text: str) -> list[str]:
-    return _scan(_fold(text))[0]
+    return _scan(_strip_metrics(_fold(text)))[0]
 
 
 def _objects(text: str) -> list[str]:
     """The thing a question is about ("is the bride's dress blown out?" -> dress): the head noun of the first
     determiner phrase that is not the photo, a variation or a quality word."""
-    _found, masked = _scan(_fold(text))
-    for metric in _METRICS:
-        masked = re.sub(rf"\b(?:{metric})", " | ", masked)
+    _found, masked = _scan(_strip_metrics(_fold(text)))
+    masked = _VIEWER.sub(" | ", masked)
     for m in re.finditer(rf"\b(?:{_DETERMINER})\s+((?:[a-z]+(?:'s|s')\s+)?[a-z]+(?:\s[a-z]+)?)", masked):
         words = re.sub(r"^[a-z]+(?:'s|s')\s+", "", m.group(1)).split()  # "the bride's dress": the dress
         phrase = []
@@ -160,6 +199,9 @@ def _objects(text: str) -> list[str]:
             phrase.append(word)
         if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS:
             return [phrase[-1]]
+    bare = _SUBJECT.match(_fold(text))
+    if bare and bare.group(1) not in _PRONOUNS | _NOT_OBJECTS | _STOP:
+        return [bare.group(1)]
     return []
 
 
@@ -188,14 +230,21 @@ def variation_number(text: str) -> int | None:
     return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3)]
 
 
+def _is_statement(text: str, masked: str) -> bool:
+    """Whether the text states a distortion of the photo, without ordering an edit or praising it."""
+    stated = _STATED.search(masked) or re.search(rf"\b{_HUE_STATE}\b", text)
+    return bool(stated) and not _NOT_ASKING.search(text)
+
+
 def is_quality_question(text: str) -> bool:
     """Whether a message asks about quality (a named distortion, a metric, a comparison, or "quality")."""
     t = _fold(text)
     if _EDIT.search(t) or _HOW_TO.search(t):
         return False
-    if not re.search(_ASKS, t):
+    names, masked = _scan(_strip_metrics(t))
+    if not (re.search(_ASKS, t) or (names and _is_statement(t, masked))):
         return False
-    named = _names(t) or re.search(_QUALITY, t) or any(re.search(rf"\b({p})\b", t) for p in _METRICS)
+    named = names or re.search(_QUALITY, t) or any(re.search(rf"\b({p})\b", t) for p in _METRICS)
     return bool(named or (re.search(_COMPARE, t) and re.search(_REFERENCE, t)))
 
 

@@ -53,13 +53,16 @@ def forgive_typos(text: str) -> str:
 
 
 _NEGATED = re.compile(
-    r"\b(?:no|not|without|remove|less|reduce|never|don'?t (?:add|want)|get rid of|minus)\W+(?:\w+\W+)?$"
+    r"\b(?:no|not|without|remove|less|reduce|never|nor|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
+    r"\W+(?:\w+\W+)?$"
 )
 FINISHES = {
     "vignette": r"\bvignett?(?:e|es|ing)\b|\b(?:darken|darker|dark|shade|burn)(?:ed)?\s+(?:the\s+)?(?:corners|edges)\b"
     r"|\b(?:corners|edges)\s+(?:a bit\s+)?dark(?:er|ened)?\b",
     # "add some noise" in an edit is grain; "fix the noise" is not, so only adding words count.
-    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b|"
+    # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
+    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
+    r"\bfilm (?:stock|emulation|camera)\b|"
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b",
 }
@@ -67,6 +70,11 @@ HIGHLIGHTS = (
     r"\b(?:keep|keeping|protect|preserve|save|hold|retain|(?:don'?t|do not|without|no|not)\s+(?:blow|blowing|blown|clip|"
     r"clipping|clipped|lose|losing|burn|burning))(?:\s+out)?\s+(?:the\s+|my\s+|any\s+|those\s+)?(?:bright\s+|white\s+)?"
     r"(?:clouds?|highlights?|whites?|skies|sky|bright (?:parts|areas|bits))\b"
+)
+# Lifting or darkening only the shadows leaves the highlights as they are.
+SHADOWS_ONLY = (
+    r"\b(?:only|just)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b|\b(?:shadows|darks) only\b|"
+    r"\b(?:brighten|lift|open up|raise)\s+(?:the\s+)?(?:shadows|darks)\b"
 )
 _RATIO = re.compile(r"\b(\d{1,2})\s*(?::|x|×|by)\s*(\d{1,2})\b")
 _RATIO_WORDS = [(r"\bsquare\b|\binstagram\b|\binsta\b", 1.0), (r"\bwide ?screen\b", 16 / 9), (r"\bpanoram", 3.0)]
@@ -104,7 +112,7 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight and corner wishes, {vignette, grain, soft: -1/0/+1, highlights: bool, ratio})."""
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
-    wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None
+    wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None or re.search(SHADOWS_ONLY, text) is not None
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.
     text = re.sub(HIGHLIGHTS, " ", text)

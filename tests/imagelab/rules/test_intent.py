@@ -205,3 +205,45 @@ def test_it_never_sharpens_when_told_not_to(text):
 @pytest.mark.parametrize("text", ["add a black cat", "add a snow effect", "add a person with a vintage look"])
 def test_it_still_reads_adding_things_as_generative_beside_look_words(text):
     assert read_intent(text)["generative_asks"] == ["add things to the picture"]
+
+
+@pytest.mark.parametrize(
+    ("text", "temp"),
+    [("the faces look orange, can you tone that down", -1), ("make it look warmer, tone the rest down", 1)],
+)
+def test_it_reverses_a_described_state_that_is_turned_down_later(text, temp):
+    assert axes(text).get("temp") == temp
+
+
+@pytest.mark.parametrize("text", ["can u unblur it", "deblur the face pls"])
+def test_it_reads_unblurring_as_sharpening(text):
+    assert axes(text) == {"sharp": 1}
+
+
+@pytest.mark.parametrize("text", ["high contrast black n white", "black 'n' white please"])
+def test_it_reads_black_n_white_as_black_and_white(text):
+    assert read_intent(text)["bw"]
+
+
+@pytest.mark.parametrize("text", ["warmer, and dont touch the crop", "do not change the composition"])
+def test_it_keeps_the_framing_when_told_not_to_touch_it(text):
+    intent = read_intent(text)
+    assert intent["keep_framing"] and not intent["crop"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "remove the colour but keep the red",
+        "black and white except the red dress",
+        "keep the reds and make the rest b&w",
+        "selective colour on the umbrella",
+    ],
+)
+def test_it_reads_keeping_one_colour_as_an_ai_edit(text):
+    assert read_intent(text)["generative_asks"] == ["keep one colour and turn the rest grey"]
+
+
+def test_it_reads_removing_the_colour_as_desaturating_not_removing_an_object():
+    intent = read_intent("remove the colour")
+    assert intent["generative"] == [] and intent["sat"] == -1

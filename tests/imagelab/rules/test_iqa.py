@@ -197,3 +197,70 @@ def test_it_reads_a_request_after_a_complaint_as_an_edit(text):
 )
 def test_it_does_not_read_how_to_questions_as_quality_questions(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("i think its blurry", ["blur"]),
+        ("the whites are clipping on her dress", ["overexposure"]),
+        ("this photo have too much noise or not", ["noise"]),
+        ("the sky looks burnt", ["overexposure"]),
+    ],
+)
+def test_it_reads_a_stated_distortion_as_a_quality_question(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize(
+    "text", ["its blurry sharpen it", "it's too dark, brighten it", "the sky is dark and moody, love it"]
+)
+def test_it_does_not_read_a_statement_with_an_order_or_praise_as_a_question(text):
+    assert not rules_iqa.is_quality_question(text)
+
+
+def test_it_does_not_read_a_distortion_word_after_a_noun_as_a_statement():
+    assert not rules_iqa.is_quality_question("vintage look with grain")
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [("faces look orange", ["faces"]), ("does the lake look a bit green to u", ["lake"])],
+)
+def test_it_reads_a_hue_said_of_a_subject_as_a_colour_cast_there(text, scope):
+    plan = plan_of(text)
+    assert plan.distortion_names() == ["colour_cast"] and plan.query_scope == scope
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["too dark? 🤔", "hiya quick one is the pic a bit soft", "on a scale of 1 to 10 how good is this photo"],
+)
+def test_it_reads_a_question_after_a_lead_in_or_before_an_emoji(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+def test_it_never_takes_the_viewers_screen_for_the_subject():
+    assert plan_of("is the pic a bit soft or is it just my screen").query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("is the exposure too low?", ["underexposure"]), ("is the exposure way too high?", ["overexposure"])],
+)
+def test_it_reads_the_exposure_said_low_or_high_as_one_way(text, names):
+    assert plan_of(text).distortion_names() == names
+
+
+def test_it_reads_a_colour_balance_said_off_as_a_cast():
+    assert plan_of("Is the colour balance a bit off?").distortion_names() == ["colour_cast"]
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [("whats the structural similarity vs the original", "SSIM"), ("what's the peak signal to noise ratio?", "PSNR")],
+)
+def test_it_reads_metrics_by_their_long_names_without_reading_noise(text, tool):
+    plan = plan_of(text, has_reference=True)
+    assert plan.required_tool == tool and plan.distortion_names() == []

@@ -3,7 +3,7 @@
 import pytest
 
 from imagelab.core.normalize import normalize_plan
-from imagelab.rules.planner import chat_reply, classify_request, plan_variations
+from imagelab.rules.planner import alternatives_answer, chat_reply, classify_request, plan_variations
 
 SIZE = (4000, 3000)
 
@@ -105,3 +105,11 @@ def test_it_classifies_requests(text, kind):
 def test_it_replies_to_chat_and_is_honest_about_quality():
     assert "five variations" in chat_reply("what can you do?")
     assert "can't judge" in chat_reply("is it sharp?")
+
+
+def test_it_offers_colour_draining_alternatives_when_asked_to_keep_one_colour():
+    assert "needs the AI edit" in alternatives_answer("remove the colour but keep the red")
+    plan = planned("remove the colour but keep the red")
+    used = set(all_ops(plan)) - {"resize"}
+    assert used <= {"filter", "contrast", "saturation", "temperature"}
+    assert all(v.strategy.startswith("Instead of keeping one colour") for v in plan.variations)

@@ -100,3 +100,22 @@ def test_it_reads_added_noise_as_grain(text):
 @pytest.mark.parametrize("text", ["reduce the noise", "fix the noise, and warmer"])
 def test_it_does_not_add_grain_for_noise_to_be_removed(text):
     assert not any(params(p, "grain") for p in plans(text))
+
+
+@pytest.mark.parametrize("text", ["brighten only the shadows", "lift the shadows", "darken the shadows only"])
+def test_it_keeps_the_highlights_when_only_the_shadows_are_to_change(text):
+    for plan in plans(text):
+        x = np.tile(np.arange(256, dtype=np.float64), (3, 1))
+        for op, p in plan:
+            if op in ops.CHANNEL_OPS:
+                x = np.clip(ops.channel_curve(op, p)(x), 0, 255)
+        assert x[:, 252].max() <= 254 and (x[:, 252] - x[:, 240]).min() >= 6
+
+
+@pytest.mark.parametrize("text", ["make it look like film", "shot on film please", "35mm look"])
+def test_it_adds_grain_when_real_film_is_asked_for(text):
+    assert all(params(plan, "grain") for plan in plans(text))
+
+
+def test_it_reads_no_grain_after_nor():
+    assert not any(params(plan, "grain") for plan in plans("brighter, do not sharpen it nor add any grain"))
