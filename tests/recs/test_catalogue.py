@@ -14,11 +14,6 @@ from recs.sources.catalogue import (
 from recs.sources.movies import MovieSource
 
 
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
-
-
 def _row(title, date="Jun 12 1998", **extra):
     row = {
         "Title": title,

@@ -5,17 +5,7 @@ import pytest
 
 from recs.rules.answer import answer, decide_mode
 from recs.rules.numbers import spelled_years, title_digits
-from recs.rules.parse import parse_constraints
-from recs.sources.catalogue import load_catalogue
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
-
-
-def parse(text):
-    return parse_constraints(text, load_catalogue())
+from tests.support.movie_rules import parse
 
 
 @pytest.mark.parametrize(

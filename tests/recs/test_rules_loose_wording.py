@@ -6,17 +6,7 @@ from chatapp.planner.backends.base import PlannerRequest
 from recs.flows.tools import MovieContext
 from recs.rules.answer import answer, decide_mode
 from recs.rules.handlers import rules_plan_picks
-from recs.rules.parse import parse_constraints
-from recs.sources.catalogue import load_catalogue
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
-
-
-def parse(text):
-    return parse_constraints(text, load_catalogue())
+from tests.support.movie_rules import parse
 
 
 @pytest.mark.parametrize(

@@ -2,18 +2,8 @@
 
 import pytest
 
-from recs.rules.parse import parse_constraints
 from recs.rules.taste import parse_profile
-from recs.sources.catalogue import load_catalogue
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
-
-
-def parse(text):
-    return parse_constraints(text, load_catalogue())
+from tests.support.movie_rules import parse
 
 
 @pytest.mark.parametrize(

@@ -1,16 +1,8 @@
 """The curated cast table: every film exists in the catalogue, and people filters use it."""
 
-import pytest
-
 from recs.rules.people import load_cast
 from recs.rules.rank import plan_picks
-from recs.sources.catalogue import load_catalogue
 from recs.sources.movies import BlockedItem
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
 
 
 def test_it_lists_about_forty_well_known_actors():

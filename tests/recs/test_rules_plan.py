@@ -8,13 +8,7 @@ from recs.flows.tools import PlanPicksArgs
 from recs.rules.explain import genre_noun
 from recs.rules.people import load_cast
 from recs.rules.rank import plan_picks
-from recs.sources.catalogue import load_catalogue
 from recs.sources.movies import BlockedItem
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
 
 
 def resolved(cat, result):

@@ -3,12 +3,6 @@
 import pytest
 
 from recs.rules.answer import answer, decide_mode
-from recs.sources.catalogue import load_catalogue
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
 
 
 @pytest.mark.parametrize(

@@ -8,13 +8,8 @@ from recs.rules.handlers import rules_plan_picks
 from recs.rules.people import people_index
 from recs.rules.rank import plan_picks
 from recs.rules.taste import parse_profile
-from recs.sources.catalogue import core_title, load_catalogue
+from recs.sources.catalogue import core_title
 from recs.sources.movies import normalize_title
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
 
 
 def plan(text, profile, *, autostart=False):

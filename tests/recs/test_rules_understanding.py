@@ -4,12 +4,6 @@ import pytest
 
 from recs.rules.parse import parse_constraints
 from recs.rules.rank import plan_picks
-from recs.sources.catalogue import load_catalogue
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load_catalogue()
 
 
 def test_it_forgives_typos_in_genre_and_decade_words(cat):
