@@ -17,7 +17,8 @@ _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange", {"temp": 1}),
     (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy", {"temp": -1}),
     (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),
-    (r"colou?rs?", {"sat": 1}),  # only with "more", "less", "richer"…: "fix the colours" says no direction
+    # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
+    (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
     (r"muted|washed[- ]out|pastel", {"sat": -1}),
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama", {"contrast": 1, "sat": 1}),
     (r"contrast(?:y)?", {"contrast": 1}),
@@ -34,9 +35,11 @@ _REVERSE = re.compile(
     r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut|remove|kill|"
     r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$"
 )
+# "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
 _HOLD = re.compile(
-    r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going)?(?: it)?"
-    r"(?: too| any| so)?|no|keep|keeping|not)$"
+    r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going| touch(?:ing)?| chang(?:e|ing)|"
+    r" alter(?:ing)?| adjust(?:ing)?| mess(?:ing)? with| play(?:ing)? with)?(?: it)?"
+    r"(?: too| any| so)?|no|keep|keeping|leave|leaving|not)$"
 )
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
@@ -46,12 +49,14 @@ _STATE_HEAD = re.compile(
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
     r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
-    r"\b(?:fix|correct|reduce|neutrali[sz]e)\s+(?:that|this|it)\b|\bless of (?:that|it)\b"
+    r"\b(?:fix|correct|reduce|neutrali[sz]e)\s+(?:that|this|it)\b|\bless of (?:that|it)\b|"
+    # the colour itself put right: "it looks kinda blue, fix the white balance"
+    r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+)?(?:white balance|wb|colou?r balance|colou?r cast|cast|tint)\b"
 )
 _INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(
-    r"\s+(?:down|lower|less)\b|\s+(?:is |looks |seems |feels )?(?:way |much |a bit |slightly )?"
+    r"\s+(?:down|lower|less)\b|\s+(?:is |are |look |looks |seem |seems |feel |feels )?(?:way |much |a bit |slightly )?"
     r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
@@ -61,7 +66,7 @@ _STYLE_NOT = re.compile(
     r"\b(?:no|not|without|never|rather than|instead of|"
     r"(?:don'?t|do not|never)(?: (?:make|turn|go|want|need|convert|do))?(?: it| this)?(?: (?:into|to|in))?)$"
 )
-_NEEDS_MODIFIER = re.compile(r"colou?rs?")
+_NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
 _BW = r"black (?:and|&|n|'n'?|n') white"  # "black n white" too
 STYLES = {

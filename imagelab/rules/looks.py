@@ -11,6 +11,10 @@ import math
 from dataclasses import dataclass, field
 
 COMPENSATE = 0.1
+# Share of an asked brightening done as an exposure (brightness) step, the rest as a midtone gamma lift: "brighter"
+# and "more exposure" read as exposure, while the gamma keeps most of the lift off the highlights.
+EXPOSE_SHARE = 0.4
+TOP = 252.5  # where white lands under asked contrast when the highlights are to be kept
 ASKED = {"temp": 0.35, "sat": 0.20, "contrast": 0.12, "bright": 0.15, "sharp": 0.6}
 
 
@@ -196,15 +200,18 @@ def _asked_finish(out: dict, finish: dict, intent: dict, i: int) -> None:
 
 
 def _protect_highlights(out: dict, finish: dict) -> None:
-    """Keep the top of the range below white: contrast comes from the blacks, midtones stay where they were."""
+    """Keep the top of the range below white, the asked contrast still a contrast step (headroom, then a gamma)."""
+    # The picture is scaled down first so the contrast line lands white just below 255; the gamma puts mid-grey back.
     black = finish.get("clip", (0, 255))[0]
-    c = out["contrast"]
-    if c > 0:  # a black point as deep as the contrast line's below mid-grey, and a gamma that puts mid-grey back
-        black = max(black, round(127.5 * c / (1 + c)))
-        out["contrast"] = 0.0
+    k = 1.0 + max(out["contrast"], 0.0)
+    mid = 127.5
+    if k > 1.0:  # f(x) = 127.5 + (s·x - 127.5)·k, with f(255) = TOP: contrast without clipped whites
+        s = (127.5 + (TOP - 127.5) / k) / 255.0
+        finish["headroom"] = round(s, 3)
+        mid = 127.5 - 127.5 * (1.0 - finish["headroom"]) * k
     finish["clip"] = (black, 255)
-    if black:
-        finish["mid_gamma"] = round(math.log((127.5 - black) / (255 - black)) / math.log(0.5), 3)
+    if black or k > 1.0:  # a gamma that maps where mid-grey went back to mid-grey
+        finish["mid_gamma"] = round(math.log((mid - black) / (255 - black)) / math.log(0.5), 3)
 
 
 def look(slot: Slot, intent: dict, i: int = 0) -> dict:
@@ -225,6 +232,8 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
             finish["lift"] = ("#2A2A2A", "#2A2A2A", finish["lift"][2], "lifted blacks", "lifted blacks")
     if intent["bright"] > 0 and "vignette" in finish:  # a vignette darkens: keep a brighter look bright
         finish["vignette"] = finish["vignette"] / 2
+    if intent["bright"] > 0 and not intent["highlights"]:  # kept highlights: the gamma alone, nothing clips
+        finish["expose"] = round(out["bright"] * EXPOSE_SHARE, 3)
     if intent["contrast"] < 0:  # clipped ends would add contrast back
         finish.pop("clip", None)
     _asked_finish(out, finish, intent, i)
@@ -239,7 +248,7 @@ def _op(name: str, **params) -> dict:
 def _levels(lk: dict) -> tuple[int, int, float]:
     """(black, white, gamma) of the look's levels step."""
     black, white = lk.get("clip", (0, 255))
-    b, via = lk["bright"], lk.get("dark_via", "brightness")
+    b, via = lk["bright"] - lk.get("expose", 0.0), lk.get("dark_via", "brightness")
     gamma = 1.0 + b if b > 0 or (b < 0 and via == "gamma") else 1.0
     return black, white, round(gamma * lk.get("mid_gamma", 1.0), 3)
 
@@ -252,6 +261,8 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("saturation", value=round(1.0 + lk["sat"], 3)))
     if lk["temp"]:
         steps.append(_op("temperature", warm=lk["temp"] > 0, strength=round(abs(lk["temp"]), 3)))
+    if lk.get("headroom"):  # before the contrast step, so the whites it stretches stay below 255
+        steps.append(_op("brightness", value=lk["headroom"]))
     if lk["contrast"]:
         steps.append(_op("contrast", value=round(1.0 + lk["contrast"], 3)))
     black, white, gamma = _levels(lk)
@@ -259,6 +270,8 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("levels", black=black, white=white, gamma=gamma))
     if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
         steps.append(_op("brightness", value=round(1.0 + lk["bright"], 3)))
+    elif lk.get("expose"):
+        steps.append(_op("brightness", value=round(1.0 + lk["expose"], 3)))
     for key in ("tint", "lift"):
         if key in lk:
             steps.append(_op("tint", color=lk[key][0 if warm_side else 1], strength=lk[key][2]))
@@ -297,9 +310,11 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
     if gamma != 1.0 and not lk.get("mid_gamma"):
         parts.append("lifted midtones" if gamma > 1 else "deeper midtones")
     if lk.get("mid_gamma"):
-        parts.append("contrast from the blacks, highlights kept below white")
+        parts.append("highlights kept below white" + (", contrast from the blacks" if not lk.get("headroom") else ""))
     if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
         parts.append("a darker exposure")
+    elif lk.get("expose"):
+        parts.append("a brighter exposure")
     parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift") if k in lk]
     if lk.get("vignette"):
         parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")

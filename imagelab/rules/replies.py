@@ -63,8 +63,15 @@ def edit_reply(text: str) -> str | None:
 
 
 _CHAT = (
-    r"^(hi|hello|hey|thanks|thank you|thx|cheers|ok|okay|great|cool|nice|bye)\b|what can you do|"
+    r"^(hi|hiya|hello|hey|yo|sup|howdy|thanks|thank you|thx|ty|tysm|cheers|ok|okay|great|cool|nice|bye)\b|"
+    r"^(?:good )?(?:morning|afternoon|evening|night)\b|what can you do|what (?:kind of |sort of )?edits|"
     r"who are you|how does (this|it) work|^help\b|what are you"
+)
+# Words that only acknowledge ("ok cool", "nice thanks!"): a message of nothing else is small talk, even when one
+# of them is also a tone word; a lone tone word ("cool") is still read as the edit it names.
+_ACK = frozenset(
+    "ok okay k kk cool nice great awesome perfect sweet thanks thank you thx ty tysm lol haha sure yes yep yeah "
+    "alright got it love wow amazing good fine neat brilliant job well done work".split()
 )
 _QUALITY = (
     r"\b(sharp|blurry|blurred|in focus|out of focus|focus|noisy|noise|grainy|quality|exposed|"
@@ -80,7 +87,11 @@ def classify_request(text: str) -> str:
         return "chat"
     if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):
         return "quality"
-    if re.search(_CHAT, t) and not re.search(r"\b(make|crop|rotate|warmer|cooler|brighter|darker)\b", t):
+    words = re.findall(r"[a-z]+", t)
+    if words and set(words) <= _ACK and (len(words) > 1 or words[0] not in VOCABULARY):
+        return "chat"
+    # "cool it down a tad" and "ok, now crop it" open like small talk but ask for an edit
+    if re.search(_CHAT, t) and not has_local_request(read_intent(t)):
         return "chat"
     return "edit"
 
@@ -94,7 +105,7 @@ def chat_reply(text: str, kind: str | None = None) -> str:
             'try "warmer and punchier" or "crop it square".'
         )
     t = text.strip().lower()
-    if re.search(r"^(thanks|thank you|thx|cheers)", t):
+    if re.search(r"\b(thanks|thank you|thx|ty|tysm|cheers)\b", t):
         return "You're welcome! Tell me how you'd like the photo changed next."
     return (
         "Drop in a photo and tell me how to change it — warmer, cooler, punchier, softer, brighter, "

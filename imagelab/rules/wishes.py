@@ -62,14 +62,18 @@ FINISHES = {
     # "add some noise" in an edit is grain; "fix the noise" is not, so only adding words count.
     # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
     "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
-    r"\bfilm (?:stock|emulation|camera)\b|"
+    r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b",
 }
 HIGHLIGHTS = (
     r"\b(?:keep|keeping|protect|preserve|save|hold|retain|(?:don'?t|do not|without|no|not)\s+(?:blow|blowing|blown|clip|"
     r"clipping|clipped|lose|losing|burn|burning))(?:\s+out)?\s+(?:the\s+|my\s+|any\s+|those\s+)?(?:bright\s+|white\s+)?"
-    r"(?:clouds?|highlights?|whites?|skies|sky|bright (?:parts|areas|bits))\b"
+    r"(?:clouds?|highlights?|whites?|skies|sky|bright (?:parts|areas|bits))\b|"
+    # the bright part named before the verb: "don't let the sky blow out", "keep the clouds from clipping"
+    r"\b(?:(?:don'?t|do not|never|without) let(?:ting)?|keep(?:ing)?|stop(?:ping)?)\s+(?:the\s+|my\s+|any\s+)?"
+    r"(?:bright\s+|white\s+)?(?:clouds?|highlights?|whites?|skies|sky)\s+(?:from\s+)?(?:get(?:ting)?\s+)?"
+    r"(?:blow|blowing|blown|clip|clipping|clipped|burn|burning|burnt)\b(?:\s+out)?"
 )
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (

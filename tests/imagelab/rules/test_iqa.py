@@ -264,3 +264,28 @@ def test_it_reads_a_colour_balance_said_off_as_a_cast():
 def test_it_reads_metrics_by_their_long_names_without_reading_noise(text, tool):
     plan = plan_of(text, has_reference=True)
     assert plan.required_tool == tool and plan.distortion_names() == []
+
+
+@pytest.mark.parametrize(
+    "text,names",
+    [
+        ("did the sky blow out?", ["overexposure"]),
+        ("r the highlights clipped on the window", ["overexposure"]),
+        ("is the snow blue-ish", ["colour_cast"]),
+        ("is the runner motion blurred", ["blur"]),
+        ("the colours look off to me", ["colour_cast"]),
+    ],
+)
+def test_it_reads_the_third_round_phrasings(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize("text", ["can u give me the psnr vs the unedited one", "rate this photo out of 10"])
+def test_a_figure_or_a_mark_asked_for_as_an_order_is_a_quality_question(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize("text", ["give me a warmer version", "make it black and white", "is it all black and white?"])
+def test_orders_and_black_and_white_are_no_quality_question(text):
+    assert not rules_iqa.is_quality_question(text)

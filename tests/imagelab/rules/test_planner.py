@@ -96,6 +96,10 @@ def test_it_explains_generative_requests_instead_of_pretending():
         ("warmer and punchier", "edit"),
         ("blur the background", "edit"),
         ("thanks, now make it warmer", "edit"),
+        ("ok cool", "chat"),
+        ("good morning :)", "chat"),
+        ("cool", "edit"),
+        ("cool it down a tad and bump the contrast", "edit"),
     ],
 )
 def test_it_classifies_requests(text, kind):

@@ -119,3 +119,28 @@ def test_it_adds_grain_when_real_film_is_asked_for(text):
 
 def test_it_reads_no_grain_after_nor():
     assert not any(params(plan, "grain") for plan in plans("brighter, do not sharpen it nor add any grain"))
+
+
+def _top_kept(plan) -> bool:
+    """Whether the plan's tone curves keep the top 1 % below white and still spread out."""
+    x = np.tile(np.arange(256, dtype=np.float64), (3, 1))
+    for op, p in plan:
+        if op in ops.CHANNEL_OPS:
+            x = np.clip(ops.channel_curve(op, p)(x), 0, 255)
+    return x[:, 252].max() <= 254 and (x[:, 252] - x[:, 240]).min() >= 6
+
+
+@pytest.mark.parametrize(
+    "text", ["more contrast but dont let the sky blow out", "keep the clouds from clipping, punchier"]
+)
+def test_it_keeps_asked_contrast_a_contrast_step_when_the_highlights_are_kept(text):
+    for plan in plans(text):
+        assert [p for p in params(plan, "contrast") if p["value"] > 1] and _top_kept(plan)
+
+
+def test_it_brightens_through_exposure_and_midtones_unless_the_highlights_are_kept():
+    for plan in plans("make it brighter"):
+        assert [p for p in params(plan, "brightness") if p["value"] > 1]
+        assert all(p["gamma"] > 1 for p in params(plan, "levels"))
+    for plan in plans("brighter but keep the highlights"):
+        assert not [p for p in params(plan, "brightness") if p["value"] > 1] and _top_kept(plan)

@@ -1,0 +1,122 @@
+"""What quality questions say: distortion words, metrics, comparisons, and the shapes of asking and ordering.
+
+The vocabulary `iqa` reads a message with (text lower-cased and folded there first). Pure: no Django.
+"""
+
+import re
+
+HUES = r"(?:blue|yellow|green|orange|magenta|red|purple|pink|cyan)"
+HEDGE = r"(?:a bit|a little|slightly|kinda|kind of|sort of|rather|quite|very|really|too|so|way|all)"
+HUE_STATE = rf"(?:look|looks|looking|seem|seems|is|are)(?: {HEDGE})* {HUES}"
+# Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
+# Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
+WORDS = [
+    (
+        r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy|"
+        r"smudged|crisp|crispy|shaky|camera shake|shake|jittery",
+        "blur",
+    ),
+    (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
+    (
+        r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|blow(?:s|ing)? out|blew out|too bright|"
+        r"burnt out|burned out|clipped highlights|clipping|washed[- ]out highlights|burnt|burned|"
+        r"(?:highlights|whites|brights)(?: \w+){0,2} clipped|"
+        # a part said to have gone white: "the sky looks totally white" (never "black and white")
+        r"(?:totally|completely|pure|all|solid|just|gone|turned|blank) white(?! (?:and|&|n)\b)|"
+        # the exposure said to be high: "is the exposure too high?"
+        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too high|"
+        # "the highlights are washed out" is blown highlights; washed out on its own is flat (below)
+        r"(?:highlights|whites)(?: \w+){0,3} washed[- ]out",
+        "overexposure",
+    ),
+    (
+        r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up|"
+        r"(?:totally|completely|pure|solid|pitch|just|gone) black(?! (?:and|&|n)\b)|"
+        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too low",
+        "underexposure",
+    ),
+    (
+        r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelat\w*|pixelly|pixely|macroblocking",
+        "jpeg",
+    ),
+    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
+    (
+        r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
+        r"too (?:blue|yellow|green|orange|magenta|red|purple|pink|warm|cool)|"
+        r"(?:blu|green|yellow|orang|magent|redd|purpl|pink)e?[- ]?ish|"
+        # a hue said to be how it looks is a cast: "faces look orange", "does the lake look a bit green"
+        rf"{HUE_STATE}|"
+        r"colou?rs? (?:are |look |looks |seem |seems )?(?:a bit |slightly )?(?:off|wrong|weird|strange|unnatural)",
+        "colour_cast",
+    ),
+    # Exposure in general: both ways, unless a word above already said which.
+    (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
+]
+REFERENCE = (
+    r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
+    r"(?:the|its) (?:original|upload|source)|before|unedited|changed?|differ\w*|similar|"
+    # "did the edit make it noisier?" asks what the edit did: a comparison with its source
+    r"(?:edit|editing|edits|changes) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)"
+)
+# Text is lower-cased, so "ΔE" arrives as "δe".
+METRICS = {
+    "ssim|structural similarity": "SSIM",
+    "psnr|peak signal[- ]to[- ]noise(?: ratio)?": "PSNR",
+    "delta[- ]?e|[δΔ]e|de2000|ciede2000|colou?r difference": "DeltaE2000",
+}
+QUALITY = (
+    r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
+    r"what'?s wrong|(?:problems|issues|flaws) with|"
+    # a mark asked for: "rate this photo out of 10", "score it", "on a scale of 1 to 5" ("grade" is a colour grade)
+    r"(?:rate|score|mark) (?:it|this|that|the|my)|out of (?:5|10|100|five|ten|a hundred)|on a scale"
+)
+# A figure asked for as an order ("can u give me the psnr vs the unedited one"): a question, not an edit.
+MEASURE_ASK = re.compile(
+    r"\b(?:give|show|tell|get|send) (?:me|us) (?:the |a |an |its |some |your )?(?:ssim|psnr|delta[- ]?e|[δΔ]e|"
+    r"scores?|ratings?|figures?|numbers?|readings?|quality|metrics?|measurements?|verdict)\b"
+)
+COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than"
+# A question: ends with "?" or opens like one (or asks for an assessment).
+ASKS = (
+    # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
+    # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
+    r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
+    # chat shorthand opens one too: "r the highlights clipped", "iz it blurry"
+    r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|what|whats|what's|which|any|tell me|check|"
+    r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
+    r"(?:can|could|would) (?:you|u) (?:please )?(?:tell|check|measure|rate|assess|evaluate|judge|see|confirm|compare))\b"
+)
+# How-to and capability questions ask what to do, not what the photo is like ("how do I make it sharper?").
+HOW_TO = re.compile(
+    r"\b(?:how|what) (?:do|can|could|should|would) (?:i|we|you|u) (?:do|make|fix|get|improve|use|reduce|remove|avoid|"
+    r"prevent|edit|change|correct)\b|\bwhat (?:else )?can (?:you|u) do\b"
+)
+# A request to change the photo, however politely it opens ("could you make it less dark?").
+EDIT_VERBS = (
+    r"make|fix|add|remove|reduce|increase|decrease|crop|rotate|straighten|sharpen|blur|brighten|darken|lighten|"
+    r"boost|lower|raise|correct|adjust|denoise|enhance|clean|turn|give|apply|change|convert|warm|cool|desaturate|"
+    r"saturate|tone|edit|try|recover|bring|lift|deepen|soften|clear|get rid"
+)
+EDIT = re.compile(
+    rf"^(?:(?:ok|okay|thanks|now|and|then|also|so|hey|hi)[,!.]?\s+)*"
+    rf"(?:(?:can|could|would|will) you\s+|please\s+|pls\s+|i(?:'d| would) like you to\s+|i want you to\s+|let'?s\s+)*"
+    rf"(?:please\s+)?(?:{EDIT_VERBS})\b|\b(?:possible|able) to (?:{EDIT_VERBS})\b"
+    # a request after the question still asks for an edit: "the sky is blown out, can you recover it?"
+    rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:{EDIT_VERBS})\b"
+    # an order opening a later clause: "it's too dark, brighten it", "its soft pls sharpen"
+    rf"|(?:[,.;!?]|\b(?:so|pls|plz|please))\s+(?:(?:so|and|then|now|just|pls|please)\s+)*(?:{EDIT_VERBS})\b"
+)
+# A statement of how the photo is asks to check it ("i think its blurry", "the whites are clipping"): a state
+# verb right before a distortion word (masked to "|" by _scan), so "a vintage look with grain" is no statement.
+STATE = r"looks?|looking|seems?|appears?|is|are|was|were|its|it'?s|that'?s|have|has|got|came out|comes out"
+STATED = re.compile(rf"\b(?:{STATE})(?:\s+(?:{HEDGE}|much|too much|lots of|a lot of|some|such))*\s+\|")
+# The state verb can be inside the matched phrase itself ("the colours look off"): read on the unmasked text.
+STATED_OFF = re.compile(rf"\b(?:{STATE})(?:\s+{HEDGE})*\s+(?:off|wrong|weird|strange|unnatural)\b")
+# The viewer's own eyes or screen are never what the question is about ("or is it just my screen").
+VIEWER = re.compile(r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b")
+# A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
+SUBJECT = re.compile(r"^([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b")
+# A statement with an order in it ("its blurry sharpen it") or praise ("dark and moody, love it") asks nothing.
+NOT_ASKING = re.compile(
+    rf"\b(?:{EDIT_VERBS}) (?:it|this|that|them|the|up)\b|\b(?:love|like|loving|perfect|great|gorgeous|awesome)\b"
+)
