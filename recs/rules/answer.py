@@ -8,76 +8,28 @@ from __future__ import annotations
 import re
 
 from recs.flows.tools import DecideModeArgs
+from recs.rules.catalogue_facts import catalogue_answer
+from recs.rules.compare import compare_answer, compare_question
 from recs.rules.explain import genre_noun
-from recs.rules.fact_forms import about_it, loose_fact
+from recs.rules.fact_forms import QUESTIONS, about_it, loose_fact
 from recs.rules.fuzzy import fix_words
 from recs.rules.like import DIRECTOR_OF
-from recs.rules.numbers import title_digits
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
+from recs.rules.titles import film_namer, resolve, several
 from recs.rules.vocab import COMPLAINT, GENRE_PATTERNS, GREETINGS, HELP_ASK, OCCASIONS, QUESTION_TYPOS, THANKS
-from recs.sources.catalogue import STOPWORDS, Catalogue, load_catalogue
-from recs.sources.movies import Movie, normalize_title
+from recs.sources.catalogue import Catalogue, load_catalogue
+from recs.sources.movies import Movie
 
-# (kind, pattern with a title group) for questions about one film; order matters.
-QUESTIONS: list[tuple[str, str]] = [
-    ("director", r"who (?:directed|made|helmed|was the director of|is the director of) (?P<t>.+)"),
-    ("director", r"(?:who(?: is|'s|s)? )?(?:the )?director of (?P<t>.+)"),
-    (
-        "cast",
-        r"who(?: is| was|'s|s| are| were)? (?:(?:stars?|starred|starring|plays?|played|acts?|acted|appears?|"
-        r"appeared) )?in (?P<t>.+)",
-    ),
-    ("cast", r"(?:(?:what|who) is |what's |who's in )?(?:the )?cast (?:of|in|for) (?P<t>.+)"),
-    (
-        "cast",
-        r"who(?: is| was|'s|s| are| were)? the (?:main |lead |leading )?(?:actors?|actress(?:es)?|stars?|leads?) "
-        r"(?:in|of) (?P<t>.+)",
-    ),
-    ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
-    ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
-    ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
-    ("runtime", r"how long (?:is|are) (?P<t>.+)"),
-    ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
-    ("runtime", r"(?:runtime|running time|run time|length) (?:of|for) (?P<t>.+)"),
-    ("rating", r"how (?:is|was|'s) (?P<t>.+?) rated"),
-    ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
-    ("rating", r"what rating (?:does|did|is) (?P<t>.+?)(?: have| get)?"),
-    ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
-    ("rating", r"(?:imdb|rotten tomatoes|metacritic)(?: ratings?| scores?| reviews?)? (?:of|for|on) (?P<t>.+)"),
-    # "is it rated R or PG-13" once "it" is the title (fact_forms.about_it)
-    ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) rated (?:g|pg|r|nc)\b.*"),
-    (
-        "rating",
-        r"what (?:does|did|do) (?:imdb|rotten tomatoes|metacritic|the critics|critics) (?:give|rate|say about|think of) (?P<t>.+)",
-    ),
-    ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
-    ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
-    (
-        "rating",
-        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:ok |okay |suitable |safe |appropriate |good )?"
-        r"(?:for (?:kids|children|a family|the family|(?:a|an|my|our) \w+[- ](?:years?|yrs?)[- ]olds?|"
-        r"(?:my|our|the|young|little) (?:kids?|son|daughter|children|little ones?|toddlers?))|"
-        r"family[- ]friendly|kid[- ]friendly)",
-    ),
-    (
-        "genre",
-        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
-        r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
-        r"western|musical|romance|documentary)(?: film| movie)?)",
-    ),
-    ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
-    ("about", r"tell me (?:more )?about (?P<t>.+)"),
-    ("about", r"what(?: is|'s) (?P<t>.+?) about"),
-    ("about", r"what do you know about (?P<t>.+)"),
-]
 RECOMMEND = (
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) watch|what to watch|something (?:like|similar)|"
     r"anything like|similar to|give me|show me|find me|pick (?:me|something|a|one)|i want (?:to watch|a|an|some)|"
     r"looking for|in the mood for|movie night|more like (?:that|this|those|these)|another one|one more|"
     r"more of (?:that|those|these)|surprise me|i (?:feel like|fancy)|watch tonight|something (?:else|different)|"
     r"any (?:good )?(?:\w+ )?(?:films|movies)|(?:films|movies) (?:by|with|from|like|about|for)|"
-    r"(?:a|an|some) (?:good |great )?(?:film|movie)\b|hidden gems?|crowd pleasers?)"
+    r"(?:a|an|some) (?:good |great )?(?:film|movie)\b|hidden gems?|crowd pleasers?|"
+    # "I'm bored": a request for something to watch, said as a feeling
+    r"\bi'?m (?:so |really |super |very )?bored\b|^(?:so )?bored\W*$)"
 )
 CAPABILITIES = (
     "I can recommend films from my offline catalogue (try *“a tense 90s thriller, nothing with Tom Cruise”* "
@@ -93,6 +45,9 @@ NOT_ABOUT_FILMS = (
     r"studios?|characters?|quotes?|lines?|books?|novels?|singers?|bands?|albums?|(?:tv )?shows?|series|"
     r"episodes?|box office)\b"
     r"|\b(?:favou?rite (?:food|colou?r|drink|animal)|net worth|birthday|married to|how old is)\b"
+    # "how many oscars did Titanic win", "how much did Avatar make": awards and money aren't recorded.
+    r"|^how (?:many|much)\b(?:(?!\b(?:films?|movies?)\b).)*"
+    r"\b(?:oscars?|awards?|money|box office|budget|gross(?:ed)?|earn(?:ed)?|cost|make|made|sequels?)\b"
 )
 NOT_ABOUT_FILMS_ANSWER = (
     "I don't know: my catalogue only has films (titles, years, genres, directors, ratings), "
@@ -137,11 +92,13 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     if re.search(DIRECTOR_OF, fix_words(low)):  # "anything by the guy who directed Jaws" asks for films
         return DecideModeArgs(mode="B", reason="Asks for films by the director of a film.")
     catalogue = catalogue or load_catalogue()
-    asked = about_it(_question(low), _film_namer(catalogue))
+    asked = about_it(_question(low), film_namer(catalogue))
+    if compare_question(asked, catalogue) or catalogue_answer(asked, catalogue):
+        return DecideModeArgs(mode="A", reason="A factual question about films in my catalogue.")
     for kind, pattern in QUESTIONS:
         if re.search(r"\b" + pattern, asked) or re.search(r"\b" + pattern, fix_words(asked)):
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
-    loose = loose_fact(asked, _film_namer(catalogue))
+    loose = loose_fact(asked, film_namer(catalogue))
     if loose:
         return DecideModeArgs(mode="A", reason=f"A factual question about a film ({', '.join(loose[0])}).")
     if re.search(HELP_ASK, low):
@@ -180,68 +137,25 @@ def _complaint_only(low: str) -> bool:
     return not any(re.search(rf"(?<![a-z]){p}(?![a-z])", fix_words(rest)) for p, _ in GENRE_PATTERNS + OCCASIONS)
 
 
-def _film_namer(catalogue: Catalogue):
-    """A test of whether words name a catalogue film, for the loose question forms."""
-    return lambda span: bool(_resolve(span, catalogue)[1])
-
-
-def _split_year(span: str) -> tuple[str, int | None]:
-    span = span.strip().strip("\"'“”‘’*_ ").rstrip("?!.,")
-    match = re.fullmatch(r"(.+?)\s*[\(\[]?((?:18|19|20)\d\d)[\)\]]?", span)
-    if match:
-        return match.group(1).strip(), int(match.group(2))
-    return span, None
-
-
-def _resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
-    whole = _clean_title(span.strip().strip("\"'“”‘’*_ ").rstrip("?!.,"))
-    title, year = _split_year(span)
-    title = _clean_title(title)
-    if year is not None and catalogue.by_title(whole):  # a year that is part of the title ("Blade Runner 2049")
-        title, year = whole, None
-    films = catalogue.by_title(title)
-    if year is not None:
-        films = [m for m in films if m.year and abs(m.year - year) <= 1]
-    if not films:
-        found = catalogue.lookup(title, year)
-        films = [found] if found and _year_fits(found, year) else []
-    if not films:  # a distinctive word of a longer title ("Amelie"), only when it is unambiguous
-        words = set(normalize_title(title).split()) - STOPWORDS
-        hits = [
-            m
-            for m in catalogue.search(title, year=year, limit=5)
-            if words and _main_words(m.title) <= words <= set(normalize_title(m.title).split()) and _year_fits(m, year)
-        ]
-        films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
-    if not films and title_digits(title) != title:  # "toy story three" is "Toy Story 3"
-        sequel = _resolve(title_digits(span), catalogue)
-        if sequel[1]:
-            return sequel
-    if not films:  # say what the user typed, year and all, rather than a shortened title
-        return whole, []
-    return title, sorted(films, key=lambda m: (-(m.votes or 0), m.id))[:3]
-
-
-def _main_words(title: str) -> set[str]:
-    """The distinctive words of a title before its subtitle ("Borat: Cultural Learnings…" -> {"borat"})."""
-    # Typing the main title names the film; typing one word of it does not ("Frozen" is no "Frozen River").
-    return set(normalize_title(re.split(r":| - |, ", title)[0]).split()) - STOPWORDS
-
-
-def _several(span: str, catalogue: Catalogue) -> list[list[Movie]]:
-    """Each film of "Jaws and Raiders of the Lost Ark" / "Shrek, Up", when every part is one."""
-    parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", span) if p.strip()]
-    found = [_resolve(part, catalogue)[1] for part in parts] if len(parts) > 1 else []
-    return found if found and all(found) else []
-
-
-def _clean_title(title: str) -> str:
-    return re.sub(r"(?i)^(?:the (?:film|movie) |(?:film|movie) )", "", title).strip("\"'“”‘’ ")
-
-
-def _year_fits(movie: Movie, year: int | None) -> bool:
-    """A year the user gave rules out films from other years (remakes, sequels)."""
-    return year is None or (movie.year is not None and abs(movie.year - year) <= 1)
+# How a recorded story source reads in an answer ("Fight Club (1999): based on a book or short story").
+SOURCE_SAID = {
+    "Original Screenplay": "an original screenplay, not based on a book, a true story or an earlier film",
+    "Based on Book/Short Story": "based on a book or short story",
+    "Based on Real Life Events": "based on real events (a true story)",
+    "Based on Factual Book/Article": "based on a factual book or article (a true story)",
+    "Remake": "a remake of an earlier film",
+    "Based on TV": "based on a TV show",
+    "Based on Comic/Graphic Novel": "based on a comic or graphic novel",
+    "Based on Play": "based on a play",
+    "Based on Game": "based on a video game",
+    "Traditional/Legend/Fairytale": "based on a traditional story, legend or fairy tale",
+    "Based on Musical/Opera": "based on a stage musical or opera",
+    "Based on Magazine Article": "based on a magazine article (about real events)",
+    "Based on Short Film": "a remake of a short film",
+    "Spin-Off": "a spin-off of another film",
+    "Disney Ride": "based on a Disney theme-park ride",
+    "Based on Toy": "based on a toy",
+}
 
 
 def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
@@ -277,6 +191,15 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         if movie.mpaa:
             parts.append(f"MPAA **{movie.mpaa}**")
         return f"{name}: " + " · ".join(parts) + "." if parts else f"My catalogue has no ratings for {name}."
+    if kind == "source":
+        source = catalogue.story_source.get(movie.id)
+        if not source:
+            return f"I don't know what {name} is based on: my catalogue doesn't record it."
+        return f"{name}: {SOURCE_SAID.get(source, source.lower())} (as my catalogue records its source)."
+    if kind == "plot":
+        return f"I don't know the plot of {name}: my catalogue has facts, not plot summaries. " + _fact(
+            "about", movie, catalogue
+        ).removesuffix(" (My catalogue has facts, not plot summaries.)")
     noun = genre_noun(movie.genres[0] if movie.genres else None)
     said = f"{name}: {'an' if noun[0] in 'aeiou' else 'a'} {noun}"
     said += f" directed by {movie.director}" if movie.director else ""
@@ -300,12 +223,12 @@ def _cast(movie: Movie, name: str, catalogue: Catalogue) -> str:
 
 def _answer_kind(kind: str, span: str, catalogue: Catalogue) -> str:
     """The reply to one kind of question about the film(s) a span names."""
-    title, films = _resolve(span, catalogue)
+    title, films = resolve(span, catalogue)
     if not films:
-        title, films = _resolve(re.split(r"[,;!?]", span)[0], catalogue)  # "Titanic, I need to know…"
-    several = [] if films else _several(span, catalogue)
-    if several:  # "who directed Jaws and Raiders of the Lost Ark?"
-        return "\n".join(f"- {_fact(kind, films[0], catalogue)}" for films in several)
+        title, films = resolve(re.split(r"[,;!?]", span)[0], catalogue)  # "Titanic, I need to know…"
+    listed = [] if films else several(span, catalogue)
+    if listed:  # "who directed Jaws and Raiders of the Lost Ark?"
+        return "\n".join(f"- {_fact(kind, films[0], catalogue)}" for films in listed)
     if not films:
         return (
             f"I don't know **{title}** from my catalogue ({len(catalogue.movies):,} films, up to 2010), "
@@ -323,16 +246,10 @@ def _answer_kind(kind: str, span: str, catalogue: Catalogue) -> str:
 
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
-    clean = about_it(_question(text), _film_namer(catalogue))
-    for kind, pattern in QUESTIONS:
-        match = re.search(r"(?i)\b" + pattern + r"$", clean) or re.search(
-            r"\b" + pattern + r"$", fix_words(clean.lower())
-        )
-        if match:
-            return _answer_kind(kind, match.group("t"), catalogue)
-    loose = loose_fact(clean, _film_namer(catalogue))
-    if loose:  # "saving private ryan - director and year": one line per fact asked
-        return "\n".join(_answer_kind(kind, loose[1], catalogue) for kind in loose[0])
+    clean = about_it(_question(text), film_namer(catalogue))
+    said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue)
+    if said:
+        return said[0]
     low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
     if re.search(HELP_ASK, low):
         return "I'm Marquee, your film guide. " + CAPABILITIES
@@ -356,3 +273,37 @@ def answer(text: str, catalogue: Catalogue) -> str:
     ):
         return "I don't know that from my catalogue. " + CAPABILITIES
     return UNSURE + CAPABILITIES
+
+
+def _film_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
+    """(reply, title span) for a question about one film, two films compared or a person's films, else None."""
+    said = compare_answer(clean, catalogue) or catalogue_answer(clean, catalogue)
+    if said:
+        return said, ""
+    for kind, pattern in QUESTIONS:
+        match = re.search(r"(?i)\b" + pattern + r"$", clean) or re.search(
+            r"\b" + pattern + r"$", fix_words(clean.lower())
+        )
+        if match:
+            return _answer_kind(kind, match.group("t"), catalogue), match.group("t")
+    loose = loose_fact(clean, film_namer(catalogue))
+    if loose:  # "saving private ryan - director and year": one line per fact asked
+        return "\n".join(_answer_kind(kind, loose[1], catalogue) for kind in loose[0]), loose[1]
+    return None
+
+
+# "when did the incredibles come out and who made it": a second question joined on, about the same film.
+_SECOND = re.compile(r"^(?P<a>.+?),? and (?P<b>(?:who|what|when|how|which|is|was|did|does|has)\b.+)$", re.I)
+
+
+def _two_questions(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
+    """Both answers when two questions are joined by "and" and "it" in the second is the first one's film."""
+    match = _SECOND.match(clean)
+    first = _film_fact(match.group("a"), catalogue) if match else None
+    if not first or not first[1]:
+        return None
+    title = first[1].strip()
+    second = _film_fact(
+        re.sub(r"(?i)\b(?:it|that one|that film|that movie)\b", title, match.group("b"), count=1), catalogue
+    )
+    return (f"{first[0]}\n\n{second[0]}", title) if second else None

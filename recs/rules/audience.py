@@ -6,6 +6,8 @@ Ages follow the MPAA's own wording: under 13 gets G and PG (PG-13 "may be inappr
 
 from __future__ import annotations
 
+import re
+
 from recs.rules.constraints import Constraints
 from recs.rules.scan import Scanner
 
@@ -26,11 +28,14 @@ AGE_PATTERNS = [
     rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",
 ]
 FAMILY = (
-    r"family friendly|family (?:films?|movies?|night)|(?:the )?whole family|for the family|kid friendly|"
+    r"family friendly|family (?:movie |film )?night|(?:the )?whole family|for the family|kid friendly|"
     r"kids friendly|all ages|for (?:the |my |young |little |younger )?(?:kids|children|family|toddlers)|"
     r"with (?:my |the )?(?:kids|children|grandkids|grandchildren|little ones)|grandkids|grandchildren|"
-    r"younger kids|little ones|toddlers?|family movie|family film"
+    r"(?:my|our) (?:kids|children|little ones)|younger kids|little ones|toddlers?|family (?:films?|movies?|flicks?)"
 )
+
+# Said of the film rather than of who watches ("a feel-good family movie"): the catalogue's family genre too.
+FAMILY_GENRE = r"family (?:films?|movies?|flicks?)"
 
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (
@@ -50,7 +55,10 @@ def find_audience(scan: Scanner, out: Constraints) -> None:
         out.rating_label = "for grown-ups (not G or PG)"
         return
     ages = [_age(a) for pattern in AGE_PATTERNS for m in scan.find(pattern) for a in m.groups() if a]
-    family = bool(scan.find(FAMILY))
+    family_said = scan.find(FAMILY)
+    family = bool(family_said)
+    if any(re.fullmatch(FAMILY_GENRE, m.group().strip()) for m in family_said):
+        out.genres.append("Family")  # "a family movie" names the genre as well as the audience
     youngest = min(ages, default=None)
     if youngest is not None and youngest >= 17:
         return

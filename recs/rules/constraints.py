@@ -35,6 +35,8 @@ class Constraints(BaseModel):
     hidden_gem: bool = False
     quality_label: str | None = None
     like_ids: list[str] = Field(default_factory=list)
+    exclude_ids: list[str] = Field(default_factory=list)  # films ruled out by name ("but not Jaws")
+    exclude_titles: list[str] = Field(default_factory=list)  # their titles, as the intro says them
     # (word as typed, tag): a mood or occasion read as a genre ("good cry" -> Drama), said in the intro.
     mood_notes: list[tuple[str, str]] = Field(default_factory=list)
     story_sources: list[str] = Field(default_factory=list)  # "Based on Book/Short Story", from the catalogue

@@ -60,7 +60,7 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
     if runtime_adj:
         adjectives.append(cons.runtime_label)
     adjectives += cons.moods
-    if cons.rating_label == "family-friendly":
+    if cons.rating_label == "family-friendly" and "Family" not in noun_tags:
         adjectives.append("family-friendly")
     if era_adj:
         adjectives.append(era_adj)
@@ -82,7 +82,8 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
 
 def _negatives(cons: Constraints) -> list[str]:
     """ "none with Tom Cruise", "no horror": what the request rules out."""
-    negatives = [f"none with {p}" for p in cons.exclude_people]
+    negatives = [f"not {t}" for t in cons.exclude_titles]
+    negatives += [f"none with {p}" for p in cons.exclude_people]
     negatives += [f"nothing by {d}" for d in cons.exclude_directors]
     negatives += [f"no {genre_short(g)}" for g in cons.exclude_genres]
     negatives += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
@@ -227,6 +228,8 @@ def reason_for(
         asked.append(cons.quality_label)
     if passes.get("gem"):
         asked.append(f"{cons.quality_label or 'hidden gem'} ({movie.votes:,} IMDB votes)")
+    if cons.story_label and catalogue.story_source.get(movie.id) in cons.story_sources:
+        asked.append(cons.story_label)  # "based on a video game": the catalogue's record, said as asked
     asked += [f"no {genre_short(g)}" for g in cons.exclude_genres]
     asked += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
     groups = [", ".join(asked)]

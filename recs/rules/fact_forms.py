@@ -1,5 +1,6 @@
-"""Loose wordings of a question about one film, beyond answer.QUESTIONS: the title said first ("Titanic
-director?", "saving private ryan - director and year"), "how old is Jaws", "Avatar came out when", and a
+"""Wordings of a question about one film: QUESTIONS (a question word, then the title), and loose ones
+beyond them: the title said first ("Titanic director?", "saving private ryan - director and year",
+"inception's imdb score"), "how old is Jaws", "Avatar came out when", "is Alien pg-13 or R", and a
 question about "it" after the title ("the sixth sense, is it rated R?").
 
 Each is read as a question only when the words taken for the title name a catalogue film, so "a thriller
@@ -11,6 +12,74 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+# Where a rating comes from, said after "how is X rated" ("… on imdb", "… by the critics").
+_WHERE_RATED = r"(?: (?:on|by|at|according to) (?:the )?(?:imdb|rotten tomatoes|metacritic|critics|audiences))?"
+# (kind, pattern with a title group) for questions about one film; order matters.
+QUESTIONS: list[tuple[str, str]] = [
+    ("director", r"who (?:directed|made|helmed|was the director of|is the director of) (?P<t>.+)"),
+    ("director", r"(?:who(?: is|'s|s)? )?(?:the )?director (?:of|on|for) (?P<t>.+)"),
+    # "who was behind the camera on Fight Club", "who's behind Memento", "whose film is Alien"
+    ("director", r"who(?: is| was|'s|s)? behind (?:the camera (?:on|for|of|in) )?(?P<t>.+)"),
+    ("director", r"whose (?:film|movie) (?:is|was) (?P<t>.+)"),
+    (
+        "cast",
+        r"who(?: is| was|'s|s| are| were)? (?:(?:stars?|starred|starring|plays?|played|acts?|acted|appears?|"
+        r"appeared) )?in (?P<t>.+)",
+    ),
+    ("cast", r"(?:(?:what|who) is |what's |who's in )?(?:the )?cast (?:of|in|for) (?P<t>.+)"),
+    (
+        "cast",
+        r"who(?: is| was|'s|s| are| were)? the (?:main |lead |leading )?(?:actors?|actress(?:es)?|stars?|leads?) "
+        r"(?:in|of) (?P<t>.+)",
+    ),
+    ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
+    ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
+    ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
+    ("runtime", r"how long (?:is|are) (?P<t>.+)"),
+    ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
+    ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),
+    ("runtime", r"(?:runtime|running time|run time|length) (?:of|for) (?P<t>.+)"),
+    ("rating", rf"how(?: is| was|'s) (?P<t>.+?) rated{_WHERE_RATED}"),
+    ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
+    (
+        "rating",
+        r"what (?:age |mpaa |imdb |critics? )?(?:rating|certificate|score) (?:does|did|is|has) (?P<t>.+?)(?: have| get| got)?",
+    ),
+    ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
+    ("rating", r"(?:imdb|rotten tomatoes|metacritic)(?: ratings?| scores?| reviews?)? (?:of|for|on) (?P<t>.+)"),
+    # "is it rated R or PG-13" once "it" is the title (fact_forms.about_it)
+    ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) rated (?:g|pg|r|nc)\b.*"),
+    (
+        "rating",
+        r"what (?:does|did|do) (?:imdb|rotten tomatoes|metacritic|the critics|critics) (?:give|rate|say about|think of) (?P<t>.+)",
+    ),
+    ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
+    ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
+    (
+        "rating",
+        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too \w+ )?"
+        r"(?:ok |okay |suitable |safe |appropriate |good )?"
+        r"(?:for (?:kids|children|a family|the family|(?:a|an|my|our) \w+[- ](?:years?|yrs?)[- ]olds?|"
+        r"(?:my|our|the|young|little) (?:kids?|son|daughter|children|little ones?|toddlers?))|"
+        r"family[- ]friendly|kid[- ]friendly)",
+    ),
+    (
+        "genre",
+        r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
+        r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
+        r"western|musical|romance|documentary)(?: film| movie)?)",
+    ),
+    ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
+    # The catalogue has no plots: "what happens in Inception" gets an honest "I don't know" and the facts it has.
+    (
+        "plot",
+        r"^(?:what(?: is|'s|s) )?(?:the )?(?:plot|story ?line|story|synopsis|premise|summary) (?:of|for|in) (?P<t>.+)",
+    ),
+    ("plot", r"^what happens in (?P<t>.+)"),
+    ("about", r"tell me (?:more )?about (?P<t>.+)"),
+    ("about", r"what(?: is|'s) (?P<t>.+?) about"),
+    ("about", r"what do you know about (?P<t>.+)"),
+]
 # What is asked, said as a noun after the title, and the kind of fact it is.
 FACT_WORDS: dict[str, str] = {
     "director": "director",
@@ -41,16 +110,58 @@ FACT_WORDS: dict[str, str] = {
     "age rating": "rating",
     "mpaa rating": "rating",
     "genre": "genre",
+    "reviews": "rating",
+    "critic score": "rating",
+    "critics score": "rating",
+    "tomatometer": "rating",
+    "certificate": "rating",
+    "age certificate": "rating",
+    "duration": "runtime",
+    "plot": "plot",
+    "source": "source",
+    "based on": "source",
+    "synopsis": "plot",
 }
 _WORD = "|".join(sorted(map(re.escape, FACT_WORDS), key=len, reverse=True))
-_TITLE_FIRST = re.compile(rf"^(?P<t>.+?)[\s,:\-–]+(?P<k>(?:{_WORD})(?:\s*(?:and|&|,|\+)\s*(?:{_WORD}))*)$")
+# "inception's imdb score" too: a possessive "'s" ends the title.
+_TITLE_FIRST = re.compile(rf"^(?P<t>.+?)(?:'s)?[\s,:\-–]+(?P<k>(?:{_WORD})(?:\s*(?:and|&|,|\+)\s*(?:{_WORD}))*)$")
+_MPAA = r"(?:g|pg|pg ?-?13|r|nc ?-?17)"
+_WHO = r"(?:kids?|children|child|son|daughter|year olds?|yr olds?|yo|teens?|teenagers?|nephew|niece|toddlers?)"
+_SOURCE = (
+    r"(?:true (?:story|events)|real (?:events|life|story)|actual events|book|novel|short story|comic(?: book)?|"
+    r"graphic novel|play|musical|tv (?:show|series)|video ?game|game|fairy ?tale|legend|myth|magazine article|toy)"
+)
 _RELEASED = r"(?:came out|come out|was released|released|was made|premiered)"
 # (kind, whole-question pattern with a title group): the wordings QUESTIONS can't safely match mid-sentence.
 LOOSE: list[tuple[str, re.Pattern]] = [
     ("year", re.compile(r"^how old is (?P<t>.+)$")),
     ("year", re.compile(rf"^what year (?P<t>.+?) {_RELEASED}$")),
     ("year", re.compile(rf"^(?:when )?(?P<t>.+?) {_RELEASED}(?: when| what year)?(?: exactly)?$")),
+    ("rating", re.compile(rf"^is (?P<t>.+?) (?:rated )?{_MPAA}(?: rated)?(?: or (?:rated )?{_MPAA})*$")),
+    ("director", re.compile(r"^(?P<t>.+?) (?:was |is )?directed by(?: who| whom)?$")),
+    ("director", re.compile(r"^who (?:was|is) (?P<t>.+?) directed by$")),
+    # "can my 10 year old watch Jurassic Park": what its rating allows is the answer
+    (
+        "rating",
+        re.compile(
+            rf"^(?:can|could|should|would) (?:my|a|an|our|the|young|little|\d+) .{{0,30}}?{_WHO} (?:watch|see) (?P<t>.+)$"
+        ),
+    ),
+    (
+        "source",
+        re.compile(
+            rf"^(?:is|was) (?P<t>.+?) (?:based (?:on|off)|adapted from|from|taken from) (?:a |an |the )?{_SOURCE}$"
+        ),
+    ),
+    (
+        "source",
+        re.compile(
+            r"^(?:is|was) (?P<t>.+?) (?:a |an )?(?:true story|remake|original(?: screenplay| story)?|adaptation)$"
+        ),
+    ),
+    ("source", re.compile(r"^(?:what|where) (?:is|was|did) (?P<t>.+?) (?:based (?:on|off)|adapted from|come from)$")),
 ]
+_OPENING = re.compile(r"^(?:what|how|and)(?:'s| is| was| are| were)? (?:the )?")
 # "the sixth sense, is it rated R": the title, a break, then a question about "it".
 _ABOUT_IT = re.compile(r"^(?P<t>[^,:\-–?]+?)\s*[,:\-–]+\s*(?P<q>.*\bit\b.*)$")
 
@@ -58,10 +169,12 @@ _ABOUT_IT = re.compile(r"^(?P<t>[^,:\-–?]+?)\s*[,:\-–]+\s*(?P<q>.*\bit\b.*)$
 def loose_fact(question: str, names_film: Callable[[str], bool]) -> tuple[list[str], str] | None:
     """(kinds asked, title span) for a loose question whose title names a film, else None."""
     low = " ".join(question.lower().split())
-    match = _TITLE_FIRST.match(low)
-    if match and names_film(match.group("t")):
-        words = re.split(r"\s*(?:\band\b|&|,|\+)\s*", match.group("k"))
-        return list(dict.fromkeys(FACT_WORDS[w] for w in words if w in FACT_WORDS)), match.group("t")
+    # "what's inception's imdb score": the question word before a title-first question
+    for said in dict.fromkeys((low, _OPENING.sub("", low))):
+        match = _TITLE_FIRST.match(said)
+        if match and names_film(match.group("t")):
+            words = re.split(r"\s*(?:\band\b|&|,|\+)\s*", match.group("k"))
+            return list(dict.fromkeys(FACT_WORDS[w] for w in words if w in FACT_WORDS)), match.group("t")
     for kind, pattern in LOOSE:
         match = pattern.match(low)
         if match and names_film(match.group("t")):

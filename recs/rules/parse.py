@@ -7,6 +7,7 @@ import re
 from recs.rules import runtime
 from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
+from recs.rules.exclude_titles import find_excluded_titles
 from recs.rules.fuzzy import VOCAB, fix_words, near_name
 from recs.rules.like import find_director_of, find_like
 from recs.rules.people import PeopleIndex, people_index
@@ -21,6 +22,7 @@ from recs.rules.vocab import (
     OCCASIONS,
     STORY_SOURCES,
     UNSUPPORTED,
+    VIOLENT_CONTENT,
 )
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
@@ -47,7 +49,8 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
             add(match.group(), match.start())
     # Surname alone only in a person-ish context ("by Nolan", "a Spielberg film", "Nolan s").
     name = r"((?:(?:de|del|van|von|da|di|le|la) )?[a-z]+)"
-    ctx = rf"(?:by|starring|with|featuring) {name}|{name} (?:s |films?|movies?|flicks?)"
+    # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films
+    ctx = rf"(?:by|starring|with|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)"
     for match in list(re.finditer(ctx, scan.text)):
         group = 1 if match.group(1) else 2
         word, start = match.group(group), match.start(group)
@@ -56,12 +59,16 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
             scan.claimed.append((start, start + len(word)))
             add(norm, start)
     # "the Coen brothers": every catalogue director with that surname (Joel Coen, ...).
-    for match in list(re.finditer(r"([a-z]+) (?:brothers|bros)\b", scan.text)):
-        found = [n for n, (_, roles) in index.full.items() if "director" in roles and n.endswith(" " + match.group(1))]
-        if found and scan._free(match.start(), match.end()):
+    for match in list(re.finditer(r"([a-z]+) (?:brothers|bros)\b|\b(?:by|from) the ([a-z]+?)s\b", scan.text)):
+        surname = match.group(1) or match.group(2)
+        found = [n for n, (_, roles) in index.full.items() if "director" in roles and n.endswith(" " + surname)]
+        # "the coens": a plural surname, when it is a director's own (not an everyday word) or a family's
+        known = match.group(1) or len(found) > 1 or surname in index.surname
+        if found and known and scan._free(match.start(), match.end()):
             scan.claimed.append((match.start(), match.end()))
             target = out.exclude_directors if scan.negated(match.start()) else out.directors
             target += [index.full[n][0] for n in found]
+    _find_listed_people(scan, index, add, raw)
     _find_near_people(scan, index, add, raw)
     known = {normalize_title(n) for n in out.directors + out.exclude_directors + out.people + out.exclude_people}
     for match in re.finditer(r"\b(?:with|starring|featuring|by)\s+((?:[A-Z][\w'\-]+)(?:\s+[A-Z][\w'\-]+){1,2})", raw):
@@ -90,6 +97,24 @@ def _loose_name(word: str, index: PeopleIndex, raw: str) -> str | None:
     return index.surname[near] if near else None
 
 
+# "kubrik or scorcese", "nolan and fincher": two surnames side by side name people without a "by".
+_LISTED = re.compile(r"(?<![a-z])([a-z]+)(?: ,)? (?:or|and|,|vs|versus|maybe) ([a-z]+)(?![a-z])")
+
+
+def _find_listed_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
+    """Surnames (misspelt or lower-case) said as a list, or alone before the first comma ("spielberg, no jaws")."""
+    spans = [((m.start(1), m.group(1)), (m.start(2), m.group(2))) for m in _LISTED.finditer(scan.text)]
+    lead = re.match(r" ?([a-z]+) (?:,|$|but\b|not\b|no\b|please\b|pls\b|only\b|again\b)", scan.text)
+    spans += [((lead.start(1), lead.group(1)),)] if lead else []
+    for span in spans:
+        names = [index.surname.get(word) or _loose_name(word, index, raw) for _, word in span]
+        if not all(names) or not all(scan._free(start, start + len(word)) for start, word in span):
+            continue
+        for (start, word), norm in zip(span, names, strict=True):
+            scan.claimed.append((start, start + len(word)))
+            add(norm, start)
+
+
 def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
     """Misspelt full names ("stanly kubrik", "Brad Pit") and a capitalised surname said alone ("Kubrick, …")."""
     words = [(m.start(), m.group()) for m in re.finditer(r"[a-z]+", scan.text)]
@@ -112,12 +137,12 @@ def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
 
 def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
     find_audience(scan, out)
-    for m in scan.find(r"(?:rated )?(?:pg ?13|nc ?17|pg|g|r)(?: rated)?"):
+    for m in scan.find(r"(?:rated )?(?:pg ?13|nc ?17|pg|g|r)(?: rated| rating)?"):  # "an R rating" too
         phrase = m.group().strip()
         if phrase in ("g", "r") and not (scan.negated(m.start()) or "rated" in scan.before(m.start(), 1)):
             continue  # a bare letter is only a rating next to "rated" or a negator
         rating = {"pg 13": "PG-13", "nc 17": "NC-17", "pg": "PG", "g": "G", "r": "R"}[
-            re.sub(r"(pg|nc) ?(1[37])", r"\1 \2", re.sub(r"rated", "", phrase)).strip()  # "pg13" is "pg 13"
+            re.sub(r"(pg|nc) ?(1[37])", r"\1 \2", re.sub(r"rated|rating", "", phrase)).strip()  # "pg13" is "pg 13"
         ]
         if scan.negated(m.start()):
             out.mpaa_excluded += [rating] + (["NC-17"] if rating == "R" else [])
@@ -167,6 +192,10 @@ def _find_runtime(scan: Scanner, out: Constraints) -> None:
     out.runtime_label = " and ".join(labels) or None
 
 
+_WHOSE = frozenset({"their", "his", "her", "my", "our", "your"})
+_PEOPLE_AFTER = r" (?:kids|children|teens|teenagers|viewers|audiences?|crowd|folks|people|relatives|siblings)\b"
+
+
 def _find_years(scan: Scanner, out: Constraints) -> None:
     decades: list[tuple[int, int, str]] = []
 
@@ -198,6 +227,8 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         label = (
             f"{part + ' ' if part else ''}{str(base)[2:]}s" if base < 2000 else f"{part + ' ' if part else ''}{base}s"
         )
+        if scan.before(m.start(), 2)[-2:-1] == ["in"] and scan.before(m.start(), 1)[0] in _WHOSE:
+            continue  # "my parents are in their 60s": an age, not an era
         if not scan.negated(m.start()):
             decades.append((base + lo, base + hi, label))
         set_range(base + lo, base + hi, label, m.start())
@@ -223,8 +254,8 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for m in scan.find(r"recent|new (?:films?|movies?|releases?)|newer|modern|latest"):
         set_range(2005, None, "recent (2005+)", m.start(), vague=True)
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
-        if scan.before(m.start(), 1) in (["year"], ["years"]):
-            continue  # "my 8 year old" is a child, not an era
+        if scan.before(m.start(), 1) in (["year"], ["years"]) or re.match(_PEOPLE_AFTER, scan.text[m.end() :]):
+            continue  # "my 8 year old", "for older kids": a viewer's age, not an era
         set_range(None, 1979, "older (pre-1980)", m.start(), vague=True)
 
 
@@ -273,14 +304,28 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
         if re.fullmatch(ADULT_CONTENT, found.strip()) and scan.negated(start):
             _exclude_adult_ratings(out)  # "they hate swearing": the R rating is what records it
             continue
+        said = found.strip()
+        if re.fullmatch(VIOLENT_CONTENT, said) and (scan.negated(start) or _toned_down(scan, start) or "non" in said):
+            gore = said in ("gory", "gore", "bloody", "blood")
+            _exclude_adult_ratings(out, f"not rated R (my only guide to {'gore' if gore else 'violence'})")
+            continue
         typed = re.search(r"(?<!\w)" + r"[\W_]*".join(map(re.escape, found.split())) + r"(?!\w)", raw, re.I)
         out.unsupported.append((typed.group() if typed else found, kind))
 
 
-def _exclude_adult_ratings(out: Constraints) -> None:
+def _exclude_adult_ratings(out: Constraints, label: str = "not rated R (no strong language or sex)") -> None:
     """Rule out R and NC-17 (and unrated films, which can't be promised clean) for "no swearing/nudity"."""
     out.mpaa_excluded += [r for r in ("R", "NC-17") if r not in out.mpaa_excluded]
-    out.rating_label = out.rating_label or "not rated R (no strong language or sex)"
+    out.rating_label = out.rating_label or label
+
+
+# "a bit less bloody", "not as violent", "non violent", "toned down gore": less of it, read like "no".
+_TONED_DOWN = frozenset({"less", "lower", "milder", "non", "minimal", "minimum", "little", "low", "as"})
+
+
+def _toned_down(scan: Scanner, start: int) -> bool:
+    """True when the word before a content word asks for less of it."""
+    return any(word in _TONED_DOWN for word in scan.before(start, 1))
 
 
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
@@ -289,6 +334,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     scan = Scanner(fix_words(prepare(text)))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     find_director_of(scan, catalogue, out)
+    find_excluded_titles(scan, catalogue, out, parse_constraints)
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
@@ -307,6 +353,8 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
         "moods",
         "genre_words",
         "like_ids",
+        "exclude_ids",
+        "exclude_titles",
         "unsupported",
         "mood_notes",
         "story_sources",

@@ -318,7 +318,7 @@ def plan_picks(
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
     likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
     blocked_ids = {b.id for b in blocked if b.source == "catalogue"} | set(exclude_ids)
-    blocked_ids |= {m.id for m in likes}
+    blocked_ids |= {m.id for m in likes} | set(cons.exclude_ids)
     blocked_titles = {b.title_key for b in blocked}
     blocked_any_year = {t for t, y in blocked_titles if y is None}
     checks = _checks(cons, catalogue)

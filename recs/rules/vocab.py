@@ -12,7 +12,12 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"horrors?|scary|scarier|spooky|creepy|frightening|terrifying|slashers?|scares?", "Horror"),
     (r"comed(?:y|ies)|funny|funnier|hilarious|comedic|laughs?|lighthearted|light hearted", "Comedy"),
     (r"thrillers?|tense|suspense|suspenseful|gripping|nail ?biters?|edge of (?:my|your|the) seat", "Thriller/Suspense"),
-    (r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)|kiddie|kiddy", "Family"),
+    (
+        r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)|kiddie|kiddy|"
+        # "a family adventure/comedy": the word before a genre says which audience the film is made for
+        r"family(?= (?:adventures?|comed(?:y|ies)|fantas(?:y|ies)|musicals?|dramas?|classics?|flicks?))",
+        "Family",
+    ),
     (r"documentar(?:y|ies)|docu?s|docos?|docu", "Documentary"),  # "any good docus?", "a docu"
     (r"musicals?", "Musical"),
     (r"concert (?:films?|movies?)|concerts?", "Music"),
@@ -22,7 +27,11 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"dramas?|dramatic", "Drama"),
     (r"romance|romances|romantic|love stor(?:y|ies)", "Romance"),
     (r"fantasy|fantasies|magical", "Fantasy"),
-    (r"true stor(?:y|ies)|biopics?|based on real events", "True Story"),
+    (
+        r"true stor(?:y|ies)|biopics?|(?:based on )?(?:true|real|actual|real life) events|based on real life|"
+        r"really happened",
+        "True Story",
+    ),
     (r"historical|period (?:pieces?|dramas?)", "Historical"),
 ]
 
@@ -37,7 +46,7 @@ OCCASIONS: list[tuple[str, str]] = [
     (r"halloween|nightmare fuel", "Horror"),
     # Comfort viewing is feel-good viewing: cosy films are light ones, read as comedy and said so.
     (
-        r"feel good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny|"
+        r"feel ?good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny|"
         r"cosy|cozy|comfort (?:films?|movies?|watch(?:es)?|viewing)",
         "Comedy",
     ),
@@ -50,25 +59,52 @@ OCCASIONS: list[tuple[str, str]] = [
     (r"date night|first date|valentine s(?: day)?", "Romance"),
 ]
 # The story's source, as the catalogue records it ("Source"): (regex, source, how the intro says it).
+_BASED = r"(?:based (?:on|off)|adapted from|adaptations? of|from)"
 STORY_SOURCES: list[tuple[str, str, str]] = [
     (
-        r"(?:based on|adapted from|adaptations? of|from) (?:a |the )?(?:book|novel|short story)s?|book adaptations?",
+        rf"{_BASED} (?:a |the )?(?:book|novel|short story)s?|(?:book|novel) adaptations?",
         "Based on Book/Short Story",
         "based on a book",
     ),
-    (r"based on (?:a |the )?(?:comic|graphic novel)s?", "Based on Comic/Graphic Novel", "based on a comic"),
-    (r"based on (?:a |the )?play|stage adaptations?", "Based on Play", "based on a play"),
+    (
+        rf"{_BASED} (?:a |the )?(?:comic(?: book)?|graphic novel)s?|comic(?: book)? adaptations?",
+        "Based on Comic/Graphic Novel",
+        "based on a comic",
+    ),
+    (rf"{_BASED} (?:a |the )?(?:stage )?plays?|stage adaptations?", "Based on Play", "based on a play"),
+    # "video game movies": the catalogue records the games it adapts, so the source is the filter.
+    (
+        rf"{_BASED} (?:a |the )?(?:video ?)?games?|(?:video ?)?game adaptations?|video ?game (?:films?|movies?)",
+        "Based on Game",
+        "based on a video game",
+    ),
+    (r"remakes?|remade", "Remake", "remade from an earlier film"),
+    (
+        rf"{_BASED} (?:a |the )?(?:tv|television) (?:shows?|series|sitcoms?)|{_BASED} (?:a |the )?sitcoms?",
+        "Based on TV",
+        "based on a TV show",
+    ),
+    (
+        rf"{_BASED} (?:a |the )?(?:fairy ?tales?|legends?|myths?|folk ?tales?)|fairy ?tales?",
+        "Traditional/Legend/Fairytale",
+        "from a fairy tale or legend",
+    ),
 ]
 
 # Swearing and sex are what an R rating is mostly for: "no swearing" becomes "not rated R" (parse), while
 # said without a negator they are noted as content the catalogue doesn't record.
 ADULT_CONTENT = r"swearing|swear words|cursing|profanity|bad language|strong language|nudity|sex scenes?|sex"
+# Violence and gore likewise: the R rating is the catalogue's only record of them ("less bloody", "nothing gory").
+VIOLENT_CONTENT = r"non ?violent|violence|violent|gory|gore|bloody|blood|brutal"
 # Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The
 # parser notes them so the intro can say they weren't applied, instead of silently dropping them.
 UNSUPPORTED: list[tuple[str, str]] = [
     (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
     (r"pixar|disney|studio ghibli|ghibli|dreamworks|marvel|a24", "studio"),
-    (r"anime|manga|stop motion|claymation|hand drawn|cgi", "style"),
+    (
+        r"anime|manga|stop motion|claymation|hand drawn|cgi|black and white|b and w|silent (?:films?|movies?|era)",
+        "style",
+    ),
     (
         r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
         r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|war (?:films?|movies?|dramas?|epics?)|"
@@ -82,7 +118,7 @@ UNSUPPORTED: list[tuple[str, str]] = [
         r"wholesome|mind blowing|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
         "mood",
     ),
-    (r"violence|violent|gory|gore|bloody|blood|" + ADULT_CONTENT, "content"),
+    (VIOLENT_CONTENT + "|" + ADULT_CONTENT, "content"),
     (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
     (
         r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
@@ -188,7 +224,10 @@ NEGATION_REWRITES = [
         r"\b(?:i |we )?(?:don t|do not|dont|doesn t|won t|wouldn t|would not) (?:want|like|need|care for|feel like)\b",
         "not",
     ),
-    (r"\b(?:isn t|aren t|not into|no more|none|hate|hates|dislike|dislikes|skip|avoid|except|excluding)\b", "not"),
+    (
+        r"\b(?:isn t|aren t|isnt|arent|wasnt|werent|not into|no more|none|hate|hates|dislike|dislikes|skip|avoid|except|excluding)\b",
+        "not",
+    ),
     (r"\banything but\b|\bbut not\b|\bother than\b|\brather than\b|\binstead of\b", "not"),
     # Dislikes said as a feeling ("I can't stand soppy romance", "sick of superhero films").
     (
@@ -278,4 +317,17 @@ HELP_ASK = (
     r"|\bwho are (?:you|u)\b|\bhow (?:can|could) (?:you|u) help\b|\bwhat are (?:you|u) (?:for|able to do)\b"
 )
 # Question words typed in a hurry ("wen did Jaws come out"): too short for the fuzzy corrector.
-QUESTION_TYPOS = {"wen": "when", "whn": "when", "wat": "what", "wut": "what", "wht": "what", "hw": "how", "hwo": "who"}
+# The apostrophe left out ("hows Jaws rated", "whats its runtime") reads like it was typed.
+QUESTION_TYPOS = {
+    "wen": "when",
+    "whn": "when",
+    "wat": "what",
+    "wut": "what",
+    "wht": "what",
+    "hw": "how",
+    "hwo": "who",
+    "hows": "how's",
+    "whats": "what's",
+    "whos": "who's",
+    "wheres": "where's",
+}

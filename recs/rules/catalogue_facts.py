@@ -1,0 +1,197 @@
+"""Questions about a set of catalogue films rather than one: a person's ("how many Spielberg films do you
+have", "what's Nolan's highest rated film"), a year's ("the highest rated film of 1994"), the whole
+catalogue's ("the longest movie you have"), and whether a person made or is in a film ("did Christopher Nolan
+direct The Prestige?", "is Tom Hanks in Big?").
+
+Directors come from the catalogue, actors from the curated cast table (well-known films only, so an actor's
+absence from a film is "I don't know", never "no"). A question is read as one only when its set is known.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recs.rules.explain import genre_short
+from recs.rules.fuzzy import near_name
+from recs.rules.people import PeopleIndex, people_index
+from recs.rules.titles import resolve
+from recs.rules.vocab import GENRE_PATTERNS
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import Movie, normalize_title
+
+MIN_VOTES = 1000  # fewer votes than this and a rating says little (as in rank.py)
+_FILMS = r"(?:films?|movies?|flicks?|ones?)"
+_HAVE = (
+    r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| are there| are in (?:your|the|ur) (?:catalogue|list|database)"
+    r"| have you got| in (?:your|the) (?:catalogue|list|database))?"
+)
+COUNT = [
+    re.compile(
+        rf"^how many {_FILMS} (?:did|has|have) (?P<p>.+?) (?:directed|direct|made|make|done|do)(?: in total)?{_HAVE}$"
+    ),
+    re.compile(rf"^how many (?P<p>.+?) {_FILMS}{_HAVE}$"),
+    re.compile(rf"^how many {_FILMS} (?P<p>(?:by|from|with|starring|directed by|released in|made in|in) .+?){_HAVE}$"),
+    re.compile(rf"^how many {_FILMS}(?P<p>){_HAVE}$"),
+]
+# Superlatives: (wording, attribute, highest wins, how the answer says it).
+SUPERLATIVES: dict[str, tuple[str, bool, str]] = {
+    **dict.fromkeys(
+        ["highest rated", "best rated", "top rated", "best", "greatest", "highest scoring", "most acclaimed"],
+        ("rating", True, "the highest rated on IMDB"),
+    ),
+    **dict.fromkeys(["worst", "lowest rated", "worst rated"], ("rating", False, "the lowest rated on IMDB")),
+    **dict.fromkeys(["longest"], ("runtime", True, "the longest")),
+    **dict.fromkeys(["shortest"], ("runtime", False, "the shortest")),
+    **dict.fromkeys(["oldest", "earliest", "first"], ("year", False, "the earliest")),
+    **dict.fromkeys(["newest", "latest", "most recent", "last"], ("year", True, "the most recent")),
+    **dict.fromkeys(["most popular", "best known", "most famous"], ("votes", True, "the most voted on IMDB")),
+}
+_ASKS_TASTE = frozenset({"best", "greatest", "worst", "most acclaimed"})
+_SUP = "|".join(sorted(map(re.escape, SUPERLATIVES), key=len, reverse=True))
+_FILM = r"(?:film|movie|flick|one)"
+_WHAT = r"^(?:what|which)(?: is|'s|s| was)? (?:the )?"
+SUPERLATIVE = [
+    # "what's Nolan's highest rated film", "which is the best Spielberg movie", "the longest film by Kubrick",
+    # "which spielberg film is the longest", "what's the highest rated film of 1994", "the longest movie you have"
+    re.compile(rf"{_WHAT}(?P<p>.+?)'s? (?P<s>{_SUP}) {_FILM}$"),
+    re.compile(rf"{_WHAT}(?P<s>{_SUP}) (?P<p>.+?) {_FILM}$"),
+    re.compile(rf"{_WHAT}(?P<s>{_SUP}) {_FILM} (?P<p>.+)$"),
+    re.compile(rf"^which (?P<p>.+?) {_FILM} (?:is|was) (?:the )?(?P<s>{_SUP})$"),
+]
+DID = [  # (role asked, pattern with a person and a title)
+    ("director", re.compile(r"^(?:did|has) (?P<p>.+?) (?:direct|make|helm) (?P<t>.+)$")),
+    ("director", re.compile(r"^(?:is|was) (?P<t>.+?) (?:directed|made) by (?P<p>.+)$")),
+    ("director", re.compile(rf"^(?:is|was) (?P<t>.+?) an? (?P<p>.+?) {_FILM}$")),
+    ("actor", re.compile(r"^(?:did|does|has) (?P<p>.+?) (?:star|act|appear|play|feature) in (?P<t>.+)$")),
+    ("actor", re.compile(r"^(?:is|was) (?P<p>.+?) in (?P<t>.+)$")),
+]
+# The whole catalogue named as the scope: "the longest film you have", "the best movie of all time".
+_EVERYTHING = re.compile(
+    r"^(?:(?:that |which )?(?:you(?: have|'ve got| know| got)|in (?:your|the|ur) (?:catalogue|list|database))"
+    r"|ever(?: made)?|of all time|in the world)$"
+)
+_YEAR = re.compile(r"^(?:(?:of|from|in|released in|made in|out in) )?((?:19|20)\d\d)$")
+_PERSON = re.compile(r"^(?:(?:by|from|with|starring|featuring|directed by) )?(?P<p>.+)$")
+
+
+def _scope(span: str, catalogue: Catalogue, genres: bool = False) -> tuple[list[Movie], str] | None:
+    """(films, how they are said) for the set a question names: a person's, a year's, a genre's or all of them."""
+    span = span.strip()
+    if not span or _EVERYTHING.match(span):
+        return (list(catalogue.movies), "") if span or genres else None
+    year = _YEAR.match(span)
+    if year:
+        return [m for m in catalogue.movies if m.year == int(year.group(1))], f"from {year.group(1)}"
+    if genres:
+        tag = next((t for pattern, t in GENRE_PATTERNS if re.fullmatch(pattern, normalize_title(span))), None)
+        if tag:
+            return [m for m in catalogue.movies if tag in catalogue.tags(m)], f"listed as {genre_short(tag)}"
+    index = people_index(catalogue)
+    person = find_person(_PERSON.match(span).group("p"), index)
+    return _films_of(person, index, catalogue) if person else None
+
+
+def find_person(span: str, index: PeopleIndex) -> str | None:
+    """The known person (normalized name) a span names: full name, surname, nickname or a near spelling."""
+    norm = normalize_title(re.sub(r"'s?$", "", span.strip()))
+    if norm in index.full:
+        return norm
+    if norm in index.surname:
+        return index.surname[norm]
+    words = norm.split()
+    if len(words) == 2 and index.nickname(*words):
+        return index.nickname(*words)
+    if len(norm) >= 5:
+        near = near_name(norm, list(index.full)) or near_name(norm, index.surnames)
+        return index.surname.get(near, near) if near else None
+    return None
+
+
+def _films_of(norm: str, index: PeopleIndex, catalogue: Catalogue) -> tuple[list[Movie], str]:
+    """(films, "directed by X" / "with X") for a person: a director's own films first, else their roles."""
+    display, roles = index.full[norm]
+    if "director" in roles:
+        return [m for m in catalogue.movies if m.director == display], f"directed by **{display}**"
+    ids = index.ids_acting([display])
+    return [m for m in catalogue.movies if m.id in ids], f"with **{display}** (from my list of well-known roles)"
+
+
+def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
+    """The reply to a question about a set of films (a person's, a year's, the catalogue's); None otherwise."""
+    low = " ".join(question.lower().split())
+    for form in COUNT:
+        found = form.match(low)
+        scope = found and _scope(found.group("p"), catalogue, genres=True)
+        if scope:
+            return _count(*scope)
+    for form in SUPERLATIVE:
+        found = form.match(low)
+        scope = found and _scope(found.group("p"), catalogue)
+        # "the best film of 1994" asks for a recommendation; a person's best film, or the highest rated, is a fact
+        if scope and found.group("s") in _ASKS_TASTE and not scope[1].startswith(("directed by", "with")):
+            continue
+        if scope:
+            return _superlative(*scope, found.group("s"), catalogue)
+    index = people_index(catalogue)
+    for role, form in DID:
+        found = form.match(low)
+        person = found and find_person(found.group("p"), index)
+        films = resolve(found.group("t"), catalogue)[1] if person else []
+        if films:
+            return _did(role, person, films[0], index, catalogue)
+    return None
+
+
+def _count(films: list[Movie], said: str) -> str:
+    """ "My catalogue has 23 films directed by Steven Spielberg; the best rated: …"."""
+    if not films:
+        return f"I don't know of any: my catalogue has no films {said}."
+    best = sorted(films, key=lambda m: ((m.votes or 0) < MIN_VOTES, -(m.rating or 0), m.id))[:3]
+    listed = ", ".join(f"{m.title} ({m.year})" for m in best)
+    plural = "s" if len(films) > 1 else ""
+    return f"My catalogue has **{len(films):,}** film{plural}{' ' + said if said else ''}; the best rated: {listed}."
+
+
+def _superlative(films: list[Movie], who: str, word: str, catalogue: Catalogue) -> str:
+    """ "Of the 7 films directed by Christopher Nolan in my catalogue, the highest rated on IMDB is …"."""
+    attribute, highest, said = SUPERLATIVES[word]
+    # A copied rating or an impossible date proves nothing; runtimes aren't in doubt.
+    known = [
+        m
+        for m in films
+        if getattr(m, attribute) is not None and (attribute == "runtime" or m.id not in catalogue.suspect)
+    ]
+    who = f" {who}" if who else ""
+    if not known:
+        return f"I don't know: my catalogue lists no {attribute} for films{who}."
+    if attribute == "rating":  # a 9.5 from forty votes is no "best film": well-voted ones first
+        known = [m for m in known if (m.votes or 0) >= MIN_VOTES] or known
+    pick = (max if highest else min)(known, key=lambda m: (getattr(m, attribute), m.votes or 0))
+    value = {"rating": f"IMDB {pick.rating}/10", "runtime": f"{pick.runtime} minutes", "year": str(pick.year)}
+    detail = value.get(attribute, f"{pick.votes:,} IMDB votes")
+    if len(known) == 1:
+        return f"Only one film{who} in my catalogue lists that: **{pick.title}** ({pick.year}), {detail}."
+    listed = f" that list {_LISTS[attribute]}" if len(known) < len(films) else ""
+    return (
+        f"Of the {len(known):,} films{who} in my catalogue{listed}, {said} is **{pick.title}** ({pick.year}): {detail}."
+    )
+
+
+_LISTS = {"rating": "a well-voted rating", "runtime": "a runtime", "year": "a year", "votes": "votes"}
+
+
+def _did(role: str, norm: str, movie: Movie, index: PeopleIndex, catalogue: Catalogue) -> str:
+    """Yes or no from the catalogue's director; for actors only "yes" or "I don't know" (the cast list is partial)."""
+    display, roles = index.full[norm]
+    name = f"**{movie.title}** ({movie.year})"
+    if role == "actor" or "director" not in roles:
+        if index.acting(movie, [display]):
+            return f"Yes: {name} stars **{display}**."
+        if movie.director == display:
+            return f"{display} directed {name}; my cast list doesn't have them acting in it."
+        return f"I don't know: my list of well-known actors' films doesn't have {display} in {name}."
+    if not movie.director:
+        return f"I don't know: my catalogue doesn't list a director for {name}."
+    if movie.director == display:
+        return f"Yes: {name} was directed by **{display}**."
+    return f"No: {name} was directed by **{movie.director}**, not {display}."

@@ -1,0 +1,126 @@
+"""Questions that compare two films: "which is longer, Titanic or The Dark Knight", "which came out first,
+Alien or Blade Runner?", "is Jaws rated higher than Alien", "Heat vs Ronin, which is better".
+
+Read as a comparison only when both sides name catalogue films, so "longer or shorter, up to you" stays a request.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from recs.rules.titles import resolve
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import Movie
+
+
+@dataclass(frozen=True)
+class Aspect:
+    """What is compared: the film attribute, whether more of it wins, and how the winner is said."""
+
+    attribute: str  # "runtime", "year" or "rating"
+    more_wins: bool
+    said: str  # "is longer", "came out first"
+
+
+# (wording, aspect); the wordings become one alternation, longest first.
+ASPECTS: dict[str, Aspect] = {
+    **dict.fromkeys(["longer", "the longest", "runs longer", "the longer one"], Aspect("runtime", True, "is longer")),
+    **dict.fromkeys(["shorter", "the shortest", "quicker", "the shorter one"], Aspect("runtime", False, "is shorter")),
+    **dict.fromkeys(
+        ["older", "the oldest", "earlier", "came out first", "came first", "was first", "released first", "first"],
+        Aspect("year", False, "came out first"),
+    ),
+    **dict.fromkeys(
+        ["newer", "the newest", "more recent", "later", "came out later", "came out last", "released later"],
+        Aspect("year", True, "came out later"),
+    ),
+    **dict.fromkeys(
+        [
+            "better",
+            "the better one",
+            "the better film",
+            "the better movie",
+            "best",
+            "better rated",
+            "rated higher",
+            "higher rated",
+            "rated better",
+            "more highly rated",
+            "better reviewed",
+            "the best",
+        ],
+        Aspect("rating", True, "is rated higher on IMDB"),
+    ),
+    **dict.fromkeys(
+        ["worse", "rated lower", "lower rated", "worse rated", "the worst"], Aspect("rating", False, "is rated lower")
+    ),
+}
+_ASPECT = "|".join(sorted(map(re.escape, ASPECTS), key=len, reverse=True))
+_WHICH = r"(?:which|what|who)(?: one| film| movie| of them| of the two)?(?: is| was|'s|s)?"
+_OR = r"(?:,? or|,? vs\.?|,? versus)"
+FORMS = [
+    # "which is longer, Titanic or The Dark Knight"
+    re.compile(rf"^{_WHICH} (?P<a>{_ASPECT})(?: film| movie| one)?[,:]? (?P<x>.+?){_OR} (?P<y>.+)$"),
+    # "Titanic or The Dark Knight, which is longer"
+    re.compile(rf"^(?P<x>.+?){_OR} (?P<y>.+?)[,:]? {_WHICH} (?P<a>{_ASPECT})$"),
+    # "is Titanic longer than The Dark Knight", "was Alien rated higher than Aliens"
+    re.compile(rf"^(?:is|was|does|did) (?P<x>.+?) (?P<a>{_ASPECT}) than (?P<y>.+)$"),
+]
+# "did Alien come out before Blade Runner": before/after said of release dates.
+_BEFORE = re.compile(r"^(?:did|was|is) (?P<x>.+?) (?:come out|came out|released|made) (?P<w>before|after) (?P<y>.+)$")
+_UNITS = {"runtime": " minutes", "year": "", "rating": "/10"}
+
+
+def compare_question(question: str, catalogue: Catalogue) -> tuple[Aspect, Movie, Movie, bool] | None:
+    """(aspect, first film, second film, asked yes/no) when the question compares two catalogue films."""
+    low = " ".join(question.lower().split())
+    found = _BEFORE.match(low)
+    if found:
+        after = found.group("w") == "after"
+        aspect = Aspect("year", after, "came out later" if after else "came out first")
+        return _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=True)
+    for number, form in enumerate(FORMS):
+        found = form.match(low)
+        if found:
+            aspect = ASPECTS[found.group("a")]
+            films = _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=number == 2)
+            if films:
+                return films
+    return None
+
+
+def _films(first: str, second: str, aspect: Aspect, catalogue: Catalogue, yes_no: bool):
+    """Both sides resolved to their best-known film, or None when either names no film."""
+    one, two = resolve(first, catalogue)[1], resolve(second, catalogue)[1]
+    return (aspect, one[0], two[0], yes_no) if one and two else None
+
+
+def _value(movie: Movie, attribute: str, catalogue: Catalogue) -> float | None:
+    """The compared value; a rating the catalogue doesn't trust counts as missing."""
+    if attribute == "rating":
+        return None if movie.id in catalogue.suspect else movie.rating
+    return getattr(movie, attribute)
+
+
+def compare_answer(question: str, catalogue: Catalogue) -> str | None:
+    """The reply to a comparison of two films, from the catalogue's own numbers; None when it isn't one."""
+    asked = compare_question(question, catalogue)
+    if not asked:
+        return None
+    aspect, first, second, yes_no = asked
+    named = [f"**{m.title}** ({m.year})" for m in (first, second)]
+    values = [_value(m, aspect.attribute, catalogue) for m in (first, second)]
+    missing = [name for name, value in zip(named, values, strict=True) if value is None]
+    if missing:
+        what = {"runtime": "a runtime", "year": "a release year", "rating": "a trusted IMDB rating"}[aspect.attribute]
+        return f"I don't know: my catalogue doesn't list {what} for {' or '.join(missing)}."
+    shown = [f"{v:g}{_UNITS[aspect.attribute]}" for v in values]
+    if values[0] == values[1]:
+        return f"Neither: {named[0]} and {named[1]} are level ({shown[0]} each)."
+    winner = 0 if (values[0] > values[1]) == aspect.more_wins else 1
+    loser = 1 - winner
+    said = f"{named[winner]} {aspect.said}: {shown[winner]}, against {shown[loser]} for {named[loser]}."
+    if yes_no:  # "is Titanic longer than The Dark Knight?": the first film is the one asked about
+        return ("Yes: " if winner == 0 else "No: ") + said
+    return said

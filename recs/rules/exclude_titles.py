@@ -1,0 +1,61 @@
+"""Films a request rules out by name: "Spielberg, but not Jaws itself", "I've already seen Alien and Heat"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from recs.rules.constraints import Constraints
+from recs.rules.like import title_prefix
+from recs.rules.scan import Scanner
+from recs.sources.catalogue import Catalogue
+
+# After prepare(): "except", "other than", "but not", "skip" are all "not" by now.
+TRIGGER = r"(?:not|no|(?:already |just )?(?:seen|watched)|besides|apart from|aside from)"
+_NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "one", "me", "them", "those", "these"})
+
+
+def find_excluded_titles(
+    scan: Scanner, catalogue: Catalogue, out: Constraints, parse: Callable[[str, Catalogue], Constraints]
+) -> None:
+    """Add every catalogue film named after a negator or "seen" to exclude_ids (and its title to exclude_titles)."""
+    for match in list(re.finditer(rf"(?<![a-z0-9]){TRIGGER} ", scan.text)):
+        offset = match.end()
+        tokens = scan.text[offset:].split(",")[0].split()[:12]
+        while tokens:  # "seen Jaws and Alien": a list of titles joined by and/or
+            found = title_prefix(tokens, catalogue)
+            if not found or not _only_a_title(tokens, found[1], catalogue, parse):
+                break
+            end = offset + len(" ".join(tokens[: found[1]]))
+            if not scan._free(offset, end) or _inside_title(scan.text, match.start(), end, catalogue):
+                break
+            scan.claimed.append((offset, end))
+            films = catalogue.by_title(found[0].title) or [found[0]]
+            out.exclude_ids += [m.id for m in films]
+            out.exclude_titles.append(found[0].title)
+            rest = tokens[found[1] :]
+            if not rest or rest[0] not in ("and", "or", "nor"):
+                break
+            offset = end + len(rest[0]) + 2
+            tokens = rest[1:]
+
+
+def _only_a_title(tokens: list[str], used: int, catalogue: Catalogue, parse) -> bool:
+    """The words name a film and nothing the parser reads ("no kids movies" is no "Kids", "not scary" no film)."""
+    span = " ".join(tokens[:used])
+    if span in _NOT_TITLES or len(span) < 3:
+        return False
+    # The next word too: "kids" alone could be the film, "kids movies" is a genre.
+    return parse(span, catalogue).is_empty() and parse(" ".join(tokens[: used + 1]), catalogue).is_empty()
+
+
+def _inside_title(text: str, start: int, end: int, catalogue: Catalogue) -> bool:
+    """True when the negator belongs to a longer title ("No Man's Land", "The World Is Not Enough")."""
+    before = re.findall(r"[a-z0-9]+", text[:start].split(",")[-1])[-4:]
+    after = re.findall(r"[a-z0-9]+", text[end:].split(",")[0])[:4]
+    said = text[start:end].split()
+    return any(
+        catalogue.by_title(" ".join([*before[len(before) - k :], *said, *after[:j]]))
+        for k in range(len(before) + 1)
+        for j in range(len(after) + 1)
+    )
