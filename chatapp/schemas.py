@@ -18,6 +18,7 @@ from chatapp.errors import CORE_ERROR_CODES
 from chatapp.models import Chat, Message
 from chatapp.search_text import QUERY_MAX_CHARS
 from chatapp.selectors import message_versions, version_choices, version_info
+from chatapp.text import INVISIBLE_CLASS
 
 DB_INT_MAX = 2**63 - 1  # a bigint: larger ids cannot exist (and would overflow the database's integer)
 Id = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
@@ -38,9 +39,10 @@ JsonInt = Annotated[int, BeforeValidator(_json_integer)]
 StrictIndex = Annotated[JsonInt, Field(ge=0, le=DB_INT_MAX)]
 
 # The shared text validator (chatapp/text.py) as JSON Schema patterns: no control characters but tab and line
-# ends (a CR becomes LF), and, where a blank value is refused, at least one character Python does not strip.
+# ends (a CR becomes LF), and, where a blank value is refused, at least one character Python does not strip
+# that is not invisible either (text.INVISIBLE_CLASS: the characters themselves).
 _CHAR = r"[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]"
-_VISIBLE = r"[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+_VISIBLE = r"[^\x00-\x20\x7f-\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000" + INVISIBLE_CLASS + "]"
 TEXT_PATTERN = f"^{_CHAR}*$"
 NONBLANK_TEXT_PATTERN = f"^{_CHAR}*{_VISIBLE}{_CHAR}*$"
 

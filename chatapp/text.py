@@ -3,6 +3,7 @@
 Refuses what cannot be stored or shown as text: lone surrogates (PostgreSQL and UTF-8 refuse them), control
 characters other than newline and tab (NUL is refused by PostgreSQL; the rest are invisible or rewrite a
 terminal), and text over its length limit. Windows and browser line endings (CR LF, CR) become LF first.
+Text that draws nothing (only invisible characters, see INVISIBLE_RANGES) counts as blank, like whitespace.
 """
 
 from __future__ import annotations
@@ -14,6 +15,34 @@ from chatapp.errors import InvalidInput, MarqueeError
 # C0 controls except \t and \n, DEL, C1 controls, and the UTF-16 surrogate range (never valid alone in a str).
 _UNSTORABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 _LINE_ENDS = re.compile(r"\r\n?")
+
+# Characters that draw nothing: Unicode's default-ignorable code points (zero-width space and joiners, bidi
+# marks and overrides, BOM, soft hyphen, variation selectors, Hangul fillers, tags) and the Braille blank.
+# Alone they make a message, title or search that looks empty on screen (and would still cost a planner call);
+# inside visible text they are kept (a ZWJ emoji, an RTL mark). chatapp.schemas publishes the same set.
+INVISIBLE_RANGES = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+# The same set as the inside of a regex character class (chatapp.schemas puts it in the published patterns).
+INVISIBLE_CLASS = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in INVISIBLE_RANGES)
+_BLANK = re.compile(f"[\\s{INVISIBLE_CLASS}]*")
 
 
 def text_clean(
@@ -41,6 +70,8 @@ def text_clean(
             f"{bad.start() + 1}) and cannot be stored. Please remove it.",
             code="invalid_text",
         )
+    if text_blank(cleaned):
+        return ""
     if one_line:
         cleaned = " ".join(cleaned.split())
     if len(cleaned) > max_chars:
@@ -50,6 +81,11 @@ def text_clean(
             code=too_long_code or f"{what.split()[-1]}_too_long",
         )
     return cleaned
+
+
+def text_blank(text: object) -> bool:
+    """True when `text` is empty, or whitespace and invisible characters only (nothing on screen)."""
+    return not isinstance(text, str) or _BLANK.fullmatch(text) is not None
 
 
 def displayable(text: object) -> str:

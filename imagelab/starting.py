@@ -9,6 +9,7 @@ from django.conf import settings
 from chatapp import services as chat_services
 from chatapp import turns
 from chatapp.models import Chat, Message
+from chatapp.text import text_blank
 from chatapp.turns import Turn
 from imagelab import services, working
 from imagelab.models import ImageJob
@@ -29,7 +30,8 @@ async def submit_turn(
 
     try:
         # A photo alone is a fine message; text alone applies to the current image.
-        text = text if (text or "").strip() or upload is None else DEFAULT_INSTRUCTION
+        # Blank as the validator sees it (whitespace or invisible characters only), so "\u200b" is no instruction.
+        text = text if not text_blank(text) or upload is None else DEFAULT_INSTRUCTION
         turn, _task = await turns.begin(user=user, chat_id=chat.pk, text=text, prepare=prepare, watch=False)
     except BaseException:
         await asyncio.to_thread(services.upload_discard, stored=upload)
@@ -39,7 +41,7 @@ async def submit_turn(
 
 def instruction_check(*, text: str) -> None:
     """Refuse an over-long instruction whole, before any photo is decoded or written (a blank one is fine here)."""
-    if (text or "").strip():
+    if not text_blank(text):
         chat_services.message_text_clean(text=text)
 
 

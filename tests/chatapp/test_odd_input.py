@@ -64,6 +64,46 @@ def test_it_refuses_a_control_character_in_a_page_rename(alice):
     assert chat.title == "Friday"
 
 
+# Text that draws nothing: a zero-width space, bidi marks, a BOM, a soft hyphen, the Braille blank, a Hangul
+# filler, a variation selector, a Unicode tag character.
+INVISIBLE = ["\u200b", " \u200b\u200e\u202e ", "\u2800", "\u3164", "\ufeff", "\u00ad", "\u034f\ufe0f", "\U000e0041"]
+
+
+@pytest.mark.parametrize("text", INVISIBLE)
+def test_it_refuses_a_message_of_invisible_characters_as_empty_and_runs_no_turn(alice, text):
+    api = api_for(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    refused = api.post(f"/api/chats/{chat_id}/messages", {"text": text}, content_type="application/json")
+    assert (refused.status_code, refused.json()["code"]) == (400, "empty_message")
+    assert not Message.objects.filter(chat_id=chat_id).exists()
+
+
+@pytest.mark.parametrize("text", INVISIBLE)
+def test_it_treats_an_invisible_chat_title_as_no_title_and_an_invisible_search_as_empty(alice, text):
+    api = api_for(alice)
+    created = api.post("/api/chats", {"title": text}, content_type="application/json")
+    assert created.status_code == 201
+    assert created.json()["title"] == ""  # named after its first message, as a chat without a title
+    searched = api.get("/api/search", {"q": text})
+    assert (searched.status_code, searched.json()["code"]) == (400, "empty_query")
+
+
+def test_it_keeps_joiners_and_marks_inside_visible_text(alice):
+    title = "\u0645\u0631\u062d\u0628\u0627\u200f \U0001f469\u200d\U0001f4bb"  # RTL word + mark, a ZWJ emoji
+    created = api_for(alice).post("/api/chats", {"title": title}, content_type="application/json")
+    assert created.json()["title"] == title
+
+
+@pytest.mark.parametrize("text", INVISIBLE)
+def test_the_published_pattern_refuses_invisible_text_as_the_server_does(text):
+    import re
+
+    from chatapp.schemas import NONBLANK_TEXT_PATTERN
+
+    assert re.search(NONBLANK_TEXT_PATTERN, text) is None
+    assert re.search(NONBLANK_TEXT_PATTERN, text + "x") is not None
+
+
 async def open_json_socket(user):
     chat = await database_sync_to_async(Chat.objects.create)(owner=user)
     comm = await communicator(user, f"/ws/api/chats/{chat.pk}/")

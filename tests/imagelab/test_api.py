@@ -72,6 +72,19 @@ async def test_it_needs_an_image_or_a_chat_with_one(alice):
     assert not await db(Message.objects.exists)()
 
 
+@pytest.mark.django_db(transaction=True)
+async def test_it_takes_a_photo_with_an_invisible_instruction_as_a_photo_alone(alice):
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((120, 90)), content_type="image/jpeg")
+    response = await api.post("/api/imagelab/jobs", {"instruction": "\u200b\u200e", "image": upload})
+    assert response.status_code == 201, response.json()
+    await wait_turns_idle(30)
+    from imagelab.starting import DEFAULT_INSTRUCTION
+
+    asked = await db(Message.objects.get)(chat_id=response.json()["chat"], role="user")
+    assert asked.content == DEFAULT_INSTRUCTION
+
+
 async def browser(user) -> AsyncClient:
     """An async client logged in with the session (the API accepts it like a token)."""
     client = AsyncClient()
