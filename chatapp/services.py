@@ -8,7 +8,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from chatapp import kinds
@@ -185,24 +185,40 @@ def planner_calls_store(
     *, user_id: int, chat_id: int, message_id: int, turn_key: str, records: list[CallRecord]
 ) -> None:
     """Store a turn's planner calls with their usage and cost (what quotas and the account page add up)."""
-    PlannerCall.objects.bulk_create(
-        PlannerCall(
-            user_id=user_id,
-            chat_id=chat_id,
-            message_id=message_id,
-            turn_key=turn_key,
-            request_id=r.request_id,
-            response_id=(r.response_id or "")[:200],
-            backend=r.backend[:20],
-            model=r.model[:100],
-            purpose=r.purpose[:60],
-            metered=r.metered,
-            **(r.usage.model_dump() if r.usage else {}),
-            cost=r.cost,
-            ms=r.ms,
-            status=r.status,
-        )
-        for r in records
+
+    def calls(chat_id: int | None, message_id: int | None) -> list[PlannerCall]:
+        return [
+            _planner_call(r, user_id=user_id, chat_id=chat_id, message_id=message_id, turn_key=turn_key)
+            for r in records
+        ]
+
+    try:
+        with transaction.atomic():
+            PlannerCall.objects.bulk_create(calls(chat_id, message_id))
+    except IntegrityError:
+        # The chat (or the answer) was deleted while the turn ran: the calls were still made and paid for, so
+        # they are kept for the quota as a deleted chat's are (no chat, no message), never lost to the foreign key.
+        chat_id = chat_id if Chat.objects.filter(pk=chat_id).exists() else None
+        message_id = message_id if Message.objects.filter(pk=message_id, chat_id=chat_id).exists() else None
+        PlannerCall.objects.bulk_create(calls(chat_id, message_id))
+
+
+def _planner_call(r: CallRecord, *, user_id: int, chat_id: int | None, message_id: int | None, turn_key: str):
+    return PlannerCall(
+        user_id=user_id,
+        chat_id=chat_id,
+        message_id=message_id,
+        turn_key=turn_key,
+        request_id=r.request_id,
+        response_id=(r.response_id or "")[:200],
+        backend=r.backend[:20],
+        model=r.model[:100],
+        purpose=r.purpose[:60],
+        metered=r.metered,
+        **(r.usage.model_dump() if r.usage else {}),
+        cost=r.cost,
+        ms=r.ms,
+        status=r.status,
     )
 
 
