@@ -184,5 +184,8 @@ async def _finish_job(turn: Turn, run: JobRun, status: str, error: str, *, worki
         fields.update(working_width=working[0], working_height=working[1])
     if source_size:
         fields.update(source_width=source_size[0], source_height=source_size[1])
-    await database_sync_to_async(services.job_save_progress)(job_id=run.job_id, **fields)
+    if not await database_sync_to_async(services.job_save_progress)(job_id=run.job_id, **fields):
+        # The chat was deleted while the job ran: its delete removed the folders the job's row named then, not
+        # the files written since. The job has ended (every way out comes here), so its folder goes now.
+        await asyncio.to_thread(storage.delete_folder, run.folder)
     await _emit_end(turn, run.job_id, status, error)

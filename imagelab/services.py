@@ -209,10 +209,10 @@ def job_create_for_message(*, message_id: int, source: ImageAsset, instruction: 
     )
 
 
-def job_save_progress(*, job_id: int, **fields) -> None:
-    """Persist what a running job has produced so far (so a reload shows it)."""
+def job_save_progress(*, job_id: int, **fields) -> bool:
+    """Persist what a running job has produced so far (so a reload shows it); False when the job is gone."""
     fields["updated_at"] = timezone.now()
-    ImageJob.objects.filter(pk=job_id).update(**fields)
+    return ImageJob.objects.filter(pk=job_id).update(**fields) > 0
 
 
 def job_close_unfinished(*, job_id: int, status: str, error: str) -> None:

@@ -42,6 +42,22 @@ async def test_it_deletes_a_chats_image_files_when_the_chat_is_deleted(alice, bo
     assert await db(lambda: len(os.listdir(image_root / "jobs")))() == 1
 
 
+async def test_it_deletes_the_files_a_job_writes_after_its_chat_was_deleted(alice, image_root):
+    from imagelab import starting
+    from tests.support.api import async_api_for
+    from tests.support.ws import wait_turns_idle
+
+    chat = await db(services.image_chat_create)(user=alice)
+    api = await async_api_for(alice)
+    await starting.start_turn(
+        user=alice, chat=chat, text="warmer", data=photo((800, 600)), filename="p.jpg", with_job=True
+    )
+    # Deleted at once, before the job has saved any step: the delete cannot know the files it is about to write.
+    assert (await api.delete(f"/api/chats/{chat.pk}")).status_code == 204
+    await wait_turns_idle(30)
+    assert files_under(image_root) == set()
+
+
 async def test_it_keeps_the_files_when_the_delete_is_rolled_back(alice, image_root):
     from django.db import transaction
 
