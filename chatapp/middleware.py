@@ -1,7 +1,8 @@
-"""Under /api/, Django's own 404/405 pages become the API's {code, message} JSON."""
+"""Under /api/, Django's own 404/405 pages become the API's {code, message} JSON; elsewhere a 405 gets words."""
 
-from asgiref.sync import iscoroutinefunction
-from django.http import JsonResponse
+from asgiref.sync import iscoroutinefunction, sync_to_async
+from django.http import HttpResponseNotAllowed, JsonResponse
+from django.template.loader import render_to_string
 from django.utils.decorators import sync_and_async_middleware
 
 
@@ -11,12 +12,18 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
     if iscoroutinefunction(get_response):
 
         async def middleware(request):
-            return _api_json_error(request, await get_response(request))
+            response = await get_response(request)
+            if _blank_page_405(request, response):  # the page reads the session (the database): off the loop
+                return await sync_to_async(_page_method_error)(request, response)
+            return _api_json_error(request, response)
 
     else:
 
         def middleware(request):
-            return _api_json_error(request, get_response(request))
+            response = get_response(request)
+            if _blank_page_405(request, response):
+                return _page_method_error(request, response)
+            return _api_json_error(request, response)
 
     return middleware
 
@@ -29,11 +36,28 @@ def _api_json_error(request, response):
     if response.status_code == 404:
         return JsonResponse({"code": "not_found", "message": "Not found."}, status=404)
     allowed = response.get("Allow", "")
-    listed = ", ".join(sorted(m.strip() for m in allowed.split(",") if m.strip()))
     refused = JsonResponse(
-        {"code": "method_not_allowed", "message": f"{request.method} is not allowed here; use {listed}."},
+        {"code": "method_not_allowed", "message": f"{request.method} is not allowed here; use {_listed(allowed)}."},
         status=405,
     )
     if allowed:
         refused["Allow"] = allowed
     return refused
+
+
+def _listed(allowed: str) -> str:
+    return ", ".join(sorted(m.strip() for m in allowed.split(",") if m.strip()))
+
+
+def _blank_page_405(request, response) -> bool:
+    """A page's wrong method (a visit to a form's POST address) answered by Django's blank 405."""
+    return (
+        not request.path.startswith("/api/") and isinstance(response, HttpResponseNotAllowed) and not response.content
+    )
+
+
+def _page_method_error(request, response):
+    """Say why, as a page (the Allow header stays as it was)."""
+    context = {"method": request.method, "allowed": _listed(response.get("Allow", ""))}
+    response.content = render_to_string("405.html", context, request)
+    return response

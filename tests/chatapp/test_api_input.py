@@ -79,6 +79,20 @@ def test_it_leaves_page_404s_as_pages(alice):
     assert response.status_code == 404 and response["Content-Type"].startswith("text/html")
 
 
+@pytest.mark.parametrize(
+    ("method", "path"), [("get", "/chats/1/rename/"), ("get", "/imagelab/chats/1/turn/"), ("post", "/search/")]
+)
+async def test_it_answers_a_wrong_method_on_a_page_in_words_not_a_blank_page(alice, method, path):
+    from django.test import AsyncClient
+
+    client = AsyncClient()  # as daphne serves it: the page is rendered off the event loop (it reads the session)
+    await client.aforce_login(alice)
+    refused = await getattr(client, method)(path)
+    assert refused.status_code == 405 and refused["Content-Type"].startswith("text/html")
+    allowed = refused["Allow"]
+    assert f"{method.upper()} is not allowed here; use {allowed}." in refused.content.decode()
+
+
 def test_it_answers_429_past_the_turn_rate_limit_with_retry_after(alice, settings, scripted):
     settings.TURNS_PER_MINUTE = 1
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
