@@ -7,6 +7,9 @@ from django.urls import include, path
 from chatapp import kinds, views
 from chatapp.api import api
 
+# Django's own 400s (a form too large or with too many fields to read) answered in words.
+handler400 = "chatapp.views.bad_request"
+
 urlpatterns = [
     path("", views.chat_list, name="chat-list"),
     path("chats/new/", views.chat_create, name="chat-create"),

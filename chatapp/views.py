@@ -6,7 +6,8 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.http import Http404, HttpResponse
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -197,3 +198,22 @@ class LogoutView(auth_views.LogoutView):
 
     def get(self, request, *args, **kwargs):
         return render(request, "registration/logout_confirm.html")
+
+
+def bad_request(request, exception=None):
+    """Django's own 400s (a form body past DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields or files) in words.
+
+    Raised while the view reads request.POST, so no view can answer them: JSON {code, message} for the API
+    and htmx (the image composer shows a JSON refusal's message), a page otherwise.
+    """
+    if isinstance(exception, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
+        status, code = 413, "payload_too_large"
+        message = f"That form is too large to read (its text may be at most {limit:.1f} MB)."
+    elif isinstance(exception, (TooManyFieldsSent, TooManyFilesSent)):
+        status, code, message = 400, "bad_request", "That form has too many fields or files to read."
+    else:
+        status, code, message = 400, "bad_request", "That request could not be read."
+    if request.path.startswith("/api/") or request.headers.get("HX-Request"):
+        return JsonResponse({"code": code, "message": message}, status=status)
+    return render(request, "400.html", {"message": message}, status=status)

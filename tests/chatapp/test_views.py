@@ -253,3 +253,28 @@ def test_it_refuses_a_token_name_it_cannot_store_and_says_why(alice, name, reaso
     assert not ApiToken.objects.exists()
     client.post("/account/", {"name": "  laptop\t one "})
     assert list(ApiToken.objects.values_list("name", flat=True)) == ["laptop one"]
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_answers_a_form_too_large_or_with_too_many_fields_in_words(alice, settings):
+    from django.test import AsyncClient
+
+    from chatapp.db import database_sync_to_async
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice, title="Friday")
+    image_chat = await database_sync_to_async(Chat.objects.create)(owner=alice, kind="images")
+    client = AsyncClient()  # as daphne serves it
+    await client.aforce_login(alice)
+    huge = "x" * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+
+    page = await client.post(f"/chats/{chat.pk}/rename/", {"title": huge})
+    assert page.status_code == 413 and "That form is too large to read" in page.content.decode()
+    # The image composer (htmx) shows a JSON refusal's message under the box.
+    composer = await client.post(
+        f"/imagelab/chats/{image_chat.pk}/turn/", {"text": huge}, headers={"HX-Request": "true"}
+    )
+    assert composer.status_code == 413 and composer.json()["code"] == "payload_too_large"
+    fields = await client.post(f"/chats/{chat.pk}/rename/", {f"f{i}": "1" for i in range(2000)})
+    assert fields.status_code == 400 and "too many fields" in fields.content.decode()
+    assert await Chat.objects.filter(pk=chat.pk, title="Friday").aexists()
+    assert not await Message.objects.filter(chat=image_chat).aexists()
