@@ -39,6 +39,8 @@ if not SECRET_KEY:
     SECRET_KEY = "dev-insecure-marquee-key-do-not-use-in-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# A stale page's form (its CSRF token rotated at a login) is told so in words, as JSON to htmx and the API.
+CSRF_FAILURE_VIEW = "chatapp.views.csrf_failure"
 
 # --- HTTPS (README "Production settings"); all off by default, so plain http://127.0.0.1 works ---
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0, minimum=0)

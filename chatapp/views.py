@@ -203,8 +203,7 @@ class LogoutView(auth_views.LogoutView):
 def bad_request(request, exception=None):
     """Django's own 400s (a form body past DATA_UPLOAD_MAX_MEMORY_SIZE, too many fields or files) in words.
 
-    Raised while the view reads request.POST, so no view can answer them: JSON {code, message} for the API
-    and htmx (the image composer shows a JSON refusal's message), a page otherwise.
+    Raised while the view reads request.POST, so no view can answer them.
     """
     if isinstance(exception, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
@@ -214,6 +213,17 @@ def bad_request(request, exception=None):
         status, code, message = 400, "bad_request", "That form has too many fields or files to read."
     else:
         status, code, message = 400, "bad_request", "That request could not be read."
+    return _refusal(request, status, code, message)
+
+
+def csrf_failure(request, reason=""):
+    """A page's form sent without a valid CSRF token (usually a tab opened before the session changed)."""
+    message = "This page is out of date (you logged in or out since it opened). Reload it and try again."
+    return _refusal(request, 403, "csrf_failed", message)
+
+
+def _refusal(request, status: int, code: str, message: str) -> HttpResponse:
+    """JSON {code, message} for the API and htmx (the image composer shows a JSON refusal's message), else a page."""
     if request.path.startswith("/api/") or request.headers.get("HX-Request"):
         return JsonResponse({"code": code, "message": message}, status=status)
     return render(request, "400.html", {"message": message}, status=status)

@@ -278,3 +278,22 @@ async def test_it_answers_a_form_too_large_or_with_too_many_fields_in_words(alic
     assert fields.status_code == 400 and "too many fields" in fields.content.decode()
     assert await Chat.objects.filter(pk=chat.pk, title="Friday").aexists()
     assert not await Message.objects.filter(chat=image_chat).aexists()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_tells_a_stale_page_without_a_valid_csrf_token_to_reload(alice):
+    from django.test import AsyncClient
+
+    from chatapp.db import database_sync_to_async
+
+    image_chat = await database_sync_to_async(Chat.objects.create)(owner=alice, kind="images")
+    client = AsyncClient(enforce_csrf_checks=True)
+    await client.aforce_login(alice)
+    composer = await client.post(
+        f"/imagelab/chats/{image_chat.pk}/turn/", {"text": "warmer"}, headers={"HX-Request": "true"}
+    )
+    assert (composer.status_code, composer.json()["code"]) == (403, "csrf_failed")
+    assert "Reload" in composer.json()["message"]
+    page = await client.post("/chats/new/", {"kind": "movies"})
+    assert page.status_code == 403 and "Reload it and try again" in page.content.decode()
+    assert not await Message.objects.filter(chat=image_chat).aexists() and await Chat.objects.acount() == 1
