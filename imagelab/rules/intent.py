@@ -3,7 +3,9 @@
 Tone is read as four signed axes plus sharpness: temp (+ warm), sat, contrast, bright, sharp. A term
 gives its own direction ("darker" -1 on bright); a negation before it ("less", "reduce", "tone down",
 "not so", "too", "de-") or "down" after it ("the brightness down") flips it; "don't make it…",
-"not too…", "without…", "keep the…" hold the axis (no change along it). Pure: no Django.
+"not too…", "without…", "keep the…" hold the axis (no change along it). A fault stated ("it came out
+dark", "kinda dull") or to be fixed ("fix the blur") asks for its opposite. Edits no op does (flip,
+upscale) are listed to be said plainly. Pure: no Django.
 """
 
 import re
@@ -20,19 +22,29 @@ _TERMS = [
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
     (r"muted|washed[- ]out|pastel", {"sat": -1}),
-    (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama", {"contrast": 1, "sat": 1}),
+    (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
+    # a dull photo is flat and grey: "it came out so dull", "less muddy"
+    (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
     (r"contrast(?:y)?", {"contrast": 1}),
-    (r"soft(?:er|en)?|flat(?:ter)?|dreamy", {"contrast": -1}),
-    (r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?", {"bright": 1}),
+    # haze is low contrast, so "dehaze", "less hazy" and "cut the haze" read as more contrast
+    (r"soft(?:er|en)?|flat(?:ter)?|dreamy|haz(?:e|y|ier|iness)", {"contrast": -1}),
+    # the Orton glow: a soft, bright, saturated bloom (a slight blur stands in for the blurred overlay)
+    (r"orton", {"sharp": -1, "bright": 1, "sat": 1}),
+    (
+        r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?|open(?:ed|ing)? up|whit(?:er|en)",
+        {"bright": 1},
+    ),
     (r"dark(?:er|en|ness)?|moody|low[- ]key|dim(?:mer)?", {"bright": -1}),
     (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
+    # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (_DEFECT)
+    (r"blurr?(?:y|ed|iness)?", {"sharp": -1}),
 ]
 _TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
 _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
 # Words ending the text just before a term that reverse it, or hold its axis.
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
-    r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut|remove|kill|"
+    r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut(?: through)?|clear (?:up|away)|remove|kill|"
     r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$"
 )
 # "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
@@ -44,16 +56,38 @@ _HOLD = re.compile(
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
 _STATE_HEAD = re.compile(
-    r"\b(?:looks?|seems?|is|are|'s|feels?)(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all))*$"
+    r"\b(?:looks?|seems?|is|are|'s|feels?|came out|comes? out|turned out|went|gone|got)"
+    r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all|way too|too))*$"
 )
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
     r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
     r"\b(?:fix|correct|reduce|neutrali[sz]e)\s+(?:that|this|it)\b|\bless of (?:that|it)\b|"
+    # a bare "fix" closing the message: "the picture is very yellow, please fix"
+    r"\b(?:fix|correct)(?:\s+(?:pls|plz|please))?\W*$|"
     # the colour itself put right: "it looks kinda blue, fix the white balance"
-    r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+)?(?:white balance|wb|colou?r balance|colou?r cast|cast|tint)\b"
+    r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+)?(?:white balance|wb|colou?r balance|colou?r cast|cast|tint)\b|"
+    # the colour asked back to normal: "everything came out yellow, make it look more natural"
+    r"\b(?:more\s+)?(?:natural|neutral|normal|realistic|true to life|accurate)\b"
 )
+# Terms that name a fault: said to be how the photo is ("it came out dark", "the photo looks flat") or to be
+# fixed ("fix the blur"), they ask for the opposite. Other terms stated are a look described, not a complaint.
+_DEFECT = re.compile(
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|blurr?(?:y|ed|iness)?|"
+    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?"
+)
+# A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
+# "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
+_FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|blurr?y")
+_HEDGES_ONLY = re.compile(
+    r"^(?:\s*\b(?:so|too|way|kinda|kind of|a bit|bit|really|very|quite|pretty|rather|super|still))*\s*$"
+)
+_FIX_HEAD = re.compile(r"\b(?:fix|correct|repair|sort out|clean up|help with|deal with|do something about)$")
 _INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
+# ... or said after it: "make colour more strong", "colours stronger"
+_STRONGER_AFTER = re.compile(
+    r"\s+(?:more\s+|a bit\s+|much\s+)?(?:strong(?:er)?|rich(?:er)?|intense|deep(?:er)?|vivid)\b"
+)
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(
     r"\s+(?:down|lower|less)\b|\s+(?:is |are |look |looks |seem |seems |feel |feels )?(?:way |much |a bit |slightly )?"
@@ -68,7 +102,7 @@ _STYLE_NOT = re.compile(
 )
 _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
-_BW = r"black (?:and|&|n|'n'?|n') white"  # "black n white" too
+_BW = r"black(?: (?:and|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black white" as learners say it
 STYLES = {
     "bw": rf"{_BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
     "sepia": r"sepia",
@@ -176,6 +210,16 @@ GENERATIVE = [
     ),
 ]
 
+# Edits no op here does, local or generative: said plainly, never "I'm not sure what to change".
+CANNOT = [
+    (r"\b(?:flip\w*|mirror\w*)\b", "flip or mirror it"),
+    (
+        r"\b(?:upscal\w*|upsampl\w*|super[- ]?res\w*|(?:increase|raise|boost|higher) (?:the )?resolution)\b",
+        "upscale it",
+    ),
+    (r"\bchromatic aberration|\b(?:purple |green |colou?r )?fringing\b", "remove chromatic aberration"),
+]
+
 # A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
 # ("turn up the warmth 10%" and "a 1970s look" are not rotations); percentages and decades never are.
 _ANGLE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z])")
@@ -236,11 +280,17 @@ def _modifier(text: str, m: re.Match) -> int | None:
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
     if _HOLD.search(head):
         return 0
+    if _DEFECT.fullmatch(m.group(2)) and (
+        _FIX_HEAD.search(head)
+        or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
+        or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
+    ):
+        return -1
     if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _TURN_DOWN_LATER.search(text, m.end()):
         return -1
     if _REVERSE.search(head) or _DOWN_AFTER.match(text, m.end()):
         return -1
-    if _NEEDS_MODIFIER.fullmatch(m.group(2)) and not _INTENSIFY.search(head):
+    if _NEEDS_MODIFIER.fullmatch(m.group(2)) and not (_INTENSIFY.search(head) or _STRONGER_AFTER.match(text, m.end())):
         return None
     return 1
 
@@ -283,7 +333,10 @@ def read_intent(instruction: str) -> dict:
     local, generative, asks = _without_generative(text)
     local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)
+    if wishes["denoise"] and not axes["sharp"] and "sharp" not in hold:
+        axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
+    intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
     intent.update({k: _style(p, local) for k, p in STYLES.items()})
     intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})
     intent["rotate"] = rotation(local)
@@ -308,6 +361,7 @@ def has_local_request(intent: dict) -> bool:
         or intent["highlights"]
         or intent["ratio"] is not None
         or any(
-            intent[k] for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "soft")
+            intent[k]
+            for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "soft", "crush")
         )
     )

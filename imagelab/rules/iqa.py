@@ -27,6 +27,7 @@ from imagelab.rules.iqa_words import (
     STATED,
     STATED_OFF,
     SUBJECT,
+    UNMEASURED,
     VIEWER,
     WORDS,
 )
@@ -40,12 +41,25 @@ _NOT_OBJECTS = frozenset(
     "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
     "fotos img pics photos images pictures shots "
     "contrast lighting light noise tones tone shadows highlights whites blacks detail details sharpness overall "
-    "whole rest thing it edges".split()
+    "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
+    "filter grade effect edits editing film iso histogram least most best worst same "
+    # a judgement after "is that": "is that bad?", "is this normal?"
+    "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful".split()
+)
+# What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.
+_PROPERTIES = frozenset(
+    "gradient gradients gradation tones tone colour color colours colors texture exposure detail details focus "
+    "highlights shadows edges area areas part parts region".split()
+)
+# Someone in the story doing something ("my aunt printed it", "my wife said"): a teller, not the subject.
+_TELLING = frozenset(
+    "said says say told thinks thought reckons printed sent took shot asked mentioned noticed complained "
+    "wants wanted saw liked loves".split()
 )
 _STOP = frozenset(
-    "look looks looking seem seems seemed appear appears is are was were in on at of a an too very quite so "
+    "look looks looking looked seem seems seemed appear appears is are was were in on at of a an too very quite so "
     "bit and or but than with to from as for enough there have has had got get gets show shows "
-    "just really actually only me you i we they".split()
+    "just really actually only me you i we they make made makes did does turn turned".split()
 )
 
 
@@ -55,6 +69,9 @@ def _fold(text: str) -> str:
     t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
     t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
     t = re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
+    # clipped shadows are crushed, not blown: "are the blacks clipping?", "clipped shadows"
+    t = re.sub(r"\b((?:shadows?|blacks|darks)\b(?: [a-z]+){0,3}? )clipp(?:ed|ing)\b", r"\1crushed", t)
+    t = re.sub(r"\bclipped (shadows|blacks)\b", r"crushed \1", t)
     return _LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t)
 
 
@@ -108,17 +125,31 @@ def _objects(text: str) -> list[str]:
     masked = VIEWER.sub(" | ", masked)
     for m in re.finditer(rf"\b(?:{_DETERMINER})\s+((?:[a-z]+(?:'s|s')\s+)?[a-z]+(?:\s[a-z]+)?)", masked):
         words = re.sub(r"^[a-z]+(?:'s|s')\s+", "", m.group(1)).split()  # "the bride's dress": the dress
-        phrase = []
-        for word in words:
-            if word in _STOP:
-                break
-            phrase.append(word)
+        if (len(words) > 1 and words[1] in _TELLING) or _TOOK.search(masked, 0, m.start()):
+            continue
+        phrase = _noun_phrase(words)
         if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS:
             return [phrase[-1]]
     bare = SUBJECT.match(_fold(text))
     if bare and bare.group(1) not in _PRONOUNS | _NOT_OBJECTS | _STOP:
         return [bare.group(1)]
     return []
+
+
+# "this" right after taking or sending it is the photo itself: "I shot this handheld", "since I sent that".
+_TOOK = re.compile(r"\b(?:shot|took|taken|made|edited|sent|uploaded|posted|printed|snapped|captured) $")
+
+
+def _noun_phrase(words: list[str]) -> list[str]:
+    """The words of a determiner phrase up to a stop word, a property noun giving way to its owner."""
+    phrase = []
+    for word in words:
+        if word in _STOP or (phrase and word.endswith("ed")):  # "the photo printed": a verb, not a compound
+            break
+        phrase.append(word)
+    if len(phrase) == 2 and phrase[1] in _PROPERTIES:
+        return phrase[:1]
+    return phrase
 
 
 # An edit makes five variations, so "the last one" is the fifth.
@@ -163,6 +194,14 @@ def is_quality_question(text: str) -> bool:
         return False
     named = names or measure or re.search(QUALITY, t) or any(re.search(rf"\b({p})\b", t) for p in METRICS)
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
+
+
+def unmeasured(text: str) -> str | None:
+    """The fault a question asks about that nothing here measures ("any chromatic aberration?"), or None."""
+    t = _fold(text)
+    if EDIT.search(t) or HOW_TO.search(t) or not re.search(ASKS, t) or _names(t):
+        return None
+    return next((name for pattern, name in UNMEASURED if re.search(rf"\b(?:{pattern})", t)), None)
 
 
 def read_question(text: str, *, has_reference: bool) -> dict:

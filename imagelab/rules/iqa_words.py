@@ -13,40 +13,54 @@ HUE_STATE = rf"(?:look|looks|looking|seem|seems|is|are)(?: {HEDGE})* {HUES}"
 WORDS = [
     (
         r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy|"
-        r"smudged|crisp|crispy|shaky|camera shake|shake|jittery",
+        r"smudged|crisp|crispy|shaky|camera shake|shake|jittery|"
+        # focus jargon: "tack sharp or missed?", "is focus nailed", "front-focused", "the focus missed"
+        r"misfocus\w*|missed focus|focus missed|(?:front|back)[- ]focus\w*|"
+        # text too soft to read: "is the text on the sign readable?"
+        r"readable|unreadable|legible|illegible",
         "blur",
     ),
     (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
     (
         r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|blow(?:s|ing)? out|blew out|too bright|"
-        r"burnt out|burned out|clipped highlights|clipping|washed[- ]out highlights|burnt|burned|"
+        r"burnt out|burned out|clipped highlights|clipping|clipped|washed[- ]out highlights|burnt|burned|"
         r"(?:highlights|whites|brights)(?: \w+){0,2} clipped|"
         # a part said to have gone white: "the sky looks totally white" (never "black and white")
         r"(?:totally|completely|pure|all|solid|just|gone|turned|blank) white(?! (?:and|&|n)\b)|"
         # the exposure said to be high: "is the exposure too high?"
         r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too high|"
         # "the highlights are washed out" is blown highlights; washed out on its own is flat (below)
-        r"(?:highlights|whites)(?: \w+){0,3} washed[- ]out",
+        r"(?:highlights|whites)(?: \w+){0,3} washed[- ]out|"
+        # detail asked after in the brights: "is there highlight detail?", "do the whites hold detail?"
+        r"highlight detail|detail in the (?:highlights|whites)|"
+        r"(?:highlights|whites) (?:still )?(?:have|has|hold|keep|show) (?:any |some )?detail",
         "overexposure",
     ),
     (
         r"under[- ]?exposed|underexposure|too dark|dark|dim|murky|crushed|crushed shadows|blocked up|"
         r"(?:totally|completely|pure|solid|pitch|just|gone) black(?! (?:and|&|n)\b)|"
-        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too low",
+        r"(?:exposure|brightness)(?: (?:is|looks|seems|a bit|way|far|much|slightly))* too low|"
+        # detail asked after in the darks: "do the blacks have detail?", "is there shadow detail?"
+        r"shadow detail|detail in the (?:shadows|blacks|darks)|"
+        r"(?:blacks|shadows|darks) (?:still )?(?:have|has|hold|keep|show) (?:any |some )?detail",
         "underexposure",
     ),
     (
-        r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelat\w*|pixelly|pixely|macroblocking",
+        r"jpe?g|blocky|blocks|compression|compressed|artefacts|artifacts|pixelat\w*|pixelly|pixely|macroblocking|"
+        # steps in a smooth gradient come from too few levels, as in a compressed file: "banding in the sky"
+        r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)",
         "jpeg",
     ),
     (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
     (
         r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
-        r"too (?:blue|yellow|green|orange|magenta|red|purple|pink|warm|cool)|"
+        rf"too (?:{HUES}|warm|cool)|too much {HUES}|(?:a|an) {HUES} (?:hue|cast|tone|shift)|"
         r"(?:blu|green|yellow|orang|magent|redd|purpl|pink)e?[- ]?ish|"
         # a hue said to be how it looks is a cast: "faces look orange", "does the lake look a bit green"
         rf"{HUE_STATE}|"
-        r"colou?rs? (?:are |look |looks |seem |seems )?(?:a bit |slightly )?(?:off|wrong|weird|strange|unnatural)",
+        # "the colours is strange" (a learner's agreement) as much as "the colours look off"
+        r"colou?rs? (?:are |is |look |looks |looked |seem |seems |feel |feels )?(?:a bit |slightly |very |so )?"
+        r"(?:off|wrong|weird|strange|unnatural|funny|accurate|natural|true to life|realistic|right)",
         "colour_cast",
     ),
     # Exposure in general: both ways, unless a word above already said which.
@@ -54,9 +68,18 @@ WORDS = [
 ]
 REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
-    r"(?:the|its) (?:original|upload|source)|before|unedited|changed?|differ\w*|similar|"
+    r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source)|before|unedited|changed?|"
+    r"differ\w*|similar|"
+    # the source in other words: "the raw one", "the untouched file", "what I sent you", "the one I uploaded"
+    # (whole words: "raw" is in "drawing" and "straw")
+    r"\b(?:raw|unprocessed|untouched|unretouched|sooc|straight out of (?:the )?camera)\b|"
+    r"\b(?:what|the (?:one|file|photo|pic|picture|image|version)|one) (?:i|we) (?:sent|uploaded|gave|posted|shared)\b|"
     # "did the edit make it noisier?" asks what the edit did: a comparison with its source
-    r"(?:edit|editing|edits|changes) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)"
+    r"(?:edit|editing|edits|changes|filter|grade|version|variation) (?:make|made|makes|add|added|introduce\w*|"
+    r"cause\w*|leave|left)|"
+    # a variation said to have added or lost something: "did the last version add noise?", "has it lost detail?"
+    r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
+    r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b"
 )
 # Text is lower-cased, so "ΔE" arrives as "δe".
 METRICS = {
@@ -75,7 +98,10 @@ MEASURE_ASK = re.compile(
     r"\b(?:give|show|tell|get|send) (?:me|us) (?:the |a |an |its |some |your )?(?:ssim|psnr|delta[- ]?e|[δΔ]e|"
     r"scores?|ratings?|figures?|numbers?|readings?|quality|metrics?|measurements?|verdict)\b"
 )
-COMPARE = r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than"
+COMPARE = (
+    r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than|"
+    r"(?:closer|closest|nearer|nearest|further|furthest) (?:to|from)|most like"
+)
 # A question: ends with "?" or opens like one (or asks for an assessment).
 ASKS = (
     # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
@@ -84,6 +110,8 @@ ASKS = (
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry"
     r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|what|whats|what's|which|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
+    # a terse check named by its subject: "noise check", "focus check pls", "quick exposure test"
+    r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:pls|plz|please))?[.!]*$|"
     r"(?:can|could|would) (?:you|u) (?:please )?(?:tell|check|measure|rate|assess|evaluate|judge|see|confirm|compare))\b"
 )
 # How-to and capability questions ask what to do, not what the photo is like ("how do I make it sharper?").
@@ -113,10 +141,21 @@ STATED = re.compile(rf"\b(?:{STATE})(?:\s+(?:{HEDGE}|much|too much|lots of|a lot
 # The state verb can be inside the matched phrase itself ("the colours look off"): read on the unmasked text.
 STATED_OFF = re.compile(rf"\b(?:{STATE})(?:\s+{HEDGE})*\s+(?:off|wrong|weird|strange|unnatural)\b")
 # The viewer's own eyes or screen are never what the question is about ("or is it just my screen").
-VIEWER = re.compile(r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b")
+VIEWER = re.compile(
+    r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b|\bor (?:is it|is that|it'?s) (?:me|my \w+)\b"
+)
 # A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
 SUBJECT = re.compile(r"^([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b")
 # A statement with an order in it ("its blurry sharpen it") or praise ("dark and moody, love it") asks nothing.
 NOT_ASKING = re.compile(
     rf"\b(?:{EDIT_VERBS}) (?:it|this|that|them|the|up)\b|\b(?:love|like|loving|perfect|great|gorgeous|awesome)\b"
 )
+# Faults asked about that no measurement here covers: answered plainly, never measured as something else.
+UNMEASURED = [
+    (r"chromatic aberration|\bca\b|(?:purple|green|colou?r) fringing|fringing|fringes", "chromatic aberration"),
+    (r"over[- ]?sharpen\w*|halos?|haloing|crunchy", "oversharpening"),
+    (r"over[- ]?saturat\w*|too saturated|neon", "oversaturation"),
+    (r"moir[eé]", "moiré"),
+    (r"(?:sensor )?dust spots?|sensor dust|hot pixels?|dead pixels?", "dust spots and hot pixels"),
+    (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
+]

@@ -138,6 +138,9 @@ MONO_GRIT = _s("Gritty {mono}", "Gritty, textured {tone}", {"contrast": 0.18}, _
 # Asked finishes go into all five plans, each at its own strength (slot order).
 VIGNETTES = (0.22, 0.30, 0.38, 0.26, 0.45)
 GRAINS = (0.10, 0.14, 0.18, 0.08, 0.24)
+# Black points for asked crushed blacks: deeper blacks, yet few pixels pushed to pure black (the guard's clipping
+# check); the last slot's strong vignette already darkens its corners, so it crushes least.
+CRUSHES = (6, 8, 10, 5, 4)
 
 
 def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
@@ -193,6 +196,10 @@ def _asked_finish(out: dict, finish: dict, intent: dict, i: int) -> None:
             finish[key] = strengths[i % len(strengths)]
         elif intent[key] < 0:
             finish.pop(key, None)
+    if intent["crush"]:  # "crush the blacks" raises every plan's black point; "don't crush them" drops any
+        white = finish.get("clip", (0, 255))[1]
+        black = max(finish.get("clip", (0, 255))[0], CRUSHES[i % len(CRUSHES)]) if intent["crush"] > 0 else 0
+        finish["clip"] = (black, white)
     if intent["soft"] > 0 and intent["sharp"] <= 0:
         out["sharp"] = min(out["sharp"], 0.0)
     if intent["highlights"]:
@@ -230,8 +237,8 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
         finish.pop("tint", None)
         if "lift" in finish:
             finish["lift"] = ("#2A2A2A", "#2A2A2A", finish["lift"][2], "lifted blacks", "lifted blacks")
-    if intent["bright"] > 0 and "vignette" in finish:  # a vignette darkens: keep a brighter look bright
-        finish["vignette"] = finish["vignette"] / 2
+    if intent["bright"] > 0:  # a vignette darkens: a brighter look keeps its corners (one asked for comes back below)
+        finish.pop("vignette", None)
     if intent["bright"] > 0 and not intent["highlights"]:  # kept highlights: the gamma alone, nothing clips
         finish["expose"] = round(out["bright"] * EXPOSE_SHARE, 3)
     if intent["contrast"] < 0:  # clipped ends would add contrast back

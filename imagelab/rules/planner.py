@@ -34,7 +34,9 @@ def alternatives_answer(instruction: str) -> str | None:
 
 def _notes(intent: dict) -> list[str]:
     """What the plans cannot do, said plainly."""
-    notes = list(intent["generative"])
+    notes = list(intent["generative"]) + [f"I can't {what} here" for what in intent["cannot"]]
+    if intent["denoise"] and intent["sharp"] < 0:
+        notes.append("there is no noise reduction here, so a slight blur smooths the noise and softens detail with it")
     if intent["tilts"]:
         notes.append("the tilt was not measured, so five small angles are tried: " + ANGLE_HINT)
     return notes

@@ -6,6 +6,7 @@ Pure: no Django.
 import re
 
 from imagelab.rules.intent import has_local_request, read_intent
+from imagelab.rules.iqa import unmeasured
 from imagelab.rules.wishes import VOCABULARY
 
 ANGLE_HINT = 'say by how many degrees, e.g. "straighten by 2°" (clockwise; "-2°" turns the other way)'
@@ -27,6 +28,7 @@ CLOSEST = {
     "repaint it in another style or colourise it": 'a strong local look: try "vintage film look with grain" or '
     '"grainy black and white"',
 }
+MEASURED = "blur, noise, over- and underexposure, JPEG blocking, low contrast and colour casts"
 # Words that ask for an edit without naming one ("make it look its best"): planned as five looks.
 _VAGUE = frozenset(
     "best better improve enhance fix nice nicer good great pretty beautiful edit auto touch tweak adjust polish "
@@ -53,6 +55,11 @@ def edit_reply(text: str) -> str | None:
             + (f"The closest I can do here is {closest}. " if closest else "")
             + "I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it, "
             'add grain or a vignette: try "warmer and punchier" or "crop it square".'
+        )
+    if intent["cannot"]:
+        return (
+            f"I can't {' or '.join(intent['cannot'])} here. I can change its colour, tone and contrast, make it black and "
+            'white, crop, rotate, sharpen it, add grain or a vignette: try "crop it square" or "rotate 90°".'
         )
     if _recognised(text):
         return None
@@ -87,6 +94,8 @@ def classify_request(text: str) -> str:
         return "chat"
     if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):
         return "quality"
+    if unmeasured(t):
+        return "unmeasured"
     words = re.findall(r"[a-z]+", t)
     if words and set(words) <= _ACK and (len(words) > 1 or words[0] not in VOCABULARY):
         return "chat"
@@ -99,6 +108,11 @@ def classify_request(text: str) -> str:
 def chat_reply(text: str, kind: str | None = None) -> str:
     """A short conversational answer for a non-edit message."""
     kind = kind or classify_request(text)
+    if kind == "unmeasured":
+        return (
+            f"I can't measure {unmeasured(text)} here: the quality check looks at {MEASURED}. "
+            'Ask about one of those, e.g. "is it sharp?" or "is the sky blown out?".'
+        )
     if kind == "quality":
         return (
             "I can't judge sharpness or quality yet — that's coming. For now I can edit the photo: "

@@ -2,7 +2,8 @@
 
 `forgive_typos` maps misspelt look and op words onto the planner's vocabulary (rapidfuzz) before
 anything else reads the text. `read_wishes` then takes out the finishes asked for by name (vignette,
-grain, a soft look, kept highlights), a crop ratio, and an unmeasured tilt's plausible angles. Pure: no Django.
+grain, a soft look, crushed blacks, kept or recovered highlights, noise asked away), a crop ratio, and an
+unmeasured tilt's plausible angles. Pure: no Django.
 """
 
 import re
@@ -18,7 +19,8 @@ VOCABULARY = (
     "crisper detail clarity black white monochrome mono grayscale greyscale sepia vintage retro film analog "
     "faded nostalgic polaroid cinematic movie teal matte grain grainy gritty noise vignette vignetting corners "
     "edges crop tighter closer square widescreen panorama straighten straight crooked tilted tilt wonky level "
-    "horizon rotate highlights clouds shadows whites blacks protect keep framing"
+    "horizon rotate highlights clouds shadows whites blacks protect keep framing dehaze orton crush whiter whiten "
+    "denoise lively"
 ).split()
 # Ordinary words a fuzzy match would wrongly turn into a look word ("often" is not "soften").
 _ORDINARY = frozenset(
@@ -53,7 +55,7 @@ def forgive_typos(text: str) -> str:
 
 
 _NEGATED = re.compile(
-    r"\b(?:no|not|without|remove|less|reduce|never|nor|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
+    r"\b(?:no|not|without|remove|less|reduce|never|nor|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
     r"\W+(?:\w+\W+)?$"
 )
 FINISHES = {
@@ -61,10 +63,14 @@ FINISHES = {
     r"|\b(?:corners|edges)\s+(?:a bit\s+)?dark(?:er|ened)?\b",
     # "add some noise" in an edit is grain; "fix the noise" is not, so only adding words count.
     # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
-    "grain": r"\bgrain(?:y|s)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
+    "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
     r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
-    "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b",
+    "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
+    # deeper blacks by a raised black point: "crush the blacks", "inkier blacks", "clip the shadows a bit"
+    "crush": r"\bcrush(?:ed|ing)?\s+(?:the\s+|my\s+|those\s+)?(?:blacks|shadows|darks)\b|"
+    r"\b(?:deep(?:er|en)?|rich(?:er)?|ink(?:y|ier)|dens(?:e|er)|true|solid|darker)\s+blacks\b|"
+    r"\bclip\s+(?:the\s+)?(?:blacks|shadows)\b|\bblacks\s+(?:crushed|deeper|darker|richer)\b",
 }
 HIGHLIGHTS = (
     r"\b(?:keep|keeping|protect|preserve|save|hold|retain|(?:don'?t|do not|without|no|not)\s+(?:blow|blowing|blown|clip|"
@@ -73,7 +79,18 @@ HIGHLIGHTS = (
     # the bright part named before the verb: "don't let the sky blow out", "keep the clouds from clipping"
     r"\b(?:(?:don'?t|do not|never|without) let(?:ting)?|keep(?:ing)?|stop(?:ping)?)\s+(?:the\s+|my\s+|any\s+)?"
     r"(?:bright\s+|white\s+)?(?:clouds?|highlights?|whites?|skies|sky)\s+(?:from\s+)?(?:get(?:ting)?\s+)?"
-    r"(?:blow|blowing|blown|clip|clipping|clipped|burn|burning|burnt)\b(?:\s+out)?"
+    r"(?:blow|blowing|blown|clip|clipping|clipped|burn|burning|burnt)\b(?:\s+out)?|"
+    # highlights won back: "recover the highlights", "highlight recovery", "pull the highlights down"
+    r"\b(?:recover(?:ing)?|rescu(?:e|ing)|tam(?:e|ing)|restor(?:e|ing))\s+(?:the\s+|my\s+|some\s+)?(?:bright\s+)?"
+    r"(?:clouds?|highlights?|whites?|skies|sky)\b|\bhighlights?\s+recovery\b|"
+    r"\b(?:pull|bring|tone|dial)(?:ing)?\s+(?:the\s+)?(?:highlights?|whites)\s+(?:down|back)\b|"
+    r"\b(?:drop|lower|reduce|darken|tame)\s+(?:the\s+)?(?:highlights?|whites)\b|"
+    r"\b(?:pull|bring|tone|dial)(?:ing)?\s+(?:down|back)\s+(?:the\s+)?(?:highlights?|whites)\b"
+)
+# Noise asked away. There is no noise reduction here: a slight blur smooths it (and detail with it), said so.
+DENOISE = (
+    r"\bde-?nois\w*|\bnoise reduction\b|\b(?:reduce|remove|less|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|"
+    r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b"
 )
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (
@@ -81,7 +98,17 @@ SHADOWS_ONLY = (
     r"\b(?:brighten|lift|open up|raise)\s+(?:the\s+)?(?:shadows|darks)\b"
 )
 _RATIO = re.compile(r"\b(\d{1,2})\s*(?::|x|×|by)\s*(\d{1,2})\b")
-_RATIO_WORDS = [(r"\bsquare\b|\binstagram\b|\binsta\b", 1.0), (r"\bwide ?screen\b", 16 / 9), (r"\bpanoram", 3.0)]
+# a story, reel or short is a full-height phone screen, whatever app it is for ("crop it for my insta story")
+_RATIO_WORDS = [
+    (
+        r"\b(?:insta(?:gram)?|ig|fb|facebook|whatsapp|snapchat|for (?:my|a|the)|as (?:a|my))\s+stor(?:y|ies)\b|"
+        r"\b(?:reels?|tiktok|shorts|phone wallpaper|lock ?screen)\b",
+        9 / 16,
+    ),
+    (r"\bsquare\b|\binstagram\b|\binsta\b", 1.0),
+    (r"\bwide ?screen\b", 16 / 9),
+    (r"\bpanoram", 3.0),
+]
 _TILT_SIGN = [
     (r"\b(?:lean|leans|leaning|tilt|tilts|tilted|slopes?|sloping|down)\s+(?:to\s+)?(?:the\s+)?left\b", 1.0),
     (r"\b(?:lean|leans|leaning|tilt|tilts|tilted|slopes?|sloping|down)\s+(?:to\s+)?(?:the\s+)?right\b", -1.0),
@@ -114,12 +141,15 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 
 
 def read_wishes(text: str) -> tuple[str, dict]:
-    """(the text without the highlight and corner wishes, {vignette, grain, soft: -1/0/+1, highlights: bool, ratio})."""
+    """(the text without the highlight, corner and black-point wishes, {vignette, grain, soft, crush: -1/0/+1,
+    highlights: bool, ratio})."""
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
     wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None or re.search(SHADOWS_ONLY, text) is not None
+    wishes["denoise"] = re.search(DENOISE, text) is not None
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.
     text = re.sub(HIGHLIGHTS, " ", text)
     text = re.sub(FINISHES["vignette"], " vignette ", text)
+    text = re.sub(FINISHES["crush"], " ", text)  # "darker blacks" sets the black point, not the exposure
     wishes["ratio"] = _ratio(text)
     return text, wishes

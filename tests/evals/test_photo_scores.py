@@ -11,8 +11,13 @@ from tests.support.photo_eval import evaluate
 # "nor add", unblur, "black n white"). Third blind round: 35 more (30 edits, 5 that are none), 25/35 as they came;
 # 158/158 after general fixes (brightening as exposure too, contrast kept with the highlights, "don't touch"/"leave"
 # hold an axis, "don't let the sky blow out", a colour "too much", "fix the white balance" after a cast, retro film
-# is grainy, greetings and acknowledgements that open like edits).
-PHOTO_FLOOR = 158 / 158
+# is grainy, greetings and acknowledgements that open like edits). Fourth blind round: 35 more (33 edits, 2 that
+# are none), 28/35 as they came, and 17 probing past them; 210/210 after general fixes (crushed blacks as a black
+# point, dehaze and haze cut as contrast, the Orton glow, a brighter look loses its corner darkening, "black white",
+# "grainier", a fault stated ("came out yellow/dark/flat", "kinda dull", "fix the blur") turned round, noise asked
+# away as a said slight blur, highlights recovered or pulled down, stories and reels 9:16, flip/upscale/fringing
+# and unmeasured faults answered plainly).
+PHOTO_FLOOR = 210 / 210
 
 
 def test_it_matches_at_least_the_recorded_share_of_photo_instructions():

@@ -247,3 +247,37 @@ def test_it_reads_keeping_one_colour_as_an_ai_edit(text):
 def test_it_reads_removing_the_colour_as_desaturating_not_removing_an_object():
     intent = read_intent("remove the colour")
     assert intent["generative"] == [] and intent["sat"] == -1
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("dehaze it a bit", {"contrast": 1}),
+        ("cut through the haze", {"contrast": 1}),
+        ("it came out dark", {"bright": 1}),
+        ("the photo looks flat", {"contrast": 1}),
+        ("so dull, can you help", {"contrast": 1, "sat": 1}),
+        ("fix the blur", {"sharp": 1}),
+        ("it's blurry", {"sharp": 1}),
+        ("blur it a little", {"sharp": -1}),
+        ("dark and moody please", {"bright": -1}),
+        ("everything came out yellow, make it look more natural", {"temp": -1}),
+        ("the picture is very yellow, please fix", {"temp": -1}),
+        ("make colour more strong", {"sat": 1}),
+        ("open up the shadows", {"bright": 1}),
+    ],
+)
+def test_it_turns_a_stated_fault_round_and_reads_the_fourth_round_terms(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_reads_an_orton_glow_as_a_bright_saturated_softening():
+    assert axes("orton effect please") == {"sat": 1, "bright": 1, "sharp": -1}
+    assert read_intent("orton effect please")["soft"] == 1
+
+
+@pytest.mark.parametrize("text,cannot", [("flip it horizontally", "flip or mirror it"), ("upscale it", "upscale it")])
+def test_it_says_plainly_what_no_op_can_do(text, cannot):
+    assert read_intent(text)["cannot"] == [cannot]
+    assert edit_reply(text).startswith(f"I can't {cannot} here")
+    assert "I can't flip or mirror it here" in plan_variations("mirror it and warmer", image_size=SIZE)["notes"]

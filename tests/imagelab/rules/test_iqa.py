@@ -289,3 +289,72 @@ def test_a_figure_or_a_mark_asked_for_as_an_order_is_a_quality_question(text):
 @pytest.mark.parametrize("text", ["give me a warmer version", "make it black and white", "is it all black and white?"])
 def test_orders_and_black_and_white_are_no_quality_question(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    "text,names",
+    [
+        ("is there banding in the sky?", ["jpeg"]),
+        ("any posterization?", ["jpeg"]),
+        ("are the highlights on the clouds clipped?", ["overexposure"]),
+        ("are the shadows clipping?", ["underexposure"]),
+        ("colours is strange, too much green maybe?", ["colour_cast"]),
+        ("are the colours accurate?", ["colour_cast"]),
+        ("is the text readable?", ["blur"]),
+        ("do the blacks have detail?", ["underexposure"]),
+        ("is there highlight detail?", ["overexposure"]),
+    ],
+)
+def test_it_reads_the_fourth_round_distortion_words(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize("text", ["noise check", "quick focus check pls", "exposure test"])
+def test_it_reads_a_terse_check_as_a_question(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    "text,scope",
+    [
+        ("is there banding in the sky gradient?", ["sky"]),
+        ("the photo came out really dark, is that bad?", "Global"),
+        ("my aunt printed it and said it looked soft, is it?", "Global"),
+        ("I shot this handheld, is there camera shake?", "Global"),
+        ("is the picture a bit soft or is it my eyes", "Global"),
+        ("which variation has the least noise?", "Global"),
+        ("did the filter make it noisy?", "Global"),
+    ],
+)
+def test_it_keeps_tellers_judgements_and_properties_out_of_the_scope(text, scope):
+    assert plan_of(text).query_scope == scope
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "how far is this from the raw one?",
+        "compare it with what I sent",
+        "is it noisier than the unprocessed file?",
+        "variation 2 vs original: more noise?",
+        "did the last version add noise?",
+        "is number 1 or number 2 closer to the original?",
+    ],
+)
+def test_it_reads_the_source_and_comparisons_in_other_words(text):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text, has_reference=True).reference_mode == "Full-Reference"
+
+
+@pytest.mark.parametrize(
+    "text,fault",
+    [
+        ("is there any chromatic aberration?", "chromatic aberration"),
+        ("is option 5 oversharpened?", "oversharpening"),
+        ("any hot pixels?", "dust spots and hot pixels"),
+    ],
+)
+def test_it_names_faults_it_cannot_measure_instead_of_measuring_others(text, fault):
+    assert not rules_iqa.is_quality_question(text) and rules_iqa.unmeasured(text) == fault
+    assert rules_iqa.unmeasured("reduce the chromatic aberration") is None

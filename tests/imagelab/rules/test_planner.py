@@ -117,3 +117,10 @@ def test_it_offers_colour_draining_alternatives_when_asked_to_keep_one_colour():
     used = set(all_ops(plan)) - {"resize"}
     assert used <= {"filter", "contrast", "saturation", "temperature"}
     assert all(v.strategy.startswith("Instead of keeping one colour") for v in plan.variations)
+
+
+def test_it_answers_a_question_about_an_unmeasured_fault_plainly():
+    text = "is there any chromatic aberration on the branches?"
+    assert classify_request(text) == "unmeasured"
+    reply = chat_reply(text)
+    assert reply.startswith("I can't measure chromatic aberration here") and "blur, noise" in reply

@@ -5,7 +5,7 @@ import pytest
 
 from imagelab.core import ops
 from imagelab.core.normalize import normalize_plan
-from imagelab.rules.planner import edit_reply, plan_variations
+from imagelab.rules.planner import edit_reply, plan_variations, read_intent
 from imagelab.rules.wishes import forgive_typos
 
 SIZE = (4000, 3000)
@@ -144,3 +144,45 @@ def test_it_brightens_through_exposure_and_midtones_unless_the_highlights_are_ke
         assert all(p["gamma"] > 1 for p in params(plan, "levels"))
     for plan in plans("brighter but keep the highlights"):
         assert not [p for p in params(plan, "brightness") if p["value"] > 1] and _top_kept(plan)
+
+
+@pytest.mark.parametrize("text", ["crush the blacks a little", "deeper blacks and more contrast"])
+def test_it_raises_every_plans_black_point_for_crushed_blacks(text):
+    for plan in plans(text):
+        assert [p for p in params(plan, "levels") if p["black"] > 0]
+    assert not any(params(plan, "levels") and params(plan, "levels")[0]["black"] for plan in plans("soft and dreamy"))
+
+
+@pytest.mark.parametrize(
+    "text", ["recover the highlights", "pull the highlights down", "highlight recovery", "drop the whites a little"]
+)
+def test_it_keeps_the_highlights_when_they_are_to_be_recovered(text):
+    assert all(_top_kept(plan) for plan in plans(text))
+
+
+def test_it_smooths_asked_away_noise_with_a_said_slight_blur():
+    for plan in plans("reduce the noise"):
+        assert params(plan, "blur") and not params(plan, "sharpen")
+    assert any("no noise reduction" in n for n in plan_variations("denoise it", image_size=SIZE)["notes"])
+    assert not any(params(plan, "blur") for plan in plans("remove the noise but keep it sharp"))
+
+
+@pytest.mark.parametrize(
+    "text,ratio",
+    [("crop it for my insta story", 9 / 16), ("make a reel of it", 9 / 16), ("this photo tells a story", None)],
+)
+def test_it_reads_stories_and_reels_as_a_phone_screen(text, ratio):
+    assert read_intent(text)["ratio"] == ratio
+
+
+def test_it_reads_black_white_without_the_and_as_black_and_white():
+    assert all(params(plan, "filter") == [{"type": "grayscale"}] for plan in plans("I want the photo in black white"))
+
+
+def test_it_reads_grainier_as_asked_grain():
+    assert all(params(plan, "grain") for plan in plans("cooler, grainier"))
+
+
+def test_it_drops_a_looks_own_vignette_when_brightening_is_asked():
+    assert not any(params(plan, "vignette") for plan in plans("brighten it up its too dark"))
+    assert all(params(plan, "vignette") for plan in plans("brighter with a vignette"))
