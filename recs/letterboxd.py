@@ -85,23 +85,42 @@ def _is_zip(name: str, data: bytes) -> bool:
 
 def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]:
     """The export's watched/watchlist/ratings CSVs (top level only: deleted/, likes/… are other lists)."""
+    # An export holds one file per list: many list files (each under the limit) would unpack to gigabytes, so
+    # the whole archive may unpack to one file's limit per list, counted again on the bytes as they are read.
+    total = max_bytes * len({kind for _, kind in FILE_KINDS})
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         wanted = [i for i in archive.infolist() if "/" not in i.filename and _kind_of(i.filename)]
         for info in wanted:
             if info.file_size > max_bytes:  # checked before unpacking, and again on the bytes read (headers lie)
                 raise _too_big(info.filename, max_bytes)
-        found = [(i.filename, archive.open(i).read(max_bytes + 1)) for i in wanted]
+        if sum(info.file_size for info in wanted) > total:
+            raise _archive_too_big(name, total)
+        found, unpacked = [], 0
+        for info in wanted:
+            content = archive.open(info).read(max_bytes + 1)
+            if len(content) > max_bytes:
+                raise _too_big(name, max_bytes)
+            unpacked += len(content)
+            if unpacked > total:
+                raise _archive_too_big(name, total)
+            found.append((info.filename, content))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError):
         raise ImportRejected(f"{name} is not a readable .zip file.", code="not_csv") from None
-    if any(len(content) > max_bytes for _, content in found):
-        raise _too_big(name, max_bytes)
     if not found:
         raise ImportRejected(
             f"{name} has no watched.csv, watchlist.csv or ratings.csv at its top level: is it a Letterboxd export?",
             code="no_import_file",
         )
     return found
+
+
+def _archive_too_big(name: str, total: int) -> ImportRejected:
+    return ImportRejected(
+        f"{name} is too big: its lists unpack to more than {total // 1024:,} kB (an export has one file per list).",
+        code="import_too_large",
+        status=413,
+    )
 
 
 def _too_big(name: str, max_bytes: int) -> ImportRejected:

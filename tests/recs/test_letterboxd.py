@@ -46,6 +46,12 @@ ZIP_BOMB = io.BytesIO()
 with zipfile.ZipFile(ZIP_BOMB, "w", zipfile.ZIP_DEFLATED) as _z:
     _z.writestr("watched.csv", b"Date,Name,Year,Letterboxd URI\n" + b" " * 500_000)
 
+# Many list files, each under the per-file limit: unpacked together they would hold gigabytes in memory.
+MANY_LISTS = io.BytesIO()
+with zipfile.ZipFile(MANY_LISTS, "w", zipfile.ZIP_DEFLATED) as _z:
+    for _i in range(40):
+        _z.writestr(f"part{_i}-watched.csv", b"Date,Name,Year,Letterboxd URI\n" + b" " * 90_000)
+
 PROFILE_ONLY = io.BytesIO()
 with zipfile.ZipFile(PROFILE_ONLY, "w") as _z:
     _z.writestr("profile.csv", b"Date Joined,Username\n")
@@ -64,6 +70,7 @@ REFUSED = {
     "bad zip": ([("export.zip", b"PK\x03\x04 not really")], "not_csv", "not a readable .zip"),
     "zip without lists": ([("export.zip", PROFILE_ONLY.getvalue())], "no_import_file", "is it a Letterboxd export?"),
     "zip bomb": ([("export.zip", ZIP_BOMB.getvalue())], "import_too_large", "too big"),
+    "zip of many lists": ([("export.zip", MANY_LISTS.getvalue())], "import_too_large", "one file per list"),
     "too many rows": ([("watched.csv", csv_bytes([("Fargo", 1996)] * 101))], "too_many_rows", "at most 100 films"),
     "empty": ([("watched.csv", csv_bytes([]))], "no_import_file", "no films"),
     "nothing": ([], "no_import_file", "Choose a file"),
