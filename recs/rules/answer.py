@@ -17,7 +17,16 @@ from recs.rules.like import DIRECTOR_OF
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.titles import film_namer, resolve, several
-from recs.rules.vocab import COMPLAINT, GENRE_PATTERNS, GREETINGS, HELP_ASK, OCCASIONS, QUESTION_TYPOS, THANKS
+from recs.rules.vocab import (
+    COMPLAINT,
+    GENRE_PATTERNS,
+    GREETINGS,
+    HELP_ASK,
+    OCCASIONS,
+    QUESTION_TYPOS,
+    SUBGENRES,
+    THANKS,
+)
 from recs.sources.catalogue import Catalogue, load_catalogue
 from recs.sources.movies import Movie
 
@@ -28,6 +37,8 @@ RECOMMEND = (
     r"more of (?:that|those|these)|surprise me|i (?:feel like|fancy)|watch tonight|something (?:else|different)|"
     r"any (?:good )?(?:\w+ )?(?:films|movies)|(?:films|movies) (?:by|with|from|like|about|for)|"
     r"(?:a|an|some) (?:good |great )?(?:film|movie)\b|hidden gems?|crowd pleasers?|"
+    r"what else (?:would|might|could|will|should|can) (?:i|we|he|she|they|you|my \w+) (?:like|enjoy|love|watch)|"
+    r"anything similar\b|(?:something|anything) for (?:him|her|them|us|me|my \w+)\b|"
     # "I'm bored": a request for something to watch, said as a feeling
     r"\bi'?m (?:so |really |super |very )?bored\b|^(?:so )?bored\W*$)"
 )
@@ -53,6 +64,17 @@ NOT_ABOUT_FILMS_ANSWER = (
     "I don't know: my catalogue only has films (titles, years, genres, directors, ratings), "
     "so I can't answer questions about people, awards or anything else. "
 )
+# Who wrote, scored, produced or edited a film: the catalogue records directors only.
+CREW = re.compile(
+    r"^(?:who|whom)(?: was| is|'s| were)?(?: the)? (?:composed|composers?|wrote|writers?|screenwriters?|scored|"
+    r"produced|producers?|edited|editors?|cinematographers?|did the (?:music|score|soundtrack|script|screenplay|"
+    r"editing|cinematography|costumes|effects))\b",
+    re.I,
+)
+CREW_ANSWER = (
+    "I don't know: my catalogue records each film's director, year, genre, ratings and runtime, "
+    "not who wrote, scored, produced or edited it. "
+)
 # "hmm, something", "anything", "idk, you pick": no wish beyond films, but a request all the same.
 VAGUE_ASK = (
     r"^(?:(?:hmm+|hm|um+|uh+|erm?|well|ok(?:ay)?|so|oh|ah|idk|dunno|i dunno|i don't know|not sure|no idea|maybe|"
@@ -72,7 +94,16 @@ ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|sev
 # Words after a question that are not part of a title: "…? Thanks!", "…, just curious", "…, please".
 TRAILING = re.compile(
     r"(?:[\s,.!?;:-]*\b(?:thanks(?: a lot| so much)?|thank you|thx|ty|cheers|please|pls|plz|just curious|"
-    r"much appreciated|if you know)\b)+[\s,.!?;:-]*$",
+    r"much appreciated|if you know|"
+    # chat-speak tags that end a question, not a title ("…come out lol", "how long is magnolia fr")
+    r"lol|lmao|haha+|fr|rn|tbh|ngl|bruh)\b)+[\s,.!?;:-]*$",
+    re.I,
+)
+# Words that open a question without being part of it: "wait, …", "also, …", "ok so …", "quick question: …".
+LEADING = re.compile(
+    r"^(?:(?:wait|also|ok(?:ay)?|so|oh|btw|by the way|hey|hi|hmm+|um+|quick question|one more thing|"
+    r"random question|just wondering)\b[\s,.!:;-]*)+"
+    r"(?=(?:who|whose|what|when|where|which|how|is|was|did|does|do|can|could|and)\b)",
     re.I,
 )
 
@@ -81,7 +112,7 @@ def _question(text: str) -> str:
     """The question without the trailing courtesy and punctuation."""
     clean = " ".join((text or "").replace("’", "'").split())
     clean = re.sub(r"(?i)\b(" + "|".join(QUESTION_TYPOS) + r")\b", lambda m: QUESTION_TYPOS[m.group(1).lower()], clean)
-    return TRAILING.sub("", clean).rstrip("?!. ")
+    return LEADING.sub("", TRAILING.sub("", clean)).rstrip("?!. ")
 
 
 def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:
@@ -95,8 +126,10 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     asked = about_it(_question(low), film_namer(catalogue))
     if compare_question(asked, catalogue) or catalogue_answer(asked, catalogue):
         return DecideModeArgs(mode="A", reason="A factual question about films in my catalogue.")
+    wants_films = bool(re.search(RECOMMEND, low))
+    readings = (asked, fix_words(asked))  # as typed, then with typos fixed ("thriler")
     for kind, pattern in QUESTIONS:
-        if re.search(r"\b" + pattern, asked) or re.search(r"\b" + pattern, fix_words(asked)):
+        if _question_hit(pattern, readings, wants_films, catalogue):
             return DecideModeArgs(mode="A", reason=f"A factual question about a film ({kind}).")
     loose = loose_fact(asked, film_namer(catalogue))
     if loose:
@@ -110,7 +143,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     if re.search(NOT_ABOUT_FILMS, low):
         return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")
     fixed = fix_words(low)  # "thriler", "ninties"
-    genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", fixed) for p, _ in GENRE_PATTERNS + OCCASIONS)
+    genre_hit = any(re.search(rf"(?<![a-z]){p}(?![a-z])", fixed) for p, _ in GENRE_PATTERNS + OCCASIONS + SUBGENRES)
     if genre_hit or re.search(ERA, fixed) or re.search(REFINEMENT, low):
         return DecideModeArgs(mode="B", reason="Describes films wanted (genre, era or a refinement).")
     if re.search(GREETINGS, low):
@@ -122,9 +155,25 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
     if not cons.model_copy(update={"unsupported": []}).is_empty():
         return DecideModeArgs(mode="B", reason="Describes films wanted (people, ratings, runtime or years).")
     # "something quirky": a wish the catalogue can't filter on is still a request for films.
-    if cons.unsupported and (re.search(FILMISH, low) or re.search(r"^(?:something|anything)\b", low)):
+    # "heist", "zombies?", "korean": a message of little more than the wish is a request too.
+    short = len(re.findall(r"\w+", low)) <= 3 and not re.search(r"\b(?:i|im|we|my|he|she|they)\b", low)  # "i'm korean"
+    if cons.unsupported and (short or re.search(FILMISH, low) or re.search(r"^(?:something|anything)\b", low)):
         return DecideModeArgs(mode="B", reason="Asks for films by what my catalogue doesn't record: say so, pick.")
     return DecideModeArgs(mode="A", reason="General chat with no request for films.")
+
+
+def _question_hit(pattern: str, readings: tuple[str, str], wants_films: bool, catalogue: Catalogue) -> bool:
+    """A question wording in the message; beside a request for films, only when its title names a film
+    ("which film do you recommend for a child? is animation good" asks for films, not about "animation")."""
+    for said in readings:
+        if not re.search(r"\b" + pattern, said):
+            continue
+        if not wants_films:
+            return True
+        whole = re.search(r"\b" + pattern + r"\s*(?:[?.!,;]|$)", said)
+        if whole and resolve(whole.group("t"), catalogue)[1]:
+            return True
+    return False
 
 
 def _complaint_only(low: str) -> bool:
@@ -134,7 +183,9 @@ def _complaint_only(low: str) -> bool:
     rest = re.sub(COMPLAINT, " ", low)
     if re.search(RECOMMEND, rest) or re.search(REFINEMENT, rest) or re.search(ERA, rest):
         return False
-    return not any(re.search(rf"(?<![a-z]){p}(?![a-z])", fix_words(rest)) for p, _ in GENRE_PATTERNS + OCCASIONS)
+    return not any(
+        re.search(rf"(?<![a-z]){p}(?![a-z])", fix_words(rest)) for p, _ in GENRE_PATTERNS + OCCASIONS + SUBGENRES
+    )
 
 
 # How a recorded story source reads in an answer ("Fight Club (1999): based on a book or short story").
@@ -247,7 +298,9 @@ def _answer_kind(kind: str, span: str, catalogue: Catalogue) -> str:
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
     clean = about_it(_question(text), film_namer(catalogue))
-    said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue)
+    if CREW.match(clean):  # "who composed the score for Jaws": not a rating question about Jaws
+        return CREW_ANSWER + CAPABILITIES
+    said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue) or _clause_fact(clean, catalogue)
     if said:
         return said[0]
     low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
@@ -289,6 +342,23 @@ def _film_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
     loose = loose_fact(clean, film_namer(catalogue))
     if loose:  # "saving private ryan - director and year": one line per fact asked
         return "\n".join(_answer_kind(kind, loose[1], catalogue) for kind in loose[0]), loose[1]
+    return None
+
+
+# A question, then more said around it: "what is Ratatouille rated? deciding if my 6 year old can watch it",
+# "is The Dark Knight ok for a ten year old, what's its rating". Each clause is tried once the whole fails.
+_CLAUSES = re.compile(r"\s*(?:[?;!]|, |\. )\s*")
+
+
+def _clause_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
+    """The answer to the first clause that is a question about a film, when the whole question is none."""
+    clauses = [c for c in _CLAUSES.split(clean) if c.strip()]
+    if len(clauses) < 2:
+        return None
+    for clause in clauses:
+        said = _film_fact(LEADING.sub("", clause.strip()).rstrip("?!. "), catalogue)
+        if said:
+            return said
     return None
 
 

@@ -26,6 +26,8 @@ AGE_PATTERNS = [
     rf"aged? {_AGE}\b",
     rf"(?:son|daughter|kid|kids|child|children|boy|girl|grandkids?|nephew|niece)s? (?:is|are) {_AGE}(?: and {_AGE})?",
     rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",
+    # "for child of 8 years", "a boy of 10": the age said after the child, as many learners of English say it
+    rf"(?:son|daughter|kid|child|children|boy|girl|nephew|niece)s? of {_AGE}(?: years?(?: old)?)?\b",
 ]
 FAMILY = (
     r"family friendly|family (?:movie |film )?night|(?:the )?whole family|for the family|kid friendly|"

@@ -1,7 +1,8 @@
 """Questions about a set of catalogue films rather than one: a person's ("how many Spielberg films do you
 have", "what's Nolan's highest rated film"), a year's ("the highest rated film of 1994"), the whole
-catalogue's ("the longest movie you have"), and whether a person made or is in a film ("did Christopher Nolan
-direct The Prestige?", "is Tom Hanks in Big?").
+catalogue's ("the longest movie you have"), whether a person made or is in a film ("did Christopher Nolan
+direct The Prestige?", "is Tom Hanks in Big?"), and which of a person's films it holds ("which Sofia Coppola
+films are in your catalogue?").
 
 Directors come from the catalogue, actors from the curated cast table (well-known films only, so an actor's
 absence from a film is "I don't know", never "no"). A question is read as one only when its set is known.
@@ -20,11 +21,13 @@ from recs.sources.catalogue import Catalogue
 from recs.sources.movies import Movie, normalize_title
 
 MIN_VOTES = 1000  # fewer votes than this and a rating says little (as in rank.py)
-_FILMS = r"(?:films?|movies?|flicks?|ones?)"
-_HAVE = (
-    r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| are there| are in (?:your|the|ur) (?:catalogue|list|database)"
-    r"| have you got| in (?:your|the) (?:catalogue|list|database))?"
+_FILMS = r"(?:films?|movies?|flicks?|ones?|pictures?|pics?)"
+_IN_CATALOGUE = (
+    r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| (?:you|u) (?:have|got)| (?:you|u) ve got| are there"
+    r"| are in (?:your|the|ur) (?:catalogue|list|database)"
+    r"| have you got| in (?:your|the) (?:catalogue|list|database))"
 )
+_HAVE = _IN_CATALOGUE + "?"
 COUNT = [
     re.compile(
         rf"^how many {_FILMS} (?:did|has|have) (?P<p>.+?) (?:directed|direct|made|make|done|do)(?: in total)?{_HAVE}$"
@@ -48,7 +51,7 @@ SUPERLATIVES: dict[str, tuple[str, bool, str]] = {
 }
 _ASKS_TASTE = frozenset({"best", "greatest", "worst", "most acclaimed"})
 _SUP = "|".join(sorted(map(re.escape, SUPERLATIVES), key=len, reverse=True))
-_FILM = r"(?:film|movie|flick|one)"
+_FILM = r"(?:film|movie|flick|one|picture|pic)"
 _WHAT = r"^(?:what|which)(?: is|'s|s| was)? (?:the )?"
 SUPERLATIVE = [
     # "what's Nolan's highest rated film", "which is the best Spielberg movie", "the longest film by Kubrick",
@@ -58,9 +61,21 @@ SUPERLATIVE = [
     re.compile(rf"{_WHAT}(?P<s>{_SUP}) {_FILM} (?P<p>.+)$"),
     re.compile(rf"^which (?P<p>.+?) {_FILM} (?:is|was) (?:the )?(?P<s>{_SUP})$"),
 ]
+# Which films of a person the catalogue holds: "which Sofia Coppola films are in your catalogue", "what films
+# did Kubrick direct", "which movies with Tom Hanks do you have". Said as a question about the catalogue, never
+# as a wish ("what Nolan films should I watch" asks for picks).
+LIST = [
+    re.compile(rf"^(?:which|what) (?P<p>.+?) {_FILMS}{_IN_CATALOGUE}$"),
+    re.compile(
+        rf"^(?:which|what) {_FILMS} (?:did|has|have) (?P<p>.+?) (?:directed|direct|made|make|starred in|star in|"
+        r"been in|acted in|appeared in|done|do)(?: so far| in total)?$"
+    ),
+    re.compile(rf"^(?:which|what) {_FILMS} (?P<p>(?:by|from|with|starring|directed by) .+?){_IN_CATALOGUE}$"),
+]
+LISTED_MAX = 20  # a longer list is cut, with how many more there are
 DID = [  # (role asked, pattern with a person and a title)
     ("director", re.compile(r"^(?:did|has) (?P<p>.+?) (?:direct|make|helm) (?P<t>.+)$")),
-    ("director", re.compile(r"^(?:is|was) (?P<t>.+?) (?:directed|made) by (?P<p>.+)$")),
+    ("director", re.compile(r"^(?:is|was) (?P<t>.+?) (?:directed |made )?by (?P<p>.+)$")),
     ("director", re.compile(rf"^(?:is|was) (?P<t>.+?) an? (?P<p>.+?) {_FILM}$")),
     ("actor", re.compile(r"^(?:did|does|has) (?P<p>.+?) (?:star|act|appear|play|feature) in (?P<t>.+)$")),
     ("actor", re.compile(r"^(?:is|was) (?P<p>.+?) in (?P<t>.+)$")),
@@ -88,7 +103,8 @@ def _scope(span: str, catalogue: Catalogue, genres: bool = False) -> tuple[list[
             return [m for m in catalogue.movies if tag in catalogue.tags(m)], f"listed as {genre_short(tag)}"
     index = people_index(catalogue)
     person = find_person(_PERSON.match(span).group("p"), index)
-    return _films_of(person, index, catalogue) if person else None
+    acting = bool(re.match(r"(?:with|starring|featuring) ", span))  # "films with Clint Eastwood": his roles
+    return _films_of(person, index, catalogue, acting) if person else None
 
 
 def find_person(span: str, index: PeopleIndex) -> str | None:
@@ -107,10 +123,11 @@ def find_person(span: str, index: PeopleIndex) -> str | None:
     return None
 
 
-def _films_of(norm: str, index: PeopleIndex, catalogue: Catalogue) -> tuple[list[Movie], str]:
-    """(films, "directed by X" / "with X") for a person: a director's own films first, else their roles."""
+def _films_of(norm: str, index: PeopleIndex, catalogue: Catalogue, acting: bool = False) -> tuple[list[Movie], str]:
+    """(films, "directed by X" / "with X") for a person: a director's own films first (unless their roles
+    were asked for), else their roles."""
     display, roles = index.full[norm]
-    if "director" in roles:
+    if "director" in roles and not (acting and "actor" in roles):
         return [m for m in catalogue.movies if m.director == display], f"directed by **{display}**"
     ids = index.ids_acting([display])
     return [m for m in catalogue.movies if m.id in ids], f"with **{display}** (from my list of well-known roles)"
@@ -118,7 +135,8 @@ def _films_of(norm: str, index: PeopleIndex, catalogue: Catalogue) -> tuple[list
 
 def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
     """The reply to a question about a set of films (a person's, a year's, the catalogue's); None otherwise."""
-    low = " ".join(question.lower().split())
+    # "highest-rated" is "highest rated"; a hyphen inside a title still resolves (titles are normalized)
+    low = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", " ".join(question.lower().split()))
     for form in COUNT:
         found = form.match(low)
         scope = found and _scope(found.group("p"), catalogue, genres=True)
@@ -132,6 +150,13 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
             continue
         if scope:
             return _superlative(*scope, found.group("s"), catalogue)
+    for form in LIST:
+        found = form.match(low)
+        acted = found and re.search(r"\b(?:starred|star|been|acted|appeared) in$", low)  # "…has Tom Hanks been in"
+        scope = found and _scope(("with " if acted else "") + found.group("p"), catalogue)
+        # a person's films; "what films from 1994 do you have" is left to ask for picks, as before
+        if scope and scope[1].startswith(("directed by", "with")):
+            return _listed(*scope)
     index = people_index(catalogue)
     for role, form in DID:
         found = form.match(low)
@@ -150,6 +175,17 @@ def _count(films: list[Movie], said: str) -> str:
     listed = ", ".join(f"{m.title} ({m.year})" for m in best)
     plural = "s" if len(films) > 1 else ""
     return f"My catalogue has **{len(films):,}** film{plural}{' ' + said if said else ''}; the best rated: {listed}."
+
+
+def _listed(films: list[Movie], said: str) -> str:
+    """ "My catalogue has 3 films directed by Sofia Coppola: The Virgin Suicides (2000), …", oldest first."""
+    if not films:
+        return f"I don't know of any: my catalogue has no films {said}."
+    ordered = sorted(films, key=lambda m: (m.year or 0, m.title))
+    listed = ", ".join(f"{m.title} ({m.year})" for m in ordered[:LISTED_MAX])
+    more = f", and {len(films) - LISTED_MAX} more" if len(films) > LISTED_MAX else ""
+    plural = "s" if len(films) > 1 else ""
+    return f"My catalogue has **{len(films):,}** film{plural} {said}: {listed}{more}."
 
 
 def _superlative(films: list[Movie], who: str, word: str, catalogue: Catalogue) -> str:

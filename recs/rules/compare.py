@@ -62,8 +62,13 @@ _OR = r"(?:,? or|,? vs\.?|,? versus)"
 FORMS = [
     # "which is longer, Titanic or The Dark Knight"
     re.compile(rf"^{_WHICH} (?P<a>{_ASPECT})(?: film| movie| one)?[,:]? (?P<x>.+?){_OR} (?P<y>.+)$"),
+    # "which is longer for a kids' movie night, Shrek or Shrek 2": words about the occasion before the comma
+    re.compile(
+        rf"^{_WHICH} (?P<a>{_ASPECT})(?: film| movie| one)? (?:for|to|if|with|on|tonight)\b[^,]{{0,40}}, "
+        rf"(?P<x>.+?){_OR} (?P<y>.+)$"
+    ),
     # "Titanic or The Dark Knight, which is longer"
-    re.compile(rf"^(?P<x>.+?){_OR} (?P<y>.+?)[,:]? {_WHICH} (?P<a>{_ASPECT})$"),
+    re.compile(rf"^(?P<x>.+?){_OR} (?P<y>.+?)[,:]? {_WHICH} (?P<a>{_ASPECT})(?: (?:for|to|if|with|on|tonight)\b.*)?$"),
     # "is Titanic longer than The Dark Knight", "was Alien rated higher than Aliens"
     re.compile(rf"^(?:is|was|does|did) (?P<x>.+?) (?P<a>{_ASPECT}) than (?P<y>.+)$"),
 ]
@@ -84,7 +89,7 @@ def compare_question(question: str, catalogue: Catalogue) -> tuple[Aspect, Movie
         found = form.match(low)
         if found:
             aspect = ASPECTS[found.group("a")]
-            films = _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=number == 2)
+            films = _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=number == len(FORMS) - 1)
             if films:
                 return films
     return None

@@ -33,12 +33,18 @@ QUESTIONS: list[tuple[str, str]] = [
         r"(?:in|of) (?P<t>.+)",
     ),
     ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
-    ("year", r"what year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
+    # "in which year was made the film Titanic", "when was released Up": the verb before the title, as many
+    # learners of English order it
+    ("year", r"(?:what|which) year (?:was|were|is) (?:made|released|filmed|shot|premiered) (?P<t>.+)"),
+    ("year", r"when (?:was|were|is) (?:made|released|filmed|premiered) (?P<t>.+)"),
+    ("year", r"(?:what|which) year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
     ("runtime", r"how long (?:is|are) (?P<t>.+)"),
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),
-    ("runtime", r"(?:runtime|running time|run time|length) (?:of|for) (?P<t>.+)"),
+    # "how many minutes have the movie Finding Nemo", "how many minutes has Up"
+    ("runtime", r"how many minutes (?:has|have|does|do) (?P<t>.+?)(?: have| has| last| run| take)?"),
+    ("runtime", r"(?:runtime|running time|run time|length|duration) (?:of|for) (?P<t>.+)"),
     ("rating", rf"how(?: is| was|'s) (?P<t>.+?) rated{_WHERE_RATED}"),
     ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
     (
@@ -47,6 +53,7 @@ QUESTIONS: list[tuple[str, str]] = [
     ),
     ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
     ("rating", r"(?:imdb|rotten tomatoes|metacritic)(?: ratings?| scores?| reviews?)? (?:of|for|on) (?P<t>.+)"),
+    ("rating", r"(?:the )?(?:tomatometer|rt score|critics? score|audience score) (?:of|for|on) (?P<t>.+)"),
     # "is it rated R or PG-13" once "it" is the title (fact_forms.about_it)
     ("rating", r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) rated (?:g|pg|r|nc)\b.*"),
     (
@@ -54,7 +61,20 @@ QUESTIONS: list[tuple[str, str]] = [
         r"what (?:does|did|do) (?:imdb|rotten tomatoes|metacritic|the critics|critics) (?:give|rate|say about|think of) (?P<t>.+)",
     ),
     ("rating", r"is (?P<t>(?!there\b).+?) (?:any good|good|worth (?:watching|it|seeing)|rated well)"),
+    # "how did Fight Club do with critics", "how was Alien received by audiences"
+    (
+        "rating",
+        r"how (?:did|was|is) (?P<t>.+?)(?: do| received| reviewed| rated| liked)? (?:with|by|among) "
+        r"(?:the )?(?:critics|audiences|reviewers|viewers)",
+    ),
     ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
+    # "what genre would you call Donnie Darko", "what genre does Alien fall under"
+    (
+        "genre",
+        r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) (?:would|do|does|did) (?:you )?"
+        r"(?:call|say|class(?:ify)?|put|consider) (?P<t>.+?)(?: (?:is|as|in|under))?",
+    ),
+    ("genre", r"what genre (?:does|did|is) (?P<t>.+?) (?:fall (?:into|under)|belong to|count as|fit)"),
     (
         "rating",
         r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too \w+ )?"
@@ -132,10 +152,21 @@ _SOURCE = (
     r"graphic novel|play|musical|tv (?:show|series)|video ?game|game|fairy ?tale|legend|myth|magazine article|toy)"
 )
 _RELEASED = r"(?:came out|come out|was released|released|was made|premiered)"
+_KIND = (
+    r"(?:a |an )?(?:horror|comedy|thriller|drama|sci ?-?fi|science fiction|western|musical|romance|romcom|"
+    r"documentary|fantasy|action|adventure|family|kids|war|crime|mystery|period|superhero)(?: film| movie| one| flick)?"
+)
 # (kind, whole-question pattern with a title group): the wordings QUESTIONS can't safely match mid-sentence.
 LOOSE: list[tuple[str, re.Pattern]] = [
     ("year", re.compile(r"^how old is (?P<t>.+)$")),
-    ("year", re.compile(rf"^what year (?P<t>.+?) {_RELEASED}$")),
+    ("year", re.compile(rf"^(?:in )?(?:what|which) year (?:the (?:film |movie )?)?(?P<t>.+?) {_RELEASED}$")),
+    # "the film Up, how long it is" (once "it" is the title): the verb last, as learners of English often put it
+    ("runtime", re.compile(r"^how long (?P<t>.+?) (?:is|lasts|runs)$")),
+    # "is Alien more of a horror or a sci-fi?": which genre it is, offered as choices
+    (
+        "genre",
+        re.compile(rf"^(?:is|was) (?P<t>.+?) (?:more (?:of )?|really |actually )?{_KIND}(?: or (?:more )?{_KIND})+$"),
+    ),
     ("year", re.compile(rf"^(?:when )?(?P<t>.+?) {_RELEASED}(?: when| what year)?(?: exactly)?$")),
     ("rating", re.compile(rf"^is (?P<t>.+?) (?:rated )?{_MPAA}(?: rated)?(?: or (?:rated )?{_MPAA})*$")),
     ("director", re.compile(r"^(?P<t>.+?) (?:was |is )?directed by(?: who| whom)?$")),
@@ -150,7 +181,9 @@ LOOSE: list[tuple[str, re.Pattern]] = [
     (
         "source",
         re.compile(
-            rf"^(?:is|was) (?P<t>.+?) (?:based (?:on|off)|adapted from|from|taken from) (?:a |an |the )?{_SOURCE}$"
+            rf"^(?:is|was) (?P<t>.+?) (?:based (?:on|off)|adapted from|from|taken from) (?:a |an |the )?{_SOURCE}"
+            # "… from a short story or an original script": the alternatives offered change nothing asked
+            rf"(?:,? or (?:a |an |the )?(?:{_SOURCE}|original (?:script|screenplay|story|idea)|(?:something )?else))*$"
         ),
     ),
     (

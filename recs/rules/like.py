@@ -7,12 +7,20 @@ from collections.abc import Callable
 
 from recs.rules.constraints import Constraints
 from recs.rules.scan import Scanner
+from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
 
 _GENRE_WORDS = """drama dramas comedy comedies thriller thrillers horror western westerns musical musicals
 romance romances cartoon cartoons documentary documentaries flick flicks""".split()
+# Liking said in the present ("my son loves Finding Nemo", "she's obsessed with Shrek", "he can't stop watching Up").
+_SUBJECT = r"(?:i|she|he|they|we|my \w+|our \w+)"
+_PRESENT = (
+    r"(?:likes?|loves?|enjoys?|adores?|can t stop watching|keeps? watching|"
+    r"(?:is|are|am|re|s) (?:obsessed with|really into|into|a (?:big |huge )?fan of))"
+)
 TRIGGER = (
+    rf"{_SUBJECT} (?:really |absolutely )?{_PRESENT}|"
     r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
     r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
     r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
@@ -25,7 +33,10 @@ TRIGGER = (
     + ")like"
 )
 # "I loved the ending" says nothing about a title: only a request for similar films names one we don't know.
-_STATEMENT = re.compile(r",? ?(?:i )?(?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)")
+# A liking said in the present is a statement too ("my son loves trains" names no film we lack).
+_STATEMENT = re.compile(
+    rf",? ?(?:i )?(?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)|{_SUBJECT} .*\b{_PRESENT}"
+)
 _NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "these", "those", "them", "one", "me"})
 # Words that end a title nobody could look up: what follows is the rest of the request.
 _ENDS_TITLE = frozenset(
@@ -79,6 +90,37 @@ def find_like(
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
             tokens = tokens[used + 1 :]
+
+
+# A liked film named first, the ask after it: "The Big Lebowski is my all time fave, anything in that vein",
+# "Toy Story is my 4 year old's favourite", "we watched Fargo last night and loved it, what else has that feel".
+_TITLE_STARTS = re.compile(r"(?:^|,|\b(?:watched|saw|seen|rewatched|finished)) ")
+_LIKED_AFTER = re.compile(
+    r"^ (?:is|was|s|has been|remains) (?:(?:my|our|his|her|their|the|a)\b[a-z0-9 ]{0,30}? )?(?:all time |absolute |"
+    r"total |new )?(?:fav(?:e|s)?|favou?rites?|favorites?)\b"
+    r"|^(?: [a-z]+){0,4} and (?:i |we |she |he |they |my \w+ )?(?:really |absolutely |totally )?"
+    r"(?:loved|liked|enjoyed|adored) it\b"
+)
+# The ask that makes a liked film a reference: "anything similar", "in that vein", "what else has that feel".
+_SIMILAR_ASK = re.compile(
+    r"\b(?:similar|in (?:that|the same) (?:vein|style|spirit)|(?:that|same) (?:feel|vibe|kind|sort|style)|"
+    r"along (?:those|the same) lines|like (?:it|that|this)|more of (?:that|the same)|else (?:like|has))\b"
+)
+
+
+def find_liked_first(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
+    """Add a film said to be liked before the request asks for similar ones, when no "like X" named one."""
+    if out.like_ids or not _SIMILAR_ASK.search(scan.text):
+        return
+    for start in [m.end() for m in _TITLE_STARTS.finditer(scan.text)]:
+        tokens = scan.text[start:].split(",")[0].split()[:12]
+        found = title_prefix(tokens, catalogue)
+        if not found or any(re.fullmatch(p, " ".join(tokens[: found[1]])) for p, _ in GENRE_PATTERNS):
+            continue
+        end = start + len(" ".join(tokens[: found[1]]))
+        if _LIKED_AFTER.match(scan.text[end:]) and scan._free(start, end):
+            scan.claimed.append((start, end))
+            out.like_ids.append(found[0].id)
 
 
 # "by the guy who directed Jaws", "from the director of Alien": that film's director, asked for by a film.

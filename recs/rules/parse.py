@@ -9,7 +9,7 @@ from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
 from recs.rules.exclude_titles import find_excluded_titles
 from recs.rules.fuzzy import VOCAB, fix_words, near_name
-from recs.rules.like import find_director_of, find_like
+from recs.rules.like import find_director_of, find_like, find_liked_first
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.scan import Scanner, prepare
 from recs.rules.vocab import (
@@ -21,6 +21,7 @@ from recs.rules.vocab import (
     NEGATORS,
     OCCASIONS,
     STORY_SOURCES,
+    SUBGENRES,
     UNSUPPORTED,
     VIOLENT_CONTENT,
 )
@@ -34,7 +35,7 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
         context = scan.before(start, 2)
         neg = scan.negated(start)
         says_director = "by" in context or "directed" in context
-        says_actor = any(w in context for w in ("with", "starring", "featuring"))
+        says_actor = any(w in context for w in ("with", "starring", "featuring", "wiht", "wit", "w", "ft", "feat"))
         # A person in both tables (Clint Eastwood) counts as both unless the wording says which.
         as_director = "director" in roles and (not says_actor or "actor" not in roles)
         as_actor = "actor" in roles and (not says_director or "director" not in roles)
@@ -81,7 +82,7 @@ _SKIP_NAMES = frozenset(VOCAB) | FILLER | NEGATORS
 # Every word the parser reads as something else ("space films" is no Kevin Spacey).
 _VOCAB_WORDS = _SKIP_NAMES | {
     w
-    for pattern, *_ in GENRE_PATTERNS + OCCASIONS + UNSUPPORTED + STORY_SOURCES
+    for pattern, *_ in GENRE_PATTERNS + OCCASIONS + SUBGENRES + UNSUPPORTED + STORY_SOURCES
     for w in re.findall(r"[a-z]+", pattern)
 }
 
@@ -251,6 +252,14 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for m in scan.find(r"(?:in|from|released in|a|of) (?:the )?(?:year )?((?:19|20)\d\d)"):
         year = int(m.group(1))
         set_range(year, year, f"from {year}", m.start())
+    # "a comedy of 80 years", "from the 90 years", "years 70": decades as French, Spanish or Italian say them
+    for m in scan.find(r"(?:(?:of|from|in) the |(?:of|from) )([2-9])0 years(?! old)|(?:the )?years ([2-9])0"):
+        base = 1900 + 10 * int(m.group(1) or m.group(2))
+        set_range(base, base + 9, f"{str(base)[2:]}s", m.start())
+    # The catalogue records no colour or sound, but its black-and-white and silent films are its older ones.
+    for pattern, last, label in _OLD_STYLES:
+        for m in scan.find(pattern):
+            set_range(None, last, label, m.start(), vague=True)
     for m in scan.find(r"recent|new (?:films?|movies?|releases?)|newer|modern|latest"):
         set_range(2005, None, "recent (2005+)", m.start(), vague=True)
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
@@ -259,11 +268,16 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         set_range(None, 1979, "older (pre-1980)", m.start(), vague=True)
 
 
+# (wording, last year, how the intro says it): a style that dates a film ("black-and-white", "b&w", "silent era").
+_OLD_STYLES = [
+    (r"black and white|b and w|b w|monochrome", 1959, "from the black-and-white era (before 1960)"),
+    (r"silent (?:films?|movies?|era|pictures?)|silents", 1929, "from the silent era (before 1930)"),
+]
 _BASE_FORMS = {"funnier": "funny", "scarier": "scary"}
 
 
 def _find_genres(scan: Scanner, out: Constraints) -> None:
-    for pattern, tag in OCCASIONS:  # "a good cry" -> drama, said in the intro
+    for pattern, tag in OCCASIONS + SUBGENRES:  # "a good cry" -> drama, said in the intro
         for m in scan.find(pattern):
             if scan.negated(m.start()):
                 out.exclude_genres.append(tag)
@@ -291,7 +305,9 @@ def _occasions_as_moods(out: Constraints) -> None:
     named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
     if not named:
         return
-    for word, tag in [note for note in out.mood_notes if note[1] not in named]:
+    # A kind of film ("war", "mystery": SUBGENRES) narrows the genre instead, so only moods are moved.
+    moods = [note for note in out.mood_notes if any(re.fullmatch(p, note[0]) for p, _ in OCCASIONS)]
+    for word, tag in [note for note in moods if note[1] not in named]:
         out.mood_notes.remove((word, tag))
         out.moods.append(word)  # still said: "Three feel good musicals"
         out.genres.remove(tag)  # one hit's tag: the same tag from another word ("funny") stays
@@ -333,6 +349,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     out = Constraints()
     scan = Scanner(fix_words(prepare(text)))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
+    find_liked_first(scan, catalogue, out)
     find_director_of(scan, catalogue, out)
     find_excluded_titles(scan, catalogue, out, parse_constraints)
     _find_people(scan, people_index(catalogue), out, text or "")

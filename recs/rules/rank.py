@@ -6,7 +6,6 @@ import heapq
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from recs.flows.tools import PlannedPick, PlanPicksArgs
@@ -15,6 +14,7 @@ from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason
 from recs.rules.like import refers_back
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
+from recs.rules.relax import genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.sources.catalogue import Catalogue
@@ -32,24 +32,12 @@ MATCH_BONUS = 100.0
 DIVERSE_POOL = 300  # the best-ranked films the diverse picks are chosen from
 
 
-@dataclass(frozen=True)
-class Step:
-    """One relaxation step: its name (said in the intro) and what it switches off."""
-
-    note: str
-    drop: frozenset[str]
-
-
 def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movie], bool]]:
     """Soft checks by name; each says whether a film satisfies that part of the request."""
     people = people_index(catalogue)
 
     lo, hi = cons.year_min or 0, cons.year_max or 9999
-    checks: dict[str, Callable[[Movie], bool]] = {}
-    if len(cons.genres) > 1:
-        checks["genre_all"] = _Among(catalogue.ids_with_all_tags(cons.genres))
-    if cons.genres:
-        checks["genre_any"] = _Among(catalogue.ids_with_any_tag(cons.genres))
+    checks = genre_checks(cons.genres, catalogue)
     if cons.year_min or cons.year_max:
         checks["era"] = lambda m: lo <= (m.year or 0) <= hi
         checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
@@ -82,16 +70,6 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
     return checks
 
 
-@dataclass(frozen=True)
-class _Among:
-    """A check that is membership of an index's id set: _relax intersects the set instead of calling it per film."""
-
-    ids: frozenset[str]
-
-    def __call__(self, movie: Movie) -> bool:
-        return movie.id in self.ids
-
-
 def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Movie], bool] | None:
     """Never relaxed: negations and family ratings (a "no horror" is a promise); None when there are none."""
     excluded_genres = set(cons.exclude_genres)
@@ -119,62 +97,6 @@ def _hard_check(cons: Constraints, catalogue: Catalogue, acting) -> Callable[[Mo
         return True
 
     return ok
-
-
-# Relaxation order: data gaps first, then the least defining parts of a request.
-STEPS = [
-    Step("included films whose runtime my catalogue doesn't list", frozenset({"runtime"})),
-    Step("lowered the rating bar", frozenset({"quality", "gem"})),
-    Step("dropped the runtime limit", frozenset({"runtime", "runtime_known"})),
-    Step("matched any of the genres rather than all", frozenset({"genre_all"})),
-    Step("widened the years by five either way", frozenset({"era"})),
-    Step("dropped the years", frozenset({"era", "era_wide"})),
-    Step("dropped the people filter", frozenset({"people"})),
-    Step("dropped the rating", frozenset({"mpaa"})),
-    Step("dropped the story's source", frozenset({"source"})),
-    Step("dropped the genre", frozenset({"genre_all", "genre_any"})),
-]
-
-
-def _relax(
-    base: list[Movie], checks: dict[str, Callable[[Movie], bool]], want: int = 3
-) -> tuple[list[Movie], list[str], int]:
-    """Films passing the checks; if fewer than want, switch checks off in STEPS order, then
-    switch back on any that turn out unnecessary. Returns (pool, notes, strict count)."""
-
-    passing: dict[str, set[str]] = {}  # each check runs once per film, however many steps are tried
-    base_ids = {m.id for m in base}
-
-    def pool_without(dropped: set[str]) -> list[Movie]:
-        active = [name for name in checks if name not in dropped]
-        for name in active:
-            if name not in passing:
-                check = checks[name]
-                among = isinstance(check, _Among)
-                passing[name] = base_ids & check.ids if among else {m.id for m in base if check(m)}
-        if not active:
-            return list(base)
-        keep = set.intersection(*(passing[name] for name in active))
-        return [m for m in base if m.id in keep]
-
-    pool = pool_without(set())
-    strict = len(pool)
-    applied: list[Step] = []
-    dropped: set[str] = set()
-    for step in STEPS:
-        if len(pool) >= want:
-            break
-        if not (step.drop & checks.keys()) - dropped:
-            continue  # switches off nothing this request asked for
-        applied.append(step)
-        dropped |= step.drop
-        pool = pool_without(dropped)
-    for step in reversed(applied[:-1]):  # undo steps the final one made unnecessary
-        trial = dropped - (step.drop - set().union(*(s.drop for s in applied if s is not step)))
-        if trial != dropped and len(candidate := pool_without(trial)) >= want:
-            dropped, pool = trial, candidate
-    notes = [s.note for s in applied if s.drop <= dropped]
-    return pool, notes, strict
 
 
 def _score(
@@ -331,7 +253,7 @@ def plan_picks(
     if taste.exclude_genres or taste.exclude_directors or taste.exclude_people:  # skip 3,200 calls otherwise
         unwanted = disliked_ids(base, taste, cons, catalogue)
         base = [m for m in base if m.id not in unwanted] or base
-    pool, notes, strict_count = _relax(base, checks)
+    pool, notes, strict_count = relax(base, checks)
     matched = {m.id for m in pool}
     # After relaxing, the films that fit everything still come first.
     strict_ids = {m.id for m in pool if all(f(m) for f in checks.values())} if notes else set()
@@ -367,7 +289,7 @@ def plan_picks(
         taste,
         likes,
         len(picks),
-        _say_relaxed(notes),
+        say_relaxed(notes),
         strict_count or 0,
         generic=is_generic(text),
         taste_leads=lead,
@@ -381,13 +303,3 @@ def plan_picks(
             for m in picks
         ],
     )
-
-
-def _say_relaxed(notes: list[str]) -> str:
-    """ "dropped the runtime limit and widened the years" (a later step supersedes its softer twin)."""
-    superseded = {
-        "dropped the runtime limit": "included films whose runtime my catalogue doesn't list",
-        "dropped the years": "widened the years by five either way",
-    }
-    kept = [n for n in notes if n not in {superseded[k] for k in notes if k in superseded}]
-    return " and ".join(kept)

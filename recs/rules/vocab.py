@@ -58,6 +58,21 @@ OCCASIONS: list[tuple[str, str]] = [
     (r"explosions?|things blowing up|blowing (?:stuff|things) up|car chases?|shoot ?(?:em|them) ?ups?", "Action"),
     (r"date night|first date|valentine s(?: day)?", "Romance"),
 ]
+# Kinds of film the catalogue files under a genre of its own, and said so in the intro ("mystery → thriller").
+# Unlike a mood, a kind beside a named genre narrows it: "true story war films" are true stories and period films.
+SUBGENRES: list[tuple[str, str]] = [
+    # "a creature feature", "monster movies": films built around a monster, which the catalogue files as horror.
+    (r"creature features?|monster (?:movies?|films?|flicks?)", "Horror"),
+    # The catalogue has no crime or mystery genre: its whodunnits, noirs and detective stories are thrillers.
+    (r"(?:film |neo ?)?noir(?: ish)?|mysteries|mystery|whodunn?its?|detectives?|crime", "Thriller/Suspense"),
+    # War films are filed by the era they depict: the catalogue's historical films. The noun after "war" is
+    # left unmatched, so the intro says "Three war true stories", not "Three war films true stories".
+    (
+        r"war(?= (?:films?|movies?|dramas?|epics?|stories|story|flicks?)\b)|wartime|world war (?:i|ii|one|two|1|2)",
+        "Historical",
+    ),
+    (r"coming of age", "Drama"),
+]
 # The story's source, as the catalogue records it ("Source"): (regex, source, how the intro says it).
 _BASED = r"(?:based (?:on|off)|adapted from|adaptations? of|from)"
 STORY_SOURCES: list[tuple[str, str, str]] = [
@@ -102,15 +117,15 @@ UNSUPPORTED: list[tuple[str, str]] = [
     (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
     (r"pixar|disney|studio ghibli|ghibli|dreamworks|marvel|a24", "studio"),
     (
-        r"anime|manga|stop motion|claymation|hand drawn|cgi|black and white|b and w|silent (?:films?|movies?|era)",
+        r"anime|manga|stop motion|claymation|hand drawn|cgi",
         "style",
     ),
     (
         r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
-        r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|war (?:films?|movies?|dramas?|epics?)|"
-        r"wartime|world war (?:i|ii|one|two|1|2)|sports?|boxing|football|soccer|baseball|basketball|christmas|"
-        r"film noir|neo noir|noir|courtroom|mafia|gangsters?|mobsters?|cops?|police|detectives?|serial killers?|"
-        r"road trips?|road (?:films?|movies?)|coming of age|disasters?|pirates?|dragons?|witch(?:es)?|"
+        r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|"
+        r"sports?|boxing|football|soccer|baseball|basketball|christmas|"
+        r"courtroom|mafia|gangsters?|mobsters?|cops?|police|serial killers?|"
+        r"road trips?|road (?:films?|movies?)|disasters?|pirates?|dragons?|witch(?:es)?|"
         r"post apocalyptic|apocalyptic|dystopian|dystopias?|cyberpunk|outer space|space|prison|revenge|survival",
         "topic",
     ),
@@ -325,6 +340,10 @@ QUESTION_TYPOS = {
     "wut": "what",
     "wht": "what",
     "hw": "how",
+    "yeer": "year",
+    "yr": "year",
+    "yaer": "year",
+    "yera": "year",
     "hwo": "who",
     "hows": "how's",
     "whats": "what's",
