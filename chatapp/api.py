@@ -41,6 +41,7 @@ from chatapp.schemas import (
     user_message_out,
     versions_out,
 )
+from chatapp.stopping import stop_deleted
 
 
 class ApiTokenAuth(HttpBearer):
@@ -194,8 +195,9 @@ def get_chat(request, chat_id: Path[Id]):
 
 @chats.delete("/chats/{chat_id}", response={204: None, **errors(400, 403, 404)})
 def delete_chat(request, chat_id: Path[Id]):
-    """Delete a chat."""
+    """Delete a chat (and stop its running answer)."""
     services.chat_delete(user=request.auth, chat_id=chat_id)
+    stop_deleted(chat_id)
     return Status(204, None)
 
 

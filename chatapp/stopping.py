@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from chatapp import runner, running
@@ -74,6 +75,14 @@ async def _announce_closed(message: Message) -> None:
         error=message.error,
     )
     await get_channel_layer().group_send(group_name(message.chat_id), to_group_message(event))
+
+
+def stop_deleted(chat_id: int) -> None:
+    """Stop a just deleted chat's turn wherever it runs (sync views call it once the delete has committed).
+
+    Nobody can see its answer any more: running on would only spend planner calls and AI edits, and write files.
+    """
+    async_to_sync(runner.current().stop)(chat_id)
 
 
 def stop(chat_id: int) -> bool:

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
+from chatapp.stopping import stop_deleted
 
 NEW_KEY_SESSION = "account_new_api_key"
 
@@ -133,6 +134,7 @@ def chat_delete(request, chat_id: int):
         services.chat_delete(user=request.user, chat_id=chat_id)
     except MarqueeError as exc:
         return HttpResponse(exc.message, status=exc.status)
+    stop_deleted(chat_id)  # its running answer too
     return HttpResponse("") if request.htmx else redirect("chat-list")
 
 

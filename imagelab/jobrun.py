@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 from collections.abc import Callable
@@ -81,6 +82,7 @@ class JobRun:
     revisions: list[dict] = field(default_factory=list)  # the guard's log, one entry per variation
     _stopped: threading.Event = field(default_factory=threading.Event)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+    _write_lock: threading.Lock = field(default_factory=threading.Lock)  # a file write, or the stop, at a time
     _shared: dict[int, str] = field(default_factory=dict)
     _ai_local: threading.local = field(default_factory=threading.local)
     _last_flush: float = 0.0
@@ -113,8 +115,9 @@ class JobRun:
         ]
 
     def cancel(self) -> None:
-        """Tell the worker threads to stop at their next step."""
-        self._stopped.set()
+        """Tell the worker threads to stop at their next step; once this returns, no file of the job is written."""
+        with self._write_lock:  # waits for a write in progress: the job's end may delete the folder right after
+            self._stopped.set()
 
     def stopped(self) -> bool:
         """Whether the turn was stopped (the executor starts no further variation)."""
@@ -136,15 +139,22 @@ class JobRun:
         return ai_edit
 
     # --- worker threads ---------------------------------------------------
+    def _write(self, rel: str, data: bytes) -> str:
+        """Store one file of the job, unless it was stopped (Stopped): a stopped job writes nothing more."""
+        with self._write_lock:
+            if self._stopped.is_set():
+                raise Stopped("stopped")
+            return storage.save(rel, data)
+
     def _store_step(self, r: StepResult) -> str:
         if r.shared:  # a common-prefix step: one picture for every column
             with self._lock:
                 if r.step in self._shared:
                     return self._shared[r.step]
-                path = storage.save(f"{self.folder}/shared-s{r.step}.jpg", preview(r.image))
+                path = self._write(f"{self.folder}/shared-s{r.step}.jpg", preview(r.image))
                 self._shared[r.step] = path
                 return path
-        return storage.save(f"{self.folder}/v{r.variation}{self._tag(r.variation)}-s{r.step}.jpg", preview(r.image))
+        return self._write(f"{self.folder}/v{r.variation}{self._tag(r.variation)}-s{r.step}.jpg", preview(r.image))
 
     def _tag(self, variation: int) -> str:
         """A revised variation's files get new names: the first run's stay valid until the revision is saved."""
@@ -157,7 +167,7 @@ class JobRun:
         path = self._store_step(r)
         ai_path = None
         if r.op == "aiEdit" and r.status == "ok" and getattr(self._ai_local, "image", None) is not None:
-            ai_path = storage.save(
+            ai_path = self._write(
                 f"{self.folder}/ai-v{r.variation}-s{r.step}.png", ai_module.to_png(self._ai_local.image)
             )
             self._ai_local.image = None
@@ -176,9 +186,10 @@ class JobRun:
     def _on_done(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: VariationResult) -> None:
         path = None
         if r.image is not None and not self._stopped.is_set():
-            path = storage.save(
-                f"{self.folder}/v{r.variation}{self._tag(r.variation)}-final.jpg", encode(r.image, "jpeg", 92)
-            )
+            with contextlib.suppress(Stopped):  # stopped while encoding: no final (the column reads failed)
+                path = self._write(
+                    f"{self.folder}/v{r.variation}{self._tag(r.variation)}-final.jpg", encode(r.image, "jpeg", 92)
+                )
         item = {
             "variation": r.variation,
             "status": r.status if path else "failed",

@@ -70,3 +70,28 @@ def test_it_never_revives_a_stopped_answer_with_a_late_save(alice):
     message_save_progress(message_id=stopped.pk, status="complete", content="the whole answer")
     stopped.refresh_from_db()
     assert (stopped.status, stopped.content) == ("stopped", "so far")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("how", ["api", "page"])
+async def test_it_stops_the_running_turn_of_a_chat_that_is_deleted(alice, scripted, how):
+    from django.test import AsyncClient
+
+    from chatapp import running, turns
+    from tests.support.api import async_api_for
+    from tests.support.ws import gated_mode_a
+
+    gated_mode_a(scripted)  # held at its first planner call until the gate opens: it never does
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice)
+    await turns.begin(user=alice, chat_id=chat.pk, text="hello", watch=False)
+    if how == "api":
+        deleted = await (await async_api_for(alice)).delete(f"/api/chats/{chat.pk}")
+    else:
+        client = AsyncClient()  # as daphne serves the page
+        await client.aforce_login(alice)
+        deleted = await client.post(f"/chats/{chat.pk}/delete/")
+    assert deleted.status_code in (204, 302)
+    # Nobody can see its answer any more: it stops (no further paid call) instead of running on.
+    await wait_turns_idle(5)
+    assert not running.is_running(chat.pk)
+    assert [r.purpose for r in scripted.requests if r.purpose == "movies.answer"] == []
