@@ -1,11 +1,14 @@
 """Chats, their messages, and personal API tokens."""
 
 import hashlib
+import re
 import secrets
 import uuid
 
 from django.conf import settings
 from django.db import models
+
+_TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class Chat(models.Model):
@@ -113,6 +116,12 @@ class Message(models.Model):
     @staticmethod
     def new_turn_key() -> str:
         return uuid.uuid4().hex
+
+    @staticmethod
+    def is_turn_key(value: object) -> bool:
+        """Whether `value` can be a turn key (ours are hex; a rerun's may be given): a URL's key is checked
+        before any query, as PostgreSQL refuses a NUL in a text parameter (a 500, not a 404)."""
+        return isinstance(value, str) and _TURN_KEY.fullmatch(value) is not None
 
     @property
     def is_active(self) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -26,7 +25,6 @@ TOKEN_NAME_MAX = 80  # ApiToken.name; the account page's field says so too (maxl
 INTERRUPTED = "Interrupted: the server running this answer stopped or restarted. Try again."
 # The greeting turn of a new chat (it has no user message).
 AUTOSTART_TURN = "autostart"
-_TURN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def chat_create(*, user: AbstractBaseUser, kind: str = Chat.Kind.MOVIES, title: str = "") -> Chat:
@@ -166,7 +164,7 @@ def _assistant_reset(*, chat: Chat, turn_key: str, flow: str) -> Message:
 def _turn_key_clean(turn_key: str | None) -> str:
     if turn_key is None:
         return Message.new_turn_key()
-    if not isinstance(turn_key, str) or not _TURN_KEY.fullmatch(turn_key) or turn_key == AUTOSTART_TURN:
+    if not Message.is_turn_key(turn_key) or turn_key == AUTOSTART_TURN:
         raise InvalidInput("That turn key cannot be used.", code="invalid_turn_key")
     return turn_key
 

@@ -79,6 +79,8 @@ def pick_to_list(
     *, user: AbstractBaseUser, chat_id: int, turn_key: str, index: int, list_name: str, rating: object = None
 ) -> tuple[Message, dict]:
     """A pick-card button: put the film shown on that card on a list (the card is the user's own)."""
+    if not Message.is_turn_key(turn_key):  # from the URL: never sent to the database (NUL fails on PostgreSQL)
+        raise NotFound("That message does not exist.", code="message_not_found")
     message = (
         Message.objects.select_related("chat")
         .filter(

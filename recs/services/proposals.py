@@ -120,6 +120,8 @@ def proposal_decide(
     """Apply the selected rows atomically, or discard; a card already decided is returned unchanged."""
     if decision not in ("apply", "discard"):
         raise InvalidInput("Choose Apply selected or Discard.", code="invalid_decision")
+    if not Message.is_turn_key(turn_key):  # from the URL: never sent to the database (NUL fails on PostgreSQL)
+        raise NotFound("That proposal does not exist.", code="proposal_not_found")
     with transaction.atomic():
         # The row lock makes two tabs approving at once apply once.
         message = (

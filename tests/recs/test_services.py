@@ -92,6 +92,28 @@ def test_it_puts_a_pick_on_a_list_from_its_card_only_for_the_owner(alice, bob):
     assert list_marks(user=alice, keys=[("catalogue", "fargo-1996")]) == {"catalogue:fargo-1996": {"watchlist": True}}
 
 
+@pytest.mark.parametrize("turn_key", ["%00", "t1%00", "x" * 300])
+def test_it_answers_404_to_a_turn_key_in_the_address_that_is_none_without_asking_the_database(alice, turn_key):
+    from django.db import connection
+
+    chat, _ = _chat_with_pick(alice)
+    client = Client()
+    client.force_login(alice)
+    sent = []
+
+    def record(execute, sql, params, many, context):
+        sent.extend(str(p) for p in params or ())
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(record):
+        picked = client.post(f"/chats/{chat.pk}/turns/{turn_key}/picks/0/watchlist/")
+        decided = client.post(f"/chats/{chat.pk}/turns/{turn_key}/proposal/", {"decision": "discard"})
+    assert (picked.status_code, decided.status_code) == (404, 404)
+    # PostgreSQL refuses a NUL in a text parameter (a 500): such a key is no turn key, never sent to it.
+    assert not any("\x00" in p or len(p) > 64 for p in sent)
+    assert not WatchlistItem.objects.exists()
+
+
 def test_it_updates_the_card_in_place_when_a_button_is_pressed(alice):
     chat, _ = _chat_with_pick(alice)
     client = Client()
