@@ -105,7 +105,8 @@ def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]
             if unpacked > total:
                 raise _archive_too_big(name, total)
             found.append((info.filename, content))
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError):
+    # UnicodeDecodeError: an entry name flagged UTF-8 that is not (ImportRejected is a ValueError: not caught here).
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, UnicodeDecodeError):
         raise ImportRejected(f"{name} is not a readable .zip file.", code="not_csv") from None
     if not found:
         raise ImportRejected(

@@ -52,6 +52,20 @@ with zipfile.ZipFile(MANY_LISTS, "w", zipfile.ZIP_DEFLATED) as _z:
     for _i in range(40):
         _z.writestr(f"part{_i}-watched.csv", b"Date,Name,Year,Letterboxd URI\n" + b" " * 90_000)
 
+
+def _zip_with_a_name_not_utf8() -> bytes:
+    """A zip whose entry name is flagged UTF-8 (bit 11) but is not: zipfile raises UnicodeDecodeError."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("watched.csv", csv_bytes(WATCHED))
+    data = bytearray(buf.getvalue())
+    central, local = data.find(b"PK\x01\x02"), data.find(b"PK\x03\x04")
+    data[central + 9] |= 0x08  # the flag's bit 11, in both headers
+    data[local + 7] |= 0x08
+    data[central + 46 + 1] = data[local + 30 + 1] = 0xFF  # "w\xfftched.csv"
+    return bytes(data)
+
+
 PROFILE_ONLY = io.BytesIO()
 with zipfile.ZipFile(PROFILE_ONLY, "w") as _z:
     _z.writestr("profile.csv", b"Date Joined,Username\n")
@@ -68,6 +82,7 @@ REFUSED = {
     "no rating column": ([("ratings.csv", csv_bytes(WATCHED))], "wrong_columns", "needs Rating"),
     "unknown name": ([("films.csv", csv_bytes(WATCHED))], "unknown_import_file", "Which list is films.csv for?"),
     "bad zip": ([("export.zip", b"PK\x03\x04 not really")], "not_csv", "not a readable .zip"),
+    "zip name not utf-8": ([("export.zip", _zip_with_a_name_not_utf8())], "not_csv", "not a readable .zip"),
     "zip without lists": ([("export.zip", PROFILE_ONLY.getvalue())], "no_import_file", "is it a Letterboxd export?"),
     "zip bomb": ([("export.zip", ZIP_BOMB.getvalue())], "import_too_large", "too big"),
     "zip of many lists": ([("export.zip", MANY_LISTS.getvalue())], "import_too_large", "one file per list"),
