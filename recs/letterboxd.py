@@ -13,6 +13,7 @@ import io
 import math
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 
 # The list each file feeds, by the end of its name ("marquee-seen.csv", our own export, reads as watched).
@@ -83,6 +84,21 @@ def _is_zip(name: str, data: bytes) -> bool:
     return data.startswith(ZIP_MAGIC) or name.lower().endswith(".zip")
 
 
+# What zipfile raises on a damaged or odd archive: also zlib's error (damaged deflate data), RuntimeError (an
+# encrypted entry) and UnicodeDecodeError (a name flagged UTF-8 that is not). ImportRejected is a ValueError, so
+# ValueError itself is not caught: the size refusals raised inside the same block go through.
+_UNREADABLE_ZIP = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    NotImplementedError,
+    EOFError,
+    OSError,
+    zlib.error,
+    RuntimeError,
+    UnicodeDecodeError,
+)
+
+
 def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]:
     """The export's watched/watchlist/ratings CSVs (top level only: deleted/, likes/… are other lists)."""
     # An export holds one file per list: many list files (each under the limit) would unpack to gigabytes, so
@@ -105,8 +121,7 @@ def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]
             if unpacked > total:
                 raise _archive_too_big(name, total)
             found.append((info.filename, content))
-    # UnicodeDecodeError: an entry name flagged UTF-8 that is not (ImportRejected is a ValueError: not caught here).
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, UnicodeDecodeError):
+    except _UNREADABLE_ZIP:
         raise ImportRejected(f"{name} is not a readable .zip file.", code="not_csv") from None
     if not found:
         raise ImportRejected(

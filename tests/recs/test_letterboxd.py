@@ -66,6 +66,23 @@ def _zip_with_a_name_not_utf8() -> bytes:
     return bytes(data)
 
 
+def _zip_damaged(method: int, *, encrypted: bool = False) -> bytes:
+    """A zip whose compressed bytes are damaged (zlib / lzma errors), or that claims to be encrypted."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as z:
+        z.writestr("watched.csv", csv_bytes(WATCHED * 20))
+    data = bytearray(buf.getvalue())
+    central, local = data.find(b"PK\x01\x02"), data.find(b"PK\x03\x04")
+    if encrypted:
+        data[central + 8] |= 0x01
+        data[local + 6] |= 0x01
+    else:
+        start = local + 30 + len("watched.csv")
+        for k in range(start + 2, start + 40):
+            data[k] ^= 0x5A
+    return bytes(data)
+
+
 PROFILE_ONLY = io.BytesIO()
 with zipfile.ZipFile(PROFILE_ONLY, "w") as _z:
     _z.writestr("profile.csv", b"Date Joined,Username\n")
@@ -83,6 +100,13 @@ REFUSED = {
     "unknown name": ([("films.csv", csv_bytes(WATCHED))], "unknown_import_file", "Which list is films.csv for?"),
     "bad zip": ([("export.zip", b"PK\x03\x04 not really")], "not_csv", "not a readable .zip"),
     "zip name not utf-8": ([("export.zip", _zip_with_a_name_not_utf8())], "not_csv", "not a readable .zip"),
+    "zip deflate damaged": ([("export.zip", _zip_damaged(zipfile.ZIP_DEFLATED))], "not_csv", "not a readable .zip"),
+    "zip lzma damaged": ([("export.zip", _zip_damaged(zipfile.ZIP_LZMA))], "not_csv", "not a readable .zip"),
+    "zip encrypted": (
+        [("export.zip", _zip_damaged(zipfile.ZIP_DEFLATED, encrypted=True))],
+        "not_csv",
+        "not a readable .zip",
+    ),
     "zip without lists": ([("export.zip", PROFILE_ONLY.getvalue())], "no_import_file", "is it a Letterboxd export?"),
     "zip bomb": ([("export.zip", ZIP_BOMB.getvalue())], "import_too_large", "too big"),
     "zip of many lists": ([("export.zip", MANY_LISTS.getvalue())], "import_too_large", "one file per list"),
