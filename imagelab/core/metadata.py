@@ -14,6 +14,8 @@ import struct
 
 from PIL import Image
 
+from imagelab.core.uploads import exif_orientation
+
 _ORIENTATION = 0x0112
 # APPn segments kept, by marker, recognised by their identifier.
 _KEEP_APP = {0xE0: (b"JFIF\x00", b"JFXX\x00"), 0xE2: (b"ICC_PROFILE\x00",), 0xEE: (b"Adobe",)}
@@ -46,7 +48,7 @@ def strip_jpeg(data: bytes) -> bytes:
     """The JPEG without its metadata (ValueError when its segments cannot be walked)."""
     if data[:2] != b"\xff\xd8":
         raise ValueError("not a JPEG")
-    orientation = Image.open(io.BytesIO(data), formats=["JPEG"]).getexif().get(_ORIENTATION, 1)
+    orientation = exif_orientation(Image.open(io.BytesIO(data), formats=["JPEG"]))  # 1 when unreadable, as on load
     out, i = [b"\xff\xd8"], 2
     try:
         while True:

@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 
 import numpy as np
-from PIL import Image, ImageCms, ImageFile, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageCms, ImageFile, UnidentifiedImageError
 
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 DEFAULT_MAX_BYTES = 25 * 1024 * 1024
@@ -180,10 +180,37 @@ def load_upload(
         raise UploadError("corrupt_image", "The image file is truncated or damaged and cannot be read.", 400) from None
     if ImageFile.LOAD_TRUNCATED_IMAGES:  # never accept half an image, whatever someone set globally
         raise RuntimeError("ImageFile.LOAD_TRUNCATED_IMAGES must stay False")
-    orientation = im.getexif().get(0x0112, 1)
-    upright = ImageOps.exif_transpose(im) if orientation not in (1, None) else im
+    turn = _UPRIGHT.get(exif_orientation(im))
+    # Our own transpose, not ImageOps.exif_transpose: that one writes the EXIF back, and fails on a tag whose
+    # stored type is not the one Pillow writes (the metadata is dropped here anyway).
+    upright = im.transpose(turn) if turn is not None else im
     rgb, converted = _to_srgb(upright)
     if rgb is im:
         rgb = im.copy()  # detach from the file object and its metadata
     rgb.info = {}  # metadata never travels with the pixels
-    return LoadedImage(rgb, fmt, original_mode, frames, converted, orientation not in (1, None))
+    return LoadedImage(rgb, fmt, original_mode, frames, converted, turn is not None)
+
+
+# EXIF orientation -> the transpose that shows the picture upright (as ImageOps.exif_transpose maps it).
+_UPRIGHT = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
+
+
+def exif_orientation(im: Image.Image) -> int:
+    """The EXIF orientation, 1 to 8; 1 (as stored) when there is none or it cannot be read.
+
+    Any error reading the EXIF block counts as no orientation: it is the uploader's metadata, which is dropped,
+    and Pillow's TIFF reader raises SyntaxError, struct.error, TypeError… on a damaged one (a 500, not a photo).
+    """
+    try:
+        value = im.getexif().get(0x0112, 1)
+    except Exception:  # see above: whatever a damaged block raises, the photo is still the photo
+        return 1
+    return value if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 8 else 1

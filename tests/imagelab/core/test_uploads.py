@@ -86,6 +86,37 @@ def test_it_applies_exif_orientation():
     assert li.image.getpixel((15, 3))[0] > 200  # red top-left moved to top-right
 
 
+def raw_exif(*entries) -> bytes:
+    """An EXIF block written by hand (little-endian TIFF, one IFD of (tag, type, count, 4 value bytes))."""
+    import struct
+
+    ifd = struct.pack("<H", len(entries)) + b"".join(struct.pack("<HHI", t, ty, c) + v for t, ty, c, v in entries)
+    return b"Exif\x00\x00II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0)
+
+
+# Metadata is dropped anyway: a damaged EXIF block must not refuse (or crash on) a photo whose pixels are fine.
+DAMAGED_EXIF = {
+    "not a TIFF header": (b"Exif\x00\x00MM\x00/\x00\x00\x00\x08" + b"\x00" * 20, (40, 20)),
+    # orientation 6 (rotate), and XResolution stored as text where Pillow writes a rational back
+    "a rational stored as text": (
+        raw_exif((0x0112, 3, 1, b"\x06\x00\x00\x00"), (0x011A, 2, 3, b"ab\x00\x00")),
+        (20, 40),
+    ),
+}
+
+
+@pytest.mark.parametrize("fmt", ["JPEG", "PNG", "WEBP"])
+@pytest.mark.parametrize("case", list(DAMAGED_EXIF))
+def test_it_loads_a_photo_whose_exif_is_damaged_using_what_can_be_read(fmt, case):
+    from imagelab.core.metadata import strip_jpeg
+
+    exif, size = DAMAGED_EXIF[case]
+    data = encoded(Image.new("RGB", (40, 20), (200, 0, 0)), fmt, exif=exif)
+    assert load_upload(data).size == size
+    if fmt == "JPEG":
+        assert load_upload(strip_jpeg(data)).size == size  # the stored original shows the same way up
+
+
 def test_it_converts_cmyk_to_rgb():
     li = load_upload(encoded(Image.new("CMYK", (8, 8), (0, 255, 255, 0)), "JPEG", quality=95), filename="x.jpg")
     r, g, b = li.image.getpixel((2, 2))
