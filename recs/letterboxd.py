@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
+import lzma
 import math
 import re
 import zipfile
@@ -84,9 +85,9 @@ def _is_zip(name: str, data: bytes) -> bool:
     return data.startswith(ZIP_MAGIC) or name.lower().endswith(".zip")
 
 
-# What zipfile raises on a damaged or odd archive: also zlib's error (damaged deflate data), RuntimeError (an
-# encrypted entry) and UnicodeDecodeError (a name flagged UTF-8 that is not). ImportRejected is a ValueError, so
-# ValueError itself is not caught: the size refusals raised inside the same block go through.
+# What zipfile raises on a damaged or odd archive besides BadZipFile: zlib's and lzma's errors (damaged data),
+# RuntimeError (an encrypted entry), ValueError (a directory offset before the file; a name flagged UTF-8 that
+# is not). ImportRejected is a ValueError too: the size refusals raised in the same block are re-raised first.
 _UNREADABLE_ZIP = (
     zipfile.BadZipFile,
     zipfile.LargeZipFile,
@@ -94,8 +95,9 @@ _UNREADABLE_ZIP = (
     EOFError,
     OSError,
     zlib.error,
+    lzma.LZMAError,
     RuntimeError,
-    UnicodeDecodeError,
+    ValueError,
 )
 
 
@@ -121,6 +123,8 @@ def _unzip(name: str, data: bytes, *, max_bytes: int) -> list[tuple[str, bytes]]
             if unpacked > total:
                 raise _archive_too_big(name, total)
             found.append((info.filename, content))
+    except ImportRejected:
+        raise
     except _UNREADABLE_ZIP:
         raise ImportRejected(f"{name} is not a readable .zip file.", code="not_csv") from None
     if not found:

@@ -76,10 +76,18 @@ def _zip_damaged(method: int, *, encrypted: bool = False) -> bytes:
     if encrypted:
         data[central + 8] |= 0x01
         data[local + 6] |= 0x01
-    else:
+    else:  # the compressed data (for LZMA: its first block, right after the properties)
         start = local + 30 + len("watched.csv")
-        for k in range(start + 2, start + 40):
+        for k in range(start + 9, start + 40):
             data[k] ^= 0x5A
+    return bytes(data)
+
+
+def _zip_with_the_directory_misplaced() -> bytes:
+    """A zip whose end record puts the central directory where zipfile seeks before the file (ValueError)."""
+    data = bytearray(export_zip())
+    end = data.rfind(b"PK\x05\x06")
+    data[end + 16] = 0xFF  # the central directory's offset
     return bytes(data)
 
 
@@ -102,6 +110,7 @@ REFUSED = {
     "zip name not utf-8": ([("export.zip", _zip_with_a_name_not_utf8())], "not_csv", "not a readable .zip"),
     "zip deflate damaged": ([("export.zip", _zip_damaged(zipfile.ZIP_DEFLATED))], "not_csv", "not a readable .zip"),
     "zip lzma damaged": ([("export.zip", _zip_damaged(zipfile.ZIP_LZMA))], "not_csv", "not a readable .zip"),
+    "zip directory misplaced": ([("export.zip", _zip_with_the_directory_misplaced())], "not_csv", "not a readable"),
     "zip encrypted": (
         [("export.zip", _zip_damaged(zipfile.ZIP_DEFLATED, encrypted=True))],
         "not_csv",
