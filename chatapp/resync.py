@@ -44,7 +44,10 @@ def parse_since(query_string: bytes | str) -> datetime | None:
         return None
     try:
         since = parse_datetime(value)
-    except ValueError:
+        if since is not None and not timezone.is_naive(since):
+            # The database compares it in UTC: "0001-01-01T00:00:00+14:00" is before year 1 there (OverflowError).
+            since.astimezone(UTC)
+    except (ValueError, OverflowError):
         return None
     if since is None or timezone.is_naive(since) or since > timezone.now() + SINCE_SLACK:
         return None

@@ -76,7 +76,16 @@ async def test_it_sends_nothing_but_the_controls_when_nothing_changed(alice):
 
 
 @pytest.mark.parametrize(
-    "since", ["yesterday", "2026-13-45T00:00:00Z", "2020-01-01T00:00:00", "2999-01-01T00:00:00Z", "x" * 500, ""]
+    "since",
+    [
+        "yesterday",
+        "2026-13-45T00:00:00Z",
+        "2020-01-01T00:00:00",
+        "2999-01-01T00:00:00Z",
+        "x" * 500,
+        "",
+        "0001-01-01T00:00:00+14:00",  # before year 1 in UTC: no datetime can hold it
+    ],
 )
 async def test_it_treats_a_bad_mark_as_none_and_sends_the_whole_history(alice, since):
     chat, _messages = await chat_with_two_old_turns(alice)
@@ -122,6 +131,15 @@ async def test_it_sends_an_api_client_with_a_bad_mark_every_message(alice):
     frame = await comm.receive_json_from()
     await comm.disconnect()
     assert "messages" not in frame and frame["assistant_message"]["content"] == "second answer"
+
+
+async def test_it_answers_an_api_client_whose_mark_is_before_year_1_in_utc_with_every_message(alice):
+    chat, _messages = await chat_with_two_old_turns(alice)
+    comm = await communicator(alice, f"/ws/api/chats/{chat.pk}/?since={quote('0001-01-01T00:00:00+14:00')}")
+    await comm.connect()
+    frame = await comm.receive_json_from()  # not a close: the mark is read as none
+    await comm.disconnect()
+    assert frame["type"] == "sync" and frame["assistant_message"]["content"] == "second answer"
 
 
 def test_it_reads_only_an_aware_past_mark():
