@@ -293,3 +293,17 @@ def test_it_gives_titles_room_keeps_the_edit_box_tight_and_heads_the_lists_page(
     page.goto(live_server_url + "/lists/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Your lists")
     shoot(page, "lists-heading-phone", at="top")
+
+
+def test_it_keeps_a_right_to_left_override_in_a_title_or_message_to_itself(page, live_server_url):
+    sign_up(page, live_server_url, prefix="bidi")
+    new_movie_chat(page)
+    send(page, "\u202eFargo please")
+    expect(page.locator(".msg.assistant")).to_have_attribute("data-status", "complete")
+    isolation = """s => getComputedStyle(document.querySelector(s)).unicodeBidi"""
+    assert page.evaluate(isolation, ".msg.user .bubble") == "plaintext"
+    assert page.evaluate(isolation, "#chat-title") == "isolate"
+    assert page.evaluate(isolation, ".side-title") == "isolate"
+    page.get_by_role("link", name="All chats").click()
+    expect(page.locator(".chat-row .chat-title").first).to_be_visible()
+    assert page.evaluate(isolation, ".chat-row .chat-title") == "isolate"
