@@ -30,6 +30,7 @@ class _Context:
     source: ImageAsset | None
     history: list[str]
     subject: dict | None = None  # what a quality question would measure, and against what
+    chosen: dict | None = None  # the chosen variation's plan, for "push it further" (rules backend)
     ran_before: bool = False  # the message already has a job past planning: never rerun or rewrite it
 
 
@@ -43,9 +44,11 @@ def _load_context(turn: Turn) -> _Context:
         source = selectors.chat_current_by_id(chat_id=turn.chat_id)
     earlier = selectors.message_texts_recent(chat_id=turn.chat_id, exclude_turn_key=turn.turn_key, limit=4)
     subject = None
+    number = rules_iqa.variation_number(turn.text)
     if job is None:  # a chat turn may be a quality question ("is number 3 too dark?")
-        subject = selectors.quality_subject(chat_id=turn.chat_id, variation=rules_iqa.variation_number(turn.text))
-    return _Context(job=job, source=source, history=[t[:200] for t in earlier], subject=subject)
+        subject = selectors.quality_subject(chat_id=turn.chat_id, variation=number)
+    chosen = selectors.chosen_plan(chat_id=turn.chat_id, current=source, variation=number)
+    return _Context(job=job, source=source, history=[t[:200] for t in earlier], subject=subject, chosen=chosen)
 
 
 def _data_url(asset: ImageAsset) -> str:
@@ -149,7 +152,12 @@ async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReq
         tools=planning.turn_tools(backend=backend.name, chat=ctx.job is None, has_reference=has_reference),
         tool_choice=planning.PLAN_VARIATIONS_TOOL.name if ctx.job is not None else None,  # an API job must plan
         context=planning.ImageContext(
-            text=turn.text, image_size=size, max_side=side, chat_id=turn.chat_id, has_reference=has_reference
+            text=turn.text,
+            image_size=size,
+            max_side=side,
+            chat_id=turn.chat_id,
+            has_reference=has_reference,
+            chosen=ctx.chosen,
         ),
         purpose=planning.PURPOSE,
         on_reasoning=turn.stream_thinking,

@@ -29,6 +29,9 @@ class ImageContext(PlannerContext):
     max_side: int = 2048  # the working image's longest side
     chat_id: int | None = None
     has_reference: bool = False  # a quality question could compare with an original (the IQA default)
+    # The chosen variation "push it further" iterates on: {label, operations, applied} (applied: the current
+    # image already has those operations), or None when no variation is chosen.
+    chosen: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -135,24 +138,25 @@ def _image_context(request: PlannerRequest) -> ImageContext:
 def plan_with_rules(request: PlannerRequest) -> dict:
     """The forced `plan_variations` call of the rule-based backend."""
     ctx = _image_context(request)
-    return rules.plan_variations(ctx.text, image_size=tuple(ctx.image_size), max_side=ctx.max_side)
+    return rules.plan_variations(ctx.text, image_size=tuple(ctx.image_size), max_side=ctx.max_side, chosen=ctx.chosen)
 
 
 def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
-    text = _image_context(request).text
+    ctx = _image_context(request)
+    text = ctx.text
     if rules_iqa.is_quality_question(text) and any(t.name == ASSESS_QUALITY_TOOL.name for t in request.tools):
         return PlannerReply(
             tool_calls=[
                 rules_tool_call(
                     ASSESS_QUALITY_TOOL.name,
-                    rules_iqa.read_question(text, has_reference=_image_context(request).has_reference),
+                    rules_iqa.read_question(text, has_reference=ctx.has_reference),
                 )
             ]
         )
     kind = rules.classify_request(text)
     # Nonsense or a straighten without an angle: explain, no job.
-    reply = rules.edit_reply(text) if kind == "edit" else None
+    reply = rules.edit_reply(text, ctx.chosen) if kind == "edit" else None
     can_plan = kind == "edit" and any(t.name == PLAN_VARIATIONS_TOOL.name for t in request.tools)
     # Only AI edits asked ("replace the sky"): said plainly first, then the closest local alternatives.
     answer = rules.alternatives_answer(text) if can_plan and reply is not None else None

@@ -170,6 +170,31 @@ def referenced_folders() -> set[str]:
     return folders
 
 
+def chosen_plan(*, chat_id: int, current: ImageAsset | None, variation: int | None = None) -> dict | None:
+    """The plan "push it further" iterates on: {label, operations, applied}, or None when it cannot be known.
+
+    Unnamed, it is the current image's own plan (a chosen variation: applied). A variation named (counted from 1)
+    is the latest edit's: applied when it is the current image, not applied when the current image is that
+    edit's source (it was never chosen); any other current image is neither, so nothing is known.
+    """
+    if variation is None:
+        if current is None or current.kind != ImageAsset.Kind.VARIATION or current.job_id is None:
+            return None
+        job, index, applied = current.job, current.variation, True
+    else:
+        latest = ImageJob.objects.filter(chat_id=chat_id).exclude(status=ImageJob.Status.PLANNING)  # not this turn's
+        job, index = latest.first(), variation - 1
+        if job is None or current is None:
+            return None
+        applied = current.job_id == job.pk and current.variation == index
+        if not applied and current.pk != job.source_id:
+            return None
+    if not 0 <= index < len(job.plans or []):
+        return None
+    plan = job.plans[index]
+    return {"label": plan.get("label", ""), "operations": plan.get("operations", []), "applied": applied}
+
+
 def quality_subject(*, chat_id: int, variation: int | None = None) -> dict:
     """What a quality question measures and against what: {path, label, reference_path, reference_label, note}.
 

@@ -10,6 +10,7 @@ upscale) are listed to be said plainly. Pure: no Django.
 
 import re
 
+from imagelab.rules.scope import aimed_at
 from imagelab.rules.wishes import forgive_typos, read_wishes, tilt_angles
 
 AXES = ("temp", "sat", "contrast", "bright", "sharp")
@@ -337,6 +338,7 @@ def read_intent(instruction: str) -> dict:
         axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
+    intent["aimed"] = aimed_at(local)  # a thing named as the edit's target: the whole photo changes (said)
     intent.update({k: _style(p, local) for k, p in STYLES.items()})
     intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})
     intent["rotate"] = rotation(local)
@@ -351,6 +353,10 @@ def read_intent(instruction: str) -> dict:
     return intent
 
 
+# Looks, geometry and finishes asked for by name: each is a local edit on its own.
+_LOCAL_KEYS = ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "matte", "soft", "crush")
+
+
 def has_local_request(intent: dict) -> bool:
     """Whether the instruction asks for anything the local ops can do."""
     return (
@@ -360,8 +366,5 @@ def has_local_request(intent: dict) -> bool:
         or intent["straighten"]
         or intent["highlights"]
         or intent["ratio"] is not None
-        or any(
-            intent[k]
-            for k in ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "soft", "crush")
-        )
+        or any(intent[k] for k in _LOCAL_KEYS)
     )

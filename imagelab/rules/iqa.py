@@ -42,7 +42,7 @@ _NOT_OBJECTS = frozenset(
     "fotos img pics photos images pictures shots "
     "contrast lighting light noise tones tone shadows highlights whites blacks detail details sharpness overall "
     "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
-    "filter grade effect edits editing film iso histogram least most best worst same "
+    "filter grade effect edits editing film iso histogram end ends least most best worst same "
     # a judgement after "is that": "is that bad?", "is this normal?"
     "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful".split()
 )
@@ -72,7 +72,26 @@ def _fold(text: str) -> str:
     # clipped shadows are crushed, not blown: "are the blacks clipping?", "clipped shadows"
     t = re.sub(r"\b((?:shadows?|blacks|darks)\b(?: [a-z]+){0,3}? )clipp(?:ed|ing)\b", r"\1crushed", t)
     t = re.sub(r"\bclipped (shadows|blacks)\b", r"crushed \1", t)
+    t = _histogram_ends(t)
     return _LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t)
+
+
+# A histogram's ends are tones, not places: its right end is the highlights, its left the shadows.
+_HISTOGRAM_END = re.compile(
+    r"\s*\b(?:on |at |to |against |towards? )?(?:the )?(right|left)(?:[- ]hand)?(?: (?:side|edge|end))?"
+    r"(?: of (?:the |my |its )?histogram)?\b"
+)
+_PILED = r"\bclipp(?:ed|ing)\b|\bcut off\b|\btouch(?:es|ing)?\b|\bpiled up\b|\bhitting\b|\bslammed\b"
+
+
+def _histogram_ends(t: str) -> str:
+    """A histogram's right (left) end read as clipped highlights (crushed shadows), stated even without a verb."""
+    if "histogram" not in t or not re.search(r"\b(?:right|left)\b", t):
+        return t
+    t = _HISTOGRAM_END.sub(lambda m: " at the high end" if m.group(1) == "right" else " at the low end", t)
+    # "at the high end" names no fault itself, so the pile-up there is said as clipping (or crushing at the low end)
+    t = re.sub(_PILED, "crushed" if "low end" in t and "high end" not in t else "clipped", t)
+    return re.sub(r"\bhistogram(?:'s| is)? (clipp|crush)", r"histogram is \1", t)
 
 
 # Quality words a misspelling is matched against ("overexposd", "noisey", "pixelatd"), with rapidfuzz. Only

@@ -141,6 +141,8 @@ GRAINS = (0.10, 0.14, 0.18, 0.08, 0.24)
 # Black points for asked crushed blacks: deeper blacks, yet few pixels pushed to pure black (the guard's clipping
 # check); the last slot's strong vignette already darkens its corners, so it crushes least.
 CRUSHES = (6, 8, 10, 5, 4)
+# Lift strengths for an asked matte look: in every plan, each its own (the Matte slot's own 0.10 in the middle).
+MATTES = (0.07, 0.09, 0.10, 0.12, 0.14)
 
 
 def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
@@ -168,7 +170,11 @@ def resolve(slot: Slot, intent: dict) -> Slot:
     if "sharpen" in slot.finish and intent["sharp"] <= 0 and (intent["soft"] > 0 or intent["grain"] > 0):
         mono = "{mono}" in slot.name  # a soft look never sharpens; asked grain is not "grain-free"
         return (MONO_GLOW if mono else GLOW) if intent["soft"] > 0 else (MONO_GRIT if mono else GRIT)
-    if slot.sign and slot.alt and intent[slot.sign[0]] == -slot.sign[1]:
+    if (
+        slot.sign
+        and slot.alt
+        and (intent[slot.sign[0]] == -slot.sign[1] or (intent["matte"] < 0 and "lift" in slot.finish))
+    ):
         return slot.alt
     return slot
 
@@ -189,13 +195,15 @@ def _compensate(out: dict, finish: dict, intent: dict) -> None:
             out[axis] = round(min(max(value, -0.6), 0.7), 3)
 
 
-def _asked_finish(out: dict, finish: dict, intent: dict, i: int) -> None:
+def _asked_finish(out: dict, finish: dict, intent: dict, i: int, neutral: bool = False) -> None:
     """Finishes asked for by name, in every plan at this slot's strength; a soft look never sharpens."""
     for key, strengths in (("vignette", VIGNETTES), ("grain", GRAINS)):
         if intent[key] > 0:
             finish[key] = strengths[i % len(strengths)]
         elif intent[key] < 0:
             finish.pop(key, None)
+    if intent["matte"]:
+        _matte(finish, intent, i, neutral)
     if intent["crush"]:  # "crush the blacks" raises every plan's black point; "don't crush them" drops any
         white = finish.get("clip", (0, 255))[1]
         black = max(finish.get("clip", (0, 255))[0], CRUSHES[i % len(CRUSHES)]) if intent["crush"] > 0 else 0
@@ -204,6 +212,17 @@ def _asked_finish(out: dict, finish: dict, intent: dict, i: int) -> None:
         out["sharp"] = min(out["sharp"], 0.0)
     if intent["highlights"]:
         _protect_highlights(out, finish)
+
+
+def _matte(finish: dict, intent: dict, i: int, neutral: bool) -> None:
+    """An asked matte look lifts every plan's blacks (a slot's own lift keeps its colour); "less matte" drops it."""
+    if intent["matte"] < 0:
+        finish.pop("lift", None)
+        return
+    lift = finish.get("lift", _GREY_LIFT if neutral else _MATTE)
+    finish["lift"] = (*lift[:2], MATTES[i % len(MATTES)], *lift[3:])
+    if "clip" in finish and intent["crush"] <= 0:  # a raised black point would crush what the lift raises
+        finish["clip"] = (0, finish["clip"][1])
 
 
 def _protect_highlights(out: dict, finish: dict) -> None:
@@ -243,7 +262,7 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
         finish["expose"] = round(out["bright"] * EXPOSE_SHARE, 3)
     if intent["contrast"] < 0:  # clipped ends would add contrast back
         finish.pop("clip", None)
-    _asked_finish(out, finish, intent, i)
+    _asked_finish(out, finish, intent, i, neutral="{mono}" in slot.name or "temp" in hold)
     return {**out, **finish}
 
 
@@ -313,7 +332,13 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
         parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast")
     black, white, gamma = _levels(lk)
     if black or white < 255:
-        parts.append("deeper blacks and cleaner whites" if white < 255 else "denser blacks")
+        parts.append(
+            "deeper blacks and cleaner whites"
+            if black and white < 255
+            else "cleaner whites"
+            if not black
+            else "denser blacks"
+        )
     if gamma != 1.0 and not lk.get("mid_gamma"):
         parts.append("lifted midtones" if gamma > 1 else "deeper midtones")
     if lk.get("mid_gamma"):

@@ -9,11 +9,12 @@ closest local alternatives from `alternatives` (only generative asks, with a pho
 """
 
 from imagelab.core import ops
-from imagelab.rules import alternatives
+from imagelab.rules import alternatives, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.looks import describe, family, look, look_ops, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply
+from imagelab.rules.scope import whole_photo
 
 __all__ = ["alternatives_answer", "chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
 
@@ -37,16 +38,20 @@ def _notes(intent: dict) -> list[str]:
     notes = list(intent["generative"]) + [f"I can't {what} here" for what in intent["cannot"]]
     if intent["denoise"] and intent["sharp"] < 0:
         notes.append("there is no noise reduction here, so a slight blur smooths the noise and softens detail with it")
+    if intent["aimed"]:
+        notes.append(whole_photo(intent["aimed"]))
     if intent["tilts"]:
         notes.append("the tilt was not measured, so five small angles are tried: " + ANGLE_HINT)
     return notes
 
 
 def _not_done(intent: dict) -> str:
-    """The strategy's opening sentence about what was asked but cannot be done here (said first)."""
-    if not intent["generative"]:
-        return ""
-    return "Not done: " + "; ".join(intent["generative"]) + " — an AI edit would be required, and it is off here. "
+    """The strategy's opening sentences: what was asked but cannot be done here, and an edit aimed at one thing
+    that changes the whole photo (plans carry no other words the person sees)."""
+    said = ""
+    if intent["generative"]:
+        said = "Not done: " + "; ".join(intent["generative"]) + " — an AI edit would be required, and it is off here. "
+    return said + (whole_photo(intent["aimed"]) + " " if intent["aimed"] else "")
 
 
 def _prefix(intent: dict) -> str:
@@ -119,11 +124,19 @@ def _angles(intent: dict, n: int) -> list[float | None]:
     return [intent["rotate"]] * n
 
 
-def plan_variations(instruction: str, *, image_size: tuple[int, int], max_side: int = 2048) -> dict:
-    """Five distinct local-only plans for the instruction (deterministic), as `plan_variations` args."""
+def plan_variations(
+    instruction: str, *, image_size: tuple[int, int], max_side: int = 2048, chosen: dict | None = None
+) -> dict:
+    """Five distinct local-only plans for the instruction (deterministic), as `plan_variations` args.
+
+    `chosen` is the chosen variation's plan ({label, operations, applied}), for "push it further".
+    """
     intent = read_intent(instruction)
     if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
         return alternatives.plan_alternatives(intent, image_size=image_size, max_side=max_side)
+    sign = iterate.direction(instruction)
+    if sign and not has_local_request(intent) and iterate.usable(chosen, sign):  # the chosen look, stronger or gentler
+        return iterate.plan_iteration(chosen, sign, _head(intent, image_size, max_side, None)[0])
     rotated = intent["rotate"] is not None or bool(intent["tilts"])
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
     framed = intent["ratio"] is not None or intent["crop"]

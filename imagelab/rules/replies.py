@@ -5,6 +5,7 @@ Pure: no Django.
 
 import re
 
+from imagelab.rules import iterate
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.iqa import unmeasured
 from imagelab.rules.wishes import VOCABULARY
@@ -42,11 +43,17 @@ def _recognised(text: str) -> bool:
     return bool(words & (_VAGUE | set(VOCABULARY)))
 
 
-def edit_reply(text: str) -> str | None:
-    """A short answer instead of a plan when nothing asked is a local edit (else None: plan it)."""
+def edit_reply(text: str, chosen: dict | None = None) -> str | None:
+    """A short answer instead of a plan when nothing asked is a local edit (else None: plan it).
+
+    `chosen` is the chosen variation's plan: "push it further" is planned from it, or answered without one.
+    """
     intent = read_intent(text)
     if has_local_request(intent):
         return None
+    sign = iterate.direction(text)
+    if sign and not (intent["generative"] or intent["cannot"]):
+        return None if iterate.usable(chosen, sign) else iterate.reply(sign, chosen)
     if intent["generative"]:
         # Said to the person using the app; how an operator switches AI edits on is the README's business.
         closest = "; or ".join(CLOSEST[a] for a in intent["generative_asks"] if a in CLOSEST)

@@ -27,7 +27,7 @@ _ORDINARY = frozenset(
     "often older other there these those their about would could should which where while after again "
     "little photo image picture please thanks great nicer close right left night fight share blur blurry blurred "
     "background remove erase delete replace person people face faces skin teeth object smooth extend expand "
-    "colour color colours colors less more".split()
+    "colour color colours colors less more mate mates matt".split()
 )
 _WORD = re.compile(r"[a-z]{4,}")
 
@@ -55,7 +55,7 @@ def forgive_typos(text: str) -> str:
 
 
 _NEGATED = re.compile(
-    r"\b(?:no|not|without|remove|less|reduce|never|nor|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
+    r"\b(?:no|not|without|remove|less|reduce|never|nor|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
     r"\W+(?:\w+\W+)?$"
 )
 FINISHES = {
@@ -66,6 +66,8 @@ FINISHES = {
     "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
     r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
+    # a matte look is lifted blacks ("more matte", "matte finish", "lifted blacks"); "Matt" alone is a name
+    "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
     # deeper blacks by a raised black point: "crush the blacks", "inkier blacks", "clip the shadows a bit"
     "crush": r"\bcrush(?:ed|ing)?\s+(?:the\s+|my\s+|those\s+)?(?:blacks|shadows|darks)\b|"
@@ -90,7 +92,10 @@ HIGHLIGHTS = (
 # Noise asked away. There is no noise reduction here: a slight blur smooths it (and detail with it), said so.
 DENOISE = (
     r"\bde-?nois\w*|\bnoise reduction\b|\b(?:reduce|remove|less|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|"
-    r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b"
+    r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b|"
+    # a stated excess is a complaint, turned round: "too much noise 😭", "so noisy", "way too grainy ugh"
+    r"\b(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
+    r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)"
 )
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (
@@ -141,7 +146,7 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 
 
 def read_wishes(text: str) -> tuple[str, dict]:
-    """(the text without the highlight, corner and black-point wishes, {vignette, grain, soft, crush: -1/0/+1,
+    """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
     highlights: bool, ratio})."""
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
     wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None or re.search(SHADOWS_ONLY, text) is not None

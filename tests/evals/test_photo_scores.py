@@ -16,8 +16,11 @@ from tests.support.photo_eval import evaluate
 # point, dehaze and haze cut as contrast, the Orton glow, a brighter look loses its corner darkening, "black white",
 # "grainier", a fault stated ("came out yellow/dark/flat", "kinda dull", "fix the blur") turned round, noise asked
 # away as a said slight blur, highlights recovered or pulled down, stories and reels 9:16, flip/upscale/fringing
-# and unmeasured faults answered plainly).
-PHOTO_FLOOR = 210 / 210
+# and unmeasured faults answered plainly). Probes after the blind rounds: 19 more, 229/229 after general fixes
+# (iterating on the chosen variation's own plan, "push it further" / "tone it down", or a plain answer without one;
+# a stated excess of noise turned round; an asked matte look in every plan; an edit aimed at one thing said to
+# change the whole photo).
+PHOTO_FLOOR = 229 / 229
 
 
 def test_it_matches_at_least_the_recorded_share_of_photo_instructions():

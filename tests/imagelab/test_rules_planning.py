@@ -118,3 +118,33 @@ async def test_it_shows_the_answer_above_the_alternatives_in_the_message(alice):
     columns = html.index('<section class="column')
     assert text < answer < job < columns
     assert html.count('<section class="column') == 5 and "5 variations:" not in html  # the summary stays out of sight
+
+
+async def test_it_pushes_the_chosen_variations_own_look_further_in_the_next_turn(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    first = await db(job_of)(await run_turn(alice, chat, "warmer and punchier", photo((160, 120))))
+    await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=1)
+    job = await db(job_of)(await run_turn(alice, chat, "i liked it, push it further"))
+    assert job.status == "done" and len(job.plans) == 5
+    chosen = {o["op"]: o["params"] for o in first.plans[1]["operations"]}
+    temps = [next(o["params"] for o in p["operations"] if o["op"] == "temperature") for p in job.plans]
+    assert all(t["warm"] is chosen["temperature"]["warm"] for t in temps)
+    assert [t["strength"] for t in temps] == sorted({t["strength"] for t in temps})  # graded, each stronger
+
+
+async def test_it_answers_push_it_further_plainly_when_no_variation_is_chosen(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, "more of that", photo((160, 120)))
+    message = await db(assistant_of)(turn)
+    assert await db(job_of)(turn) is None and message.payload["kind"] == "answer"
+    assert message.content.startswith("I can't tell which look to push further") and "Use this" in message.content
+
+
+async def test_it_scales_a_named_variation_of_the_latest_edit_from_its_source_when_it_was_not_chosen(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    first = await db(job_of)(await run_turn(alice, chat, "much more saturated", photo((160, 120))))
+    job = await db(job_of)(await run_turn(alice, chat, "love number 2, push it even further"))
+    assert job.status == "done" and job.source_id == first.source_id
+    base = next(o["params"]["value"] for o in first.plans[1]["operations"] if o["op"] == "saturation")
+    sats = [next(o["params"]["value"] for o in p["operations"] if o["op"] == "saturation") for p in job.plans]
+    assert all(base < s for s in sats) and sats == sorted(set(sats))

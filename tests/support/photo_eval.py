@@ -17,6 +17,7 @@ from chatapp.planner.backends.base import PlannerReply, PlannerRequest
 from imagelab import planning
 from imagelab.core import ops
 from imagelab.core.normalize import NoVariations, normalize_plan
+from imagelab.rules import planner as rules_planner
 
 CASES = Path(__file__).resolve().parent.parent / "evals" / "photos.jsonl"
 SIZE = (1600, 1200)  # a 4:3 photo, already at working size: plans' pixels are this image's
@@ -28,14 +29,23 @@ def load_cases(path: Path = CASES) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def ask(text: str) -> tuple[str | None, list[list[tuple[str, dict]]], list[str], list[str]]:
+def chosen_of(spec: dict | None) -> dict | None:
+    """The chosen variation a case iterates on: `{"from": instruction, "variation": n (from 1), "applied": bool}`
+    plans that instruction and takes its variation n, as the chat passes a chosen variation's plan in."""
+    if spec is None:
+        return None
+    plan = rules_planner.plan_variations(spec["from"], image_size=SIZE)["variations"][spec.get("variation", 1) - 1]
+    return {"label": plan["label"], "operations": plan["operations"], "applied": spec.get("applied", True)}
+
+
+def ask(text: str, chosen: dict | None = None) -> tuple[str | None, list[list[tuple[str, dict]]], list[str], list[str]]:
     """(answer text, each plan's (op, params) steps, labels, strategies) for one instruction."""
     request = PlannerRequest(
         instructions="",
         input=[],
         model="rules",
         tools=[planning.PLAN_VARIATIONS_TOOL],
-        context=planning.ImageContext(text=text, image_size=SIZE),
+        context=planning.ImageContext(text=text, image_size=SIZE, chosen=chosen),
         purpose=planning.PURPOSE,
     )
     reply = planning.answer_or_plan(request)
@@ -137,6 +147,9 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
         if not leads or not all(_refuses(t) for t in leads):
             misses.append(f"refusal is not said first: {(leads or [''])[0][:90]!r}")
     misses += _check_related(expect.get("alternatives_related"), plans, strategies)
+    for word in expect.get("strategies_say", []):  # what every plan's strategy says, as the person reads it
+        if not strategies or not all(word in t.lower() for t in strategies):
+            misses.append(f"not every strategy says {word!r}")
     for word in expect.get("says", []):
         if word not in (answer or "").lower():
             misses.append(f"the answer does not mention {word!r}")
@@ -179,12 +192,48 @@ def _check_rotation(expect: dict, plans: list) -> list[str]:
     return misses
 
 
+def _signed(op: str, params: dict) -> float:
+    """How far a step moves along its op, signed (a cooler temperature is negative)."""
+    if op in ("brightness", "contrast", "saturation"):
+        return params["value"] - 1.0
+    if op == "temperature":
+        return params["strength"] * (1 if params["warm"] else -1)
+    return float(params.get("strength", params.get("amount", params.get("sigma", 0.0))))
+
+
+def _check_graded(expect: dict, chosen: dict | None, text: str) -> list[str]:
+    """`graded`: {"ops": [...], "way": "more"|"less"}: each op moves further the chosen plan's way ("more") or
+    less far, in graded steps: on an image that has the plan, added to it or taken back; else the whole plan scaled."""
+    graded = expect.get("graded")
+    if graded is None:
+        return []
+    plans, misses = ask(text, chosen)[1], []
+    applied, more = chosen is None or chosen.get("applied", True), graded["way"] == "more"
+    # (lowest, highest) share of the chosen step each plan's step may be, and whether the shares rise or fall
+    lo, hi = {(True, True): (0, 9), (True, False): (-9, 0), (False, True): (1, 9), (False, False): (0, 1)}[
+        (applied, more)
+    ]
+    for op in graded["ops"]:
+        base = next((_signed(op, s["params"]) for s in (chosen or {}).get("operations", []) if s["op"] == op), None)
+        moves = [sum(_signed(o, p) for o, p in plan if o == op) for plan in plans]
+        if not base or len(moves) != 5:
+            misses.append(f"{op}: nothing to grade")
+            continue
+        shares = [m / base for m in moves]
+        rising = all(a < b for a, b in zip(shares, shares[1:], strict=False))
+        falling = all(a > b for a, b in zip(shares, shares[1:], strict=False))
+        if not (all(lo < r < hi for r in shares) and (rising if more else falling)):
+            misses.append(f"{op} is not graded {graded['way']}: {[round(m, 3) for m in moves]}")
+    return misses
+
+
 def evaluate(cases: list[dict] | None = None) -> tuple[float, list[tuple[str, list[str]]]]:
     """(score 0..1, [(text, misses)] of the failing cases)."""
     cases = load_cases() if cases is None else cases
     failures = []
     for case in cases:
-        misses = check(case["expect"], *ask(case["text"]))
+        chosen = chosen_of(case.get("chosen"))
+        misses = check(case["expect"], *ask(case["text"], chosen)) + _check_graded(case["expect"], chosen, case["text"])
         if misses:
             failures.append((case["text"], misses))
     return 1.0 - len(failures) / len(cases), failures

@@ -358,3 +358,17 @@ def test_it_reads_the_source_and_comparisons_in_other_words(text):
 def test_it_names_faults_it_cannot_measure_instead_of_measuring_others(text, fault):
     assert not rules_iqa.is_quality_question(text) and rules_iqa.unmeasured(text) == fault
     assert rules_iqa.unmeasured("reduce the chromatic aberration") is None
+
+
+@pytest.mark.parametrize(
+    "text,name",
+    [
+        ("the histogram clipping on the right", "overexposure"),
+        ("is the histogram clipped on the left?", "underexposure"),
+        ("right side of the histogram is cut off", "overexposure"),
+    ],
+)
+def test_it_reads_a_histograms_end_as_a_tone_not_a_place(text, name):
+    assert rules_iqa.is_quality_question(text)
+    plan = plan_of(text)
+    assert plan.query_scope == "Global" and plan.distortion_names() == [name]

@@ -1,5 +1,7 @@
 """The offline rule-based planner: intents, five distinct plans, determinism, request classes."""
 
+import itertools
+
 import pytest
 
 from imagelab.core.normalize import normalize_plan
@@ -124,3 +126,63 @@ def test_it_answers_a_question_about_an_unmeasured_fault_plainly():
     assert classify_request(text) == "unmeasured"
     reply = chat_reply(text)
     assert reply.startswith("I can't measure chromatic aberration here") and "blur, noise" in reply
+
+
+def _chosen(text="warmer and punchier", index=0, applied=True):
+    plan = plan_variations(text, image_size=SIZE)["variations"][index]
+    return {"label": plan["label"], "operations": plan["operations"], "applied": applied}
+
+
+def _values(plan, op, key):
+    return [sum(p[key] for o, p in ops if o == op) for ops in ops_of(plan)]
+
+
+@pytest.mark.parametrize("text", ["i liked variation 3, push it further", "more of that", "same but stronger"])
+def test_it_pushes_the_chosen_variations_own_adjustments_further_in_graded_steps(text):
+    chosen = _chosen()
+    plan = normalize_plan(plan_variations(text, image_size=SIZE, chosen=chosen), image_size=SIZE)
+    sats = _values(plan, "saturation", "value")
+    assert len(plan.variations) == 5 and plan.log == []
+    assert all(1.0 < a < b for a, b in itertools.pairwise(sats))  # on top of the image that has it: more each time
+    assert all(o not in {"crop", "rotate"} for o in all_ops(plan))  # the look is pushed, not the framing
+
+
+def test_it_tones_the_chosen_look_down_and_says_what_stays():
+    chosen = _chosen("warm film look with grain", 1)
+    args = plan_variations("tone it down", image_size=SIZE, chosen=chosen)
+    plan = normalize_plan(args, image_size=SIZE)
+    temps = [[p for o, p in ops if o == "temperature"] for ops in ops_of(plan)]
+    assert all(t and t[0]["warm"] is False for t in temps)  # a warm look is taken back by a cooler step
+    assert "grain" not in all_ops(plan) and all("grain" in v["strategy"] for v in args["variations"])
+
+
+def test_it_scales_a_named_variation_that_was_not_chosen_from_its_source():
+    chosen = _chosen("much more saturated", 1, applied=False)
+    base = next(s["params"]["value"] for s in chosen["operations"] if s["op"] == "saturation")
+    plan = normalize_plan(plan_variations("less of that", image_size=SIZE, chosen=chosen), image_size=SIZE)
+    sats = _values(plan, "saturation", "value")
+    assert all(base > a > b > 1.0 for a, b in itertools.pairwise(sats))
+
+
+@pytest.mark.parametrize("text", ["push it further", "tone it down"])
+def test_it_answers_an_iteration_without_a_chosen_variation_plainly(text):
+    from imagelab.rules.planner import edit_reply
+
+    assert "Use this" in edit_reply(text)
+    assert edit_reply(text, _chosen()) is None
+
+
+def test_it_says_in_every_strategy_that_an_edit_aimed_at_one_thing_changes_the_whole_photo():
+    args = plan_variations("brighten the cat's face", image_size=SIZE)
+    assert all("whole photo" in v["strategy"] and "cat's face" in v["strategy"] for v in args["variations"])
+    assert not any(
+        "whole photo" in v["strategy"] for v in plan_variations("brighten the shadows", image_size=SIZE)["variations"]
+    )
+
+
+def test_it_says_plainly_when_a_chosen_look_cannot_be_taken_back():
+    from imagelab.rules.planner import edit_reply
+
+    grainy = {"label": "Grit", "applied": True, "operations": [{"op": "grain", "params": {"amount": 0.2}}]}
+    assert edit_reply("tone it down", grainy).startswith("Its grain cannot be taken back out")
+    assert edit_reply("push it further", grainy) is None

@@ -186,3 +186,20 @@ def test_it_reads_grainier_as_asked_grain():
 def test_it_drops_a_looks_own_vignette_when_brightening_is_asked():
     assert not any(params(plan, "vignette") for plan in plans("brighten it up its too dark"))
     assert all(params(plan, "vignette") for plan in plans("brighter with a vignette"))
+
+
+@pytest.mark.parametrize("text", ["too much noise 😭", "way too grainy ugh", "so much noise in this one"])
+def test_it_turns_a_stated_excess_of_noise_into_the_said_slight_blur(text):
+    intent = read_intent(text)
+    assert intent["denoise"] and intent["sharp"] < 0 and intent["grain"] <= 0
+    assert all(params(p, "blur") and not params(p, "grain") for p in plans(text))
+
+
+@pytest.mark.parametrize("text", ["make it more matte", "matte finish please", "give it lifted blacks"])
+def test_it_puts_an_asked_matte_look_in_every_plan_at_graded_strengths(text):
+    lifts = [max(t["strength"] for t in params(p, "tint")) for p in plans(text)]
+    assert all(lifts) and len(set(lifts)) >= 3
+
+
+def test_it_reads_a_name_like_matt_or_mate_as_no_matte_look():
+    assert read_intent("cheers mate")["matte"] == 0 and read_intent("less matte please")["matte"] < 0
