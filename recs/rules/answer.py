@@ -16,6 +16,7 @@ from recs.rules.fuzzy import fix_words
 from recs.rules.like import DIRECTOR_OF
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
+from recs.rules.pronouns import it_named_earlier
 from recs.rules.titles import film_namer, resolve, several
 from recs.rules.vocab import (
     COMPLAINT,
@@ -124,6 +125,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="B", reason="Asks for films by the director of a film.")
     catalogue = catalogue or load_catalogue()
     asked = about_it(_question(low), film_namer(catalogue))
+    asked = it_named_earlier(asked, catalogue, cased=_question(text)) if asked == _question(low) else asked
     if compare_question(asked, catalogue) or catalogue_answer(asked, catalogue):
         return DecideModeArgs(mode="A", reason="A factual question about films in my catalogue.")
     wants_films = bool(re.search(RECOMMEND, low))
@@ -297,7 +299,7 @@ def _answer_kind(kind: str, span: str, catalogue: Catalogue) -> str:
 
 def answer(text: str, catalogue: Catalogue) -> str:
     """Mode A reply in short Markdown, using only facts from the catalogue."""
-    clean = about_it(_question(text), film_namer(catalogue))
+    clean = it_named_earlier(about_it(_question(text), film_namer(catalogue)), catalogue)
     if CREW.match(clean):  # "who composed the score for Jaws": not a rating question about Jaws
         return CREW_ANSWER + CAPABILITIES
     said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue) or _clause_fact(clean, catalogue)

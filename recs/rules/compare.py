@@ -23,6 +23,13 @@ class Aspect:
     said: str  # "is longer", "came out first"
 
 
+# "which is scarier", "is Alien more frightening than Jaws": feelings the catalogue has no figure for.
+FEELS = (
+    "scarier more scary the scariest more frightening creepier funnier more funny the funniest sadder more sad "
+    "the saddest more depressing darker more violent gorier more gory bloodier more romantic more exciting "
+    "more intense more disturbing more emotional"
+)
+_FEEL_WORDS = re.findall(r"(?:the |more )?\w+", FEELS)
 # (wording, aspect); the wordings become one alternation, longest first.
 ASPECTS: dict[str, Aspect] = {
     **dict.fromkeys(["longer", "the longest", "runs longer", "the longer one"], Aspect("runtime", True, "is longer")),
@@ -55,6 +62,8 @@ ASPECTS: dict[str, Aspect] = {
     **dict.fromkeys(
         ["worse", "rated lower", "lower rated", "worse rated", "the worst"], Aspect("rating", False, "is rated lower")
     ),
+    # How a film feels: the catalogue has no figure for it, so the answer says so and gives what it does record.
+    **{word: Aspect("feel", True, word) for word in _FEEL_WORDS},
 }
 _ASPECT = "|".join(sorted(map(re.escape, ASPECTS), key=len, reverse=True))
 _WHICH = r"(?:which|what|who)(?: one| film| movie| of them| of the two)?(?: is| was|'s|s)?"
@@ -114,6 +123,8 @@ def compare_answer(question: str, catalogue: Catalogue) -> str | None:
     if not asked:
         return None
     aspect, first, second, yes_no = asked
+    if aspect.attribute == "feel":
+        return _unmeasured(aspect, first, second, catalogue)
     named = [f"**{m.title}** ({m.year})" for m in (first, second)]
     values = [_value(m, aspect.attribute, catalogue) for m in (first, second)]
     missing = [name for name, value in zip(named, values, strict=True) if value is None]
@@ -129,3 +140,22 @@ def compare_answer(question: str, catalogue: Catalogue) -> str | None:
     if yes_no:  # "is Titanic longer than The Dark Knight?": the first film is the one asked about
         return ("Yes: " if winner == 0 else "No: ") + said
     return said
+
+
+def _unmeasured(aspect: Aspect, first: Movie, second: Movie, catalogue: Catalogue) -> str:
+    """ "Which is scarier": no figure for it in the catalogue, so I don't know, and the facts it does hold."""
+    lines = [f"- {_recorded(movie, catalogue)}" for movie in (first, second)]
+    return (
+        f"I don't know which is {aspect.said}: my catalogue has no measure of that, only each film's genres, ratings "
+        "and runtime. Here is what it records:\n" + "\n".join(lines)
+    )
+
+
+def _recorded(movie: Movie, catalogue: Catalogue) -> str:
+    """ "**Alien** (1979): Horror, Science Fiction · rated R · IMDB 8.5/10 · Rotten Tomatoes 97%"."""
+    facts = [", ".join(sorted(catalogue.tags(movie), key=lambda g: g not in movie.genres)) or "no genre listed"]
+    facts += [f"rated {movie.mpaa}"] if movie.mpaa and movie.mpaa not in ("Not Rated", "Open") else []
+    facts += [f"IMDB {movie.rating:.1f}/10"] if movie.rating is not None else []
+    rotten = catalogue.rotten.get(movie.id)
+    facts += [f"Rotten Tomatoes {rotten}%"] if rotten is not None else []
+    return f"**{movie.title}** ({movie.year}): " + " · ".join(facts)

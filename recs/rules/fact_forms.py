@@ -45,6 +45,14 @@ QUESTIONS: list[tuple[str, str]] = [
     # "how many minutes have the movie Finding Nemo", "how many minutes has Up"
     ("runtime", r"how many minutes (?:has|have|does|do) (?P<t>.+?)(?: have| has| last| run| take)?"),
     ("runtime", r"(?:runtime|running time|run time|length|duration) (?:of|for) (?P<t>.+)"),
+    # "what rating did critics give Up", "what score did imdb give up": the rater before the title, which
+    # the next forms would read as part of it ("critics give up")
+    (
+        "rating",
+        r"(?:what|which|how many) (?:rating|score|stars?|marks?|grade|percentage)s? (?:did|do|does|have|has) "
+        r"(?:the )?(?:critics?|reviewers?|audiences?|viewers|people|imdb|rotten tomatoes|metacritic|rt) "
+        r"(?:give|gave|given|award|rate|rated)(?: to)? (?P<t>.+)",
+    ),
     ("rating", rf"how(?: is| was|'s) (?P<t>.+?) rated{_WHERE_RATED}"),
     ("rating", r"what(?: is|'s) (?P<t>.+?) rated"),
     (

@@ -44,6 +44,7 @@ _ENDS_TITLE = frozenset(
 and or but from with without by starring featuring that which only except not no nothing under over
 less more please set in for though although because who where made released just yet than only
 funnier scarier darker lighter older newer shorter longer better
+atm rn lately recently currently tbh lol honestly
 """.split()
 )
 _NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "her", "their", "our"})
@@ -69,6 +70,7 @@ def find_like(
     scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str, parse: Callable[[str, Catalogue], Constraints]
 ) -> None:
     """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""
+    similar = bool(_SIMILAR_ASK.search(scan.text))
     for match in list(re.finditer(r"(?:" + TRIGGER + r") ", scan.text)):
         tokens = scan.text[match.end() :].split(",")[0].split()[:16]
         offset = match.end()
@@ -81,7 +83,10 @@ def find_like(
             else:
                 used = next((i for i, t in enumerate(tokens) if t in _ENDS_TITLE or _is_year(t)), len(tokens))
                 span = tokens[:used]
-                if _unknown_title(span, match.group(), catalogue, parse):
+                said = match.group().strip()
+                if _STATEMENT.fullmatch(said) and not (similar and _film_like(span, raw, scan.text)):
+                    span = []  # "my son loves trains": a liking, not a film we lack
+                if _unknown_title(span, catalogue, parse):
                     out.unknown_likes.append(as_typed(span, raw))
                     scan.claimed.append((offset, offset + len(" ".join(span))))
                 if used < len(tokens) and _is_year(tokens[used]):
@@ -162,18 +167,36 @@ def _is_year(token: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d", token))
 
 
-def _unknown_title(span: list[str], trigger: str, catalogue: Catalogue, parse) -> bool:
+def _unknown_title(span: list[str], catalogue: Catalogue, parse) -> bool:
     """A span reads as a film title we don't have: a similarity request, 1-6 words, no constraint words."""
-    if not span or len(span) > 6 or _STATEMENT.fullmatch(trigger.strip()):
+    if not span or len(span) > 6:
         return False
     if " ".join(span) in _NOT_TITLES or span[0] in _NOT_TITLE_START or span[-1] in _NOT_TITLE_END:
         return False
     return parse(" ".join(span), catalogue).is_empty()  # "like a 90s thriller" describes films
 
 
+# "she's obsessed with Frozen, anything similar": a liking said as a statement names a film when the message
+# asks for similar films and the thing liked is capitalised like a title, or the ask says "similar" outright.
+_SIMILAR_WORD = re.compile(r"\bsimilar\b")
+
+
+def _film_like(span: list[str], raw: str, text: str) -> bool:
+    """True when the liked span of a statement reads as a film: typed with a capital, or a bare name asked
+    "similar" to ("loved the ending, anything similar" names no film)."""
+    if not span or _typed(span, raw)[:1].isupper():
+        return bool(span)
+    return bool(_SIMILAR_WORD.search(text)) and span[0] not in _NOT_TITLE_START | {"the", "this", "that", "it"}
+
+
 def as_typed(tokens: list[str], raw: str) -> str:
     """The title as the user wrote it ("Heat", "La Haine"), else the folded words in title case."""
+    text = _typed(tokens, raw)
+    return text if any(ch.isupper() for ch in text) else text.title()
+
+
+def _typed(tokens: list[str], raw: str) -> str:
+    """The words as the user wrote them, else the folded words."""
     pattern = r"(?<!\w)" + r"[\W_]+".join(re.escape(t) for t in tokens) + r"(?!\w)"
     found = re.search(pattern, raw, flags=re.IGNORECASE)
-    text = found.group() if found else " ".join(tokens)
-    return text if any(ch.isupper() for ch in text) else text.title()
+    return found.group() if found else " ".join(tokens)

@@ -10,8 +10,11 @@ from recs.rules.constraints import Constraints
 from recs.rules.exclude_titles import find_excluded_titles
 from recs.rules.fuzzy import VOCAB, fix_words, near_name
 from recs.rules.like import find_director_of, find_like, find_liked_first
+from recs.rules.named_titles import find_named_titles
 from recs.rules.people import PeopleIndex, people_index
+from recs.rules.relative_era import find_bare_comparative, find_than_film
 from recs.rules.scan import Scanner, prepare
+from recs.rules.tone import find_lighter
 from recs.rules.vocab import (
     ADULT_CONTENT,
     DECADE_WORDS,
@@ -352,6 +355,10 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_liked_first(scan, catalogue, out)
     find_director_of(scan, catalogue, out)
     find_excluded_titles(scan, catalogue, out, parse_constraints)
+    find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
+    find_lighter(scan, catalogue, out)  # before the genres: "less sad" is no drama
+    find_named_titles(scan, catalogue, out, text or "", people_index(catalogue))
+    find_bare_comparative(scan, catalogue, out)  # "The Godfather but older": older than the liked film
     _find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)

@@ -1,0 +1,65 @@
+"""Eras said relative to a film: "older than Inception", "newer than Jaws", "released before Alien", and a bare
+"older"/"more recent" beside a film the request is like ("like Inception but older" is older than Inception,
+not the catalogue's pre-1980 films)."""
+
+from __future__ import annotations
+
+import re
+
+from recs.rules.constraints import Constraints
+from recs.rules.like import title_prefix
+from recs.rules.scan import Scanner
+from recs.sources.catalogue import Catalogue
+
+_OLDER = ("older", "earlier", "before")
+# "older than Inception", "more recent than the film Jaws", "released after Alien", "that came out before Heat".
+_THAN = re.compile(
+    r"(?<![a-z0-9])(?:(?P<c>older|earlier|newer|more recent|more modern|later) than"
+    r"|(?:released|made|came out|come out|coming out|from) (?P<w>before|after))"
+    r" (?:the (?:film |movie ))?"
+)
+# A bare comparative, read against the liked films only ("like Alien but older", "in that vein but more recent").
+_BARE = re.compile(r"(?<![a-z0-9])(?P<c>older|newer|more recent|more modern)(?![a-z0-9])(?! than)")
+# "for older kids", "my 8 year old": a viewer's age, not a film's.
+_VIEWERS = re.compile(r" (?:kids|children|teens|teenagers|viewers|audiences?|crowd|folks|people|ones in)\b")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def find_than_film(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
+    """Set the year range from a film named after "older than"/"released before" (before titles are read as likes)."""
+    for match in list(_THAN.finditer(scan.text)):
+        tokens = scan.text[match.end() :].split(",")[0].split()[:12]
+        found = title_prefix(tokens, catalogue) if tokens and not _YEAR.fullmatch(tokens[0]) else None
+        end = match.end() + len(" ".join(tokens[: found[1]])) if found else match.end()
+        if not found or not found[0].year or not scan._free(match.start(), end):
+            continue  # "older than 2005" is a year, read by the parser's own era rules
+        scan.claimed.append((match.start(), end))
+        _bound(scan, out, match.group("c") or match.group("w"), [found[0].year], found[0].title, match.start())
+
+
+def find_bare_comparative(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
+    """Set the year range from a bare "older"/"more recent" said beside the films the request is like."""
+    liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m and m.year]
+    for match in list(_BARE.finditer(scan.text)) if liked else []:
+        words_before = scan.before(match.start(), 1)
+        if words_before in (["year"], ["years"]) or _VIEWERS.match(scan.text[match.end() :]):
+            continue
+        if scan._free(match.start(), match.end()):
+            scan.claimed.append((match.start(), match.end()))
+            names = " and ".join(m.title for m in liked[:2])
+            _bound(scan, out, match.group("c"), [m.year for m in liked], names, match.start())
+
+
+def _bound(scan: Scanner, out: Constraints, word: str, years: list[int], names: str, start: int) -> None:
+    """Films released before the earliest named film or after the latest; negated, the named year is kept."""
+    older = word in _OLDER
+    if scan.negated(start):  # "nothing older than Jaws": Jaws's own year and later
+        lo, hi = (min(years), None) if older else (None, max(years))
+        out.year_min, out.year_max = lo, hi
+        out.era = f"from {lo} on (no older than {names})" if older else f"up to {hi} (no newer than {names})"
+        return
+    lo, hi = (None, min(years) - 1) if older else (max(years) + 1, None)
+    out.year_min, out.year_max = lo, hi
+    out.era = (
+        f"released before {hi + 1} (older than {names})" if older else f"released after {lo - 1} (newer than {names})"
+    )
