@@ -34,7 +34,9 @@ from recs.sources.movies import Movie
 RECOMMEND = (
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) watch|what to watch|something (?:like|similar)|"
     r"anything like|similar to|give me|show me|find me|pick (?:me|something|a|one)|i want (?:to watch|a|an|some)|"
-    r"looking for|in the mood for|movie night|more like (?:that|this|those|these)|another one|one more|"
+    r"looking for|in the mood for|movie night|another one|one more|"
+    # "loved Up, more like it": but "that's more like it" is approval, not an ask
+    r"(?<!that's )(?<!thats )(?<!that is )more like (?:that|this|those|these|it)\b|"
     r"more of (?:that|those|these)|surprise me|i (?:feel like|fancy)|watch tonight|something (?:else|different)|"
     r"any (?:good )?(?:\w+ )?(?:films|movies)|(?:films|movies) (?:by|with|from|like|about|for)|"
     r"(?:a|an|some) (?:good |great )?(?:film|movie)\b|hidden gems?|crowd pleasers?|"

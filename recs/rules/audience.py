@@ -39,6 +39,14 @@ FAMILY = (
 # Said of the film rather than of who watches ("a feel-good family movie"): the catalogue's family genre too.
 FAMILY_GENRE = r"family (?:films?|movies?|flicks?)"
 
+# A child named without an age ("my son loves dinosaurs", "for my daughter"): most such asks are for a child, so
+# the picks stay within PG-13 (never R) and the intro says so; an age said anywhere decides instead.
+CHILD = (
+    r"(?:my|our|his|her) (?:little |young |youngest |eldest |oldest )?(?:sons?|daughters?|boys?|girls?|nephews?|"
+    r"nieces?|grandsons?|granddaughters?|stepsons?|stepdaughters?)\b|\bteen(?:age|aged|ager|agers|s)?\b"
+)
+CHILD_LABEL = "fine for a young viewer (G, PG or PG-13; tell me their age for a closer fit)"
+
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (
     r"for (?:the )?(?:grown ?ups|adults)|grown ?up (?:films?|movies?|version)|adults? only|"
@@ -69,3 +77,5 @@ def find_audience(scan: Scanner, out: Constraints) -> None:
         out.rating_label = f"fine for a {youngest}-year-old (G, PG or PG-13)"
     elif youngest is not None or family:
         out.mpaa_allowed, out.mpaa_hard, out.rating_label = list(FAMILY_RATINGS), True, "family-friendly"
+    elif scan.find(CHILD):
+        out.mpaa_allowed, out.mpaa_hard, out.rating_label = list(TEEN_RATINGS), True, CHILD_LABEL

@@ -44,7 +44,7 @@ _ENDS_TITLE = frozenset(
 and or but from with without by starring featuring that which only except not no nothing under over
 less more please set in for though although because who where made released just yet than only
 funnier scarier darker lighter older newer shorter longer better
-atm rn lately recently currently tbh lol honestly
+atm rn lately recently currently tbh lol honestly pls plz plox thx thanks ty cheers
 """.split()
 )
 _NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "her", "their", "our"})
@@ -186,6 +186,8 @@ def _film_like(span: list[str], raw: str, text: str) -> bool:
     "similar" to ("loved the ending, anything similar" names no film)."""
     if not span or _typed(span, raw)[:1].isupper():
         return bool(span)
+    if len(span) == 1 and re.fullmatch(r"[a-z]+[^s]s", span[0]):  # "loves horses": a bare plural names a topic
+        return False
     return bool(_SIMILAR_WORD.search(text)) and span[0] not in _NOT_TITLE_START | {"the", "this", "that", "it"}
 
 

@@ -159,3 +159,42 @@ def test_it_still_answers_two_questions_about_one_film(cat):
 
 def test_it_leaves_a_request_for_films_like_it_a_request():
     assert decide_mode("I loved Inception, is there anything like it?").mode == "B"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "my son loves dinosaurs, anything for him?",
+        "something for my daughter, she likes adventure",
+        "my teenage son wants a horror film",
+        "what would my nephew like",
+    ],
+)
+def test_it_keeps_picks_for_a_child_named_without_an_age_within_pg13(text):
+    cons = parse(text)
+    assert cons.mpaa_allowed == ["G", "PG", "PG-13"] and cons.mpaa_hard and "young viewer" in cons.rating_label
+
+
+@pytest.mark.parametrize(
+    "text", ["my son is 30 and loves thrillers", "a thriller for me and my boyfriend", "my girlfriend wants a horror"]
+)
+def test_it_limits_nothing_for_a_grown_child_or_a_partner(text):
+    assert parse(text).mpaa_allowed == []
+
+
+@pytest.mark.parametrize(
+    "text", ["my daughter is obsessed with horses, anything similar", "he loves trucks, anything similar"]
+)
+def test_it_reads_a_bare_plural_liked_as_a_topic_not_an_unknown_film(text):
+    assert parse(text).unknown_likes == []
+
+
+@pytest.mark.parametrize("text", ["my daughter adored Finding Nemo, more like it pls", "loved Up, more like it thx"])
+def test_it_ends_a_liked_title_at_a_thanks_or_a_please(text):
+    cons = parse(text)
+    assert cons.unknown_likes == [] and len(cons.like_ids) == 1
+
+
+def test_it_reads_more_like_it_as_an_ask_but_thats_more_like_it_as_approval():
+    assert decide_mode("loved Up, more like it thx").mode == "B"
+    assert decide_mode("that's more like it, thanks").mode == "A"
