@@ -144,7 +144,9 @@ async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReq
         input=[
             InputMessage(
                 role="user",
-                text=planning.planning_text(instruction=turn.text, working_size=working, history=ctx.history),
+                text=planning.planning_text(
+                    instruction=turn.text, working_size=working, history=ctx.history, chosen=ctx.chosen
+                ),
                 images=images,
             )
         ],

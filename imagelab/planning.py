@@ -118,11 +118,27 @@ def instructions(*, working_side: int) -> str:
     return _INSTRUCTIONS.replace("{side}", str(int(working_side)))
 
 
-def planning_text(*, instruction: str, working_size: tuple[int, int], history: list[str]) -> str:
-    """The user turn given to the model: the instruction, the working size, and earlier instructions."""
+CHOSEN_MAX_CHARS = 2000  # the chosen plan's steps as JSON, cut: a plan has at most a few dozen small steps
+
+
+def planning_text(
+    *, instruction: str, working_size: tuple[int, int], history: list[str], chosen: dict | None = None
+) -> str:
+    """The user turn given to the model: the instruction, the working size, earlier instructions and the chosen
+    variation's steps (so "push it further" or "tone it down" can build on them, as the rule planner does)."""
     lines = [f"Instruction: {instruction}", f"Working image: {working_size[0]}x{working_size[1]} pixels."]
     if history:
         lines.append("Earlier instructions in this chat (oldest first): " + " | ".join(history))
+    if chosen:
+        steps = json.dumps(chosen.get("operations", []), separators=(",", ":"), ensure_ascii=False)[:CHOSEN_MAX_CHARS]
+        where = (
+            "The current image is that variation: the steps are already applied to it"
+            if chosen.get("applied")
+            else "The current image is that edit's source: the steps are not applied to it"
+        )
+        lines.append(
+            f"Variation the user refers to: “{chosen.get('label', '')}”, made with the steps {steps}. {where}."
+        )
     return "\n".join(lines)
 
 

@@ -132,3 +132,20 @@ async def test_an_image_turns_planning_call_is_counted_with_the_answer(alice, op
     assistant = await db(Message.objects.get)(chat=chat, role="assistant")
     assert assistant.payload["usage"]["total_tokens"] == 2200 and assistant.payload["usage"]["offline"] is False
     assert assistant.payload["usage"]["cost"] == pytest.approx(1500 * 1.25e-6 + 700 * 10e-6)
+
+
+async def test_it_tells_the_model_which_chosen_variation_push_it_further_builds_on(alice, openai_on):
+    from tests.fakes.openai_server import tool_call
+    from tests.support.images import run_turn
+
+    openai_on.enqueue(tool_call("plan_variations", PLAN))
+    openai_on.enqueue(tool_call("plan_variations", PLAN))
+    chat = await db(services.image_chat_create)(user=alice)
+    first = await db(job_of)(await run_turn(alice, chat, "punchier please", photo((160, 120))))
+    await db(services.job_choose_result)(user=alice, job_id=first.pk, variation=2)
+    await run_turn(alice, chat, "love it, push it further")
+
+    first_ask, second_ask = (r["input"][0]["content"][0]["text"] for r in openai_on.bodies("/responses"))
+    assert "Variation the user refers to" not in first_ask
+    assert "Variation the user refers to: “Look 2”" in second_ask
+    assert '{"op":"contrast","params":{"value":1.2}}' in second_ask and "already applied" in second_ask
