@@ -217,7 +217,8 @@ def reason_for(
     if cons.rating_label == "family-friendly":
         asked.append("family-friendly")
     elif (cons.mpaa_allowed and movie.mpaa in cons.mpaa_allowed) or (cons.mpaa_excluded and movie.mpaa):
-        asked.append(cons.rating_label or f"rated {movie.mpaa}")
+        # the card shows its own rating: the label without its bracketed list ("fine for a young viewer")
+        asked.append(cons.rating_label.split(" (")[0] if cons.rating_label else f"rated {movie.mpaa}")
     if passes.get("era") and cons.era:
         asked.append(f"from the {cons.era}" if re.fullmatch(r"(?:early |mid |late )?\d+s", cons.era) else cons.era)
     asked += [f"by {movie.director}" for _ in cons.directors[:1] if movie.director in cons.directors]

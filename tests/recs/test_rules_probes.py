@@ -198,3 +198,9 @@ def test_it_ends_a_liked_title_at_a_thanks_or_a_please(text):
 def test_it_reads_more_like_it_as_an_ask_but_thats_more_like_it_as_approval():
     assert decide_mode("loved Up, more like it thx").mode == "B"
     assert decide_mode("that's more like it, thanks").mode == "A"
+
+
+def test_it_says_the_childs_limit_in_the_intro_and_keeps_each_cards_reason_short(cat):
+    result = plan_picks("my son loves dinosaurs, anything for him?", cat, blocked=[])
+    assert "tell me their age" in result.intro
+    assert all(p.reason.startswith("Fine for a young viewer;") for p in result.picks), [p.reason for p in result.picks]
