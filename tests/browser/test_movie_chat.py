@@ -276,8 +276,10 @@ def test_it_gives_titles_room_keeps_the_edit_box_tight_and_heads_the_lists_page(
 
     # On a phone the chat's title gets the row's width; the time goes on its own line.
     page.get_by_role("link", name="All chats").click()
-    # Measured once the list has loaded (a busy machine can still be showing the chat page when the click returns).
+    # Measured once the list has loaded (a busy machine can still be showing the chat page when the click returns),
+    # its stylesheet included: an element can be found, and measured, before the sheet's revalidation has finished.
     expect(page).to_have_url(live_server_url + "/")
+    page.wait_for_load_state("load")
     expect(page.locator(".chat-row .chat-title").first).to_be_visible()
     # All three in one frame: measured one by one, a scroll between two reads (a loaded machine) moved them apart.
     row, title, when = page.evaluate(
@@ -305,5 +307,6 @@ def test_it_keeps_a_right_to_left_override_in_a_title_or_message_to_itself(page,
     assert page.evaluate(isolation, "#chat-title") == "isolate"
     assert page.evaluate(isolation, ".side-title") == "isolate"
     page.get_by_role("link", name="All chats").click()
-    expect(page.locator(".chat-row .chat-title").first).to_be_visible()
+    expect(page).to_have_url(live_server_url + "/")
+    page.wait_for_load_state("load")  # styles are read once the page's stylesheet has arrived
     assert page.evaluate(isolation, ".chat-row .chat-title") == "isolate"
