@@ -57,7 +57,7 @@ def run_app_set(data: bytes, runs: int, workers: int) -> dict:
             data,
             plans,
             on_step=on_step,
-            on_variation_done=lambda v: codec.encode(v.image, "jpeg", 85),
+            on_variation_done=lambda v: codec.encode(v.final, "jpeg", 85),
             workers=workers,
             keep_images=False,
         )

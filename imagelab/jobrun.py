@@ -185,10 +185,10 @@ class JobRun:
 
     def _on_done(self, loop: asyncio.AbstractEventLoop, queue: asyncio.Queue, r: VariationResult) -> None:
         path = None
-        if r.image is not None and not self._stopped.is_set():
+        if r.final is not None and not self._stopped.is_set():
             with contextlib.suppress(Stopped):  # stopped while encoding: no final (the column reads failed)
                 path = self._write(
-                    f"{self.folder}/v{r.variation}{self._tag(r.variation)}-final.jpg", encode(r.image, "jpeg", 92)
+                    f"{self.folder}/v{r.variation}{self._tag(r.variation)}-final.jpg", encode(r.final, "jpeg", 92)
                 )
         item = {
             "variation": r.variation,

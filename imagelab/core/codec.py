@@ -2,13 +2,15 @@
 
 import io
 
+import numpy as np
 import pyvips
+import simplejpeg
 from PIL import Image
 
 from imagelab.core import ops
 
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
-_VIPS_JPEG_MIN = 1_000_000  # pixels from which `encode` hands a JPEG to libvips (see there)
+_BIG_JPEG = 1_000_000  # pixels from which `encode` hands a Pillow image to simplejpeg (see `_jpeg`)
 
 # libvips caches recent operations and their pixel buffers; we decode each upload once and
 # never repeat an operation, so the cache only holds memory (measured by bench/imagelab.py).
@@ -51,18 +53,25 @@ def decode(source: bytes | Image.Image, *, max_side: int | None = None) -> tuple
     return _vips_to_pil(vi), size
 
 
-def encode(image: Image.Image, fmt: str = "jpeg", quality: int = 85) -> bytes:
-    """JPEG or PNG bytes of an RGB image, metadata (EXIF, ICC, text) stripped."""
+def _jpeg(pixels: np.ndarray, quality: int) -> bytes:
+    # simplejpeg (libjpeg-turbo, GIL released, no metadata written) straight from the array: at 2048 px
+    # ~9-11 ms against libvips' ~15 (its pipeline and threads) or Pillow's ~9 that holds the GIL for the whole
+    # encode and serialised the executor's threads. Same quantisation and 4:2:0 as Pillow (bench/README.md
+    # "OpenCV for the finals").
+    return simplejpeg.encode_jpeg(np.ascontiguousarray(pixels), quality, "RGB", "420")
+
+
+def encode(image: Image.Image | np.ndarray, fmt: str = "jpeg", quality: int = 85) -> bytes:
+    """JPEG or PNG bytes of an RGB image or (h, w, 3) uint8 array, metadata (EXIF, ICC, text) stripped."""
+    jpeg = fmt.lower() in ("jpeg", "jpg")
+    if isinstance(image, np.ndarray):
+        if jpeg:
+            return _jpeg(image, quality)
+        image = Image.fromarray(np.ascontiguousarray(image), "RGB")
+    if jpeg and image.mode == "RGB" and image.width * image.height >= _BIG_JPEG:
+        return _jpeg(np.asarray(image), quality)  # the ~2 ms copy costs less than the GIL held
     buf = io.BytesIO()
-    if fmt.lower() in ("jpeg", "jpg") and image.mode in ("RGB", "L") and image.width * image.height >= _VIPS_JPEG_MIN:
-        # libvips, not Pillow, for big images: Pillow's JPEG encoder holds the GIL for the whole
-        # encode (~8 ms at 2048 px), which serialised the executor's worker threads; libvips releases
-        # it (only the ~2 ms tobytes() copy holds it). Same libjpeg quantisation and 4:2:0 as Pillow:
-        # the same pixels (measured: identical decodes). Small previews stay on Pillow, where libvips'
-        # thread start-up costs more than the encode; bench/README.md "Executor vs sharp ... afternoon".
-        vi = pyvips.Image.new_from_memory(image.tobytes(), image.width, image.height, len(image.mode), "uchar")
-        return vi.jpegsave_buffer(Q=quality, subsample_mode="on", keep="none")
-    if fmt.lower() in ("jpeg", "jpg"):
+    if jpeg:
         image.save(buf, "JPEG", quality=quality, exif=b"", icc_profile=None)
     elif fmt.lower() == "png":
         image.save(buf, "PNG", compress_level=6, exif=None, icc_profile=None, pnginfo=None)

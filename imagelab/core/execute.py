@@ -23,10 +23,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from PIL import Image
 
+from imagelab.core import arrays, ops
 from imagelab.core import compile as fuse
-from imagelab.core import ops
 from imagelab.core.codec import decode, shrink
 from imagelab.core.plans import op_dict
 
@@ -54,14 +55,26 @@ class StepResult:
 
 @dataclass
 class VariationResult:
-    """A finished variation: `image` is the final picture at working size."""
+    """A finished variation: `final` is its picture at working size, a Pillow image or an (h, w, 3) uint8 array,
+    in the form its last pass left it (each conversion is a ~2 ms copy at 2048 px; `codec.encode` takes both)."""
 
     variation: int
-    image: Image.Image | None
+    final: Image.Image | np.ndarray | None
     status: str  # "done" | "failed" (only when something outside the ops broke)
     errors: list[dict] = field(default_factory=list)  # [{step, op, error}]
     ms: float = 0.0
     passes: list[dict] = field(default_factory=list)  # [{kind, steps, ms}] at working size
+
+    @property
+    def image(self) -> Image.Image | None:
+        """The final as a Pillow image (converted on first use)."""
+        if isinstance(self.final, np.ndarray):
+            self.final = arrays.to_image(self.final)
+        return self.final
+
+    @image.setter
+    def image(self, value: Image.Image | np.ndarray | None) -> None:
+        self.final = value
 
 
 @dataclass
@@ -93,28 +106,33 @@ def _common_prefix(plans: list[list[tuple[str, dict]]]) -> int:
     return n
 
 
-def _k(image: Image.Image, reference: Image.Image | tuple[int, int]) -> float:
+def _k(image: Image.Image | np.ndarray, reference: Image.Image | np.ndarray | tuple[int, int]) -> float:
     """Scale factor between two renderings of the same picture (ratio of long sides)."""
-    ref = reference.size if isinstance(reference, Image.Image) else reference
-    return max(image.size) / max(ref)
+    ref = reference if isinstance(reference, tuple) else arrays.size(reference)
+    return max(arrays.size(image)) / max(ref)
 
 
 def _run_working(
-    image: Image.Image, steps: list[tuple[int, str, dict]], k: float, errors: list[dict], timings: list[dict]
-) -> Image.Image:
-    """Run local steps (params x k) with fused passes; a failing pass falls back to one op at a time."""
+    image: Image.Image | np.ndarray,
+    steps: list[tuple[int, str, dict]],
+    k: float,
+    errors: list[dict],
+    timings: list[dict],
+) -> Image.Image | np.ndarray:
+    """Run local steps (params x k) with fused passes, each in the form cheaper for it (`Pass.run_any`);
+    a failing pass falls back to one op at a time."""
     if not steps:
         return image
     scaled = [(op, ops.scale_params(op, p, k)) for _, op, p in steps]
     for p in fuse.compile_ops(scaled):
         t = time.perf_counter()
         try:
-            image = p.run(image)
-        except Exception:  # noqa: BLE001 - keep the previous image, try the steps one by one
+            image = p.run_any(image)
+        except Exception:  # noqa: BLE001 - keep the previous picture, try the steps one by one
             for i in p.steps:
                 op, params = scaled[i]
                 try:
-                    image = ops.OPS[op](image, **params)
+                    image = arrays.run_op(image, op, params)
                 except Exception as e:  # noqa: BLE001
                     errors.append({"step": steps[i][0], "op": op, "error": f"{type(e).__name__}: {e}"})
         timings.append(
@@ -150,7 +168,7 @@ def _variation(
     vi: int,
     plan: list[tuple[str, dict]],
     start: int,
-    work: Image.Image,
+    work: Image.Image | np.ndarray,
     prev: Image.Image,
     on_step,
     ai_edit: AiEdit | None,
@@ -167,7 +185,7 @@ def _variation(
             work = _run_working(work, pending, 1.0, res.errors, res.passes)
             pending = []
             try:
-                work = _run_ai(work, params["prompt"], ai_edit)
+                work = _run_ai(arrays.to_image(work), params["prompt"], ai_edit)
                 prev, err = shrink(work, max(prev.size)), None
                 kp = _k(prev, work)
             except Exception as e:  # noqa: BLE001 - the variation continues without it
@@ -183,7 +201,7 @@ def _variation(
             on_step(
                 StepResult(vi, si, op, params, "error" if err else "ok", err, (time.perf_counter() - t) * 1000, prev)
             )
-    res.image = _run_working(work, pending, 1.0, res.errors, res.passes)
+    res.final = _run_working(work, pending, 1.0, res.errors, res.passes)
     res.errors.sort(key=lambda e: e["step"])
     res.ms = (time.perf_counter() - t0) * 1000
     return res
@@ -275,7 +293,7 @@ def heaviest_first(pairs: list[list[tuple[str, dict]]], start: int) -> list[int]
 
 
 def rerun_variation(
-    work: Image.Image,
+    work: Image.Image | np.ndarray,
     plan: Sequence[Any],
     start: int,
     variation: int,
@@ -289,7 +307,9 @@ def rerun_variation(
     errors: list[dict] = []
     passes: list[dict] = []
     head = _run_working(work, [(i, *pairs[i]) for i in range(start)], 1.0, errors, passes)
-    r = _variation(variation, pairs, start, head, shrink(head, preview_side), on_step, None, preview_side)
+    r = _variation(
+        variation, pairs, start, head, shrink(arrays.to_image(head), preview_side), on_step, None, preview_side
+    )
     r.errors, r.passes = errors + r.errors, passes + r.passes
     return r
 
@@ -362,8 +382,8 @@ def render_chain(
             img, local = _run_working(img, local, k, [], []), []
             stored = (ai_images or {}).get((pi, si))
             if stored is not None:  # resized to the current size, so k stays valid
-                img = stored.convert("RGB").resize(img.size, Image.Resampling.LANCZOS)
+                img = stored.convert("RGB").resize(arrays.size(img), Image.Resampling.LANCZOS)
         img = _run_working(img, local, k, [], [])
         # The next job decoded this plan's final and reduced it to its own working size.
         job_size = ops.working_size(_simulate(plan, job_size), max_side)
-    return img
+    return arrays.to_image(img)

@@ -176,7 +176,7 @@ class Staged:
         start = n if shared else 0
         steps = [(si, op, p) for si, (op, p) in enumerate(track.plan) if si >= start and si not in failed]
         passes = [dict(p) for p in self._prefix_passes] if shared else []
-        res.image = _run_working(self._head if shared else self.work, steps, 1.0, res.errors, passes)
+        res.final = _run_working(self._head if shared else self.work, steps, 1.0, res.errors, passes)
         res.passes = passes
         res.errors.sort(key=lambda e: e["step"])
         res.ms = track.ms + (time.perf_counter() - t0) * 1000

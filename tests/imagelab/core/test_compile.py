@@ -96,3 +96,34 @@ def test_it_splits_a_matrix_when_clipping_would_differ():
 
 def test_it_numbers_steps_from_first_step():
     assert compile_ops([("contrast", {"value": 1.1})], first_step=3)[0].steps == [3]
+
+
+def run_any(picture, passes):
+    for p in passes:
+        picture = p.run_any(picture)
+    return picture
+
+
+@pytest.mark.parametrize("name", sorted(CHAINS))
+@pytest.mark.parametrize("start", ["image", "array"])
+def test_it_matches_sequential_in_either_form_the_executor_passes(name, start):
+    for seed in range(3):
+        im = photo(seed)
+        out = run_any(im if start == "image" else np.asarray(im), compile_ops(CHAINS[name]))
+        a = np.asarray(out, int)
+        b = np.asarray(run_sequential(im, CHAINS[name]), int)
+        assert a.shape == b.shape and np.abs(a - b).max() <= 2, name
+
+
+def test_it_keeps_an_exact_affine_run_as_a_matrix_for_arrays():
+    (lut,) = compile_ops([("contrast", {"value": 1.07})])
+    assert lut.kind == "lut" and lut.matrix is not None  # one straight line, then one clip: exact
+    (curve,) = compile_ops([("contrast", {"value": 1.07}), ("levels", {"gamma": 0.9})])
+    assert curve.matrix is None  # a gamma curve is no matrix
+    (clipped,) = compile_ops([("brightness", {"value": 2.0}), ("brightness", {"value": 0.5})])
+    assert clipped.matrix is None  # clipping in between: only the LUT is exact
+    (halves,) = compile_ops([("contrast", {"value": 1.2})])
+    assert halves.matrix is None  # OpenCV's fixed point rounds some halves the other way: the LUT it is
+    assert np.array_equal(halves.run_any(np.asarray(photo())), np.asarray(photo().point(halves.lut)))
+    assert isinstance(lut.run_any(photo()), np.ndarray)  # a matrix pass leaves an array
+    assert isinstance(curve.run_any(photo()), Image.Image)  # a LUT stays where its input is

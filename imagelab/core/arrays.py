@@ -1,0 +1,107 @@
+"""Working-size passes on numpy arrays with OpenCV: the fused LUT, the colour matrix, vignette and crop.
+
+The finals (2048 px) spend most of the executor's CPU beyond decode and encode in these passes. Pillow's
+`convert("RGB", matrix)` computes each pixel in scalar float (~10 ms at 2048x1536 here); OpenCV's
+`cv2.transform` does the same 3x4 affine with SIMD (~1.8 ms, within 1 level of Pillow's result) and
+releases the GIL, as do `cv2.LUT` and `cv2.multiply` (bench/README.md "OpenCV for the finals").
+Pixels stay an (h, w, 3) uint8 array from the shared working image to the final's encode: every
+Pillow <-> numpy copy costs ~2 ms at that size, because Pillow stores RGB as four bytes a pixel.
+"""
+
+import functools
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from imagelab.core import ops
+
+# The executor already runs the variations on its own threads: OpenCV's pool on top of them doubled the
+# CPU of a LUT on two cores (3.5 vs 1.7 ms at 2048 px) for no wall-time gain.
+cv2.setNumThreads(1)
+
+
+def to_array(image: Image.Image | np.ndarray) -> np.ndarray:
+    """An (h, w, 3) uint8 array of an RGB image (arrays pass through)."""
+    if isinstance(image, np.ndarray):
+        return image
+    return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
+
+
+def to_image(pixels: Image.Image | np.ndarray) -> Image.Image:
+    """The RGB Pillow image of an (h, w, 3) uint8 array (images pass through)."""
+    if isinstance(pixels, Image.Image):
+        return pixels
+    return Image.fromarray(np.ascontiguousarray(pixels), "RGB")
+
+
+def size(pixels: Image.Image | np.ndarray) -> tuple[int, int]:
+    """(width, height) of an image or an array."""
+    if isinstance(pixels, Image.Image):
+        return pixels.size
+    return pixels.shape[1], pixels.shape[0]
+
+
+def uniform(table: list[int]) -> bool:
+    """Is a 768-entry `point` table the same curve for R, G and B?"""
+    return table[:256] == table[256:512] == table[512:]
+
+
+def lut(pixels: np.ndarray, table: list[int]) -> np.ndarray:
+    """Apply a 768-entry per-channel table (Pillow's `point` layout: all R, then G, then B)."""
+    t = np.asarray(table, dtype=np.uint8).reshape(3, 256)
+    if uniform(table):
+        return cv2.LUT(pixels, t[0].copy())  # one table for all channels: ~2x faster than three
+    return cv2.LUT(pixels, np.ascontiguousarray(t.T.reshape(256, 1, 3)))
+
+
+def matrix(pixels: np.ndarray, m34: np.ndarray) -> np.ndarray:
+    """Apply a 3x4 affine colour matrix (rounded, saturated to 0..255)."""
+    return cv2.transform(pixels, np.asarray(m34, dtype=np.float64))
+
+
+_RAMP = np.repeat(np.arange(256, dtype=np.uint8).reshape(1, 256, 1), 3, axis=2)  # every value, each channel
+
+
+def matrix_equals_lut(m34: np.ndarray, table: list[int]) -> bool:
+    """Does `matrix(m34)` give exactly the 768-entry table on every value? (OpenCV rounds in fixed point: a
+    diagonal matrix can miss a half by one level where the table, rounded in float64, does not.)"""
+    want = np.asarray(table, dtype=np.uint8).reshape(3, 256).T.reshape(1, 256, 3)
+    return bool(np.array_equal(matrix(_RAMP, m34), want))
+
+
+@functools.lru_cache(maxsize=4)
+def _vignette_mask3(w: int, h: int, s: float) -> np.ndarray:
+    m = np.asarray(ops._vignette_mask(w, h, s))  # noqa: SLF001 - the same falloff as the Pillow op
+    return cv2.merge([m, m, m])
+
+
+def vignette(pixels: np.ndarray, *, strength: float = 0.2) -> np.ndarray:
+    """`ops.vignette` on an array: pixels x mask / 255 (within one level of the Pillow op)."""
+    s = ops._unit(strength)  # noqa: SLF001 - the same clamping as the Pillow op
+    if s == 0:
+        return pixels
+    h, w = pixels.shape[:2]
+    return cv2.multiply(pixels, _vignette_mask3(w, h, s), scale=1.0 / 255.0)
+
+
+def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.ndarray:
+    """`ops.crop` on an array: the same clamped box, as a view (no copy)."""
+    ih, iw = pixels.shape[:2]
+    x0, y0 = min(max(int(round(x)), 0), iw - 1), min(max(int(round(y)), 0), ih - 1)
+    x1 = min(max(x0 + int(round(width)), x0 + 1), iw)
+    y1 = min(max(y0 + int(round(height)), y0 + 1), ih)
+    return pixels[y0:y1, x0:x1]
+
+
+ARRAY_OPS = {"vignette": vignette}
+
+
+def run_op(pixels: Image.Image | np.ndarray, op: str, params: dict) -> Image.Image | np.ndarray:
+    """One op on an image or an array: the array form where it has one, a crop on either, else Pillow's."""
+    fn = ARRAY_OPS.get(op)
+    if fn is not None:
+        return fn(to_array(pixels), **params)
+    if op == "crop" and isinstance(pixels, np.ndarray):
+        return crop(pixels, **params)
+    return ops.OPS[op](to_image(pixels), **params)

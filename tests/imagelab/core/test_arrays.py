@@ -1,0 +1,69 @@
+"""The array forms of the working-size passes equal their Pillow forms (within one level)."""
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from imagelab.core import arrays, ops
+from imagelab.core.compile import compile_ops
+
+
+def pixels(seed=0, size=(97, 61)):
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, 256, (size[1], size[0], 3), dtype=np.uint8)
+
+
+def near(a, b, levels=1):
+    a, b = np.asarray(a, int), np.asarray(b, int)
+    return a.shape == b.shape and np.abs(a - b).max() <= levels
+
+
+@pytest.mark.parametrize(
+    "chain",
+    [
+        [("contrast", {"value": 1.3})],  # one curve for all channels
+        [("temperature", {"warm": True, "strength": 0.8})],  # three curves
+        [("levels", {"black": 10, "white": 240, "gamma": 1.4}), ("tint", {"color": "#FF8800", "strength": 0.2})],
+    ],
+)
+def test_it_applies_a_lut_as_pillow_does(chain):
+    (p,) = compile_ops(chain)
+    a = pixels()
+    assert np.array_equal(arrays.lut(a, p.lut), np.asarray(Image.fromarray(a).point(p.lut)))
+
+
+def test_it_applies_a_colour_matrix_as_pillow_does():
+    a = pixels(1)
+    for op, params in [("saturation", {"value": 1.6}), ("hue", {"value": 50}), ("filter", {"type": "sepia"})]:
+        m = ops.mix_matrix(op, params)
+        assert near(arrays.matrix(a, m), ops.apply_matrix(Image.fromarray(a), m)), op
+
+
+def test_it_vignettes_as_the_pillow_op_does():
+    a = pixels(2, (300, 200))
+    assert near(arrays.vignette(a, strength=0.6), ops.vignette(Image.fromarray(a), strength=0.6))
+    assert arrays.vignette(a, strength=0) is a
+
+
+def test_it_crops_the_same_clamped_box_without_copying():
+    a = pixels(3)
+    for box in [{"x": 5, "y": 7, "width": 40, "height": 30}, {"x": 90, "y": -4, "width": 50, "height": 500}]:
+        out = arrays.crop(a, **box)
+        assert np.array_equal(out, np.asarray(ops.crop(Image.fromarray(a), **box))) and np.shares_memory(out, a)
+
+
+def test_it_runs_ops_without_an_array_form_through_pillow():
+    a = pixels(4)
+    out = arrays.run_op(a, "blur", {"sigma": 2.0})
+    assert isinstance(out, Image.Image) and near(out, ops.blur(Image.fromarray(a), sigma=2.0), 0)
+    assert isinstance(arrays.run_op(Image.fromarray(a), "crop", {"x": 1, "y": 1, "width": 9, "height": 9}), Image.Image)
+    assert isinstance(arrays.run_op(Image.fromarray(a), "vignette", {"strength": 0.3}), np.ndarray)
+
+
+def test_it_converts_both_ways_and_passes_the_same_form_through():
+    im = Image.fromarray(pixels(5))
+    a = arrays.to_array(im)
+    assert arrays.to_array(a) is a and arrays.to_image(im) is im
+    assert np.array_equal(np.asarray(arrays.to_image(a[3:20, 5:40])), a[3:20, 5:40])  # a view (a crop) too
+    assert arrays.size(a) == im.size == arrays.size(im)
+    assert arrays.to_array(im.convert("L")).shape == (61, 97, 3)
