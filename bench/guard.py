@@ -48,7 +48,7 @@ def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: in
         codec.encode(step.image, "jpeg", 80)
 
     def on_done(v):
-        codec.encode(v.image, "jpeg", 85)
+        codec.encode(v.final, "jpeg", 85)
 
     if not guarded:
         ex.execute(work, plans, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False)
