@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/imagelab.py [--runs 7] [--workers 3]
     .venv/bin/python bench/imagelab.py --app [--delay 1.0]   # only the product path (first step result)
-    .venv/bin/python bench/imagelab.py --vs [--runs 9]       # only: app set vs node sharp vs a libvips floor
+    .venv/bin/python bench/imagelab.py --vs [--runs 9] [--rounds 3]   # only: app set vs node sharp vs a libvips floor
     IMAGE_MALLOC_KEEP_MB=256 .venv/bin/python bench/imagelab.py --vs   # the children keep freed memory, as the app
 
 `--vs` (also part of a full run) compares the executor with the seed's (node `sharp`, installed by
@@ -29,7 +29,7 @@ from pathlib import Path
 from imagelab_common import FEW_SHOT_A, ROOT, make_photo, rss_mb  # isort: skip
 
 from imagelab_app import print_app, run_app
-from imagelab_vs import print_vs, run_app_set, run_floor, run_sharp
+from imagelab_vs import pool, print_rounds, print_vs, run_app_set, run_floor, run_sharp
 
 from imagelab.core.memory import keep_freed_memory
 
@@ -211,13 +211,20 @@ def _child(mode: str, photo: Path, runs: int, workers: int, delay: float = 0.0) 
 
 
 def _print_vs(a: argparse.Namespace) -> None:
-    sides = _child("vs", a.photo, a.runs, a.workers)
-    print_vs(sides["app"], sides["floor"], run_sharp(a.photo, a.runs), a.runs, a.workers)
+    # Rounds alternate the app/floor child and sharp, so a machine that speeds up or slows down between them (a
+    # shared VM: sharp's own time moved 300 -> 520 ms within minutes) weighs on every side alike; each round's
+    # ratios are printed, and the table pools every round's runs.
+    rounds = [(_child("vs", a.photo, a.runs, a.workers), run_sharp(a.photo, a.runs)) for _ in range(a.rounds)]
+    apps, floors, sharps = [r[0]["app"] for r in rounds], [r[0]["floor"] for r in rounds], [r[1] for r in rounds]
+    print_vs(pool(apps), pool(floors), None if None in sharps else pool(sharps), a.runs * a.rounds, a.workers)
+    if a.rounds > 1:
+        print_rounds(apps, floors, sharps)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=1, help="--vs: alternate the app/floor child and sharp this often")
     ap.add_argument("--workers", type=int, default=3)
     ap.add_argument("--photo", type=Path, default=Path(tempfile.gettempdir()) / "marquee-bench-12mp.jpg")
     ap.add_argument("--child", choices=["fast", "naive", "app", "vs"])

@@ -69,6 +69,7 @@ def run_app_set(data: bytes, runs: int, workers: int) -> dict:
         "total_ms": statistics.median(r[0] for r in results),
         "total_all": [round(r[0], 1) for r in results],
         "cpu_ms": statistics.median(r[3] for r in results),
+        "cpu_all": [round(r[3], 1) for r in results],
         "previews": results[0][1],
         "preview_encode_ms": statistics.median(r[2] for r in results),
     }
@@ -93,6 +94,7 @@ def run_floor(data: bytes, runs: int) -> dict:
         "total_ms": statistics.median(r[0] for r in results),
         "total_all": [round(r[0], 1) for r in results],
         "cpu_ms": statistics.median(r[1] for r in results),
+        "cpu_all": [round(r[1], 1) for r in results],
     }
 
 
@@ -109,6 +111,28 @@ def run_sharp(photo: Path, runs: int) -> dict | None:
         cwd=SHARP_DIR,
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def pool(sides: list[dict]) -> dict:
+    """One side's figures over several rounds: medians of every round's runs pooled."""
+    out = dict(sides[0])
+    walls = [t for s in sides for t in s["total_all"]]
+    out["total_ms"], out["total_all"] = statistics.median(walls), walls
+    if all("cpu_all" in s for s in sides):
+        out["cpu_ms"] = statistics.median(c for s in sides for c in s["cpu_all"])
+    else:  # sharp's run.js reports the median CPU of its runs
+        out["cpu_ms"] = statistics.median(s["cpu_ms"] for s in sides)
+    if "preview_encode_ms" in out:
+        out["preview_encode_ms"] = statistics.median(s["preview_encode_ms"] for s in sides)
+    return out
+
+
+def print_rounds(apps: list[dict], floors: list[dict], sharps: list[dict | None]) -> None:
+    """Each round's wall ratios (app / sharp, app / floor), run side by side in time."""
+    print("  per round, wall:  app / sharp    app / floor")
+    for i, (app, floor, sharp) in enumerate(zip(apps, floors, sharps, strict=True), 1):
+        vs_sharp = f"{app['total_ms'] / sharp['total_ms']:.2f}x" if sharp else "-"
+        print(f"    round {i}: {vs_sharp:>14} {app['total_ms'] / floor['total_ms']:>13.2f}x")
 
 
 def print_vs(app: dict, floor: dict, sharp: dict | None, runs: int, workers: int) -> None:

@@ -107,6 +107,7 @@ async function once() {
   }
   const med = (a) => [...a].sort((x, y) => x - y)[Math.floor(a.length / 2)];
   const perMed = Object.fromEntries(Object.entries(per).map(([k, v]) => [k, med(v)]));
-  console.log(JSON.stringify({ total_ms: med(totals), cpu_ms: med(cpus), total_all: totals.map((t) => Math.round(t * 10) / 10), per_variation_ms: perMed,
+  console.log(JSON.stringify({ total_ms: med(totals), cpu_ms: med(cpus), total_all: totals.map((t) => Math.round(t * 10) / 10),
+    cpu_all: cpus.map((t) => Math.round(t * 10) / 10), per_variation_ms: perMed,
     sharp: sharp.versions.sharp, vips: sharp.versions.vips, concurrency: sharp.concurrency() }));
 })();
