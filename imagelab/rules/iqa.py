@@ -24,6 +24,7 @@ from imagelab.rules.iqa_words import (
     NOT_ASKING,
     QUALITY,
     REFERENCE,
+    SCENE_WORDS,
     STATED,
     STATED_OFF,
     SUBJECT,
@@ -44,7 +45,9 @@ _NOT_OBJECTS = frozenset(
     "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
     "filter grade effect edits editing film iso histogram end ends least most best worst same "
     # a judgement after "is that": "is that bad?", "is this normal?"
-    "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful".split()
+    "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
+    # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
+    "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped".split()
 )
 # What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.
 _PROPERTIES = frozenset(
@@ -59,7 +62,10 @@ _TELLING = frozenset(
 _STOP = frozenset(
     "look looks looking looked seem seems seemed appear appears is are was were in on at of a an too very quite so "
     "bit and or but than with to from as for enough there have has had got get gets show shows "
-    "just really actually only me you i we they make made makes did does turn turned".split()
+    "just really actually only me you i we they make made makes did does turn turned "
+    # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
+    "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "
+    "didnt cant can could would should might must will".split()
 )
 
 
@@ -148,11 +154,23 @@ def _objects(text: str) -> list[str]:
             continue
         phrase = _noun_phrase(words)
         if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS:
-            return [phrase[-1]]
+            return [_scene_word(phrase[-1])]
     bare = SUBJECT.match(_fold(text))
     if bare and bare.group(1) not in _PRONOUNS | _NOT_OBJECTS | _STOP:
-        return [bare.group(1)]
+        return [_scene_word(bare.group(1))]
     return []
+
+
+def _scene_word(word: str) -> str:
+    """A misspelt part of a scene taken as the word meant ("the backround" -> background), a plural kept as said."""
+    if len(word) < 6 or word in _SCENE_FORMS:
+        return word
+    return nearest(word, SCENE_WORDS, _SCENE_FORMS, (90, 90))
+
+
+_SCENE_FORMS = (
+    frozenset(SCENE_WORDS) | {w + "s" for w in SCENE_WORDS} | {w[:-1] for w in SCENE_WORDS if w.endswith("s")}
+)
 
 
 # "this" right after taking or sending it is the photo itself: "I shot this handheld", "since I sent that".

@@ -97,6 +97,8 @@ QUALITY = (
 MEASURE_ASK = re.compile(
     r"\b(?:give|show|tell|get|send) (?:me|us) (?:the |a |an |its |some |your )?(?:ssim|psnr|delta[- ]?e|[δΔ]e|"
     r"scores?|ratings?|figures?|numbers?|readings?|quality|metrics?|measurements?|verdict)\b"
+    # a mark given to the photo: "give this photo a quality score", "give it a rating out of 10" ("grade" is a look)
+    r"|\b(?:give|assign) (?:it|this|that|(?:the|this|that|my) \w+) (?:a|an|its) (?:\w+ )?(?:score|rating|mark)s?\b"
 )
 COMPARE = (
     r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than|"
@@ -159,3 +161,10 @@ UNMEASURED = [
     (r"(?:sensor )?dust spots?|sensor dust|hot pixels?|dead pixels?", "dust spots and hot pixels"),
     (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
 ]
+# Parts of a scene long enough to be misspelt ("backround", "forground"): a question's subject is read as the
+# nearest of these (rapidfuzz), never a quality word.
+SCENE_WORDS = (
+    "background foreground building mountain horizon reflection portrait subject landscape skyline waterfall "
+    "sunset sunrise flower clouds windows person people animal vehicle street bridge forest garden beach ocean "
+    "eyelashes eyebrows jewellery jewelry necklace"
+).split()

@@ -20,7 +20,11 @@ from tests.support.iqa_eval import evaluate
 # upload and "what I sent", a variation that added or lost something, "too much green", "colours is strange",
 # legibility, shadow and highlight detail, "closer to the original", "or is it my eyes"). Probes after the blind
 # rounds: 3 more, 254/254 (a histogram's right or left end is clipped highlights or crushed shadows, Global).
-IQA_FLOOR = 254 / 254
+# Fifth blind round: 40 written (30 questions, 10 that are none; 3 already here are kept once), 37/40 as they
+# came, and 7 probing past them; 298/298 after general fixes (a negated or modal verb ends the subject, "the sky
+# isn't blown out"; a misspelt part of a scene, "the backround"; a mark given to the photo, "give this photo a
+# quality score"; "the before and after" and "the upscale" are stages of the edit, never the subject).
+IQA_FLOOR = 298 / 298
 
 
 def test_it_reads_at_least_the_recorded_share_of_quality_questions():
