@@ -12,7 +12,10 @@ _MORE = (
     r"\b(?:same|that|this|it)(?: again)?(?:,)? but (?:even )?(?:stronger|more|harder|bolder|more intense)\b|"
     r"\b(?:even )?(?:stronger|more intense|more extreme)(?: please| pls| plz)?\W*$|\bexaggerate\b|"
     r"\b(?:crank|turn|amp|ramp|dial) (?:it|that|this) up\b|\bdouble (?:it|that|down)\b|\beven more\b|\bgo harder\b|"
-    r"\bintensify (?:it|that|this)\b|\bmore,? more\b|\b(?:again|same) but more\b"
+    r"\bintensify (?:it|that|this)\b|\bmore,? more\b|\b(?:again|same) but more\b|"
+    # "more" said on its own, hedged or not: "a bit more", "slightly more pls"
+    r"^\W*(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|way) )?more"
+    r"(?: please| pls| plz)?\W*$"
 )
 _LESS = (
     r"\btone (?:it|that|this) down\b|\bless of (?:that|this|it|the same)\b|"
@@ -20,7 +23,9 @@ _LESS = (
     r"\b(?:same|that|this|it)(?: again)?(?:,)? but (?:weaker|subtler|softer|lighter|less|gentler|more subtle)\b|"
     r"\b(?:(?:a bit|a little|much) )?(?:weaker|subtler|more subtle)(?: please| pls| plz)?\W*$|"
     r"\b(?:that'?s|it'?s|this is|that is|it is|a bit|way) (?:too strong|too much|overdone|too intense|over the top)\b|"
-    r"^\W*(?:too strong|too much|overdone|over the top)\W*$|\bhalf as (?:much|strong)\b"
+    r"^\W*(?:too strong|too much|overdone|over the top)\W*$|\bhalf as (?:much|strong)\b|"
+    r"^\W*(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|way) )?less"
+    r"(?: please| pls| plz)?\W*$"
 )
 # Extra shares of the chosen plan on top of the image that already has it ("further"), or the shares taken back.
 MORE = (0.25, 0.5, 0.75, 1.0, 1.5)
