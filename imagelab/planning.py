@@ -170,6 +170,9 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
                 )
             ]
         )
+    size = rules.size_answer(text, tuple(ctx.image_size), ctx.max_side)
+    if size is not None:  # "what size is this photo?": the size the flow passed in
+        return size
     kind = rules.classify_request(text)
     # Nonsense or a straighten without an angle: explain, no job.
     reply = rules.edit_reply(text, ctx.chosen) if kind == "edit" else None

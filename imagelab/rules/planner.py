@@ -13,10 +13,18 @@ from imagelab.rules import alternatives, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.looks import describe, family, look, look_ops, resolve
-from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply
+from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply, size_answer
 from imagelab.rules.scope import whole_photo
 
-__all__ = ["alternatives_answer", "chat_reply", "classify_request", "edit_reply", "plan_variations", "read_intent"]
+__all__ = [
+    "alternatives_answer",
+    "chat_reply",
+    "classify_request",
+    "edit_reply",
+    "plan_variations",
+    "read_intent",
+    "size_answer",
+]
 
 FILLED = "cropped to the largest rectangle inside it, so no corner wedges show"
 _PREFIX = [("temp", "Warm", "Cool"), ("bright", "Bright", "Dark"), ("sat", "Vivid", "Muted")]

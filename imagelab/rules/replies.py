@@ -112,6 +112,30 @@ def classify_request(text: str) -> str:
     return "edit"
 
 
+_SIZE_QUESTION = re.compile(
+    r"\b(?:what(?:'s| is)?(?: the)? (?:image |photo |picture |pixel )?(?:size|dimensions?)|"
+    r"how (?:big|large|wide|tall|many (?:mega)?pixels)|(?:size|dimensions?) of (?:this|the|my|that) (?:photo|image|picture|pic|shot)|"
+    r"(?:big|large) enough (?:to print|for (?:a |an )?(?:print|poster|canvas|frame|a4|a3))|print (?:size|it at|at))"
+)
+PRINT_DPI = 300  # a sharp print's pixels per inch
+
+
+def size_answer(text: str, size: tuple[int, int], max_side: int) -> str | None:
+    """The photo's size, when the message asks for it ("what size is this photo?"), else None."""
+    t = text.strip().lower()
+    if not (_SIZE_QUESTION.search(t) and re.search(_QUESTION + r"|^what\b", t)):
+        return None
+    w, h = size
+    inches = (w / PRINT_DPI, h / PRINT_DPI)
+    said = (
+        f"The photo is {w} × {h} pixels ({w * h / 1e6:.1f} megapixels): at {PRINT_DPI} dpi it prints sharp up to "
+        f"about {inches[0]:.1f} × {inches[1]:.1f} inches ({inches[0] * 2.54:.0f} × {inches[1] * 2.54:.0f} cm)."
+    )
+    if max(w, h) > max_side:
+        said += f" Edits are made on a copy {max_side} pixels on its long side."
+    return said
+
+
 def chat_reply(text: str, kind: str | None = None) -> str:
     """A short conversational answer for a non-edit message."""
     kind = kind or classify_request(text)
