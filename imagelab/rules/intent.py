@@ -18,7 +18,9 @@ AXES = ("temp", "sat", "contrast", "bright", "sharp")
 # (pattern, {axis: direction}) — a term's own meaning, before any negation around it.
 _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange", {"temp": 1}),
-    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy", {"temp": -1}),
+    # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
+    (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
+    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy|wint(?:er|ry|ery)", {"temp": -1}),
     (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
@@ -60,6 +62,11 @@ _STATE_HEAD = re.compile(
     r"\b(?:looks?|seems?|is|are|'s|feels?|came out|comes? out|turned out|went|gone|got)"
     r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all|way too|too))*$"
 )
+# "keep it punchy" asks for the quality (+1), where "keep the contrast" holds the axis
+_KEEP_IT = re.compile(
+    r"\bkeep(?:ing)?\s+(?:it|them|things|everything|the (?:photo|picture|image|shot))\s+"
+    r"(?:(?:nice(?: and)?|a bit|quite|fairly|really|very|pretty|still)\s+)*$"
+)
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
     r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
@@ -99,7 +106,8 @@ _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
 # a look named only to refuse it must not pick the look's family.
 _STYLE_NOT = re.compile(
     r"\b(?:no|not|without|never|rather than|instead of|"
-    r"(?:don'?t|do not|never)(?: (?:make|turn|go|want|need|convert|do))?(?: it| this)?(?: (?:into|to|in))?)$"
+    r"(?:don'?t|do not|never)(?: (?:make|turn|go|want|need|convert|do))?(?: it| this)?(?: (?:into|to|in))?)"
+    r"(?: (?:full|fully|complete|completely|total|totally|entirely|pure|proper|all the way))?$"  # "not full b&w"
 )
 _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
@@ -110,13 +118,19 @@ STYLES = {
     "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies|"
     r"\blook (?:older|old|aged|antique)\b|\bold[- ]?(?:timey|fashioned|school)\b",
     "cinematic": r"cinematic|film look|movie|teal",
+    # a clean, true-to-life edit: no casts, tints, vignettes or grain ("clean it up for linkedin, nothing arty")
+    "clean": r"\bclean(?:er)?\b(?!\s+(?:it\s+)?(?:up\s+)?(?:the\s+|some\s+|that\s+|all\s+)?nois)|\bnatural[- ]look|"
+    r"\blinked ?in\b|\bprofessional\b|\bcorporate\b|\bheadshot\b|\b(?:cv|resume|passport) (?:photo|pic)|"
+    r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b",
 }
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",
     "square": r"square|1:1|instagram",
     "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop|"
     r"(?:don'?t|do not|never) (?:touch|change|alter|mess with) (?:the )?(?:crop|cropping|framing|composition)|"
-    r"keep (?:the |it |all |the whole |the full )+(?:picture|photo|image|frame|thing)",
+    r"keep (?:the |it |all |the whole |the full )+(?:picture|photo|image|frame|thing)|"
+    r"(?:don'?t|do not|without|never) (?:cut(?:ting)?|chop(?:ping)?|trim(?:ming)?|los(?:e|ing))"
+    r"(?: off)? (?:anything|any of it|the edges|the sides|bits)",
 }
 _STRAIGHTEN = (
     r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
@@ -204,8 +218,8 @@ GENERATIVE = [
         "extend the picture past its edges",
     ),
     (
-        r"\b(?:in the style of|like an? (?:painting|cartoon|anime|sketch|watercolou?r)|as an? (?:painting|cartoon|"
-        r"anime|sketch|watercolou?r)|van gogh|colou?ri[sz]e)" + _REST,
+        r"\b(?:in the style of|(?:like|as|into) an? (?:oil )?(?:painting|cartoon|anime|sketch|watercolou?r|drawing|"
+        r"comic|caricature)|cartoon(?:ify|i[sz]e)|anime style|pixar|ghibli|van gogh|colou?ri[sz]e)" + _REST,
         "a painted or colourised style is a generative edit",
         "repaint it in another style or colourise it",
     ),
@@ -246,6 +260,8 @@ def rotation(text: str) -> float | None:
         ) is not None
         deg = float(m.group(1))
         return -deg if left else deg
+    if re.search(r"\bupside[- ]down\b", text):  # "it's upside down": a half turn
+        return 180.0
     quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn
     if quarter:
         return 90.0 if quarter.group(1) in ("right", "clockwise", "cw") else -90.0
@@ -279,6 +295,8 @@ def _modifier(text: str, m: re.Match) -> int | None:
     head = _before(text, m.start())
     if _ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
+    if _KEEP_IT.search(text[: m.start()]) and not _NEEDS_MODIFIER.fullmatch(m.group(2)):
+        return 1
     if _HOLD.search(head):
         return 0
     if _DEFECT.fullmatch(m.group(2)) and (
@@ -321,7 +339,10 @@ def tone_axes(text: str) -> tuple[dict, set]:
         sign = _modifier(text, m)
         if sign is None:
             continue
-        for axis, direction in _term_axes(m.group(2)).items():
+        axes = _term_axes(m.group(2))
+        if sign == 0 and _NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
+            axes = {**axes, "temp": 1}
+        for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
             sums[axis] += sign * direction
@@ -354,7 +375,7 @@ def read_intent(instruction: str) -> dict:
 
 
 # Looks, geometry and finishes asked for by name: each is a local edit on its own.
-_LOCAL_KEYS = ("bw", "sepia", "vintage", "cinematic", "crop", "square", "vignette", "grain", "matte", "soft", "crush")
+_LOCAL_KEYS = tuple("bw sepia vintage cinematic clean crop square vignette grain matte soft crush".split())
 
 
 def has_local_request(intent: dict) -> bool:

@@ -128,6 +128,15 @@ WIDESCREEN = _s("Widescreen 2.39:1", "Letterboxed framing", {"temp": 0.2, "contr
 NOIR = _s("Cool Noir", "Night grade", {"temp": -0.35, "bright": -0.08, "contrast": 0.12, "sat": -0.2}, {},
           ("temp", -1), _s("Warm Noir", "Tungsten night grade", {"temp": 0.35, "bright": -0.08, "contrast": 0.12,
                                                                    "sat": -0.2}, vignette=0.25), vignette=0.25)
+# Clean, true-to-life edits: no tint, lifted blacks, vignette or grain, each a different tone and contrast.
+CLEAN = [
+    _s("Clean Natural", "Clean and natural", {"sat": 0.03, "bright": 0.04}),
+    _s("Clean Bright", "Bright and clean", {"contrast": 0.04, "bright": 0.10}, clip=(0, 252)),
+    _s("Clean Crisp", "Crisp and clean", {"sat": 0.05, "contrast": 0.10}, sharpen=0.5),
+    _s("Clean Punch", "Clean and punchy", {"sat": 0.10, "contrast": 0.14, "bright": -0.03}, clip=(6, 250)),
+    _s("Clean Soft", "Clean and gentle", {"sat": -0.03, "contrast": -0.05, "bright": 0.05}),
+]
+CLEAN_CROP = _s("Clean Close Crop", "Clean, closer framing", {"sat": 0.04, "contrast": 0.06}, crop="tight")
 # What replaces a sharpened slot when the instruction asks for a soft look or for grain.
 _AIRY = ("#F0E6DA", "#DDE6F0", 0.06, "a pale, airy lift", "a pale, airy lift")
 GLOW = _s("Soft Glow", "Soft and glowing", {"contrast": -0.10, "sat": -0.04, "bright": 0.06}, lift=_AIRY, vignette=0.2)
@@ -138,6 +147,7 @@ MONO_GRIT = _s("Gritty {mono}", "Gritty, textured {tone}", {"contrast": 0.18}, _
 # Asked finishes go into all five plans, each at its own strength (slot order).
 VIGNETTES = (0.22, 0.30, 0.38, 0.26, 0.45)
 GRAINS = (0.10, 0.14, 0.18, 0.08, 0.24)
+SHARPENS = (0.6, 0.75, 0.9, 0.7, 1.1)
 # Black points for asked crushed blacks: deeper blacks, yet few pixels pushed to pure black (the guard's clipping
 # check); the last slot's strong vignette already darkens its corners, so it crushes least.
 CRUSHES = (6, 8, 10, 5, 4)
@@ -153,6 +163,8 @@ def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
         return "vintage", VINTAGE
     if intent["cinematic"]:
         return "cinematic", [*CINEMATIC, WIDESCREEN if geometry_free else NOIR]
+    if intent["clean"]:
+        return "clean", [*CLEAN[:4], CLEAN_CROP if geometry_free else CLEAN[4]]
     return "default", [POP, SOFT_FILM, MATTE, SPLIT, TIGHT if geometry_free else CRISP]
 
 
@@ -250,12 +262,16 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
     free_sharp = 0.0 if "sharp" in hold else slot.finish.get("sharpen", 0.0)
     out["sharp"] = _value(intent["sharp"], free_sharp, slot.asked["sharp"])
+    if intent["sharp"] > 0:  # asked sharpening is in every plan, each at its own strength
+        out["sharp"] = max(out["sharp"], SHARPENS[i % len(SHARPENS)])
     finish = dict(slot.finish)
     _compensate(out, finish, intent)
     if "temp" in hold:  # no colour casts: tints go, lifted blacks turn neutral
         finish.pop("tint", None)
         if "lift" in finish:
             finish["lift"] = ("#2A2A2A", "#2A2A2A", finish["lift"][2], "lifted blacks", "lifted blacks")
+    if "sat" in hold:  # lifted blacks wash the colour out a little: kept colours keep them out (asked matte aside)
+        finish.pop("lift", None)
     if intent["bright"] > 0:  # a vignette darkens: a brighter look keeps its corners (one asked for comes back below)
         finish.pop("vignette", None)
     if intent["bright"] > 0 and not intent["highlights"]:  # kept highlights: the gamma alone, nothing clips

@@ -164,6 +164,7 @@ def test_it_reads_a_quarter_turn_from_rotate_left_or_right():
         "more punch, no crop, no b&w",
         "add grain but don't make it black and white",
         "don't turn it into sepia, warmer instead",
+        "desaturate a little, not full b&w",
     ],
 )
 def test_it_does_not_pick_a_look_the_instruction_turns_down(text):
@@ -225,7 +226,9 @@ def test_it_reads_black_n_white_as_black_and_white(text):
     assert read_intent(text)["bw"]
 
 
-@pytest.mark.parametrize("text", ["warmer, and dont touch the crop", "do not change the composition"])
+@pytest.mark.parametrize(
+    "text", ["warmer, and dont touch the crop", "do not change the composition", "level it but dont cut anything off"]
+)
 def test_it_keeps_the_framing_when_told_not_to_touch_it(text):
     intent = read_intent(text)
     assert intent["keep_framing"] and not intent["crop"]
@@ -281,3 +284,26 @@ def test_it_says_plainly_what_no_op_can_do(text, cannot):
     assert read_intent(text)["cannot"] == [cannot]
     assert edit_reply(text).startswith(f"I can't {cannot} here")
     assert "I can't flip or mirror it here" in plan_variations("mirror it and warmer", image_size=SIZE)["notes"]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("make it feel like autumn", {"temp": 1}),
+        ("cosy", {"temp": 1}),
+        ("wintry", {"temp": -1}),
+        ("black and white but keep it punchy", {"contrast": 1, "sat": 1}),
+    ],
+)
+def test_it_reads_seasons_and_keep_it_with_a_quality_as_asking_for_it(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_holds_the_colour_cast_too_when_told_not_to_touch_the_colours():
+    intent = read_intent("don't touch the colours, just sharpen")
+    assert {"sat", "temp"} <= set(intent["hold"]) and intent["sharp"] == 1
+
+
+def test_it_reads_upside_down_as_a_half_turn_and_a_cartoon_as_an_ai_edit():
+    assert read_intent("its upside down lol")["rotate"] == 180.0
+    assert read_intent("turn this into a cartoon")["generative_asks"] == ["repaint it in another style or colourise it"]

@@ -78,6 +78,7 @@ def stats(image):
         "cinematic",
         "crop it square",
         "make it look its best",
+        "clean it up for linkedin, nothing arty",
     ],
 )
 def test_it_renders_five_clearly_different_pictures(text):

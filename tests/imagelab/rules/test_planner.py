@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from imagelab.core.normalize import normalize_plan
-from imagelab.rules.planner import alternatives_answer, chat_reply, classify_request, plan_variations
+from imagelab.rules.planner import alternatives_answer, chat_reply, classify_request, plan_variations, size_answer
 
 SIZE = (4000, 3000)
 
@@ -137,7 +137,9 @@ def _values(plan, op, key):
     return [sum(p[key] for o, p in ops if o == op) for ops in ops_of(plan)]
 
 
-@pytest.mark.parametrize("text", ["i liked variation 3, push it further", "more of that", "same but stronger"])
+@pytest.mark.parametrize(
+    "text", ["i liked variation 3, push it further", "more of that", "same but stronger", "a bit more"]
+)
 def test_it_pushes_the_chosen_variations_own_adjustments_further_in_graded_steps(text):
     chosen = _chosen()
     plan = normalize_plan(plan_variations(text, image_size=SIZE, chosen=chosen), image_size=SIZE)
@@ -164,7 +166,7 @@ def test_it_scales_a_named_variation_that_was_not_chosen_from_its_source():
     assert all(base > a > b > 1.0 for a, b in itertools.pairwise(sats))
 
 
-@pytest.mark.parametrize("text", ["push it further", "tone it down"])
+@pytest.mark.parametrize("text", ["push it further", "tone it down", "a bit less", "slightly more pls"])
 def test_it_answers_an_iteration_without_a_chosen_variation_plainly(text):
     from imagelab.rules.planner import edit_reply
 
@@ -186,3 +188,21 @@ def test_it_says_plainly_when_a_chosen_look_cannot_be_taken_back():
     grainy = {"label": "Grit", "applied": True, "operations": [{"op": "grain", "params": {"amount": 0.2}}]}
     assert edit_reply("tone it down", grainy).startswith("Its grain cannot be taken back out")
     assert edit_reply("push it further", grainy) is None
+
+
+def test_it_keeps_a_clean_look_free_of_casts_vignettes_and_grain():
+    ops = all_ops(planned("clean it up for linkedin, nothing arty"))
+    assert not {"tint", "vignette", "grain", "filter"} & set(ops)
+
+
+def test_it_sharpens_every_plan_at_its_own_strength():
+    plan = planned("don't touch the colours, just sharpen")
+    amounts = _values(plan, "sharpen", "amount")
+    assert len(set(amounts)) == 5 and min(amounts) > 0
+    assert not {"temperature", "tint", "saturation"} & set(all_ops(plan))
+
+
+def test_it_answers_the_photos_size():
+    assert "1600 × 1200 pixels" in size_answer("what size is this photo?", (1600, 1200), 2048)
+    assert "2048 pixels" in size_answer("is it big enough to print?", (4000, 3000), 2048)
+    assert size_answer("make it bigger", (4000, 3000), 2048) is None
