@@ -58,6 +58,37 @@
     }
   });
 
+  // Any other htmx action the server refused (a 4xx/5xx htmx does not swap) or that never reached it says so
+  // in the page's alert line, in the server's words when it sent some ({code, message}), instead of nothing.
+  // The image composer shows its own refusals under itself (static/imagelab.js).
+  function pageAlert(text) {
+    const alert = document.getElementById("page-alert");
+    if (!alert) return;
+    alert.querySelector("[data-page-alert-text]").textContent = text;
+    alert.hidden = false;
+  }
+  function ownErrors(e) {
+    const elt = e.detail && e.detail.elt;
+    return !!(elt && elt.closest && elt.closest("#composer"));
+  }
+  document.addEventListener("htmx:responseError", function (e) {
+    if (ownErrors(e)) return;
+    const xhr = e.detail.xhr;
+    let message = "";
+    if ((xhr.getResponseHeader("Content-Type") || "").indexOf("application/json") === 0) {
+      try { message = JSON.parse(xhr.responseText).message || ""; } catch (_err) { /* not JSON after all */ }
+    }
+    if (!message && xhr.status >= 500) message = "Something went wrong on the server; nothing was changed. Please try again.";
+    pageAlert(message || "That was refused (" + xhr.status + "). Reload the page and try again.");
+  });
+  document.addEventListener("htmx:sendError", function (e) {
+    if (!ownErrors(e)) pageAlert("That did not reach the server (connection lost). Check the connection and try again.");
+  });
+  document.addEventListener("click", function (e) {
+    const close = e.target.closest && e.target.closest("[data-page-alert-close]");
+    if (close) close.closest("#page-alert").hidden = true;
+  });
+
   // Enter sends, Shift+Enter makes a new line.
   document.addEventListener("keydown", function (e) {
     if (e.target && e.target.id === "composer-text" && e.key === "Enter" && !e.shiftKey && !e.isComposing) {

@@ -180,3 +180,25 @@ def test_it_fits_the_conveniences_on_a_phone(new_page, live_server_url):
     page.wait_for_function(AT_BOTTOM)
     expect(page.locator(".msg.assistant").last.locator(".copy-btn")).to_be_visible()
     shoot(page, "chat-copy-and-times-phone")
+
+
+def test_it_says_so_when_a_row_action_is_refused_or_never_reaches_the_server(page, live_server_url):
+    sign_up(page, live_server_url, prefix="refused")
+    chat_id = new_movie_chat(page)
+    page.goto(live_server_url + "/")
+    page.wait_for_load_state("load")
+    row, alert = page.locator(f"#chat-row-{chat_id}"), page.locator("#page-alert")
+    expect(alert).to_be_hidden()
+    page.context.clear_cookies(name="csrftoken")  # the session changed in another tab: this page is out of date
+    row.get_by_label("Chat actions").click()
+    row.get_by_role("button", name="Pin", exact=True).click()
+    expect(alert).to_be_visible()
+    expect(alert).to_contain_text("This page is out of date")  # the server's words (403 JSON for htmx)
+    expect(row.get_by_role("button", name="Pin", exact=True)).to_be_visible()  # nothing changed
+    shoot(page, "row-action-refused")
+    alert.get_by_role("button", name="Dismiss").click()
+    expect(alert).to_be_hidden()
+
+    page.route(f"**/chats/{chat_id}/pin/", lambda route: route.abort())  # the connection drops
+    row.get_by_role("button", name="Pin", exact=True).click()
+    expect(alert).to_contain_text("did not reach the server")
