@@ -78,20 +78,28 @@ def _background(locator) -> str:
 
 
 ACCENT = "rgb(245, 197, 24)"  # --accent: the highlighted state
+FINAL_BOXES = """job => [...job.querySelectorAll(".column")].map(c => {
+    const box = el => { const r = el.getBoundingClientRect(); return {y: r.y, height: r.height}; };
+    const links = [...c.querySelectorAll(".downloads a")];
+    return {picture: box(c.querySelector(".compare")), slider: box(c.querySelector("input[type=range]")),
+            jpeg: box(links.find(a => a.textContent.trim() === "JPEG")),
+            png: box(links.find(a => a.textContent.trim() === "PNG"))};
+})"""
 
 
 def _finals_look_right(job) -> None:
     """Each column's result: the slider under the image (not over it), both downloads on one line, and
     only the variation in use highlighted ("Use this" is a secondary button)."""
     in_use = job.get_by_role("button", name="In use")
-    for i in range(5):
-        column = job.locator(".column").nth(i)
-        picture = column.locator(".compare").bounding_box()
-        slider = column.locator("input[type=range]").bounding_box()
+    # Every box of a column read in one frame: choosing a variation re-renders the job, and boxes read one call
+    # at a time could straddle that swap (CI once read JPEG's row from the old column and PNG's from the new).
+    boxes = job.evaluate(FINAL_BOXES)
+    assert len(boxes) == 5
+    for i, box in enumerate(boxes):
+        picture, slider, jpeg, png = box["picture"], box["slider"], box["jpeg"], box["png"]
         assert slider["y"] >= picture["y"] + picture["height"] - 0.5, f"the slider covers column {i}'s image"
-        jpeg = column.get_by_role("link", name="JPEG").bounding_box()
-        png = column.get_by_role("link", name="PNG").bounding_box()
         assert abs(jpeg["y"] - png["y"]) <= 2, f"column {i}: PNG wrapped away from JPEG"
+        column = job.locator(".column").nth(i)
         use = column.get_by_role("button", name="Use this")
         if use.count():
             assert _background(use) != ACCENT, f"column {i}: 'Use this' looks like 'In use'"
