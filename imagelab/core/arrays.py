@@ -1,11 +1,12 @@
-"""Working-size passes on numpy arrays with OpenCV: the fused LUT, the colour matrix, vignette and crop.
+"""Working-size passes on numpy arrays with OpenCV: the fused LUT, the colour matrix, vignette, blur, sharpen, crop.
 
 The finals (2048 px) spend most of the executor's CPU beyond decode and encode in these passes. Pillow's
 `convert("RGB", matrix)` computes each pixel in scalar float (~10 ms at 2048x1536 here); OpenCV's
 `cv2.transform` does the same 3x4 affine with SIMD (~1.8 ms, within 1 level of Pillow's result) and
-releases the GIL, as do `cv2.LUT` and `cv2.multiply` (bench/README.md "OpenCV for the finals").
-Pixels stay an (h, w, 3) uint8 array from the shared working image to the final's encode: every
-Pillow <-> numpy copy costs ~2 ms at that size, because Pillow stores RGB as four bytes a pixel.
+releases the GIL, as do `cv2.LUT`, `cv2.multiply` and `cv2.GaussianBlur` (a blur or a sharpen: ~100-140 ms
+in Pillow at that size, 9-20 here; bench/README.md "OpenCV for the finals"). A picture moves between Pillow
+and arrays only where a pass is cheaper on the other side (`compile.Pass.run_any`): every Pillow <-> numpy
+copy costs ~2 ms at that size, because Pillow stores RGB as four bytes a pixel.
 """
 
 import functools
@@ -85,6 +86,25 @@ def vignette(pixels: np.ndarray, *, strength: float = 0.2) -> np.ndarray:
     return cv2.multiply(pixels, _vignette_mask3(w, h, s), scale=1.0 / 255.0)
 
 
+def blur(pixels: np.ndarray, *, sigma: float) -> np.ndarray:
+    """`ops.blur` on an array: OpenCV's Gaussian (~10x faster at 2048 px than Pillow's, which approximates it
+    with three box passes: a mean difference under 0.6 of a level, 99.9 % of values within 4)."""
+    s = max(float(sigma), 0.0)
+    if s == 0:
+        return pixels
+    return cv2.GaussianBlur(pixels, (0, 0), s, borderType=cv2.BORDER_REPLICATE)
+
+
+def sharpen(pixels: np.ndarray, *, amount: float = 1.0, radius: float = 1.0) -> np.ndarray:
+    """`ops.sharpen` on an array: the same unsharp mask (pixels + amount x (pixels - blurred), threshold 0) on
+    OpenCV's Gaussian; the amount in hundredths, as Pillow's percent."""
+    a, r = round(float(amount), 2), max(float(radius), 0.0)
+    if a == 0 or r == 0:
+        return pixels
+    blurred = cv2.GaussianBlur(pixels, (0, 0), r, borderType=cv2.BORDER_REPLICATE)
+    return cv2.addWeighted(pixels, 1.0 + a, blurred, -a, 0.0)
+
+
 def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.ndarray:
     """`ops.crop` on an array: the same clamped box, as a view (no copy)."""
     ih, iw = pixels.shape[:2]
@@ -94,7 +114,7 @@ def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.n
     return pixels[y0:y1, x0:x1]
 
 
-ARRAY_OPS = {"vignette": vignette}
+ARRAY_OPS = {"vignette": vignette, "blur": blur, "sharpen": sharpen}
 
 
 def run_op(pixels: Image.Image | np.ndarray, op: str, params: dict) -> Image.Image | np.ndarray:

@@ -272,9 +272,11 @@ def execute(
     return ExecutionResult(working_size, source_size, n, results, (time.perf_counter() - t0) * 1000)
 
 
-# Relative CPU of a working-size pass (measured at 2048 px: a colour matrix ~4 LUTs, vignette ~3).
-_PASS_COST = {"lut": 1.0, "matrix": 4.0}
-_OP_COST = {"crop": 0.5, "resize": 1.0, "vignette": 3.0}
+# Relative CPU of a working-size pass, a LUT (~3.5 ms at 2048 px) = 1, as each runs now (`Pass.run_any`; thread CPU
+# on this 2-core VM, 2026-11-27): a colour matrix ~1 with its copy to an array, a vignette 1.4, a crop 0.2, a
+# sharpen 4 and a blur 5 (OpenCV), a resize 13, grain 15 and a rotation 28 (Pillow).
+_PASS_COST = {"lut": 1.0, "matrix": 1.0}
+_OP_COST = {"crop": 0.2, "vignette": 1.4, "sharpen": 4.0, "blur": 5.0, "resize": 13.0, "grain": 15.0, "rotate": 28.0}
 
 
 def heaviest_first(pairs: list[list[tuple[str, dict]]], start: int) -> list[int]:
@@ -286,7 +288,7 @@ def heaviest_first(pairs: list[list[tuple[str, dict]]], start: int) -> list[int]
         if any(op == ops.AI_OP for op, _ in plan[start:]):
             return -1.0  # a paid model call last: a Stop meanwhile saves it (the local ones take ~0.1 s)
         passes = fuse.compile_ops(plan[start:])
-        return sum(_PASS_COST.get(p.kind) or _OP_COST.get(p.op or "", 2.0) for p in passes)
+        return sum(_PASS_COST.get(p.kind) or _OP_COST.get(p.op or "", 5.0) for p in passes)
 
     costs = [cost(plan) for plan in pairs]
     return sorted(range(len(pairs)), key=lambda vi: (-costs[vi], vi))

@@ -258,11 +258,11 @@ def test_it_starts_the_costliest_variations_first_and_returns_them_in_order():
         [{"op": "contrast", "params": {"value": 1.1}}],  # one LUT pass
         [{"op": "saturation", "params": {"value": 1.3}}, {"op": "vignette", "params": {"strength": 0.3}}],
         [{"op": "contrast", "params": {"value": 1.1}}, {"op": "aiEdit", "params": {"prompt": "a hat"}}],
-        [{"op": "saturation", "params": {"value": 1.3}}],  # one matrix pass
+        [{"op": "blur", "params": {"sigma": 2.0}}],  # one blur: ~5 LUTs
     ]
     pairs = [ex._as_pairs(p) for p in plans]
-    assert ex.heaviest_first(pairs, 0) == [1, 3, 0, 2]  # by working-size passes, a model call last
+    assert ex.heaviest_first(pairs, 0) == [3, 1, 0, 2]  # by working-size passes, a model call last
     started = []
     res = ex.execute(photo_bytes(), plans, workers=1, on_step=lambda s: started.append(s.variation))
-    assert list(dict.fromkeys(started)) == [1, 3, 0, 2]
+    assert list(dict.fromkeys(started)) == [3, 1, 0, 2]
     assert [v.variation for v in res.variations] == [0, 1, 2, 3]
