@@ -80,6 +80,32 @@ def test_it_leaves_a_zero_blur_or_sharpen_alone():
     assert arrays.blur(a, sigma=0) is a and arrays.sharpen(a, amount=0) is a and arrays.sharpen(a, radius=0) is a
 
 
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"width": 150, "height": None, "fit": "contain"},
+        {"width": 100, "height": 100, "fit": "cover"},
+        {"width": 90, "height": 140, "fit": "fill"},
+    ],
+)
+def test_it_reduces_with_libvips_as_pillow_does(params):
+    a = photo_like()
+    ours = arrays.resize(a, **params)
+    theirs = np.asarray(ops.resize(Image.fromarray(a), **params), int)
+    assert isinstance(ours, np.ndarray) and ours.shape == theirs.shape
+    diff = np.abs(ours.astype(int) - theirs)
+    assert diff.mean() < 0.5 and np.percentile(diff, 99.9) <= 3  # both Lanczos 3; a wrong box is far off
+
+
+def test_it_enlarges_with_pillow_and_leaves_an_unchanged_size_alone():
+    a = photo_like()
+    bigger = arrays.resize(a, width=300)
+    assert isinstance(bigger, Image.Image) and near(bigger, ops.resize(Image.fromarray(a), width=300), 0)
+    assert arrays.resize(a, width=240) is a  # already that size: no copy, no conversion
+    im = Image.fromarray(a)
+    assert arrays.resize(im, width=240, height=240) is im
+
+
 def test_it_crops_the_same_clamped_box_without_copying():
     a = pixels(3)
     for box in [{"x": 5, "y": 7, "width": 40, "height": 30}, {"x": 90, "y": -4, "width": 50, "height": 500}]:

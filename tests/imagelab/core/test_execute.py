@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from PIL import Image, JpegImagePlugin
 
-from imagelab.core import codec, ops
+from imagelab.core import arrays, codec, ops
 from imagelab.core import execute as ex
 from imagelab.core.compile import run_sequential
 from imagelab.core.normalize import normalize_plan
@@ -65,12 +65,13 @@ def test_it_runs_every_step_and_reports_each_one():
 
 def test_it_computes_the_shared_prefix_once(monkeypatch):
     calls = []
-    real = ops.OPS["resize"]
-    monkeypatch.setitem(ops.OPS, "resize", lambda im, **p: calls.append(p) or real(im, **p))
+    real, real_array = ops.OPS["resize"], arrays.resize  # the preview track's op, the working size's
+    monkeypatch.setitem(ops.OPS, "resize", lambda im, **p: calls.append(("preview", p)) or real(im, **p))
+    monkeypatch.setattr(arrays, "resize", lambda im, **p: calls.append(("working", p)) or real_array(im, **p))
     steps, _, kw = collect()
     res = ex.execute(photo_bytes(), PLANS, max_side=800, **kw)
     assert res.prefix_length == 1
-    assert len(calls) == 2  # once on the preview track, once at working size — not ten times
+    assert [c[0] for c in calls] == ["preview", "working"]  # once on each track — not ten times
     shared = [s for s in steps if s.step == 0]
     assert len(shared) == 5 and all(s.shared for s in shared) and len({id(s.image) for s in shared}) == 1
 
