@@ -12,6 +12,9 @@ class Constraints(BaseModel):
     moods: list[str] = Field(default_factory=list)  # adjectives as typed ("tense")
     genre_words: list[str] = Field(default_factory=list)  # nouns as typed ("thriller")
     exclude_genres: list[str] = Field(default_factory=list)
+    avoid_genres: list[str] = Field(default_factory=list)  # horror when softened: preferred absent, relaxable
+    softer: list[str] = Field(default_factory=list)  # a softer tone as typed ("less dark", "less scary")
+    lighter_first: bool = False  # a lighter tone than a named film: its comedies rank first
     year_min: int | None = None
     year_max: int | None = None
     era: str | None = None  # how to say the year range ("90s", "after 2005")
@@ -50,7 +53,7 @@ class Constraints(BaseModel):
 
     def filterable(self) -> bool:
         """True when something the catalogue can filter on was understood."""
-        skip = ("unknown_people", "unknown_likes", "unsupported", "mood_notes", "story_label")
+        skip = ("unknown_people", "unknown_likes", "unsupported", "mood_notes", "story_label", "softer")
         return any(value for name, value in self.model_dump().items() if name not in skip)
 
     def describe(self) -> str:

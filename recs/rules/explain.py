@@ -86,6 +86,7 @@ def _negatives(cons: Constraints) -> list[str]:
     negatives += [f"none with {p}" for p in cons.exclude_people]
     negatives += [f"nothing by {d}" for d in cons.exclude_directors]
     negatives += [f"no {genre_short(g)}" for g in cons.exclude_genres]
+    negatives += [f"ideally no {genre_short(g)}" for g in cons.avoid_genres]
     negatives += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
     return negatives
 
@@ -231,7 +232,7 @@ def reason_for(
         asked.append(f"{cons.quality_label or 'hidden gem'} ({movie.votes:,} IMDB votes)")
     if cons.story_label and catalogue.story_source.get(movie.id) in cons.story_sources:
         asked.append(cons.story_label)  # "based on a video game": the catalogue's record, said as asked
-    asked += [f"no {genre_short(g)}" for g in cons.exclude_genres]
+    asked += [f"no {genre_short(g)}" for g in cons.exclude_genres + (cons.avoid_genres if passes.get("avoid") else [])]
     asked += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
     groups = [", ".join(asked)]
     # Several references ("more like those"): the one this film is most like, not a label for each.

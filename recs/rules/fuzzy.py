@@ -27,7 +27,7 @@ KEEP = frozenset(
     """
 eastern teens bunny dreams dance fiction drams music magic comic cartoonish horrible terror
 scare scars spoke funky ninth minute filmed mover starting nineteen docus
-director directors
+director directors recently
 """.split()
 )
 
@@ -47,6 +47,30 @@ _VOCAB_SET = frozenset(VOCAB)
 def fix_words(text: str) -> str:
     """The text with every misspelt vocabulary word corrected (lower-case text in, same spacing out)."""
     return re.sub(r"[a-z]+", lambda m: fix_word(m.group()), text)
+
+
+_TITLE_WORDS = 10  # the longest run of words tried as a title
+
+
+def fix_words_outside_titles(text: str, catalogue) -> str:
+    """fix_words, but the words of a catalogue title the text names (two words or more) stay as typed:
+    "the silence of the lambs" keeps its "silence", which alone would be a typo of "violence"."""
+    words = list(re.finditer(r"[a-z0-9]+", text))
+    fixed = [fix_word(m.group()) if m.group().isalpha() else m.group() for m in words]
+    if all(f == m.group() for f, m in zip(fixed, words, strict=True)):
+        return text  # nothing to correct: no title to look for
+    keep: set[int] = set()
+    for i in range(len(words)):
+        for n in range(min(_TITLE_WORDS, len(words) - i), 1, -1):
+            span = text[words[i].start() : words[i + n - 1].end()]
+            if "," not in span and catalogue.by_title(span):
+                keep.update(range(i, i + n))
+                break
+    pieces, last = [], 0
+    for i, m in enumerate(words):
+        pieces += [text[last : m.start()], m.group() if i in keep else fixed[i]]
+        last = m.end()
+    return "".join(pieces) + text[last:]
 
 
 def near_name(words: str, names: list[str], cutoff: float = 86.0) -> str | None:

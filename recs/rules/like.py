@@ -48,6 +48,25 @@ atm rn lately recently currently tbh lol honestly pls plz plox thx thanks ty che
 """.split()
 )
 _NOT_TITLE_START = frozenset({"a", "an", "some", "any", "my", "your", "his", "her", "their", "our"})
+# When or how much a film was liked, right after it ("i liked arrival a lot", "loved heat last night"):
+# part of the liking, never of the title, and never an era ("recently" is no "recent films").
+_VIEWING = re.compile(
+    r"^(?:(?:a lot|so much|very much|loads|heaps|too|as well|again|twice|recently|lately|yesterday|today|tonight"
+    r"|earlier|finally|(?:last|the other|this|at the) (?:night|week|weekend|day|month|year))\b ?)+"
+)
+# Everyday words: a lower-case span made only of them is no film ("i liked cool, anything similar?",
+# "loved tonight, anything similar"); a short one opening with a determiner neither ("every minute").
+_EVERYDAY = frozenset(
+    """
+cool good great nice fun funny awesome amazing brilliant excellent fantastic interesting different fine ok okay
+alright perfect lovely wonderful best better favourite favorite fav fave epic sick dope lit solid decent
+tonight today yesterday tomorrow weekend night week day lately recently earlier again always
+whatever everything anything something nothing everyone everybody someone somebody stuff things thing
+lot lots bit much more most all both each every that this these those it them one ones like kind sort way
+movie movies film films show shows series watch watching ending plot story music soundtrack cast acting
+""".split()
+)
+_DETERMINERS = frozenset({"every", "each", "all", "this", "that", "these", "those", "both", "whatever", "what"})
 _NOT_TITLE_END = frozenset({"film", "films", "movie", "movies", "one", "ones", "stuff", "things", "kind", "sort"})
 
 
@@ -82,15 +101,17 @@ def find_like(
                 scan.claimed.append((match.start(), offset + len(" ".join(tokens[:used]))))
             else:
                 used = next((i for i, t in enumerate(tokens) if t in _ENDS_TITLE or _is_year(t)), len(tokens))
+                used = _before_viewing(tokens, used)
                 span = tokens[:used]
                 said = match.group().strip()
                 if _STATEMENT.fullmatch(said) and not (similar and _film_like(span, raw, scan.text)):
                     span = []  # "my son loves trains": a liking, not a film we lack
-                if _unknown_title(span, catalogue, parse):
+                if _unknown_title(span, catalogue, parse) and not _everyday(span, raw):
                     out.unknown_likes.append(as_typed(span, raw))
                     scan.claimed.append((offset, offset + len(" ".join(span))))
                 if used < len(tokens) and _is_year(tokens[used]):
                     used += 1  # "like Heat 1995": the year belongs to the title, not to the request
+            _claim_viewing(scan, tokens, used, offset)
             offset += len(" ".join(tokens[: used + 1])) + 1
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
@@ -113,19 +134,55 @@ _SIMILAR_ASK = re.compile(
 )
 
 
-def find_liked_first(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
-    """Add a film said to be liked before the request asks for similar ones, when no "like X" named one."""
-    if out.like_ids or not _SIMILAR_ASK.search(scan.text):
+_BUT = re.compile(r"^ ?,? but\b")
+# The same liking after a title we don't have: where its words end ("get out", "heat last night").
+_LIKED_TAIL = re.compile(
+    r" (?:and (?:i |we |she |he |they |my \w+ )?(?:really |absolutely |totally )?(?:loved|liked|enjoyed|adored) it"
+    r"|(?:is|was|s|has been|remains) (?:(?:my|our|his|her|their) )?(?:all time |absolute |total |new )?"
+    r"(?:fav(?:e|s)?|favou?rites?|favorites?))\b"
+)
+
+
+def find_liked_first(
+    scan: Scanner, catalogue: Catalogue, out: Constraints, *, raw: str, parse: Callable[[str, Catalogue], Constraints]
+) -> None:
+    """Add a film said to be liked before the request asks for similar ones, when no "like X" named one;
+    a title we don't have, said the same way, is named as unknown ("just watched get out and loved it")."""
+    if out.like_ids or out.unknown_likes:
         return
-    for start in [m.end() for m in _TITLE_STARTS.finditer(scan.text)]:
+    ask = bool(_SIMILAR_ASK.search(scan.text))
+    starts = [m.end() for m in _TITLE_STARTS.finditer(scan.text)]
+    for start in starts:
         tokens = scan.text[start:].split(",")[0].split()[:12]
         found = title_prefix(tokens, catalogue)
         if not found or any(re.fullmatch(p, " ".join(tokens[: found[1]])) for p, _ in GENRE_PATTERNS):
             continue
         end = start + len(" ".join(tokens[: found[1]]))
-        if _LIKED_AFTER.match(scan.text[end:]) and scan._free(start, end):
+        liked = ask and _LIKED_AFTER.match(scan.text[end:])
+        # "Se7en but less dark", "inception but funnier": a film opening the request, then how to differ
+        # from it ("kids but nothing scary" is an audience: a title that reads as a request is no film)
+        liked = liked or (
+            start == starts[0] and _BUT.match(scan.text[end:]) and _opens(tokens[: found[1]], catalogue, parse)
+        )
+        if liked and scan._free(start, end):
             scan.claimed.append((start, end))
             out.like_ids.append(found[0].id)
+    if not ask:
+        return
+    for start in reversed(starts if not out.like_ids else []):  # the latest start: the fewest words
+        clause = scan.text[start:].split(",")[0]
+        tail = _LIKED_TAIL.search(clause)
+        tokens = clause[: tail.start()].split() if tail else []
+        span = tokens[: _before_viewing(tokens, len(tokens))]
+        if not span:
+            continue
+        end = start + len(" ".join(span))
+        titled = _unknown_title(span, catalogue, parse) and not _everyday(span, raw)
+        if titled and scan._free(start, end) and _film_like(span, raw, scan.text):
+            scan.claimed.append((start, end))
+            out.unknown_likes.append(as_typed(span, raw))
+            _claim_viewing(scan, tokens, len(span), start)
+        return  # only the words right before the liking: "we watched the news" is no title
 
 
 # "by the guy who directed Jaws", "from the director of Alien": that film's director, asked for by a film.
@@ -165,6 +222,40 @@ def title_prefix(tokens: list[str], catalogue: Catalogue):
 
 def _is_year(token: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d\d", token))
+
+
+def _before_viewing(tokens: list[str], used: int) -> int:
+    """Where an unknown title ends when a viewing phrase follows it inside the span ("arrival a lot")."""
+    for i in range(1, used):
+        if _VIEWING.fullmatch(" ".join(tokens[i:used])):
+            return i
+    return used
+
+
+def _claim_viewing(scan: Scanner, tokens: list[str], used: int, offset: int) -> None:
+    """Claim the viewing phrase right after a liked title, so no era reads it ("loved heat recently")."""
+    start = offset + len(" ".join(tokens[:used])) + (1 if used else 0)
+    found = _VIEWING.match(" ".join(tokens[used:]))
+    end = start + len(found.group().rstrip()) if found else start
+    if end > start and scan._free(start, end):
+        scan.claimed.append((start, end))
+
+
+def _opens(span: list[str], catalogue: Catalogue, parse) -> bool:
+    """A catalogue title opening "<title> but …" is the film to differ from unless it reads as a request
+    ("horror but not gory") or, said in one word, as a bare plural or an everyday word ("kids but …")."""
+    if not parse(" ".join(span), catalogue).is_empty():
+        return False
+    if len(span) > 1 or not span[0].isalpha():
+        return True  # a capital opening the message says nothing: "Kids but nothing scary" is an audience too
+    return not (re.fullmatch(r"[a-z]+[^s]s", span[0]) or span[0] in _EVERYDAY)
+
+
+def _everyday(span: list[str], raw: str) -> bool:
+    """A span typed in lower case that only everyday words make up, or a short one after a determiner."""
+    if _typed(span, raw)[:1].isupper():
+        return False  # "I loved Tonight": capitalised like a title
+    return all(w in _EVERYDAY for w in span) or (len(span) <= 2 and span[0] in _DETERMINERS)
 
 
 def _unknown_title(span: list[str], catalogue: Catalogue, parse) -> bool:

@@ -8,13 +8,13 @@ from recs.rules import runtime
 from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
 from recs.rules.exclude_titles import find_excluded_titles
-from recs.rules.fuzzy import VOCAB, fix_words, near_name
+from recs.rules.fuzzy import VOCAB, fix_words_outside_titles, near_name
 from recs.rules.like import find_director_of, find_like, find_liked_first
 from recs.rules.named_titles import find_named_titles
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.relative_era import find_bare_comparative, find_than_film
 from recs.rules.scan import Scanner, prepare
-from recs.rules.tone import find_lighter
+from recs.rules.tone import SCARY_TAG, find_lighter, soften_for_likes
 from recs.rules.vocab import (
     ADULT_CONTENT,
     DECADE_WORDS,
@@ -263,7 +263,7 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for pattern, last, label in _OLD_STYLES:
         for m in scan.find(pattern):
             set_range(None, last, label, m.start(), vague=True)
-    for m in scan.find(r"recent|new (?:films?|movies?|releases?)|newer|modern|latest"):
+    for m in scan.find(r"recent(?:ly)?|new (?:films?|movies?|releases?)|newer|modern|latest"):
         set_range(2005, None, "recent (2005+)", m.start(), vague=True)
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
         if scan.before(m.start(), 1) in (["year"], ["years"]) or re.match(_PEOPLE_AFTER, scan.text[m.end() :]):
@@ -350,9 +350,9 @@ def _toned_down(scan: Scanner, start: int) -> bool:
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
-    scan = Scanner(fix_words(prepare(text)))
+    scan = Scanner(fix_words_outside_titles(prepare(text), catalogue))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
-    find_liked_first(scan, catalogue, out)
+    find_liked_first(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     find_director_of(scan, catalogue, out)
     find_excluded_titles(scan, catalogue, out, parse_constraints)
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
@@ -364,9 +364,11 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_years(scan, out)
     _find_genres(scan, out)
     _find_unsupported(scan, out, text or "")
+    soften_for_likes(out, horror_asked=SCARY_TAG in out.genres)
     for name in (
         "genres",
         "exclude_genres",
+        "avoid_genres",
         "directors",
         "exclude_directors",
         "people",

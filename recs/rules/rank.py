@@ -14,7 +14,7 @@ from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason
 from recs.rules.like import refers_back
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
-from recs.rules.relax import genre_checks, relax, say_relaxed
+from recs.rules.relax import Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.sources.catalogue import Catalogue
@@ -29,10 +29,12 @@ TASTE_LEAD = 4.0  # a liked genre/person's boost when the message asks for nothi
 # ahead of films that match nothing, so a narrow request or a small catalogue slice keeps its picks.
 RECENT_PENALTY = 50.0
 MATCH_BONUS = 100.0
+LIGHTER_BOOST = 1.5  # a lighter tone than a named film: a comedy of its kind outranks a rating gap
+LIGHT_TAGS = frozenset({"Comedy", "Romantic Comedy", "Black Comedy", "Family"})
 DIVERSE_POOL = 300  # the best-ranked films the diverse picks are chosen from
 
 
-def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movie], bool]]:
+def _checks(cons: Constraints, catalogue: Catalogue, likes: list[Movie]) -> dict[str, Callable[[Movie], bool]]:
     """Soft checks by name; each says whether a film satisfies that part of the request."""
     people = people_index(catalogue)
 
@@ -66,6 +68,10 @@ def _checks(cons: Constraints, catalogue: Catalogue) -> dict[str, Callable[[Movi
         checks["gem"] = lambda m: (
             (m.rating or 0) >= 7.0 and MIN_VOTES <= (m.votes or 0) <= GEM_MAX_VOTES and not suspect(m.id)
         )
+    if cons.avoid_genres:
+        checks["avoid"] = lambda m: not catalogue.tags(m) & set(cons.avoid_genres)
+    if likes:  # "like Se7en but funnier": a comedy sharing a genre with Se7en, if the catalogue has one
+        checks["like_genre"] = Among(catalogue.ids_with_any_tag(sorted({t for m in likes for t in catalogue.tags(m)})))
     checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
 
@@ -112,6 +118,8 @@ def _score(
     score = _rating_scores(catalogue, 2000 if cons.hidden_gem else PRIOR_VOTES)[movie.id]
     # Similarity must outweigh a point or so of rating, or "like X" just returns the top-rated.
     score += 1.5 * max((_similarity(movie, like, catalogue) for like in likes), default=0.0)
+    if cons.lighter_first and catalogue.tags(movie) & LIGHT_TAGS:  # "not as bleak as X": its comedies first
+        score += LIGHTER_BOOST
     if len(cons.genres) > 1:  # "funny sci-fi": films matching more of the asked genres first
         score += 0.6 * sum(g in catalogue.tags(movie) for g in cons.genres)
     fits = liked_in(movie, taste, catalogue)
@@ -137,7 +145,7 @@ def _scorer(
     cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue, lead: bool, rated: list[Movie]
 ) -> Callable[[Movie], float]:
     """_score for one request; a request whose boosts all add 0.0 reads the film's rating score (same float)."""
-    boosted = likes or len(cons.genres) > 1 or taste.genres or taste.directors or taste.people
+    boosted = likes or cons.lighter_first or len(cons.genres) > 1 or taste.genres or taste.directors or taste.people
     if boosted or (lead and (rated or taste.max_runtime or taste.min_runtime)):
         return lambda m: _score(m, cons, taste, likes, catalogue, lead, rated)
     by_id = _rating_scores(catalogue, 2000 if cons.hidden_gem else PRIOR_VOTES)
@@ -243,7 +251,7 @@ def plan_picks(
     blocked_ids |= {m.id for m in likes} | set(cons.exclude_ids)
     blocked_titles = {b.title_key for b in blocked}
     blocked_any_year = {t for t, y in blocked_titles if y is None}
-    checks = _checks(cons, catalogue)
+    checks = _checks(cons, catalogue, likes)
     hard = checks.pop("hard")
     lead = taste_leads(cons)
     rated = [m for m in (catalogue.get(i) for i in taste.like_ids) if m]
@@ -284,6 +292,8 @@ def plan_picks(
         raise ValueError("every film in the catalogue is blocked")
     if hard is not None:
         checks["hard"] = hard
+    if "avoid" in checks and not all(checks["avoid"](m) for m in picks):
+        cons = cons.model_copy(update={"avoid_genres": []})  # "I let horror back in" says it instead
     intro = intro_for(
         cons,
         taste,

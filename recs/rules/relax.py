@@ -41,6 +41,9 @@ STEPS = [
     Step("dropped the people filter", frozenset({"people"})),
     Step("dropped the rating", frozenset({"mpaa"})),
     Step("dropped the story's source", frozenset({"source"})),
+    # A softened film ("like Alien but less scary") keeps its kind longer than it avoids horror.
+    Step("let horror back in", frozenset({"avoid"})),
+    Step("looked beyond the genres of the film you named", frozenset({"like_genre"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_any", "genre_wide"})),
 ]
 

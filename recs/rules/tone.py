@@ -1,8 +1,10 @@
-"""A lighter tone asked for: "less dark", "lighter", "not as bleak", "nothing too depressing", "more upbeat".
+"""A softer tone asked for: "less dark", "lighter", "not as bleak", "nothing too depressing", "less scary".
 
-The catalogue records genres, not tone, so a lighter film is read as a comedy, as "feel good" is, and the
-intro says so ("less dark → comedy"). A film named after it ("not as bleak as Requiem for a Dream") is the
-one the picks should be like.
+The catalogue records genres, not tone. Said alone, a lighter tone is read as a comedy, as "feel good" is, and
+the intro says so ("less dark → comedy"); "less scary" rules out horror. Said of a named film ("like Se7en but
+less dark", "not as bleak as Requiem for a Dream", "Alien but less scary"), the film's kind stays: the picks
+share its genres, and only the named quality is softened, read from what the catalogue does record: a rating
+below R and no horror are preferred, and a lighter tone ranks the comedies among them first.
 """
 
 from __future__ import annotations
@@ -15,8 +17,11 @@ from recs.rules.scan import Scanner
 from recs.sources.catalogue import Catalogue
 
 TONE_TAG = "Comedy"
+SCARY_TAG = "Horror"
+SOFTER_RATINGS = ["G", "PG", "PG-13"]
 # Heavy moods; "sad" and "serious" ask for a drama when said alone, so only "less sad" is about tone.
 _HEAVY = r"dark(?! comed)|bleak|depressing|grim|gloomy|heavy|harrowing|upsetting|dreary|downbeat|miserable|intense|disturbing"
+_SCARY = r"scary|scarier|frightening|creepy|spooky|terrifying|horrifying|freaky|nightmarish"
 _LESS = r"(?:a (?:bit|little|touch) |bit |slightly |much |way )?(?:less|not as|not so|not quite as)"
 _NOT = r"(?:not|nothing|no)(?: anything| something| films?| movies?)?(?: too| so| that| overly| as| very)?"
 LIGHTER = (
@@ -24,20 +29,28 @@ LIGHTER = (
     r"|(?:a (?:bit|little|touch) |bit |slightly |much )?(?:lighter|cheerier|happier|more (?:upbeat|cheerful|light ?hearted))"
     r"(?: in tone| tone)?|upbeat|cheerful"
 )
-_LIGHTER = re.compile(rf"(?<![a-z0-9])(?:{LIGHTER})(?![a-z0-9])")
+LESS_SCARY = rf"{_LESS} (?:{_SCARY})|(?:a (?:bit|little|touch) |bit |slightly )?(?:milder|tamer)"
+_SOFTER = re.compile(rf"(?<![a-z0-9])(?:(?P<scary>{LESS_SCARY})|{LIGHTER})(?![a-z0-9])")
 # "not as bleak as X", "lighter than X": X is the film to be like, with a lighter tone.
 _THAN = re.compile(r"^ (?:as|than) (?:the (?:film |movie ))?")
 
 
 def find_lighter(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
-    """Read a wish for a lighter tone as the comedy genre, said in the intro; a film after it is a like."""
-    for match in list(_LIGHTER.finditer(scan.text)):
+    """Read a wish for a lighter tone as the comedy genre (said in the intro) and "less scary" as no horror;
+    a film after it is a like. soften_for_likes turns both into a softer film of the same kind when a film
+    is named anywhere in the request."""
+    for match in list(_SOFTER.finditer(scan.text)):
         if not scan._free(match.start(), match.end()):
             continue
         scan.claimed.append((match.start(), match.end()))
-        out.genres.append(TONE_TAG)
-        if not any(tag == TONE_TAG for _, tag in out.mood_notes):  # "lighter, not as dark": said once
-            out.mood_notes.append((" ".join(match.group().split()), TONE_TAG))
+        said = " ".join(match.group().split())
+        out.softer.append(said)
+        if match.group("scary"):
+            out.exclude_genres.append(SCARY_TAG)
+        else:
+            out.genres.append(TONE_TAG)
+            if not any(tag == TONE_TAG for _, tag in out.mood_notes):  # "lighter, not as dark": said once
+                out.mood_notes.append((said, TONE_TAG))
         than = _THAN.match(scan.text[match.end() :])
         if not than:
             continue
@@ -48,3 +61,24 @@ def find_lighter(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
         if found and scan._free(start, end) and found[0].id not in out.like_ids:
             scan.claimed.append((start, end))
             out.like_ids.append(found[0].id)
+
+
+def soften_for_likes(out: Constraints, horror_asked: bool) -> None:
+    """A softer tone said of a named film keeps the film's kind: no comedy or "no horror" in its place, but
+    a rating below R and no horror preferred (both relaxable), and comedies first for a lighter tone.
+    A "less scary horror film" likewise keeps horror and prefers a milder rating."""
+    if not out.softer or not (out.like_ids or horror_asked):
+        return
+    lighter = [s for s in out.softer if not re.fullmatch(LESS_SCARY, s)]
+    for _ in lighter:  # one occurrence each: a "funny" said as well still asks for comedy
+        out.genres.remove(TONE_TAG)
+    for _ in range(len(out.softer) - len(lighter)):  # likewise a "no horror" said as well
+        out.exclude_genres.remove(SCARY_TAG)
+    out.mood_notes = [note for note in out.mood_notes if note[0] not in lighter or note[1] != TONE_TAG]
+    out.lighter_first = bool(lighter)
+    if not horror_asked:
+        out.avoid_genres.append(SCARY_TAG)
+    if not (out.mpaa_allowed or out.mpaa_excluded):
+        out.mpaa_allowed = list(SOFTER_RATINGS)
+        words = " and ".join(f"“{s}”" for s in dict.fromkeys(out.softer))
+        out.rating_label = f"rated below R (my catalogue records no tone, so {words} is read from the rating)"
