@@ -24,7 +24,7 @@ TRIGGER = (
     r"similar to|(?:something|anything|films?|movies?|ones?|stuff|more|others?|picks?)"
     r"(?: else)?(?: just| kind of| a bit| a little)? like|in the (?:vein|style|spirit) of|"
     r"along the lines of|reminds? me of|if i (?:liked|loved|enjoyed)|fans? of|"
-    r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|^ like|"
+    r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|(?:^|,) like|"
     # "loved Braveheart, more in that vein": the "I" dropped at the start of a message or clause
     r"(?:^|,) (?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)|"
     # "a drama like Forrest Gump": the genre word stays outside the match, for the genre parser

@@ -121,3 +121,10 @@ def test_when_a_film_was_watched_is_no_era():
     assert cons.unknown_likes == ["Moonlight"] and cons.year_min is None
     assert parse("i liked inception recently, anything similar").year_min is None
     assert parse("anything released recently").year_min == 2005
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"), [("something scary, like jaws", ["jaws-1975"]), ("i want, like, a funny movie", [])]
+)
+def test_like_after_a_comma_names_a_film_when_one_follows(text, liked):
+    assert parse(text).like_ids == liked
