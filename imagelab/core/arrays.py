@@ -10,6 +10,7 @@ copy costs ~2 ms at that size, because Pillow stores RGB as four bytes a pixel.
 """
 
 import functools
+import math
 
 import cv2
 import numpy as np
@@ -128,6 +129,38 @@ def resize(
     return out
 
 
+def _border_fill(pixels: np.ndarray) -> tuple[int, int, int]:
+    """`ops.rotate`'s corner colour: the mean of the picture's outer 1/32 on each side (Pillow's 32 x 32 box
+    grid's border cells, each side weighing the same), within a level of it."""
+    h, w = pixels.shape[:2]
+    bh, bw = max(1, h // 32), max(1, w // 32)
+    sides = (pixels[:bh], pixels[-bh:], pixels[:, :bw], pixels[:, -bw:])
+    mean = np.mean([cv2.mean(side)[:3] for side in sides], axis=0)
+    return tuple(int(round(v)) for v in mean)
+
+
+def rotate(pixels: np.ndarray, *, degrees: float) -> Image.Image | np.ndarray:
+    """`ops.rotate` on an array (clockwise, canvas expanded as Pillow expands it, corners in the border's mean):
+    OpenCV's bilinear warp, ~30 ms at 2048 px against Pillow's ~115; the same mapping of pixel centres (a mean
+    difference of ~0.3 of a level, off by more only along the rotated edges). Quarter turns stay Pillow's."""
+    d = float(degrees) % 360.0
+    if d == 0:
+        return pixels
+    if d in (90.0, 180.0, 270.0):
+        return ops.rotate(to_image(pixels), degrees=d)
+    h, w = pixels.shape[:2]
+    nw, nh = ops.rotated_size((w, h), d)
+    c, s = round(math.cos(math.radians(d)), 15), round(math.sin(math.radians(d)), 15)
+    # Pillow's inverse map (output -> input) about the centres of both canvases, as `Image.rotate(expand=True)`
+    # builds it, moved from Pillow's pixel-centre sampling (x + 0.5) to OpenCV's (x).
+    tx = w / 2.0 - c * nw / 2.0 - s * nh / 2.0
+    ty = h / 2.0 + s * nw / 2.0 - c * nh / 2.0
+    m = np.array([[c, s, tx + 0.5 * (c + s) - 0.5], [-s, c, ty + 0.5 * (c - s) - 0.5]])
+    flags = cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP
+    fill = _border_fill(pixels)
+    return cv2.warpAffine(pixels, m, (nw, nh), flags=flags, borderMode=cv2.BORDER_CONSTANT, borderValue=fill)
+
+
 def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.ndarray:
     """`ops.crop` on an array: the same clamped box, as a view (no copy)."""
     ih, iw = pixels.shape[:2]
@@ -137,7 +170,7 @@ def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.n
     return pixels[y0:y1, x0:x1]
 
 
-ARRAY_OPS = {"vignette": vignette, "blur": blur, "sharpen": sharpen}
+ARRAY_OPS = {"vignette": vignette, "blur": blur, "sharpen": sharpen, "rotate": rotate}
 
 
 def run_op(pixels: Image.Image | np.ndarray, op: str, params: dict) -> Image.Image | np.ndarray:
