@@ -15,7 +15,7 @@ def _tags(cat, plan) -> list[set[str]]:
     "text",
     ["something like Se7en but less dark", "Se7en but lighter", "not as bleak as Se7en", "Se7en, but a bit less grim"],
 )
-def test_a_lighter_tone_than_a_film_keeps_its_genre_and_softens_the_rating(cat, text):
+def test_it_keeps_a_films_genre_and_softens_the_rating_for_a_lighter_tone(cat, text):
     cons = parse(text)
     assert cons.like_ids == ["se7en-1995"] and cons.genres == [] and cons.mood_notes == []
     assert cons.mpaa_allowed == ["G", "PG", "PG-13"] and not cons.mpaa_hard and cons.avoid_genres == ["Horror"]
@@ -25,7 +25,7 @@ def test_a_lighter_tone_than_a_film_keeps_its_genre_and_softens_the_rating(cat, 
     assert "read from the rating" in plan.intro
 
 
-def test_a_lighter_tone_alone_is_still_a_comedy():
+def test_it_still_reads_a_lighter_tone_alone_as_comedy():
     assert parse("less dark").genres == ["Comedy"] and parse("less dark").mpaa_allowed == []
 
 
@@ -36,36 +36,36 @@ def test_a_lighter_tone_alone_is_still_a_comedy():
         ("like the shining but not as scary", "Fantasy"),
     ],
 )
-def test_less_scary_than_a_film_keeps_its_other_genres_without_horror(cat, text, kept):
+def test_it_keeps_a_films_other_genres_without_horror_when_less_scary(cat, text, kept):
     plan = plan_picks(text, cat, blocked=[])
     assert all(kept in tags and "Horror" not in tags for tags in _tags(cat, plan))
     assert "ideally no horror" in plan.intro
 
 
-def test_less_scary_than_a_pure_horror_film_is_a_milder_horror_film(cat):
+def test_it_picks_milder_horror_when_a_pure_horror_film_should_be_less_scary(cat):
     plan = plan_picks("like Jaws but less scary", cat, blocked=[])
     assert "let horror back in" in plan.intro and "ideally no horror" not in plan.intro
     assert all(cat.lookup(p.title, p.year).mpaa in ("G", "PG", "PG-13") for p in plan.picks)
 
 
-def test_less_scary_alone_rules_horror_out_and_a_less_scary_horror_film_stays_horror():
+def test_it_rules_horror_out_for_less_scary_alone_but_keeps_a_less_scary_horror_film():
     assert parse("something less scary").exclude_genres == ["Horror"]
     cons = parse("a less scary horror film")
     assert cons.genres == ["Horror"] and cons.exclude_genres == [] and cons.mpaa_allowed == ["G", "PG", "PG-13"]
 
 
-def test_a_genre_added_to_a_film_prefers_films_sharing_its_genres(cat):
+def test_it_prefers_films_sharing_the_genres_when_a_genre_is_added_to_a_film(cat):
     plan = plan_picks("like Gladiator but more romantic", cat, blocked=[])
     assert all(tags & {"Action", "Historical"} and tags & {"Romance"} for tags in _tags(cat, plan))
 
 
-def test_a_film_and_a_genre_no_film_has_both_of_says_so(cat):
+def test_it_says_so_when_no_film_has_both_the_films_genres_and_the_added_one(cat):
     plan = plan_picks("like Se7en but funnier", cat, blocked=[])
     assert "looked beyond the genres of the film you named" in plan.intro
     assert all("Comedy" in tags for tags in _tags(cat, plan))
 
 
-def test_a_title_keeps_words_that_alone_would_be_typos():
+def test_it_keeps_a_titles_words_that_alone_would_be_typos():
     assert parse("like the silence of the lambs").like_ids == ["the-silence-of-the-lambs-1991"]
     assert parse("thriler from the ninties").genres == ["Thriller/Suspense"]
 
@@ -74,12 +74,12 @@ def test_a_title_keeps_words_that_alone_would_be_typos():
     ("text", "liked"),
     [("Se7en but older", "se7en-1995"), ("inception but funnier", "inception-2010"), ("up but funnier", "up-2009")],
 )
-def test_a_film_opening_the_request_before_but_is_the_film_to_be_like(text, liked):
+def test_it_reads_a_film_opening_the_request_before_but_as_the_film_to_be_like(text, liked):
     assert parse(text).like_ids == [liked]
 
 
 @pytest.mark.parametrize("text", ["kids but nothing scary", "Kids but nothing scary", "horror but not gory"])
-def test_an_audience_or_a_genre_before_but_is_no_film(text):
+def test_it_takes_no_audience_or_genre_before_but_for_a_film(text):
     assert parse(text).like_ids == []
 
 
@@ -95,7 +95,7 @@ def test_an_audience_or_a_genre_before_but_is_no_film(text):
         ("I loved Tonight, anything similar?", "Tonight"),
     ],
 )
-def test_an_unknown_film_is_named_as_unknown(text, unknown):
+def test_it_names_an_unknown_film_as_unknown(text, unknown):
     assert parse(text).unknown_likes == [unknown]
 
 
@@ -112,11 +112,11 @@ def test_an_unknown_film_is_named_as_unknown(text, unknown):
         "we watched it and loved it, anything similar",
     ],
 )
-def test_everyday_words_are_no_film(text):
+def test_it_takes_no_everyday_word_for_a_film(text):
     assert parse(text).unknown_likes == [] and parse(text).like_ids == []
 
 
-def test_when_a_film_was_watched_is_no_era():
+def test_it_takes_no_era_from_when_a_film_was_watched():
     cons = parse("i liked moonlight recently, anything similar")
     assert cons.unknown_likes == ["Moonlight"] and cons.year_min is None
     assert parse("i liked inception recently, anything similar").year_min is None
@@ -126,5 +126,5 @@ def test_when_a_film_was_watched_is_no_era():
 @pytest.mark.parametrize(
     ("text", "liked"), [("something scary, like jaws", ["jaws-1975"]), ("i want, like, a funny movie", [])]
 )
-def test_like_after_a_comma_names_a_film_when_one_follows(text, liked):
+def test_it_names_the_film_after_like_and_a_comma(text, liked):
     assert parse(text).like_ids == liked
