@@ -135,6 +135,18 @@ _SIMILAR_ASK = re.compile(
 
 
 _BUT = re.compile(r"^ ?,? but\b")
+# "i watched fargo recently, more like that": a film just seen, then the ask, is the reference, unless it was
+# disliked ("watched Fargo and hated it, anything else?")
+_WATCHED = re.compile(r"\b(?:watched|saw|seen|rewatched|finished|binged) $")
+_DISLIKED = re.compile(r"\b(?:hated|disliked|didn t like|did not like|couldn t stand|boring|awful|terrible|meh)\b")
+
+
+def _watched_then_asked(text: str, start: int, end: int) -> bool:
+    """Was the film at start..end named right after a viewing verb, with no dislike in its clause?"""
+    clause = text[end:].split(",")[0]
+    return bool(_WATCHED.search(text[:start])) and not _DISLIKED.search(clause)
+
+
 # The same liking after a title we don't have: where its words end ("get out", "heat last night").
 _LIKED_TAIL = re.compile(
     r" (?:and (?:i |we |she |he |they |my \w+ )?(?:really |absolutely |totally )?(?:loved|liked|enjoyed|adored) it"
@@ -158,7 +170,7 @@ def find_liked_first(
         if not found or any(re.fullmatch(p, " ".join(tokens[: found[1]])) for p, _ in GENRE_PATTERNS):
             continue
         end = start + len(" ".join(tokens[: found[1]]))
-        liked = ask and _LIKED_AFTER.match(scan.text[end:])
+        liked = ask and (_LIKED_AFTER.match(scan.text[end:]) or _watched_then_asked(scan.text, start, end))
         # "Se7en but less dark", "inception but funnier": a film opening the request, then how to differ
         # from it ("kids but nothing scary" is an audience: a title that reads as a request is no film)
         liked = liked or (

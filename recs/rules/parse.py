@@ -263,7 +263,12 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for pattern, last, label in _OLD_STYLES:
         for m in scan.find(pattern):
             set_range(None, last, label, m.start(), vague=True)
-    for m in scan.find(r"recent(?:ly)?|new (?:films?|movies?|releases?)|newer|modern|latest"):
+    # "recently" dates a film only with its release ("recently released", "came out lately"); "I recently
+    # watched Fargo" says when it was seen
+    for m in scan.find(
+        r"recent|new (?:films?|movies?|releases?)|newer|modern|latest|"
+        r"(?:recently|lately) (?:released|made|out)|(?:released|made|came out|out) (?:recently|lately)"
+    ):
         set_range(2005, None, "recent (2005+)", m.start(), vague=True)
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
         if scan.before(m.start(), 1) in (["year"], ["years"]) or re.match(_PEOPLE_AFTER, scan.text[m.end() :]):

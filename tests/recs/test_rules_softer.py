@@ -128,3 +128,22 @@ def test_it_takes_no_era_from_when_a_film_was_watched():
 )
 def test_it_names_the_film_after_like_and_a_comma(text, liked):
     assert parse(text).like_ids == liked
+
+
+@pytest.mark.parametrize(
+    "text", ["I recently watched Fargo and loved it, anything similar?", "i watched fargo recently, more like that"]
+)
+def test_it_takes_no_era_from_recently_watching_and_likes_the_film_watched(text):
+    c = parse(text)
+    assert c.like_ids == ["fargo-1996"] and c.year_min is None
+
+
+@pytest.mark.parametrize(
+    "text", ["recently released thrillers", "a thriller that came out recently", "something recent"]
+)
+def test_it_still_reads_recent_releases_as_an_era(text):
+    assert parse(text).year_min == 2005
+
+
+def test_it_takes_no_film_watched_and_disliked_as_the_reference():
+    assert parse("watched Fargo and hated it, anything similar?").like_ids == []
