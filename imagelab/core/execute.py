@@ -141,12 +141,21 @@ def _run_working(
     return image
 
 
+# At 640 px a blur, a sharpen or a rotation takes Pillow 8-14 ms and OpenCV 1.3-3.2 with both copies (the other
+# ops are as fast in Pillow, which the preview track's pictures stay in).
+_PREVIEW_ARRAY_OPS = frozenset({"blur", "sharpen", "rotate"})
+
+
 def _preview_step(
     img: Image.Image, op: str, params: dict, k: float, side: int
 ) -> tuple[Image.Image, float, str | None]:
     """(step picture, its scale k, error); a resize or rotate that grew it past `side` is shrunk back."""
     try:
-        out = ops.OPS[op](img, **ops.scale_params(op, params, k))
+        p = ops.scale_params(op, params, k)
+        if op in _PREVIEW_ARRAY_OPS:  # as at working size: OpenCV's forms, 4-10x faster here too
+            out = arrays.to_image(arrays.run_op(arrays.to_array(img), op, p))
+        else:
+            out = ops.OPS[op](img, **p)
     except Exception as e:  # noqa: BLE001 - a failing step keeps the previous image
         return img, k, f"{type(e).__name__}: {e}"
     small = shrink(out, side)

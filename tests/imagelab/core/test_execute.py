@@ -267,3 +267,18 @@ def test_it_starts_the_costliest_variations_first_and_returns_them_in_order():
     res = ex.execute(photo_bytes(), plans, workers=1, on_step=lambda s: started.append(s.variation))
     assert list(dict.fromkeys(started)) == [3, 1, 0, 2]
     assert [v.variation for v in res.variations] == [0, 1, 2, 3]
+
+
+def test_it_shows_on_the_preview_track_what_the_final_will_be_for_spatial_steps():
+    plan = [
+        {"op": "rotate", "params": {"degrees": 4}},
+        {"op": "sharpen", "params": {"amount": 1.2, "radius": 2.0}},
+        {"op": "blur", "params": {"sigma": 1.5}},
+    ]
+    steps = []
+    res = ex.execute(photo_bytes(), [plan], max_side=800, preview_side=200, on_step=steps.append)
+    last = next(s for s in steps if s.step == len(plan) - 1).image
+    final = codec.shrink(res.variations[0].image, 200)
+    assert last.size == final.size
+    # the same ops at two sizes (OpenCV's forms on both tracks): alike but for resampling
+    assert np.abs(np.asarray(last, int) - np.asarray(final, int)).mean() < 2.0
