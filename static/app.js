@@ -65,6 +65,7 @@
     const alert = document.getElementById("page-alert");
     if (!alert) return;
     alert.querySelector("[data-page-alert-text]").textContent = text;
+    alert.setAttribute("role", "alert");  // an alert only while it says something (read out as it appears)
     alert.hidden = false;
   }
   function ownErrors(e) {
@@ -86,7 +87,11 @@
   });
   document.addEventListener("click", function (e) {
     const close = e.target.closest && e.target.closest("[data-page-alert-close]");
-    if (close) close.closest("#page-alert").hidden = true;
+    if (close) {
+      const alert = close.closest("#page-alert");
+      alert.hidden = true;
+      alert.removeAttribute("role");
+    }
   });
 
   // Enter sends, Shift+Enter makes a new line.

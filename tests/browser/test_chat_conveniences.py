@@ -193,6 +193,7 @@ def test_it_says_so_when_a_row_action_is_refused_or_never_reaches_the_server(pag
     row.get_by_label("Chat actions").click()
     row.get_by_role("button", name="Pin", exact=True).click()
     expect(alert).to_be_visible()
+    expect(alert).to_have_attribute("role", "alert")  # read out as it appears
     expect(alert).to_contain_text("This page is out of date")  # the server's words (403 JSON for htmx)
     expect(row.get_by_role("button", name="Pin", exact=True)).to_be_visible()  # nothing changed
     shoot(page, "row-action-refused")
