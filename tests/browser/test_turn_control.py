@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.fakes.openai_server import hang, text, tool_call
-from tests.support.browser import new_movie_chat, send, shoot, sign_up, wait_connected
+from tests.support.browser import new_movie_chat, send, shoot, sign_up, wait_connected, wait_for_requests
 
 pytestmark = pytest.mark.browser
 
@@ -78,7 +78,7 @@ def test_it_stops_a_turn_that_hangs(page, openai_server_url, fake_openai):
     expect(stop).to_be_visible()
     expect(page.locator("#send-button")).to_have_count(0)
     expect(page.locator(".msg.assistant .status")).to_contain_text("Thinking")
-    page.wait_for_timeout(300)  # the request is now waiting on the fake OpenAI
+    wait_for_requests(page, fake_openai, 1)  # the request is now waiting on the fake OpenAI
 
     stop.click()
     assistant = page.locator(".msg.assistant")

@@ -223,3 +223,12 @@ def shoot(page, name: str, *, at: str = "bottom") -> Path:
     )
     page.screenshot(path=str(path))
     return path
+
+
+def wait_for_requests(page, fake, count: int, timeout_s: float = 15.0) -> None:
+    """Until the fake OpenAI has received `count` requests (a turn's work before its first call takes longer on a
+    slow machine than any fixed wait; polled from the page's own event loop)."""
+    deadline = time.monotonic() + timeout_s
+    while len(fake.requests) < count:
+        assert time.monotonic() < deadline, f"the fake OpenAI got {len(fake.requests)} request(s), not {count}"
+        page.wait_for_timeout(50)
