@@ -22,7 +22,7 @@ from chatapp.planner import continuation, runner
 from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerError, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
 from imagelab import planning, storage
-from imagelab.core import iqa, quality
+from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
 
@@ -127,7 +127,8 @@ async def _images(subject: dict, working_image, side: int, *, compare: bool):
     if subject["label"].startswith("variation"):
         image = await asyncio.to_thread(_decode_stored, subject["path"], side)
     else:
-        image, _size = await working_image
+        pixels, _size = await working_image
+        image = arrays.to_image(pixels)  # the working image is an array (`working.py`)
     reference = None
     if compare and subject.get("reference_path"):
         reference = await asyncio.to_thread(_decode_stored, subject["reference_path"], side)

@@ -1,9 +1,9 @@
 """Working images made before a job needs them, by stored path.
 
 Reduced from an upload's decoded pixels while its files are written, or decoded from the stored file while
-the planner thinks. A job takes its own, so the first step result does not wait for a decode (~70 ms on
-12 MP, which a rule planner, done in ~1 ms, cannot hide); a turn that made no job (a chat answer) leaves it
-for the next edit of the same image. At most a few are kept, none for long: path -> (future, working side,
+the planner thinks, as arrays (`codec.decode_pixels`, what the executor works on). A job takes its own, so
+the first step result does not wait for a decode (~70 ms on 12 MP, which a rule planner, done in ~1 ms,
+cannot hide); a turn that made no job (a chat answer) leaves it for the next edit of the same image. At most a few are kept, none for long: path -> (future, working side,
 made at).
 """
 
@@ -16,7 +16,7 @@ import time
 from django.conf import settings
 
 from imagelab import storage
-from imagelab.core.codec import decode
+from imagelab.core.codec import decode_pixels
 from imagelab.jobrun import consume_outcome
 
 log = logging.getLogger("marquee.flow")
@@ -29,7 +29,7 @@ def from_pixels(image, side: int) -> asyncio.Future | None:
     """Start reducing an upload's pixels (already in memory) to a working image, in a thread (in process only)."""
     if settings.TURN_RUNNER != "inprocess":
         return None  # a worker runs the turn and decodes its own: one made here would be image work nobody takes
-    return asyncio.ensure_future(asyncio.to_thread(lambda: decode(image, max_side=side)))
+    return asyncio.ensure_future(asyncio.to_thread(lambda: decode_pixels(image, max_side=side)))
 
 
 async def working_image(path: str, side: int):
@@ -41,7 +41,7 @@ async def working_image(path: str, side: int):
             return await asyncio.shield(made)  # a stopped turn must not cancel what the next one may take
         except Exception:  # noqa: BLE001 - the stored file is still there
             log.warning("early working image of %s failed; decoding the stored file", path)
-    fresh = asyncio.ensure_future(asyncio.to_thread(lambda: decode(storage.read(path), max_side=side)))
+    fresh = asyncio.ensure_future(asyncio.to_thread(lambda: decode_pixels(storage.read(path), max_side=side)))
     put(path, fresh, side)
     return await asyncio.shield(fresh)
 

@@ -50,17 +50,18 @@ class Pass:
     def run_any(self, pixels: Image.Image | np.ndarray) -> Image.Image | np.ndarray:
         """Apply this pass to an image or an (h, w, 3) uint8 array, in the form that is cheaper for it.
 
-        Measured at 2048 px (bench/README.md "OpenCV for the finals"): a colour matrix takes ~10 ms in Pillow
-        and ~1.8 in OpenCV, a per-channel LUT ~4 ms in Pillow and 3.3 (one curve) to 7.5 (three) in OpenCV,
-        and each Pillow <-> array copy ~2 ms. So matrices (and exact affine runs) go to arrays, a LUT stays
-        where its input is unless it needs three curves (Pillow), other ops as `arrays.run_op` says.
+        Measured at 2048 px (bench/README.md "OpenCV for the finals", "Working images as arrays"): a colour
+        matrix takes ~10 ms in Pillow and ~1.8 in OpenCV, a per-channel LUT ~4 ms in Pillow and 2 (one curve) to
+        4 (three) in OpenCV; an array -> Pillow copy ~2 ms but Pillow -> array ~16 (its `tobytes`). So matrices
+        (and exact affine runs) go to arrays and a LUT stays where its input is (a table lookup is exact either
+        way), other ops as `arrays.run_op` says.
         """
         if self.matrix is not None:  # a matrix pass, or a LUT run that the matrix gives exactly
             return arrays.matrix(arrays.to_array(pixels), self.matrix)
         if self.kind == "lut":
-            if isinstance(pixels, np.ndarray) and arrays.uniform(self.lut):
+            if isinstance(pixels, np.ndarray):
                 return arrays.lut(pixels, self.lut)
-            return arrays.to_image(pixels).point(self.lut)
+            return pixels.point(self.lut)
         return arrays.run_op(pixels, self.op, self.params)
 
 

@@ -20,9 +20,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 from PIL import Image
 
-from imagelab.core import ops
+from imagelab.core import arrays, ops
 from imagelab.core.codec import shrink
 from imagelab.core.execute import (
     AiEdit,
@@ -63,20 +64,21 @@ class Staged:
 
     def __init__(
         self,
-        work: Image.Image,
+        work: Image.Image | np.ndarray,
         plans: Sequence[Sequence[Any]],
         *,
         ai_edit: AiEdit | None = None,
         preview_side: int = 640,
         stopped: Callable[[], bool] | None = None,
     ):
-        self.work, self.side, self.ai_edit = work, preview_side, ai_edit
+        # An array once (`codec.decode_pixels` makes one): each pass would otherwise copy a Pillow image out.
+        self.work, self.side, self.ai_edit = arrays.to_array(work), preview_side, ai_edit
         self.pairs = [_as_pairs(p) for p in plans]
         self.stopped = stopped or (lambda: False)
-        self.source_preview = shrink(work, preview_side)  # also the guard's reference for clipping
+        self.source_preview = shrink(self.work, preview_side)  # also the guard's reference for clipping
         self.prefix_length = _common_prefix(self.pairs)
         self.tracks: list[Track | None] = [None] * len(self.pairs)
-        self._head = work  # the working image after the shared prefix
+        self._head = self.work  # the working image after the shared prefix
         self._prefix: list[tuple[Image.Image, float]] = []
         self._prefix_errors: list[dict] = []
         self._prefix_passes: list[dict] = []
@@ -184,7 +186,7 @@ class Staged:
 
     def result(self, finals: list[VariationResult]) -> ExecutionResult:
         """What `execute` returns, for the finals rendered."""
-        size = self.work.size
+        size = arrays.size(self.work)
         return ExecutionResult(size, size, self.prefix_length, finals, (time.perf_counter() - self.t0) * 1000)
 
 
@@ -244,7 +246,7 @@ class Guarded:
 
 
 def run_guarded(
-    work: Image.Image,
+    work: Image.Image | np.ndarray,
     plans: Sequence[Sequence[Any]],
     guard: Callable[..., list],
     *,

@@ -34,14 +34,14 @@ async def test_it_takes_the_first_working_image_from_the_uploads_pixels(alice, r
 
 
 async def test_it_decodes_the_stored_file_when_the_early_working_image_failed(alice, reads, monkeypatch):
-    real = working.decode
+    real = working.decode_pixels
 
     def decode(source, **kw):
         if isinstance(source, Image.Image):
             raise MemoryError("no room")
         return real(source, **kw)
 
-    monkeypatch.setattr(working, "decode", decode)
+    monkeypatch.setattr(working, "decode_pixels", decode)
     chat = await db(services.image_chat_create)(user=alice)
     job = await db(job_of)(await run_turn(alice, chat, "warmer", photo((400, 300))))
     assert job.status == "done" and job.source.path in reads
@@ -91,4 +91,4 @@ async def test_it_makes_the_early_working_image_only_where_the_turn_runs(setting
     assert working.from_pixels(pixels, 256) is None
     settings.TURN_RUNNER = "inprocess"
     image, size = await working.from_pixels(pixels, 256)
-    assert (image.size, size) == ((256, 192), (400, 300))
+    assert (image.shape, size) == ((192, 256, 3), (400, 300))  # an array: what the executor works on
