@@ -41,7 +41,7 @@ def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: in
     from imagelab.core.guard import run_guard
     from imagelab.core.staged import run_guarded
 
-    work, _ = codec.decode(data, max_side=2048)
+    work, _ = codec.decode_pixels(data, max_side=2048)
     t0, c0 = time.perf_counter(), time.process_time()
 
     def on_step(step):

@@ -35,7 +35,7 @@ def main() -> None:
         path = Path(tmp) / "photo.jpg"
         make_photo(path)
         data, size = path.read_bytes(), Image.open(path).size
-    work, _ = codec.decode(data, max_side=2048)
+    work, _ = codec.decode_pixels(data, max_side=2048)
 
     def encode(result) -> None:
         codec.encode(result.image, "jpeg", 85)

@@ -67,7 +67,7 @@ def run_fast(data: bytes, runs: int, workers: int) -> dict:
                 passes.setdefault(key, []).append(p["ms"])
         # Warm: the working image was decoded while the planner was thinking; the clock
         # starts when planning ends.
-        work, _ = codec.decode(data, max_side=2048)
+        work, _ = codec.decode_pixels(data, max_side=2048)
         t1 = time.perf_counter()
         first2: list[float] = []
 

@@ -34,14 +34,16 @@ def main() -> None:
     if not photo.exists():
         make_photo(photo)
     data = photo.read_bytes()
-    work, size = codec.decode(data, max_side=2048)
+    # As the app holds it (an array since 6a11492; older revisions: a Pillow image).
+    work, size = getattr(codec, "decode_pixels", codec.decode)(data, max_side=2048)
+    work_size = (work.shape[1], work.shape[0]) if hasattr(work, "shape") else work.size
 
     def store(v) -> None:
         final = getattr(v, "final", None)  # the executor's own form of it (older revisions: v.image)
         codec.encode(final if final is not None else v.image, "jpeg", 92)
 
     for instruction in args.instructions:
-        plan = normalize_plan(plan_variations(instruction, image_size=size, max_side=2048), image_size=work.size)
+        plan = normalize_plan(plan_variations(instruction, image_size=size, max_side=2048), image_size=work_size)
         plans = [v.operations for v in plan.variations]
         walls, cpus = [], []
         for _ in range(args.runs):

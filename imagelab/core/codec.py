@@ -44,8 +44,17 @@ def _check_format(data: bytes) -> tuple[int, int]:
         return im.size
 
 
-def _load(source: bytes | Image.Image, max_side: int | None) -> tuple["pyvips.Image | Image.Image", tuple[int, int]]:
-    """(libvips image reduced to `max_side`, or a Pillow image already small enough; source size)."""
+Pixels = bytes | Image.Image | np.ndarray
+
+
+def _load(source: Pixels, max_side: int | None) -> tuple["pyvips.Image | Image.Image | np.ndarray", tuple[int, int]]:
+    """(libvips image reduced to `max_side`, or the picture as given when already small enough; source size)."""
+    if isinstance(source, np.ndarray):  # an (h, w, 3) uint8 array: a working image decoded earlier
+        size = (source.shape[1], source.shape[0])
+        if max_side and max(size) > max_side:
+            vi = pyvips.Image.new_from_memory(np.ascontiguousarray(source).data, *size, 3, "uchar")
+            return vi.thumbnail_image(max_side, height=max_side, size="down"), size
+        return source, size
     if isinstance(source, Image.Image):
         size = source.size
         img = source if source.mode == "RGB" else source.convert("RGB")
@@ -61,19 +70,23 @@ def _load(source: bytes | Image.Image, max_side: int | None) -> tuple["pyvips.Im
     return pyvips.Image.new_from_buffer(source, "", access="sequential").autorot(), size
 
 
-def decode(source: bytes | Image.Image, *, max_side: int | None = None) -> tuple[Image.Image, tuple[int, int]]:
+def decode(source: Pixels, *, max_side: int | None = None) -> tuple[Image.Image, tuple[int, int]]:
     """(RGB image reduced to longest side `max_side` — None = full size —, source size)."""
     img, size = _load(source, max_side)
+    if isinstance(img, np.ndarray):
+        return Image.fromarray(np.ascontiguousarray(img), "RGB"), size
     return (img if isinstance(img, Image.Image) else _vips_to_pil(img)), size
 
 
-def decode_pixels(source: bytes | Image.Image, *, max_side: int | None = None) -> tuple[np.ndarray, tuple[int, int]]:
+def decode_pixels(source: Pixels, *, max_side: int | None = None) -> tuple[np.ndarray, tuple[int, int]]:
     """`decode` as an (h, w, 3) uint8 array (read-only), in libvips' own memory: no copy.
 
     What the executor works on: Pillow keeps RGB as four bytes a pixel, and turning a 2048 px image into an
     array (`np.asarray`, through its `tobytes`) costs ~16 ms on this VM, against ~2 ms the other way
     (bench/README.md, "Working images as arrays")."""
     img, size = _load(source, max_side)
+    if isinstance(img, np.ndarray):
+        return img, size
     return (np.asarray(img) if isinstance(img, Image.Image) else _vips_to_array(img)), size
 
 

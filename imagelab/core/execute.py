@@ -217,7 +217,7 @@ def _variation(
 
 
 def execute(
-    source: bytes | Image.Image,
+    source: bytes | Image.Image | np.ndarray,
     plans: Sequence[Sequence[Any]],
     *,
     on_step: Callable[[StepResult], None] | None = None,
@@ -366,7 +366,7 @@ def _fit_pixels(
 
 
 def render_chain(
-    original: bytes | Image.Image,
+    original: bytes | Image.Image | np.ndarray,
     plans: Sequence[Sequence[Any]],
     *,
     full_resolution: bool = True,

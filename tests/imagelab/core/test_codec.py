@@ -31,6 +31,8 @@ def gradient(size=(900, 600), mode="RGB") -> Image.Image:
         (encoded(gradient(mode="L"), "PNG"), 300),  # grey to three channels
         (gradient(), 300),  # a Pillow image already decoded (an upload's pixels)
         (gradient((300, 200)), 640),  # already small enough
+        (np.asarray(gradient()), 400),  # a working image decoded earlier, as an array
+        (np.asarray(gradient((300, 200))), 640),
     ],
 )
 def test_it_decodes_to_an_array_with_the_same_pixels_as_decode(source, max_side):

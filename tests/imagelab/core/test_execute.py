@@ -282,3 +282,14 @@ def test_it_shows_on_the_preview_track_what_the_final_will_be_for_spatial_steps(
     assert last.size == final.size
     # the same ops at two sizes (OpenCV's forms on both tracks): alike but for resampling
     assert np.abs(np.asarray(last, int) - np.asarray(final, int)).mean() < 2.0
+
+
+def test_it_runs_the_same_job_on_bytes_an_image_or_an_array():
+    data = photo_bytes((900, 600))
+    image, _ = codec.decode(data, max_side=800)
+    pixels, _ = codec.decode_pixels(data, max_side=800)
+    finals = [
+        [np.asarray(v.image) for v in ex.execute(source, PLANS, max_side=800).variations]
+        for source in (data, image, pixels)
+    ]
+    assert all(np.array_equal(a, b) for other in finals[1:] for a, b in zip(finals[0], other, strict=True))
