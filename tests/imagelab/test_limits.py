@@ -14,7 +14,7 @@ from chatapp.planner.backends.base import PlannerReply, ToolCall
 from chatapp.planner.testing import ScriptedBackend
 from imagelab import downloads, services
 from imagelab.asgi_limits import install_daphne_guard, too_large
-from imagelab.core.execute import chain_peak, render_chain
+from imagelab.core.rerender import chain_peak, render_chain
 from tests.support.images import job_of, photo, run_turn
 
 db = database_sync_to_async

@@ -2,6 +2,7 @@
 
 import io
 
+import numpy as np
 from PIL import Image
 
 
@@ -18,6 +19,16 @@ def photo(size=(320, 240), fmt="JPEG", mode="RGB") -> bytes:
             px[x, y] = (r, g, b) if mode == "RGB" else (r, g, b, 255)
     buf = io.BytesIO()
     img.save(buf, fmt)
+    return buf.getvalue()
+
+
+def gradient_photo(size=(1200, 900), fmt="JPEG") -> bytes:
+    """A smooth synthetic photo made with numpy (fast at any size): red across, green down, blue diagonal."""
+    w, h = size
+    y, x = np.mgrid[0:h, 0:w]
+    a = np.stack([x * 255 // w, y * 255 // h, (x + y) * 255 // (w + h)], -1).astype(np.uint8)
+    buf = io.BytesIO()
+    Image.fromarray(a, "RGB").save(buf, fmt, quality=95)
     return buf.getvalue()
 
 

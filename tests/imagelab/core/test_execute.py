@@ -12,16 +12,7 @@ from imagelab.core import arrays, codec, ops
 from imagelab.core import execute as ex
 from imagelab.core.compile import run_sequential
 from imagelab.core.normalize import normalize_plan
-
-
-def photo_bytes(size=(1200, 900), fmt="JPEG"):
-    w, h = size
-    y, x = np.mgrid[0:h, 0:w]
-    a = np.stack([x * 255 // w, y * 255 // h, (x + y) * 255 // (w + h)], -1).astype(np.uint8)
-    buf = io.BytesIO()
-    Image.fromarray(a, "RGB").save(buf, fmt, quality=95)
-    return buf.getvalue()
-
+from tests.support.images import gradient_photo as photo_bytes
 
 RESIZE = {"op": "resize", "params": {"width": 600, "height": 600, "fit": "contain"}}
 PLANS = [
@@ -149,36 +140,6 @@ def test_it_isolates_a_broken_callback():
         photo_bytes((300, 200)), [[{"op": "contrast", "params": {"value": v}}] for v in (1.1, 1.2)], on_step=bad
     )
     assert [v.status for v in res.variations] == ["done", "failed"]
-
-
-def test_it_renders_a_chain_at_full_resolution():
-    src = photo_bytes((3000, 2000))
-    plan1 = [
-        {"op": "resize", "params": {"width": 2048, "height": 2048, "fit": "contain"}},
-        {"op": "crop", "params": {"x": 24, "y": 40, "width": 1024, "height": 1024}},
-    ]
-    plan2 = [
-        {"op": "crop", "params": {"x": 0, "y": 0, "width": 512, "height": 256}},
-        {"op": "blur", "params": {"sigma": 1}},
-    ]
-    job1 = ex.execute(src, [plan1]).variations[0].image
-    assert job1.size == (1024, 1024)
-    job2 = ex.execute(job1, [plan2]).variations[0].image
-    full = ex.render_chain(src, [plan1, plan2])
-    k = 3000 / 2048
-    assert full.size == (round(512 * k), round(256 * k))
-    working = ex.render_chain(src, [plan1, plan2], full_resolution=False)
-    assert working.size == job2.size
-    assert np.abs(np.asarray(working, int) - np.asarray(job2, int)).mean() < 1
-    small = np.asarray(full.resize(job2.size, Image.Resampling.BOX), int)
-    assert np.abs(small - np.asarray(job2, int)).mean() < 3  # same picture, more pixels
-
-
-def test_it_replays_stored_ai_images_in_render_chain():
-    src = photo_bytes((600, 400))
-    plan = [{"op": "aiEdit", "params": {"prompt": "x"}}, {"op": "brightness", "params": {"value": 0.5}}]
-    out = ex.render_chain(src, [plan], ai_images={(0, 0): Image.new("RGB", (30, 20), (200, 200, 200))})
-    assert out.size == (600, 400) and out.getpixel((10, 10)) == (100, 100, 100)
 
 
 def test_it_accepts_normalized_plans():
