@@ -7,15 +7,17 @@ them applied). Five plans then scale the plan's own adjustments in graded steps,
 
 import re
 
+# Interjections a short reply opens with ("hmm a little less", "ok, a bit more", "nah, less"): they add nothing.
+_OPENER = r"(?:(?:h+m+|u+m+|u+h+|o+k+(?:ay)?|nah|yeah|yes|yep|right|actually|ah+|oh+|ooh+|well|so|hey)\b\W*)*"
 _MORE = (
     r"\b(?:push|take|go|carry)\b(?:\s+\S+){0,3}?\s+further\b|\bmore of (?:that|this|the same|it)\b|"
     r"\b(?:same|that|this|it)(?: again)?(?:,)? but (?:even )?(?:stronger|more|harder|bolder|more intense)\b|"
     r"\b(?:even )?(?:stronger|more intense|more extreme)(?: please| pls| plz)?\W*$|\bexaggerate\b|"
     r"\b(?:crank|turn|amp|ramp|dial) (?:it|that|this) up\b|\bdouble (?:it|that|down)\b|\beven more\b|\bgo harder\b|"
     r"\bintensify (?:it|that|this)\b|\bmore,? more\b|\b(?:again|same) but more\b|"
-    # "more" said on its own, hedged or not: "a bit more", "slightly more pls"
-    r"^\W*(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|way) )?more"
-    r"(?: please| pls| plz)?\W*$"
+    # "more" said on its own, hedged or not: "a bit more", "slightly more pls", "hmm, a little more"
+    r"^\W*" + _OPENER + r"(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|"
+    r"way) )?more(?: please| pls| plz)?\W*$"
 )
 _LESS = (
     r"\btone (?:it|that|this) down\b|\bless of (?:that|this|it|the same)\b|"
@@ -24,8 +26,8 @@ _LESS = (
     r"\b(?:(?:a bit|a little|much) )?(?:weaker|subtler|more subtle)(?: please| pls| plz)?\W*$|"
     r"\b(?:that'?s|it'?s|this is|that is|it is|a bit|way) (?:too strong|too much|overdone|too intense|over the top)\b|"
     r"^\W*(?:too strong|too much|overdone|over the top)\W*$|\bhalf as (?:much|strong)\b|"
-    r"^\W*(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|way) )?less"
-    r"(?: please| pls| plz)?\W*$"
+    r"^\W*" + _OPENER + r"(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|"
+    r"way) )?less(?: please| pls| plz)?\W*$"
 )
 # Extra shares of the chosen plan on top of the image that already has it ("further"), or the shares taken back.
 MORE = (0.25, 0.5, 0.75, 1.0, 1.5)
@@ -92,6 +94,25 @@ def _is_identity(op: str, params: dict) -> bool:
         return (params["black"], params["white"], params["gamma"]) == (0, 255, 1.0)
     key = _STRENGTHS.get(op)
     return key is not None and params.get(key, 0) <= 0
+
+
+_VALUE_AXES = {"saturation": "sat", "contrast": "contrast", "brightness": "bright"}
+
+
+def axes_of(operations: list[dict]) -> dict[str, int]:
+    """The tone axes (as `intent.AXES` names them) a plan moves, each +1 or -1: what its look is, in words' terms."""
+    out = {}
+    for step in operations:
+        op, params = step.get("op"), step.get("params", {})
+        if op == "temperature":
+            out["temp"] = 1 if params.get("warm") else -1
+        elif op in _VALUE_AXES and params.get("value", 1.0) != 1.0:
+            out[_VALUE_AXES[op]] = 1 if params["value"] > 1.0 else -1
+        elif op == "levels" and params.get("gamma", 1.0) != 1.0:
+            out.setdefault("bright", 1 if params["gamma"] > 1.0 else -1)
+        elif op in ("sharpen", "blur"):
+            out["sharp"] = 1 if op == "sharpen" else -1
+    return out
 
 
 def adjustable(operations: list[dict]) -> list[dict]:

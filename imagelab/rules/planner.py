@@ -11,7 +11,7 @@ closest local alternatives from `alternatives` (only generative asks, with a pho
 from imagelab.core import ops
 from imagelab.rules import alternatives, iterate
 from imagelab.rules import geometry as geo
-from imagelab.rules.intent import has_local_request, read_intent
+from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import describe, family, look, look_ops, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply, size_answer
 from imagelab.rules.scope import whole_photo
@@ -39,6 +39,15 @@ def alternatives_answer(instruction: str) -> str | None:
     """The plain answer said before the alternatives, when only an AI edit could do what was asked (else None)."""
     intent = read_intent(instruction)
     return alternatives.answer(intent) if _only_ai(intent) else None
+
+
+def _restates(intent: dict, chosen: dict, sign: int) -> bool:
+    """Whether an iteration names only the chosen look's own tone axes, the asked way, and nothing else local:
+    "too warm now, pull it back" on a warmer look is that look gentler, not a new cool look on top of it."""
+    asked = {a: intent[a] for a in AXES if intent[a]}
+    own = iterate.axes_of(chosen.get("operations", []))
+    rest = {**intent, **dict.fromkeys(AXES, 0), "hold": []}
+    return bool(asked) and not has_local_request(rest) and all(own.get(a) == sign * d for a, d in asked.items())
 
 
 def _notes(intent: dict) -> list[str]:
@@ -143,7 +152,8 @@ def plan_variations(
     if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
         return alternatives.plan_alternatives(intent, image_size=image_size, max_side=max_side)
     sign = iterate.direction(instruction)
-    if sign and not has_local_request(intent) and iterate.usable(chosen, sign):  # the chosen look, stronger or gentler
+    if sign and iterate.usable(chosen, sign) and (not has_local_request(intent) or _restates(intent, chosen, sign)):
+        # the chosen look, stronger or gentler
         return iterate.plan_iteration(chosen, sign, _head(intent, image_size, max_side, None)[0])
     rotated = intent["rotate"] is not None or bool(intent["tilts"])
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])

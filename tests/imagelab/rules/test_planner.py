@@ -5,6 +5,7 @@ import itertools
 import pytest
 
 from imagelab.core.normalize import normalize_plan
+from imagelab.rules.iterate import direction as iterate_direction
 from imagelab.rules.planner import alternatives_answer, chat_reply, classify_request, plan_variations, size_answer
 
 SIZE = (4000, 3000)
@@ -172,6 +173,27 @@ def test_it_answers_an_iteration_without_a_chosen_variation_plainly(text):
 
     assert "Use this" in edit_reply(text)
     assert edit_reply(text, _chosen()) is None
+
+
+@pytest.mark.parametrize(
+    "text,chosen_from,way",
+    [
+        ("nah too warm now, pull it back a little", "make it warmer", -1),
+        ("too cold, tone it down", "much cooler", -1),
+        ("even punchier, push it further", "much more saturated", 1),
+    ],
+)
+def test_it_reads_an_iteration_named_with_the_looks_own_word_as_that_look_graded(text, chosen_from, way):
+    chosen = _chosen(chosen_from)
+    args = plan_variations(text, image_size=SIZE, chosen=chosen)
+    assert args["diversity_axes"] == ["strength"]  # the chosen look graded, not five new looks on top of it
+    assert all(v["strategy"].startswith(chosen["label"]) for v in args["variations"])
+    assert iterate_direction(text) == way
+
+
+def test_it_plans_a_new_look_when_an_iteration_names_another_axis():
+    args = plan_variations("cooler, pull it back a little", image_size=SIZE, chosen=_chosen("much more saturated"))
+    assert args["diversity_axes"] != ["strength"]
 
 
 def test_it_says_in_every_strategy_that_an_edit_aimed_at_one_thing_changes_the_whole_photo():
