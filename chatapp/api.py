@@ -83,10 +83,30 @@ class BodyNotAnObject(ValueError):
     """A JSON body that parsed but is not an object (`[1, 2]`, `"x"`, `null`)."""
 
 
+class BodyNotJson(ValueError):
+    """A body sent with another Content-Type than JSON (`text/plain`, a form): it is not read as JSON."""
+
+    def __init__(self, content_type: str):
+        super().__init__(content_type)
+        self.content_type = content_type
+
+
+def _is_json_type(content_type: str) -> bool:
+    return content_type == "application/json" or (
+        content_type.startswith("application/") and content_type.endswith("+json")
+    )
+
+
 class JsonObjectParser(Parser):
-    """JSON bodies must be objects: ninja would otherwise read a list or a string as an empty (or odd) schema."""
+    """JSON bodies must be objects: ninja would otherwise read a list or a string as an empty (or odd) schema.
+
+    And sent as JSON: a body labelled `text/plain` or as a form was read as JSON all the same (ninja never looks).
+    """
 
     def parse_body(self, request):
+        content_type = (request.content_type or "").strip().lower()
+        if not _is_json_type(content_type):
+            raise BodyNotJson(content_type)
         data = super().parse_body(request)
         if not isinstance(data, dict):
             raise BodyNotAnObject
@@ -148,6 +168,11 @@ def on_http_error(request, exc: HttpError):
     # Never reads request.user: in an async view that would be a synchronous database hit on the event loop.
     if isinstance(exc.__cause__, BodyNotAnObject):  # ninja wraps parser errors in a 400 HttpError
         return _error(request, 400, "bad_request", "The request body must be a JSON object.")
+    if isinstance(exc.__cause__, BodyNotJson):
+        sent = exc.__cause__.content_type[:80]
+        said = f"was sent as {sent}" if sent else "had no Content-Type"
+        message = f"Send the request body as JSON with Content-Type: application/json (this one {said})."
+        return _error(request, 400, "bad_request", message)
     if exc.status_code == 400 and "parse" in str(exc).lower():
         return _error(request, 400, "bad_request", "The request body is not valid JSON.")
     return _error(request, exc.status_code, HTTP_ERROR_CODES.get(exc.status_code, "error"), str(exc))

@@ -5,7 +5,7 @@ import time
 import pytest
 from django.test import Client
 
-from chatapp.models import Chat
+from chatapp.models import Chat, Message
 from chatapp.planner.testing import ScriptedBackend
 from chatapp.services import api_token_create
 
@@ -25,6 +25,32 @@ def test_it_refuses_a_json_body_that_is_not_an_object(alice, body):
         {"code": "bad_request", "message": "The request body must be a JSON object."},
     )
     assert not Chat.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "content_type", ["text/plain", "application/x-www-form-urlencoded", "text/html; charset=utf-8", "application/xml"]
+)
+def test_it_refuses_a_json_body_sent_as_another_content_type_and_stores_nothing(alice, content_type):
+    # A JSON object labelled text/plain was read as JSON and the turn ran: a body is JSON only when it says so.
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    refused = api.generic("POST", f"/api/chats/{chat_id}/messages", b'{"text": "hi"}', content_type=content_type)
+    assert (refused.status_code, refused.json()["code"]) == (400, "bad_request")
+    assert set(refused.json()) == {"code", "message"}
+    assert "Content-Type: application/json" in refused.json()["message"]
+    assert content_type.split(";")[0] in refused.json()["message"]
+    assert not Message.objects.filter(chat_id=chat_id).exists()
+    titled = api.generic("POST", "/api/chats", b'{"title": "x"}', content_type=content_type)
+    assert (titled.status_code, titled.json()["code"]) == (400, "bad_request")
+    assert Chat.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    "content_type", ["application/json", "application/json; charset=utf-8", "application/merge+json"]
+)
+def test_it_reads_a_json_body_with_any_json_content_type(alice, content_type):
+    created = bearer(alice).generic("POST", "/api/chats", b'{"title": "Friday"}', content_type=content_type)
+    assert created.status_code == 201 and created.json()["title"] == "Friday"
 
 
 def test_it_still_creates_a_chat_without_a_body(alice):
