@@ -110,7 +110,14 @@ _RATIO_WORDS = [
         r"\b(?:reels?|tiktok|shorts|phone wallpaper|lock ?screen)\b",
         9 / 16,
     ),
-    (r"\bsquare\b|\binstagram\b|\binsta\b", 1.0),
+    (r"\bsquare\b", 1.0),
+    # an Instagram post is square unless said to be portrait (4:5, as any "portrait crop") or landscape (1.91:1)
+    (
+        r"^(?=[\s\S]*\b(?:portrait|vertical|upright)\b)(?=[\s\S]*\b(?:crop\w*|insta(?:gram)?|ig|posts?|feed|format)\b)",
+        4 / 5,
+    ),
+    (r"^(?=[\s\S]*\b(?:landscape|horizontal)\b)(?=[\s\S]*\b(?:insta(?:gram)?|ig)\b)", 1.91),
+    (r"\binstagram\b|\binsta\b", 1.0),
     (r"\bwide ?screen\b", 16 / 9),
     (r"\bpanoram", 3.0),
 ]

@@ -203,3 +203,19 @@ def test_it_puts_an_asked_matte_look_in_every_plan_at_graded_strengths(text):
 
 def test_it_reads_a_name_like_matt_or_mate_as_no_matte_look():
     assert read_intent("cheers mate")["matte"] == 0 and read_intent("less matte please")["matte"] < 0
+
+
+@pytest.mark.parametrize(
+    "text,ratio",
+    [
+        ("crop it for my instagram post, portrait", 0.8),
+        ("vertical crop for my feed", 0.8),
+        ("portrait crop please", 0.8),
+        ("landscape for insta", 1.91),
+        ("for instagram", 1.0),
+        ("crop it square, portrait", 1.0),
+        ("a portrait of my dad, warmer", None),
+    ],
+)
+def test_it_reads_a_portrait_or_landscape_post_as_its_instagram_ratio(text, ratio):
+    assert read_intent(text)["ratio"] == ratio
