@@ -1,0 +1,30 @@
+"""imagelab.render: a column's revision note says each reason once, after the edits made for it."""
+
+from django.template.loader import render_to_string
+
+
+def note(edits: list[dict]) -> str:
+    v = {"index": 0, "revisions": [{"verdict": "revised", "edits": edits}]}
+    return render_to_string("imagelab/chat.html#revision_note", {"job": {"id": 1}, "v": v})
+
+
+def tune(op, param, old, new, reason):
+    return {"type": "tune_param", "op": op, "param": param, "from": old, "value": new, "reason": reason}
+
+
+def test_it_says_each_reason_once_after_its_edits():
+    html = note(
+        [
+            {"type": "remove_op", "op": "contrast", "reason": "to keep the highlights"},
+            tune("levels", "gamma", 1.07, 1.02, "to keep the highlights"),
+            tune("saturation", "value", 1.3, 1.1, "to keep colours from clipping"),
+        ]
+    )
+    said = "revised: removed contrast, levels gamma 1.07 → 1.02 to keep the highlights; saturation 1.30 → 1.10 to keep colours from clipping"
+    assert said in html
+    assert html.count("to keep the highlights") == 1
+
+
+def test_it_words_a_single_edit_as_before():
+    html = note([tune("contrast", "value", 1.4, 1.28, "to keep the highlights")])
+    assert "revised: contrast 1.40 → 1.28 to keep the highlights</p>" in html
