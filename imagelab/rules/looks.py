@@ -272,7 +272,9 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
             finish["lift"] = ("#2A2A2A", "#2A2A2A", finish["lift"][2], "lifted blacks", "lifted blacks")
     if "sat" in hold:  # lifted blacks wash the colour out a little: kept colours keep them out (asked matte aside)
         finish.pop("lift", None)
-    if intent["bright"] > 0:  # a vignette darkens: a brighter look keeps its corners (one asked for comes back below)
+    # a vignette darkens: a brighter look keeps its corners, and an overexposed photo is darkened evenly, not at its
+    # edges (one asked for comes back below)
+    if intent["bright"] > 0 or intent.get("overexposed"):
         finish.pop("vignette", None)
     if intent["bright"] > 0 and not intent["highlights"]:  # kept highlights: the gamma alone, nothing clips
         finish["expose"] = round(out["bright"] * EXPOSE_SHARE, 3)

@@ -97,6 +97,14 @@ DENOISE = (
     r"\b(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
     r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)"
 )
+# An overexposed photo ("it's overexposed", "the sky is blown out", "way too bright") is put right by darkening it
+# evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.
+OVEREXPOSED = (
+    r"\bover-?\s?expos\w*|\bburn(?:t|ed) out\b|\btoo (?:bright|light|white)\b|"
+    r"\bblown(?:[- ]out\b|\s+(?:highlights?|whites?|sky|skies|clouds?)\b)|"
+    # "the sky is blown", but not "mind blown" or "blown away"
+    r"\b(?!mind\b)[a-z]+\s+(?:is|are|was|looks?|got|gets?|getting|been)\s+(?:\w+\s+)?blown\b(?!\s+away)"
+)
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (
     r"\b(?:only|just)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b|\b(?:shadows|darks) only\b|"
@@ -154,9 +162,10 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
-    highlights: bool, ratio})."""
+    highlights, overexposed: bool, ratio})."""
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
-    wishes["highlights"] = re.search(HIGHLIGHTS, text) is not None or re.search(SHADOWS_ONLY, text) is not None
+    wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
+    wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED))
     wishes["denoise"] = re.search(DENOISE, text) is not None
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.

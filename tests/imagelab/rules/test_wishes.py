@@ -219,3 +219,15 @@ def test_it_reads_a_name_like_matt_or_mate_as_no_matte_look():
 )
 def test_it_reads_a_portrait_or_landscape_post_as_its_instagram_ratio(text, ratio):
     assert read_intent(text)["ratio"] == ratio
+
+
+@pytest.mark.parametrize("text", ["its overexposed, can you darken it a bit", "way too bright", "the sky is blown"])
+def test_it_darkens_an_overexposed_photo_evenly_with_its_highlights_kept(text):
+    for plan in plans(text):
+        assert _top_kept(plan) and not params(plan, "vignette")
+
+
+@pytest.mark.parametrize("text", ["mind blown, love it", "my mind is blown", "blown away by this"])
+def test_it_does_not_read_mind_blown_as_an_overexposed_photo(text):
+    intent = read_intent(text)
+    assert not intent["overexposed"] and not intent["highlights"]
