@@ -1,4 +1,4 @@
-"""The closest local alternatives to an edit only an AI edit can do (by what was asked, as `intent.GENERATIVE`
+"""The closest local alternatives to an edit only an AI edit can do (by what was asked, as `generative.GENERATIVE`
 words it): a plain answer first, then five plans, each saying what it does instead.
 
 "Replace the sky" gets sky-minded grades (deeper blues and contrast that keep the clouds, a sunset-coloured

@@ -12,7 +12,7 @@ from imagelab.rules.wishes import VOCABULARY
 
 ANGLE_HINT = 'say by how many degrees, e.g. "straighten by 2°" (clockwise; "-2°" turns the other way)'
 
-# For each thing only an AI edit can do (by what was asked, as `intent.GENERATIVE` words it), the closest
+# For each thing only an AI edit can do (by what was asked, as `generative.GENERATIVE` words it), the closest
 # local edit, said right after the refusal so the answer leads somewhere.
 CLOSEST = {
     "blur the background": 'a vignette and a tighter crop that draw the eye to the subject: try "darken the '

@@ -1,0 +1,116 @@
+"""Requests no local op can honour, read from an instruction: generative edits (remove, add, replace, recolour,
+restyle) and edits no op here does at all (flip, upscale). Each is said plainly, never faked. Pure: no Django.
+"""
+
+import re
+
+BW = r"black(?: (?:and|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black white" as learners say it
+
+# Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
+# so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
+_LOCAL_NOUNS = (
+    r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
+    r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth|"
+    # looks and finishes are local too ("add a vintage look", "add some noise"); the look's own word, never
+    # "look" or "effect", which would let "add a snow effect" through
+    rf"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|{BW}|monochrome|mono|gr[ae]y[- ]?scale"
+)
+_REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
+_HUES = r"(?:reds?|blues?|greens?|yellows?|oranges?|pinks?|purples?)"
+# Colour drained from all but one hue: "remove the colour but keep the red", "b&w except the red dress".
+_DRAIN = rf"(?:(?:remove|drop|strip|lose|get rid of|take out|no|without)\s+(?:all\s+)?(?:the\s+)?colou?rs?|{BW}|b&w|mono\w*|gr[ae]y\w*|desaturat\w*)"
+_SELECTIVE = (
+    r"\b(?:colou?r splash|selective colou?r|spot colou?r)\b"
+    + _REST
+    + rf"|\b{_DRAIN}[^.;!?]*?\b(?:but|except|apart from|save|other than|only)\b[^.;!?]*?\b{_HUES}\b"
+    + _REST
+    + rf"|\b(?:keep|leave)\s+(?:only\s+|just\s+)?(?:the\s+)?{_HUES}\b[^.;!?]*?\b{_DRAIN}"
+    + _REST
+)
+GENERATIVE = [
+    (
+        _SELECTIVE,
+        "keeping one colour while the rest turns grey needs that colour's areas found first",
+        "keep one colour and turn the rest grey",
+    ),
+    (
+        r"\bblur(?:red|ry)?\s+(?:out\s+)?(?:the |its |a )?(?:back ?ground|bg)"
+        + _REST
+        + r"|\bbokeh\b"
+        + _REST
+        + r"|\bbackground\s+(?:blur|blurr?y|blurred|out of focus|soft(?:er)?)"
+        + _REST
+        + r"|\b(?:shallow|less) depth of field"
+        + _REST,
+        "blurring only the background needs the subject separated from it",
+        "blur the background",
+    ),
+    (
+        r"\bblur(?:red)?\s+(?:out\s+)?(?:the |his |her |their |a |that )?(?:faces?|plates?|licen[cs]e|person|people|"
+        r"text|logo|sign)" + _REST,
+        "blurring one part of the picture needs that part found first",
+        "blur just one part of the picture",
+    ),
+    (
+        # "remove the colour" drains it (local): only things in the picture need generative fill
+        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
+        r"yellow |orange |warm |cool )?(?:colou?rs?\b|cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
+        r"haze|darkness|brightness))" + _REST,
+        "removing an object needs generative fill",
+        "remove things from the picture",
+    ),
+    (
+        r"\b(?:add|insert|put)\s+(?!(?:\w+\s+){0,3}?(?:" + _LOCAL_NOUNS + r")\b)" + _REST,
+        "adding things to the picture needs a generative edit",
+        "add things to the picture",
+    ),
+    (
+        r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)"
+        + _REST
+        + r"|\bmake the (?:sky|background)"
+        + _REST,
+        "changing one part of the scene needs a generative edit",
+        "change the sky or the background",
+    ),
+    (
+        r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)"
+        + _REST
+        + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b"
+        + _REST,
+        "retouching a face or skin needs it found first",
+        "retouch faces or skin",
+    ),
+    (
+        r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST,
+        "extending the picture beyond its edges needs generative fill",
+        "extend the picture past its edges",
+    ),
+    (
+        r"\b(?:in the style of|(?:like|as|into) an? (?:oil )?(?:painting|cartoon|anime|sketch|watercolou?r|drawing|"
+        r"comic|caricature)|cartoon(?:ify|i[sz]e)|anime style|pixar|ghibli|van gogh|colou?ri[sz]e)" + _REST,
+        "a painted or colourised style is a generative edit",
+        "repaint it in another style or colourise it",
+    ),
+]
+
+# Edits no op here does, local or generative: said plainly, never "I'm not sure what to change".
+CANNOT = [
+    (r"\b(?:flip\w*|mirror\w*)\b", "flip or mirror it"),
+    (
+        r"\b(?:upscal\w*|upsampl\w*|super[- ]?res\w*|(?:increase|raise|boost|higher) (?:the )?resolution)\b",
+        "upscale it",
+    ),
+    (r"\bchromatic aberration|\b(?:purple |green |colou?r )?fringing\b", "remove chromatic aberration"),
+]
+
+
+def without_generative(text: str) -> tuple[str, list[str], list[str]]:
+    """The text with every non-local request cut out, the reasons those need a generative edit, and what
+    each asked for in the person's terms."""
+    reasons, asks = [], []
+    for pattern, why, ask in GENERATIVE:
+        if re.search(pattern, text):
+            reasons.append(why)
+            asks.append(ask)
+            text = re.sub(pattern, " ", text)
+    return text, reasons, asks
