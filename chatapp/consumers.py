@@ -186,7 +186,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         elif action == "send":
             await self.send_message(content.get("text"))
         elif action in ("regenerate", "edit"):
-            await self.regenerate(content.get("text") if action == "edit" else None, _message_ref(content))
+            # An edit always has text: none is an empty edit (refused), never a plain regenerate.
+            await self.regenerate(content.get("text", "") if action == "edit" else None, _message_ref(content))
         elif action == "retry":
             await self.retry()
         elif action == "version":
@@ -204,9 +205,10 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         await self.send_accepted()
 
     async def regenerate(self, new_text, message_id=None) -> None:
-        """Answer a turn again as a new version (the last one without `message_id`), optionally with an edited question."""
-        if new_text is not None and not isinstance(new_text, str):
-            new_text = ""
+        """Answer a turn again as a new version (the last one without `message_id`), optionally with an edited question.
+
+        An edit's text that is not text (a list, a number) reaches the text check as it is: "The message must be text."
+        """
         try:
             await turns.regenerate(
                 user=self.scope["user"], chat_id=self.chat_id, new_text=new_text, message_id=message_id, watch=False

@@ -213,3 +213,36 @@ async def test_it_refuses_a_non_ascii_digit_id_plainly_without_a_server_error(al
     assert not [r for r in caplog.records if r.levelname == "ERROR"]
     await still_open(comm)
     await comm.disconnect()
+
+
+@pytest.mark.parametrize(
+    ("frame", "code", "words"),
+    [
+        ({"action": "edit", "text": ["a gentle comedy"]}, "invalid_message", "The message must be text."),
+        ({"action": "edit", "text": {"x": 1}}, "invalid_message", "The message must be text."),
+        ({"action": "edit", "text": 5}, "invalid_message", "The message must be text."),
+        ({"action": "edit"}, "empty_message", "Type a message first."),
+    ],
+    ids=["list", "object", "number", "no-text"],
+)
+async def test_it_refuses_an_edit_whose_text_is_not_text_in_its_own_words_and_reruns_nothing(
+    alice, scripted, frame, code, words
+):
+    # A list or number was read as "" ("Type a message first.", though something was typed), and an edit with no
+    # text at all re-ran the answer as a plain regenerate.
+    from chatapp.planner.testing import ScriptedBackend
+
+    scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
+    scripted.add(ScriptedBackend.text("Sure."), purpose="movies.answer")
+    chat, comm = await open_json_socket(alice)
+    await comm.send_json_to({"action": "send", "text": "hello"})
+    while (await comm.receive_json_from(timeout=10))["type"] != "turn.ended":
+        pass
+    await comm.send_json_to(frame)
+    refused = await comm.receive_json_from()
+    assert (refused["type"], refused["code"], refused["message"]) == ("turn.refused", code, words)
+    answer = await Message.objects.aget(chat=chat, role="assistant")
+    question = await Message.objects.aget(chat=chat, role="user")
+    assert len(answer.versions or []) <= 1 and len(question.versions or []) <= 1
+    await still_open(comm)
+    await comm.disconnect()
