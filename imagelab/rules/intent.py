@@ -18,7 +18,7 @@ AXES = ("temp", "sat", "contrast", "bright", "sharp")
 
 # (pattern, {axis: direction}) — a term's own meaning, before any negation around it.
 _TERMS = [
-    (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange", {"temp": 1}),
+    (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange|red(?:der|dish)?", {"temp": 1}),
     # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
     (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
     (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy|wint(?:er|ry|ery)", {"temp": -1}),
@@ -60,7 +60,7 @@ _HOLD = re.compile(
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
 _STATE_HEAD = re.compile(
-    r"\b(?:looks?|seems?|is|are|'s|feels?|came out|comes? out|turned out|went|gone|got)"
+    r"\b(?:looks?|seems?|is|are|'s|feels?|came out|comes? out|turned out|went|gone|got|has|have)"
     r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all|way too|too))*$"
 )
 # "keep it punchy" asks for the quality (+1), where "keep the contrast" holds the axis

@@ -307,3 +307,16 @@ def test_it_holds_the_colour_cast_too_when_told_not_to_touch_the_colours():
 def test_it_reads_upside_down_as_a_half_turn_and_a_cartoon_as_an_ai_edit():
     assert read_intent("its upside down lol")["rotate"] == 180.0
     assert read_intent("turn this into a cartoon")["generative_asks"] == ["repaint it in another style or colourise it"]
+
+
+@pytest.mark.parametrize(
+    "text,temp",
+    [
+        ("everything has a red cast, fix it", -1),
+        ("the skin has a reddish tinge, can you correct it", -1),
+        ("too red", -1),
+        ("make it redder", 1),
+    ],
+)
+def test_it_reads_red_as_warm_and_a_cast_the_photo_has_as_a_complaint(text, temp):
+    assert read_intent(text)["temp"] == temp
