@@ -12,7 +12,7 @@ import re
 
 from imagelab.rules.generative import BW, CANNOT, without_generative
 from imagelab.rules.scope import aimed_at
-from imagelab.rules.wishes import forgive_typos, read_wishes, tilt_angles
+from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
 
 AXES = ("temp", "sat", "contrast", "bright", "sharp")
 
@@ -115,8 +115,10 @@ _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purpl
 STYLES = {
     "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
     "sepia": r"sepia",
-    "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|70s|seventies|"
-    r"\blook (?:older|old|aged|antique)\b|\bold[- ]?(?:timey|fashioned|school)\b",
+    # a decade named is its era's look ("90s", "a 1970s vibe", "the eighties"), as are film cameras by name
+    "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|y2k|"
+    r"\b(?:19)?[2-9]0'?s\b|\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b|"
+    r"\blook (?:older|old|aged|antique)\b|\bold[- ]?(?:timey|fashioned|school)\b|" + ANALOGUE,
     "cinematic": r"cinematic|film look|movie|teal",
     # a clean, true-to-life edit: no casts, tints, vignettes or grain ("clean it up for linkedin, nothing arty")
     "clean": r"\bclean(?:er)?\b(?!\s+(?:it\s+)?(?:up\s+)?(?:the\s+|some\s+|that\s+|all\s+)?nois)|\bnatural[- ]look|"

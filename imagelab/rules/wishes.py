@@ -54,6 +54,11 @@ def forgive_typos(text: str) -> str:
     return _WORD.sub(lambda m: nearest(m.group(0), VOCABULARY, _KNOWN), text)
 
 
+# Film cameras and stocks by name: their look is film grain ("like a 90s disposable camera", "shot on portra").
+ANALOGUE = (
+    r"\bdisposable(?: camera)?\b|\bpoint[- ]and[- ]shoot\b|\blomo\w*|\bholga\b|\binstax\b|\bkodak\b|"
+    r"\bfuji ?film\b|\bportra\b|\bektar\b|\btri-?x\b|\bcinestill\b"
+)
 _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
     r"\W+(?:\w+\W+)?$"
@@ -65,7 +70,7 @@ FINISHES = {
     # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
     "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
     r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
-    r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b",
+    r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b|" + ANALOGUE,
     # a matte look is lifted blacks ("more matte", "matte finish", "lifted blacks"); "Matt" alone is a name
     "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",

@@ -320,3 +320,14 @@ def test_it_reads_upside_down_as_a_half_turn_and_a_cartoon_as_an_ai_edit():
 )
 def test_it_reads_red_as_warm_and_a_cast_the_photo_has_as_a_complaint(text, temp):
     assert read_intent(text)["temp"] == temp
+
+
+@pytest.mark.parametrize(
+    "text", ["90s vibe please", "give it a 1980s look", "make it feel like the sixties", "y2k digicam look"]
+)
+def test_it_reads_a_named_decade_as_a_vintage_look(text):
+    assert read_intent(text)["vintage"]
+
+
+def test_it_does_not_read_a_rotation_or_a_percentage_as_a_decade():
+    assert not read_intent("rotate it 90 degrees")["vintage"] and not read_intent("50% warmer")["vintage"]

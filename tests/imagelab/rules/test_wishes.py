@@ -221,6 +221,13 @@ def test_it_reads_a_portrait_or_landscape_post_as_its_instagram_ratio(text, rati
     assert read_intent(text)["ratio"] == ratio
 
 
+@pytest.mark.parametrize(
+    "text", ["make it look like a 90s disposable camera", "shot on portra vibes", "lomo look", "like an old kodak"]
+)
+def test_it_adds_grain_for_a_film_camera_or_stock_named(text):
+    assert all(params(plan, "grain") for plan in plans(text))
+
+
 @pytest.mark.parametrize("text", ["its overexposed, can you darken it a bit", "way too bright", "the sky is blown"])
 def test_it_darkens_an_overexposed_photo_evenly_with_its_highlights_kept(text):
     for plan in plans(text):
