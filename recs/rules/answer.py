@@ -304,7 +304,10 @@ def answer(text: str, catalogue: Catalogue) -> str:
     clean = it_named_earlier(about_it(_question(text), film_namer(catalogue)), catalogue)
     if CREW.match(clean):  # "who composed the score for Jaws": not a rating question about Jaws
         return CREW_ANSWER + CAPABILITIES
-    said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue) or _clause_fact(clean, catalogue)
+    said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue)
+    if said and said[1] and not _names_film(said[1], catalogue):  # "what year did X come out, my kids ask"
+        said = _clause_fact(clean, catalogue) or said  # a clause of it may name the film the whole didn't
+    said = said or _clause_fact(clean, catalogue)
     if said:
         return said[0]
     low = " ".join((text or "").replace("’", "'").split()).rstrip("?!. ").lower()
@@ -347,6 +350,13 @@ def _film_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
     if loose:  # "saving private ryan - director and year": one line per fact asked
         return "\n".join(_answer_kind(kind, loose[1], catalogue) for kind in loose[0]), loose[1]
     return None
+
+
+def _names_film(span: str, catalogue: Catalogue) -> bool:
+    """Whether the title words of a question name a catalogue film, as _answer_kind reads them."""
+    return bool(resolve(span, catalogue)[1] or resolve(re.split(r"[,;!?]", span)[0], catalogue)[1]) or bool(
+        several(span, catalogue)
+    )
 
 
 # A question, then more said around it: "what is Ratatouille rated? deciding if my 6 year old can watch it",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.numbers import title_digits
+from recs.rules.series import series_first
 from recs.sources.catalogue import STOPWORDS, Catalogue
 from recs.sources.movies import Movie, normalize_title
 
@@ -34,6 +35,8 @@ def resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
     films = catalogue.by_title(title)
     if year is not None:
         films = [m for m in films if m.year and abs(m.year - year) <= 1]
+    if not films and year is None:  # "the lord of the rings", "the first harry potter": the series' first part
+        films = [first] if (first := series_first(title, catalogue)) else []
     if not films:
         found = catalogue.lookup(title, year)
         films = [found] if found and _year_fits(found, year) else []
@@ -43,7 +46,11 @@ def resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
             m
             for m in catalogue.search(title, year=year, limit=5)
             if words
-            and (_main_words(m.title) <= words <= set(normalize_title(m.title).split()) or _ends(m.title, title))
+            and (
+                _main_words(m.title) <= words <= set(normalize_title(m.title).split())
+                or _ends(m.title, title)
+                or _begins(m.title, title)
+            )
             and _year_fits(m, year)
         ]
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
@@ -67,6 +74,13 @@ def _ends(title: str, typed: str) -> bool:
     "prisoner of azkaban"): people drop a franchise's name and say the part that tells the films apart."""
     said, own = ([w for w in _joined_s(text).split() if w not in STOPWORDS] for text in (typed, title))
     return len(said) >= 2 and len(own) > len(said) and own[-len(said) :] == said
+
+
+def _begins(title: str, typed: str) -> bool:
+    """The typed words are how a longer title begins, two distinctive words or more ("eternal sunshine",
+    "dr strangelove"): people shorten a long title to its opening words."""
+    said, own = ([w for w in _joined_s(text).split() if w not in STOPWORDS] for text in (typed, title))
+    return len(said) >= 2 and len(own) > len(said) and own[: len(said)] == said
 
 
 def _joined_s(text: str) -> str:

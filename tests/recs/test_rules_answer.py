@@ -138,3 +138,18 @@ def test_it_tells_about_a_film_with_its_facts(cat):
     said = answer("tell me about Se7en", cat)
     assert said.startswith("**Se7en** (1995): a thriller directed by David Fincher")
     assert "IMDB 8.7" in said and "rated R" in said and "not plot summaries" in said
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ("what year did home alone come out, my kids want to know lol", "1990"),
+        ("who directed groundhog day, my dad thinks it was bill murray", "Harold Ramis"),
+    ],
+)
+def test_it_answers_the_clause_that_names_a_film_when_the_whole_question_names_none(cat, question, said):
+    assert said in answer(question, cat)
+
+
+def test_it_still_says_it_doesnt_know_a_film_no_clause_names(cat):
+    assert answer("when did Oppenheimer come out, my friend says 2023", cat).startswith("I don't know")

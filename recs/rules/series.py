@@ -1,0 +1,76 @@
+"""Film series named without a part: "the lord of the rings", "harry potter", "star wars" name no single film
+in the catalogue, whose titles are "<series>: <part>", "<series> and the <part>", "<series> Ep. IV: <part>".
+
+The series are read from the catalogue's own titles (two parts or more sharing a head of two words or more),
+never from a list: a series said bare stands for its first part (the earliest released), as does "the first
+harry potter"; a film ruled out by its series name ("not the pirates of the caribbean ones") rules out every part.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from functools import lru_cache
+
+from recs.sources.catalogue import STOPWORDS, Catalogue, core_title
+from recs.sources.movies import Movie, normalize_title
+
+# Where a part's own name starts after the series' name.
+_PART_BREAK = re.compile(
+    r"\s*(?::|\s-\s)|\s+(?i:and the|ep\.?|episode|part|vol\.?|volume|chapter)\s|\s+(?:\d+|[IVX]+)(?=:|$)"
+)
+# "the first harry potter", "the original star wars", "the first one of the lord of the rings", "harry potter 1"
+_FIRST = re.compile(
+    r"^(?:the )?(?:first|original|1st|very first)(?: one| film| movie| part)?(?: of| in)?(?: the)? (.+)$"
+)
+_FIRST_AFTER = re.compile(r"^(.+?) (?:1|one|part one|part 1|the first(?: one| film| movie| part)?)$")
+_NOT_NAMES = frozenset({"one", "ones", "film", "films", "movie", "movies", "part", "time", "it", "that", "this"})
+
+
+@lru_cache(maxsize=4)
+def _series(catalogue: Catalogue) -> dict[str, tuple[Movie, ...]]:
+    """Series head (core normalized title) -> its parts, earliest first; only heads with two parts or more."""
+    heads: dict[str, list[Movie]] = defaultdict(list)
+    for movie in catalogue.movies:
+        found = _PART_BREAK.search(movie.title)
+        if not found or found.start() == 0:
+            continue
+        head = core_title(normalize_title(movie.title[: found.start()]))
+        if len(set(head.split()) - STOPWORDS) >= 2:  # "Rocky II", "Saw III": one word names too much
+            heads[head].append(movie)
+    series = {}
+    for head, parts in heads.items():
+        parts += [m for m in catalogue.by_title(head) if m not in parts]  # "Toy Story" opens "Toy Story 2"
+        if len(parts) >= 2:
+            series[head] = tuple(sorted(parts, key=lambda m: (m.year or 9999, -(m.votes or 0), m.id)))
+    return series
+
+
+def series_parts(span: str, catalogue: Catalogue) -> tuple[Movie, ...]:
+    """Every part of the series the words name exactly ("harry potter"), earliest first; () when none."""
+    return _series(catalogue).get(core_title(normalize_title(span)), ())
+
+
+def series_first(span: str, catalogue: Catalogue) -> Movie | None:
+    """The first part of the series the words name, said bare or as "the first …"; None when they name none."""
+    said = normalize_title(span)
+    for form in (_FIRST, _FIRST_AFTER):
+        ordinal = form.match(said)
+        if ordinal:
+            said = ordinal.group(1)
+            if said in _NOT_NAMES:  # "the first one you showed me" names no film
+                return None
+            own = catalogue.by_title(said)
+            if own:  # "the first toy story" is Toy Story itself
+                return min(own, key=lambda m: (m.year or 9999, -(m.votes or 0), m.id))
+            break
+    parts = series_parts(said, catalogue)
+    return parts[0] if parts else None
+
+
+def series_name(parts: tuple[Movie, ...]) -> str:
+    """How the catalogue's titles name a series: "Star Wars", "The Lord of the Rings", "Toy Story"."""
+    titles = [
+        part.title[: found.start()] if (found := _PART_BREAK.search(part.title)) else part.title for part in parts
+    ]
+    return min(titles, key=len)

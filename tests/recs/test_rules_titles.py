@@ -1,0 +1,26 @@
+"""A long title shortened to its opening words ("eternal sunshine") names the film when only one title opens so."""
+
+import pytest
+
+from recs.rules.answer import answer
+from recs.rules.titles import resolve
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        ("eternal sunshine", "Eternal Sunshine of the Spotless Mind"),
+        ("the curious case", "The Curious Case of Benjamin Button"),
+    ],
+)
+def test_it_names_a_film_by_the_opening_words_of_its_title(cat, said, title):
+    assert [m.title for m in resolve(said, cat)[1]] == [title]
+
+
+@pytest.mark.parametrize("said", ["once upon a time", "dead man", "escape from"])
+def test_it_names_no_film_by_opening_words_several_titles_share(cat, said):
+    assert resolve(said, cat)[1] == []
+
+
+def test_it_answers_about_a_film_named_by_its_opening_words(cat):
+    assert "8.5" in answer("whats the imdb rating for eternal sunshine", cat)
