@@ -8,6 +8,7 @@ from collections.abc import Callable
 from recs.rules.constraints import Constraints
 from recs.rules.like import title_prefix
 from recs.rules.scan import Scanner
+from recs.rules.series import series_name, series_parts
 from recs.sources.catalogue import Catalogue
 
 # After prepare(): "except", "other than", "but not", "skip" are all "not" by now.
@@ -30,14 +31,39 @@ def find_excluded_titles(
             if not scan._free(offset, end) or _inside_title(scan.text, match.start(), end, catalogue):
                 break
             scan.claimed.append((offset, end))
-            films = catalogue.by_title(found[0].title) or [found[0]]
+            # "not star wars": every part of a series said by its name, not only the first
+            parts = series_parts(" ".join(tokens[: found[1]]), catalogue)
+            films = parts or catalogue.by_title(found[0].title) or [found[0]]
             out.exclude_ids += [m.id for m in films]
-            out.exclude_titles.append(found[0].title)
+            out.exclude_titles.append(f"the {series_name(parts)} films" if parts else found[0].title)
             rest = tokens[found[1] :]
             if not rest or rest[0] not in ("and", "or", "nor"):
                 break
             offset = end + len(rest[0]) + 2
             tokens = rest[1:]
+
+
+# "johnny depp but not the pirate ones", "no more batman films": a word of some titles, said for a group of films.
+_WORD_ONES = re.compile(
+    r"(?<![a-z0-9])(?:not|no) (?:the |any |more )?([a-z]{3,}) (?:ones|films|movies|flicks|series)\b"
+)
+
+
+def find_title_word_groups(
+    scan: Scanner, catalogue: Catalogue, out: Constraints, parse: Callable[[str, Catalogue], Constraints]
+) -> None:
+    """Rule out every film whose title holds the word (or its plural/singular) said before "ones"/"films",
+    when the word means nothing else to the parser ("not the scary ones" is a genre) and some title has it."""
+    for match in list(_WORD_ONES.finditer(scan.text)):
+        word = match.group(1)
+        if not scan._free(match.start(), match.end()) or parse(word, catalogue).filterable():
+            continue
+        forms = {word, word + "s", word.removesuffix("s")}
+        films = [m for m in catalogue.movies if forms & set(catalogue.norm_title[m.id].split())]
+        if films:
+            scan.claimed.append((match.start(), match.end()))
+            out.exclude_ids += [m.id for m in films]
+            out.exclude_titles.append(match.group().split(" ", 1)[1])  # the intro says "not the pirate ones"
 
 
 def _only_a_title(tokens: list[str], used: int, catalogue: Catalogue, parse) -> bool:

@@ -293,9 +293,12 @@ def _people_labels(movie: Movie, cons: Constraints, catalogue: Catalogue) -> lis
 
 def _shared(movie: Movie, like: Movie, catalogue: Catalogue) -> list[str]:
     shared = []
-    common = sorted((catalogue.tags(movie) & catalogue.tags(like)) - {"Historical"})
+    both = catalogue.tags(movie) & catalogue.tags(like)
+    common = sorted(both - {"Historical"})
     if common:
         shared.append("also " + " and ".join(genre_short(t) for t in common[:2]))
+    elif "Historical" in both:  # too broad to name beside a genre, but it is what links two period dramas
+        shared.append(f"also a {genre_noun('Historical')}")
     if movie.director and movie.director == like.director:
         shared.append(f"also by {movie.director}")
     if movie.year and like.year and decade_label(movie.year) == decade_label(like.year):

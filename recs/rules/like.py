@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from recs.rules.constraints import Constraints
 from recs.rules.scan import Scanner
+from recs.rules.series import series_first
 from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
@@ -98,7 +99,7 @@ def find_like(
             if found:
                 movie, used = found
                 out.like_ids.append(movie.id)
-                scan.claimed.append((match.start(), offset + len(" ".join(tokens[:used]))))
+                scan.claimed.append((_after_viewer(match), offset + len(" ".join(tokens[:used]))))
             else:
                 used = next((i for i, t in enumerate(tokens) if t in _ENDS_TITLE or _is_year(t)), len(tokens))
                 used = _before_viewing(tokens, used)
@@ -116,6 +117,13 @@ def find_like(
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
             tokens = tokens[used + 1 :]
+
+
+def _after_viewer(match: re.Match) -> int:
+    """Where a liking's claim starts: after the viewer who likes the film ("my kids loved Home Alone"), whose
+    words stay free to say who will watch."""
+    viewer = re.match(r"(?:my|our) \w+ ", match.group())
+    return match.start() + (viewer.end() if viewer else 0)
 
 
 # A liked film named first, the ask after it: "The Big Lebowski is my all time fave, anything in that vein",
@@ -162,6 +170,9 @@ def find_liked_first(
     a title we don't have, said the same way, is named as unknown ("just watched get out and loved it")."""
     if out.like_ids or out.unknown_likes:
         return
+    find_marked_like(scan, catalogue, out, parse=parse)
+    if out.like_ids:
+        return
     ask = bool(_SIMILAR_ASK.search(scan.text))
     starts = [m.end() for m in _TITLE_STARTS.finditer(scan.text)]
     for start in starts:
@@ -197,6 +208,32 @@ def find_liked_first(
         return  # only the words right before the liking: "we watched the news" is no title
 
 
+# A film named, then a word saying "of that kind": "harry potter type films", "shaun of the dead vibes",
+# "a star wars style adventure", "lord of the rings-esque", "something die hard ish".
+_MARKER = re.compile(r" (?:type|types|style|kind|sort|vibes?|esque|ish|feel|inspired|energy)(?![a-z0-9])")
+
+
+def find_marked_like(
+    scan: Scanner, catalogue: Catalogue, out: Constraints, *, parse: Callable[[str, Catalogue], Constraints]
+) -> None:
+    """Add the catalogue film whose title ends right before a similarity marker; the longest title wins,
+    and words the parser reads as a request ("a horror type film", "that kind") name no film."""
+    for match in list(_MARKER.finditer(scan.text)):
+        clause = scan.text[: match.start()].split(",")[-1]
+        words = clause.split()
+        for size in range(min(len(words), 8), 0, -1):
+            span = words[len(words) - size :]
+            found = title_prefix(span, catalogue)
+            if not found or found[1] != size or span[0] in _NOT_TITLE_START or _everyday(span, " ".join(span)):
+                continue
+            start = match.start() - len(" ".join(span))
+            if not parse(" ".join(span), catalogue).is_empty() or not scan._free(start, match.end()):
+                break
+            scan.claimed.append((start, match.end()))
+            out.like_ids.append(found[0].id)
+            break
+
+
 # "by the guy who directed Jaws", "from the director of Alien": that film's director, asked for by a film.
 DIRECTOR_OF = (
     r"\b(?:by|from) (?:the )?(?:same )?(?:guy|person|man|woman|bloke|dude|lady|one|people|director|filmmaker)s? "
@@ -215,7 +252,8 @@ def find_director_of(scan: Scanner, catalogue: Catalogue, out: Constraints) -> N
 
 
 def title_prefix(tokens: list[str], catalogue: Catalogue):
-    """The longest token prefix that is exactly a catalogue title (optionally + a year)."""
+    """The longest token prefix that is exactly a catalogue title (optionally + a year), or names a series
+    the catalogue has only in parts ("the lord of the rings": its first part)."""
     for size in range(len(tokens), 0, -1):
         span = " ".join(tokens[:size])
         if span in _NOT_TITLES:
@@ -229,6 +267,9 @@ def title_prefix(tokens: list[str], catalogue: Catalogue):
             hits = [m for m in hits if m.year and abs(m.year - year) <= 1] or hits
         if hits:
             return max(hits, key=lambda m: (m.votes or 0, m.id)), size + (1 if has_year else 0)
+        first = series_first(span, catalogue) if size > 1 else None
+        if first:
+            return first, size
     return None
 
 

@@ -24,6 +24,15 @@ _CENTURY_YEAR = re.compile(rf"\bnineteen (?:(oh|o) ({_UNIT})|({_UP_TO_99}))\b")
 _MILLENNIUM = re.compile(rf"\btwo thousand(?: (?:and )?({_UP_TO_99}))?\b|\btwenty (ten)\b")
 
 
+# A count said in digits or words ("20", "twenty", "fifteen"), for phrases other than years.
+COUNT = rf"\d{{1,2}}|{_UP_TO_99}"
+
+
+def count_value(said: str) -> int:
+    """ "20" -> 20, "twenty five" -> 25."""
+    return int(said) if said.isdigit() else _number(said)
+
+
 def _number(words: str) -> int:
     """ "eighty five" -> 85."""
     return sum(_VALUE[w] for w in words.split())

@@ -7,12 +7,12 @@ import re
 from recs.rules import runtime
 from recs.rules.audience import find_audience
 from recs.rules.constraints import Constraints
-from recs.rules.exclude_titles import find_excluded_titles
+from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.fuzzy import VOCAB, fix_words_outside_titles, near_name
 from recs.rules.like import find_director_of, find_like, find_liked_first
 from recs.rules.named_titles import find_named_titles
 from recs.rules.people import PeopleIndex, people_index
-from recs.rules.relative_era import find_bare_comparative, find_than_film
+from recs.rules.relative_era import find_bare_comparative, find_last_years, find_than_film
 from recs.rules.scan import Scanner, prepare
 from recs.rules.tone import SCARY_TAG, find_lighter, soften_for_likes
 from recs.rules.vocab import (
@@ -361,6 +361,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_director_of(scan, catalogue, out)
     find_excluded_titles(scan, catalogue, out, parse_constraints)
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
+    find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s
     find_lighter(scan, catalogue, out)  # before the genres: "less sad" is no drama
     find_named_titles(scan, catalogue, out, text or "", people_index(catalogue))
     find_bare_comparative(scan, catalogue, out)  # "The Godfather but older": older than the liked film
@@ -368,6 +369,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
     _find_genres(scan, out)
+    find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")
     soften_for_likes(out, horror_asked=SCARY_TAG in out.genres)
     for name in (

@@ -1,13 +1,15 @@
 """Eras said relative to a film: "older than Inception", "newer than Jaws", "released before Alien", and a bare
 "older"/"more recent" beside a film the request is like ("like Inception but older" is older than Inception,
-not the catalogue's pre-1980 films)."""
+not the catalogue's pre-1980 films); and relative to today: "from the last 20 years", "in the past decade"."""
 
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from recs.rules.constraints import Constraints
 from recs.rules.like import title_prefix
+from recs.rules.numbers import COUNT, count_value
 from recs.rules.scan import Scanner
 from recs.sources.catalogue import Catalogue
 
@@ -63,3 +65,28 @@ def _bound(scan: Scanner, out: Constraints, word: str, years: list[int], names: 
     out.era = (
         f"released before {hi + 1} (older than {names})" if older else f"released after {lo - 1} (newer than {names})"
     )
+
+
+# "from the last 20 years or so", "in the past decade", "over the last few years": counted back from today. Only
+# plural years or decades: "last year" is as often when a film was seen as when it came out.
+_LAST = (
+    rf"(?:(?:from|in|over|within|during|of) )?(?:the )?(?:last|past) (?:(?P<n>{COUNT}|few|couple(?: of)?) )?"
+    r"(?P<unit>years|decades?)"
+)
+
+
+def find_last_years(scan: Scanner, out: Constraints, today: date | None = None) -> None:
+    """Set the years from a span counted back from today ("the last 20 years": 20 years before this one on)."""
+    for match in scan.find(_LAST):
+        said = match.group("n") or ""
+        count = 5 if said == "few" else 2 if said.startswith("couple") else count_value(said) if said else 1
+        years = count * (10 if match.group("unit").startswith("decade") else 1)
+        if years < 2 and match.group("unit") == "years":
+            continue
+        since = (today or date.today()).year - years
+        if scan.negated(match.start()):
+            out.exclude_years.append((since, 2100))
+            continue
+        out.year_min, out.year_max = since, None
+        span = re.sub(r"^(?:(?:from|in|over|within|during|of) )?(?:the )?", "", match.group().strip())
+        out.era = f"from the {span} ({since} on)"

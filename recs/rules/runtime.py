@@ -34,13 +34,14 @@ _PREFIX = {
     "minimum": ("min", False),
 }
 _SUFFIX = {"less": "max", "under": "max", "shorter": "max", "more": "min", "longer": "min", "over": "min"}
+# The half said after the unit ("2 hours and a half") or before it ("2 and a half hours").
 EXPLICIT = (
     rf"(?P<neg>not )?(?P<pre>{'|'.join(sorted(_PREFIX, key=len, reverse=True))}) "
-    rf"(?P<num>{_NUM}) ?(?P<unit>{_UNIT})(?P<half> and a half)?"
-    rf"|(?P<num2>{_NUM}) ?(?P<unit2>{_UNIT})(?P<half2> and a half)? (?:or (?P<post>{'|'.join(_SUFFIX)})|(?P<tops>max|tops|maximum|at most|at the most))"
+    rf"(?P<num>{_NUM})(?P<hb> and a half)? ?(?P<unit>{_UNIT})(?P<half> and a half)?"
+    rf"|(?P<num2>{_NUM})(?P<hb2> and a half)? ?(?P<unit2>{_UNIT})(?P<half2> and a half)? (?:or (?P<post>{'|'.join(_SUFFIX)})|(?P<tops>max|tops|maximum|at most|at the most))"
 )
 # "roughly ninety minutes", "around 100 minutes", "about two hours": a window of 15 minutes either way.
-APPROX = rf"(?:roughly|around|about|approximately|circa|give or take) (?P<num>{_NUM}) ?(?P<unit>{_UNIT})(?P<half> and a half)?"
+APPROX = rf"(?:roughly|around|about|approximately|circa|give or take) (?P<num>{_NUM})(?P<hb> and a half)? ?(?P<unit>{_UNIT})(?P<half> and a half)?"
 APPROX_SLACK = 15
 VAGUE_SHORT = r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"
 # "a long day", "a long week" say how the user's day went, not how long the film should be.
@@ -62,10 +63,10 @@ def explicit_limit(match: re.Match, negated: bool) -> Limit:
     """The limit an explicit phrase states; a negation flips it ("not over 2 hours" = at most 2 hours)."""
     if match.group("pre"):
         kind, strict = _PREFIX[match.group("pre")]
-        minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half"))
+        minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half") or match.group("hb"))
     else:
         kind, strict = ("max" if match.group("tops") else _SUFFIX[match.group("post")]), False
-        minutes = minutes_of(match.group("num2"), match.group("unit2"), match.group("half2"))
+        minutes = minutes_of(match.group("num2"), match.group("unit2"), match.group("half2") or match.group("hb2"))
     if negated or match.group("neg"):
         kind, strict = ("min" if kind == "max" else "max"), not strict
     return Limit(kind, minutes, strict, explicit=True)
@@ -73,7 +74,7 @@ def explicit_limit(match: re.Match, negated: bool) -> Limit:
 
 def approx_limits(match: re.Match) -> list[Limit]:
     """ "roughly ninety minutes": at least 75 and at most 105, both inclusive and explicit."""
-    minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half"))
+    minutes = minutes_of(match.group("num"), match.group("unit"), match.group("half") or match.group("hb"))
     label = f"around {say_minutes(minutes)}"
     return [
         Limit("min", minutes - APPROX_SLACK, False, explicit=True, label=label),

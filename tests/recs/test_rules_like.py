@@ -1,0 +1,37 @@
+"""A film named before a word saying "of that kind" ("harry potter type films", "shaun of the dead vibes") is the
+film the request is like; the same words after a genre or an everyday word name no film."""
+
+import pytest
+
+from tests.support.movie_rules import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("shaun of the dead vibes, funny but with zombies or whatever", "Shaun of the Dead"),
+        ("any harry potter type films? my 9 yo is obsessed", "Harry Potter and the Sorcerer's Stone"),
+        ("a jurassic park style adventure", "Jurassic Park"),
+        ("something die hard ish", "Die Hard"),
+        ("Groundhog Day-esque please", "Groundhog Day"),
+    ],
+)
+def test_it_reads_a_title_before_a_similarity_marker_as_liked(cat, text, title):
+    assert [cat.get(i).title for i in parse(text).like_ids] == [title]
+
+
+@pytest.mark.parametrize("text", ["a horror type film", "that kind of film", "my type of movie", "fun vibes only"])
+def test_it_finds_no_film_in_a_marker_after_a_genre_or_everyday_word(text):
+    assert parse(text).like_ids == []
+
+
+@pytest.mark.parametrize(
+    ("text", "ratings"),
+    [
+        ("my kids loved home alone, what else would they like?", ["G", "PG"]),
+        ("my children enjoyed Finding Nemo, anything similar?", ["G", "PG"]),
+    ],
+)
+def test_it_leaves_the_viewer_who_liked_a_film_to_say_who_will_watch(cat, text, ratings):
+    cons = parse(text)
+    assert cons.like_ids and cons.mpaa_allowed == ratings and cons.mpaa_hard
