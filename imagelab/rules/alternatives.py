@@ -77,6 +77,15 @@ ALTERNATIVES = {
         ("Muted Cool", "muted colour with a cool cast", [("saturation", {"value": .5}),
          ("temperature", {"warm": False, "strength": .3})]),
     ]),
+    "recolour one thing in the picture": ("recolouring one thing", "shift the colour of the whole picture", [
+        ("Hue Turn", "turns every hue 30° round the colour wheel, the whole picture alike", [("hue", {"value": 30.0})]),
+        ("Hue Turn Back", "turns every hue 30° the other way round", [("hue", {"value": -30.0})]),
+        ("Warm Wash", "a warm colour wash over everything", [("temperature", {"warm": True, "strength": .4}),
+         ("tint", {"color": "#E08A3C", "strength": .1})]),
+        ("Cool Wash", "a cool colour wash over everything", [("temperature", {"warm": False, "strength": .4}),
+         ("tint", {"color": "#3C6E9A", "strength": .1})]),
+        ("Muted Colour", "most of the colour drained, so no one colour stands out", [("saturation", {"value": .45})]),
+    ]),
     "add things to the picture": ("adding things to the picture", "change the light and colour of what is there", [
         ("Warm Light", "warmer light", [("temperature", {"warm": True, "strength": .4})]),
         ("Cool Light", "cooler light", [("temperature", {"warm": False, "strength": .4})]),

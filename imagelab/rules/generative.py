@@ -27,7 +27,27 @@ _SELECTIVE = (
     + rf"|\b(?:keep|leave)\s+(?:only\s+|just\s+)?(?:the\s+)?{_HUES}\b[^.;!?]*?\b{_DRAIN}"
     + _REST
 )
+# Recolouring one thing: "change her shirt from red to blue", "change the colour of the car", "paint the wall green".
+# A colour named for the whole picture ("make it blue", "turn the photo black and white") is a local grade.
+_COLOUR = r"(?:red|blue|green|yellow|orange|pink|purple|violet|brown|black|white|gr[ae]y|gold|silver|teal|navy|beige)"
+_WHOLE_THING = (
+    r"(?:photos?|images?|pictures?|pics?|shots?|whole|thing|rest|everything|colou?rs?|tones?|shadows|highlights|"
+    r"blacks|whites|midtones|one|version|variation|edit|overall|lighting|light|sky|background|bg|into|to|and|"
+    rf"{_COLOUR})\b"
+)
+_DETS = r"(?:the|his|her|their|my|that|this|those|these)"
+_HEDGE = r"(?:more|less|much|way|so|even|too|very|bit|little|slightly|lot|look|looks|a)\b"
+_RECOLOUR = (
+    rf"\b(?:change|switch|turn|make|swap|alter)\b[^,.;!?]*?\bfrom\s+{_COLOUR}\s+(?:to|into)\s+{_COLOUR}\b"
+    + _REST
+    + rf"|\b(?:change|switch|alter|swap)\s+(?:the\s+)?colou?rs?\s+of\s+(?!(?:{_DETS}\s+)?{_WHOLE_THING}|it\b)\w"
+    + _REST
+    + rf"|\b(?:make|turn|paint|dye|recolou?r)\s+{_DETS}\s+(?!{_WHOLE_THING})[a-z]+(?:'s)?"
+    rf"(?:\s+(?!{_WHOLE_THING}|{_HEDGE})[a-z]+)?\s+(?:(?:to|into)\s+)?{_COLOUR}\b(?!\s*(?:and|&|n|'n'?)[ -]?white)"
+    + _REST
+)
 GENERATIVE = [
+    (_RECOLOUR, "recolouring one thing needs that thing found first", "recolour one thing in the picture"),
     (
         _SELECTIVE,
         "keeping one colour while the rest turns grey needs that colour's areas found first",

@@ -21,6 +21,8 @@ CLOSEST = {
     "remove things from the picture": 'cropping it out if it is near an edge: try "crop tighter" or "crop it square"',
     "keep one colour and turn the rest grey": 'draining the colour from the whole picture: try "black and white" '
     'or "much less saturated"',
+    "recolour one thing in the picture": 'shifting the colour of the whole picture: try "warmer", "cooler" or '
+    '"much less saturated"',
     "add things to the picture": 'changing the light and colour of what is there: try "warmer with a vignette"',
     "change the sky or the background": 'deepening the sky you have while keeping the bright clouds: try "cooler '
     'and more contrast, keep the highlights"',
