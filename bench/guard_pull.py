@@ -42,7 +42,7 @@ def main() -> None:
 
     def job(plans, operations, sized: bool) -> tuple[float, int]:
         # The fixed arm: the loop gets no sample, exactly as a caller without one.
-        guard_loop.PixelSample = PixelSample if sized else (lambda _image: None)
+        guard_loop.PixelSample = PixelSample if sized else (lambda _image, **_kw: None)
         c0 = time.process_time()
         ran = run_guarded(
             work,

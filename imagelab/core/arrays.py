@@ -163,10 +163,7 @@ def rotate(pixels: np.ndarray, *, degrees: float) -> Image.Image | np.ndarray:
 
 def crop(pixels: np.ndarray, *, x: int, y: int, width: int, height: int) -> np.ndarray:
     """`ops.crop` on an array: the same clamped box, as a view (no copy)."""
-    ih, iw = pixels.shape[:2]
-    x0, y0 = min(max(int(round(x)), 0), iw - 1), min(max(int(round(y)), 0), ih - 1)
-    x1 = min(max(x0 + int(round(width)), x0 + 1), iw)
-    y1 = min(max(y0 + int(round(height)), y0 + 1), ih)
+    x0, y0, x1, y1 = ops.crop_box(size(pixels), x=x, y=y, width=width, height=height)
     return pixels[y0:y1, x0:x1]
 
 

@@ -141,15 +141,18 @@ def run_guard(
     max_revisions: int,
     stopped: Callable[[], bool] = lambda: False,
     settled: Callable[[int, list[dict]], None] | None = None,
+    working_size: tuple[int, int] | None = None,
 ) -> list[Outcome]:
     """Guard every variation that finished (a preview, or its Look already measured); the rest get a note.
 
     `settled(variation, operations)` is called as soon as a variation's plan is final (checked, revised or
-    not checked), so the caller can render its final while the guard goes on with the next ones. Variations
+    not checked), so the caller can render its final while the guard goes on with the next ones. `working_size`:
+    the picture the plans' pixel params refer to (`source_preview` is a reduced copy), so crops are followed
+    when clipping pulls are sized. Variations
     of different sizes are guarded concurrently (callbacks then come from several threads).
     """
     source = clipping(source_preview)
-    sample = PixelSample(source_preview) if max_revisions else None
+    sample = PixelSample(source_preview, working_size=working_size) if max_revisions else None
     current = [list(p) for p in plans]
     looks = [p if p is None or isinstance(p, Look) else Look(p) for p in previews]
     outcomes: list[Outcome | None] = [None] * len(looks)

@@ -242,12 +242,19 @@ def grain(image: Image.Image, *, amount: float = 0.15, scale: float = 1.0) -> Im
     return ImageChops.add(image, Image.merge("RGB", (offset, offset, offset)), 1.0, -128)
 
 
-def crop(image: Image.Image, *, x: int, y: int, width: int, height: int) -> Image.Image:
-    """Cut the box (x, y, width, height), clamped inside the image."""
-    iw, ih = image.size
+def crop_box(size: tuple[int, int], *, x: int, y: int, width: int, height: int) -> tuple[int, int, int, int]:
+    """The (left, top, right, bottom) box `crop` cuts from an image of `size`: at least a pixel, inside it."""
+    iw, ih = size
     x0, y0 = min(max(int(round(x)), 0), iw - 1), min(max(int(round(y)), 0), ih - 1)
     x1 = min(max(x0 + int(round(width)), x0 + 1), iw)
     y1 = min(max(y0 + int(round(height)), y0 + 1), ih)
+    return x0, y0, x1, y1
+
+
+def crop(image: Image.Image, *, x: int, y: int, width: int, height: int) -> Image.Image:
+    """Cut the box (x, y, width, height), clamped inside the image."""
+    iw, ih = image.size
+    x0, y0, x1, y1 = crop_box(image.size, x=x, y=y, width=width, height=height)
     if (x0, y0, x1, y1) == (0, 0, iw, ih):
         return image
     return image.crop((x0, y0, x1, y1))
@@ -334,34 +341,21 @@ def sharpen(image: Image.Image, *, amount: float = 1.0, radius: float = 1.0) -> 
 
 
 OPS: dict[str, Callable[..., Image.Image]] = {
-    "brightness": brightness,
-    "contrast": contrast,
-    "saturation": saturation,
-    "hue": hue,
-    "filter": filter_,
-    "tint": tint,
-    "temperature": temperature,
-    "levels": levels,
-    "vignette": vignette,
-    "crop": crop,
-    "resize": resize,
-    "rotate": rotate,
-    "blur": blur,
-    "sharpen": sharpen,
-    "grain": grain,
+    f.__name__.rstrip("_"): f  # filter_ -> "filter"
+    for f in (brightness, contrast, saturation, hue, filter_, tint, temperature, levels, vignette)
+    + (crop, resize, rotate, blur, sharpen, grain)
 }
 CHANNEL_OPS = frozenset({"brightness", "contrast", "levels", "temperature", "tint"})
 MIX_OPS = frozenset({"saturation", "hue", "filter"})
+MOVING_OPS = frozenset({"rotate"})  # pixels change places (a crop or resize keeps their order)
 AI_OP = "aiEdit"  # not local: the executor calls an injected callable
 
 
 def output_size(op: str, params: dict, size: tuple[int, int]) -> tuple[int, int]:
     """Image size after running `op` on an image of `size` (no pixels touched)."""
     if op == "crop":
-        iw, ih = size
-        x0 = min(max(int(round(params["x"])), 0), iw - 1)
-        y0 = min(max(int(round(params["y"])), 0), ih - 1)
-        return (min(max(int(round(params["width"])), 1), iw - x0), min(max(int(round(params["height"])), 1), ih - y0))
+        x0, y0, x1, y1 = crop_box(size, **{k: params[k] for k in ("x", "y", "width", "height")})
+        return x1 - x0, y1 - y0
     if op == "resize":
         tw, th = resize_target(size, params.get("width"), params.get("height"), params.get("fit", "contain"))
         if params.get("fit") == "cover" and params.get("width") and params.get("height"):

@@ -2,9 +2,12 @@
 
 Pure: no Django, no I/O. Tone curves and colour matrices act on each pixel alone, so a sample of pixels
 (not a smaller copy: shrinking averages the clipped highlights away) predicts the clipped fractions of the
-whole picture without running the plan on it. Steps that look at neighbours or positions (sharpen, grain,
-vignette, geometry) pass the sample through unchanged: a caller that knows the real figure corrects for them
-(the guard adds the measured-minus-predicted difference of the plan as it stands).
+whole picture without running the plan on it. Given the working image's size, the sample also knows where
+each of its pixels sits, so a crop (or a cover resize) keeps only the pixels inside its box: a cropped
+variation's figures are those of what is left of the picture. Steps that look at neighbours (sharpen, grain,
+a vignette) or move pixels (a rotation; crops after one are no longer followed) pass the sample through
+unchanged: a caller that knows the real figure corrects for them (the guard adds the measured-minus-predicted
+difference of the plan as it stands).
 """
 
 from __future__ import annotations
@@ -21,17 +24,30 @@ SAMPLE_PIXELS = 8192  # ~0.1 ms a step; a 0.25-point margin is ~20 pixels of it
 class PixelSample:
     """An evenly strided sample of a picture's pixels as a (3, n) float array, and its own clipping."""
 
-    def __init__(self, image: Image.Image, size: int = SAMPLE_PIXELS):
+    def __init__(self, image: Image.Image, size: int = SAMPLE_PIXELS, working_size: tuple[int, int] | None = None):
+        """`working_size`: the size of the picture `image` is a reduced copy of (plans' pixel params are in it)."""
+        w, h = image.size
         rgb = np.asarray(image if image.mode == "RGB" else image.convert("RGB")).reshape(-1, 3)
         stride = max(1, rgb.shape[0] // size)
         self.pixels = np.ascontiguousarray(rgb[::stride].T, dtype=np.float64)
         self.base = clipped(self.pixels)
+        self.size, self.where = working_size, None
+        if working_size:  # each sampled pixel's centre, in working-image pixels
+            at, k = np.arange(0, rgb.shape[0], stride), max(working_size) / max(w, h)
+            self.where = np.stack([(at % w + 0.5) * k, (at // w + 0.5) * k])
 
     def after(self, operations: list[dict]) -> dict[str, float]:
-        """Percent clipped (highlights, shadows, saturation) once the plan's point steps have run."""
-        x = self.pixels
+        """Percent clipped (highlights, shadows, saturation) once the plan's point steps and crops have run."""
+        x, where, size = self.pixels, self.where, self.size
         for o in operations:
-            x = _step(x, o["op"], o.get("params") or {})
+            op, params = o["op"], o.get("params") or {}
+            if where is not None and op in ("crop", "resize"):
+                keep, where, size = _follow(op, params, where, size)
+                x = x[:, keep]
+            elif op in ops.MOVING_OPS:
+                where = None  # pixels moved: later crops cannot be followed
+            else:
+                x = _step(x, op, params)
         return clipped(np.rint(x))
 
     def new(self, operations: list[dict]) -> dict[str, float]:
@@ -48,6 +64,25 @@ def _step(x: np.ndarray, op: str, params: dict) -> np.ndarray:
         m = ops.mix_matrix(op, params)
         return np.clip(m[:, :3] @ x + m[:, 3:], 0.0, 255.0)
     return x
+
+
+def _follow(
+    op: str, params: dict, where: np.ndarray, size: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray, tuple[int, int]]:
+    """(which sampled pixels stay, where they are now, the new size) after a crop or resize, as `ops` cuts them."""
+    if op == "resize":
+        fit = params.get("fit", "contain")
+        tw, th = ops.resize_target(size, params.get("width"), params.get("height"), fit)
+        where = where * np.array([[tw / size[0]], [th / size[1]]])
+        if not (fit == "cover" and params.get("width") and params.get("height")):
+            return np.ones(where.shape[1], dtype=bool), where, (tw, th)
+        bw, bh = min(int(params["width"]), tw), min(int(params["height"]), th)
+        box = ((tw - bw) // 2, (th - bh) // 2, (tw - bw) // 2 + bw, (th - bh) // 2 + bh)
+    else:
+        box = ops.crop_box(size, **{k: params[k] for k in ("x", "y", "width", "height")})
+    x0, y0, x1, y1 = box
+    keep = (where[0] >= x0) & (where[0] < x1) & (where[1] >= y0) & (where[1] < y1)
+    return keep, where[:, keep] - np.array([[x0], [y0]]), (x1 - x0, y1 - y0)
 
 
 def clipped(x: np.ndarray) -> dict[str, float]:

@@ -261,7 +261,7 @@ def run_guarded(
 ) -> Guarded:
     """A job with its quality guard: previews (streamed), the guard on them, each final once (concurrently).
 
-    `guard(source_preview, previews, rerun=, accept=, settled=)` is `imagelab.core.guard.run_guard` with the
+    `guard(source_preview, previews, rerun=, accept=, settled=, working_size=)` is `imagelab.core.guard.run_guard` with the
     caller's reviser and MAX_REVISIONS bound. Kept revisions are streamed like any step once their variation
     is settled, by the worker that renders its final: each note (`on_revised`), then the re-run steps of its
     last plan (`Revised`); its final comes once, with that plan. A guard that breaks leaves the plans as they
@@ -311,7 +311,8 @@ def run_guarded(
         try:
             pictures = [track.preview if track is not None else None for track in tracks]
             previews = list(pool.map(lambda p: _measured(p, pictures), pictures))
-            outcomes = guard(staged.source_preview, previews, rerun=rerun, accept=accept, settled=settled)
+            hooks = {"rerun": rerun, "accept": accept, "settled": settled, "working_size": arrays.size(staged.work)}
+            outcomes = guard(staged.source_preview, previews, **hooks)
         except Exception as e:  # noqa: BLE001 - the caller says what broke; the variations still end
             error = e
         guard_ms = (time.perf_counter() - t) * 1000

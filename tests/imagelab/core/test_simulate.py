@@ -59,3 +59,37 @@ def test_it_lets_spatial_steps_through_unchanged():
         {"op": "vignette", "params": {"strength": 0.5}},
     ]
     assert sample.new(plan) == {"highlights": 0.0, "shadows": 0.0, "saturation": 0.0}
+
+
+@pytest.mark.parametrize(
+    "geometry",
+    [
+        [{"op": "crop", "params": {"x": 0, "y": 300, "width": 1500, "height": 700}}],  # leaves out the bright sky
+        [{"op": "crop", "params": {"x": 900, "y": 0, "width": 800, "height": 450}}],  # mostly sky, clamped at the edge
+        [{"op": "resize", "params": {"width": 1280, "height": 400, "fit": "cover"}}],  # a centre band
+        [
+            {"op": "resize", "params": {"width": 800, "height": 800, "fit": "contain"}},
+            {"op": "crop", "params": {"x": 100, "y": 150, "width": 500, "height": 400}},
+        ],
+    ],
+)
+def test_it_follows_crops_given_the_working_size(geometry):
+    image, working = photo(), (1600, 1200)  # the photo is a 480 px copy of a 1600 px working image
+    plan = geometry + [{"op": "brightness", "params": {"value": 1.35}}, {"op": "contrast", "params": {"value": 1.3}}]
+    big = image.resize(working, Image.Resampling.BILINEAR)
+    real, source = clipping(ran(big, plan)), clipping(image)
+    predicted = PixelSample(image, working_size=working).new(plan)
+    for kind in ("highlights", "shadows", "saturation"):
+        assert predicted[kind] == pytest.approx(getattr(real, kind) - getattr(source, kind), abs=1.0), kind
+    blind = PixelSample(image).new(plan)  # without the size, the whole picture's figure
+    assert max(abs(blind[k] - predicted[k]) for k in blind) > 1.0
+
+
+def test_it_stops_following_crops_after_a_rotation():
+    sample = PixelSample(photo(), working_size=(1600, 1200))
+    turned = [
+        {"op": "rotate", "params": {"degrees": 3}},
+        {"op": "crop", "params": {"x": 0, "y": 0, "width": 99, "height": 99}},
+    ]
+    plan = [{"op": "brightness", "params": {"value": 1.35}}]
+    assert sample.new(turned + plan) == PixelSample(photo()).new(plan)
