@@ -320,7 +320,7 @@ async def edit_message(request, chat_id: Path[Id], message_id: Path[Id], body: M
 def list_versions(request, chat_id: Path[Id], message_id: Path[Id]):
     """A message's versions one can switch between, oldest first."""
     chat = selectors.chat_get(user=request.auth, chat_id=chat_id)
-    return versions_out(selectors.message_get(chat=chat, message_id=message_id))
+    return versions_out(selectors.message_shown_get(chat=chat, message_id=message_id))
 
 
 @chats.post(

@@ -67,6 +67,14 @@ def message_get(*, chat: Chat, message_id: int) -> Message:
         raise NotFound("That message does not exist.", code="message_not_found") from None
 
 
+def message_shown_get(*, chat: Chat, message_id: int) -> Message:
+    """One message of a chat as the chat is shown: a message of a hidden branch (an edit's older turns) is not found."""
+    try:
+        return chat.messages.get(pk=message_id, branch="")
+    except (Message.DoesNotExist, ValueError, TypeError):
+        raise NotFound("That message does not exist.", code="message_not_found") from None
+
+
 def message_pair(
     *, chat: Chat, first_id: int | None, second_id: int, title: bool = False
 ) -> tuple[Message | None, Message | None]:

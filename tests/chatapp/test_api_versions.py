@@ -81,3 +81,19 @@ def test_it_refuses_bad_versions_and_bob(alice, bob):
     ):
         assert response.status_code == 404 and response.json()["code"] == "chat_not_found"
     assert Message.objects.get(pk=a1["id"]).versions == []
+
+
+def test_it_lists_no_versions_for_a_message_of_a_hidden_branch_as_it_switches_none(alice):
+    # Listing "the versions one can switch between" answered 200 for a turn an edit had hidden, while switching
+    # (and regenerating) it answered 404: it is not shown, so it is not found until its branch is shown again.
+    api = bearer(alice)
+    chat_id, (q1, _a1, _q2, a2) = _chat_with_two_turns(api)
+    edited = api.post(f"/api/chats/{chat_id}/messages/{q1['id']}/edit", {"text": "a 70s heist"}, content_type=JSON)
+    assert edited.status_code == 200, edited.content
+    listed = api.get(f"/api/chats/{chat_id}/messages/{a2['id']}/versions")
+    switched = api.post(f"/api/chats/{chat_id}/messages/{a2['id']}/version", {"index": 1}, content_type=JSON)
+    assert (listed.status_code, listed.json()["code"]) == (switched.status_code, switched.json()["code"])
+    assert (listed.status_code, listed.json()["code"]) == (404, "message_not_found")
+    back = api.post(f"/api/chats/{chat_id}/messages/{q1['id']}/version", {"index": 1}, content_type=JSON)
+    assert back.status_code == 200, back.content
+    assert api.get(f"/api/chats/{chat_id}/messages/{a2['id']}/versions").status_code == 200
