@@ -176,11 +176,15 @@ def _apart(operations: list[dict], issue: Issue) -> float:
     return next((v for v in candidates if clearance(v) >= need(v)), max(candidates, key=clearance))
 
 
-def _separate(operations: list[dict], issue: Issue) -> Edit:
-    """Contrast scaled to tell a near-duplicate apart: the last contrast step tuned, else one added at the end."""
+def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = frozenset()) -> Edit:
+    """Contrast scaled to tell a near-duplicate apart: the last contrast step tuned, else one added at the end.
+
+    `taken`: steps another edit of the same report already tunes or removes (a clipping pull): the contrast is
+    then added after them, so both land in one revision instead of the twin waiting for the next."""
     v = _apart(operations, issue)
     reason = f"to tell it apart from variation {issue.other + 1}"
-    last = next((i for i in range(len(operations) - 1, -1, -1) if operations[i]["op"] == "contrast"), None)
+    contrasts = [i for i, o in enumerate(operations) if o["op"] == "contrast"]
+    last = contrasts[-1] if contrasts and contrasts[-1] not in taken else None
     if last is None:
         return AddOp(index=len(operations), op={"op": "contrast", "params": {"value": round(v, 2)}}, reason=reason)
     low, high = BOUNDS[("contrast", "value")]
@@ -204,7 +208,11 @@ def rule_edits(
     clips = [i for i in report.issues if i.kind in PUSHES]
     share = pull_share(clips, operations, sample) if sample is not None and clips else None
     for issue in sorted(report.issues, key=_order):
-        for edit in _edits_for(issue, operations, plans, share):
+        if issue.kind == "near_duplicate":  # after the clipping pulls: around the steps they take
+            found = [_separate(operations, issue, frozenset(i for i, _ in touched))]
+        else:
+            found = _edits_for(issue, operations, plans, share)
+        for edit in found:
             key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, "add")
             if key in touched or (not isinstance(edit, AddOp) and (edit.op_index, "remove") in touched):
                 continue

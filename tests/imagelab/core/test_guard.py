@@ -7,7 +7,7 @@ from PIL import Image
 from imagelab.core import execute, guard, ops
 from imagelab.core.codec import shrink
 from imagelab.core.guard_rules import rule_edits
-from imagelab.core.verify import Look, clipping, headroom, verify
+from imagelab.core.verify import AddOp, Issue, Look, Report, clipping, headroom, verify
 
 
 def bright_photo(w=400, h=300, seed=2):
@@ -254,3 +254,18 @@ def test_it_guards_a_variation_of_another_size_alongside_with_the_same_outcome_a
 
     assert [log(o) for o in together] == [log(alone[0]), log(alone[2]), log(alone[1])]
     assert together[1].revisions and together[2].revisions  # both chains revised something
+
+
+def test_it_tells_a_twin_apart_in_the_same_revision_as_a_clipping_pull_on_its_contrast():
+    operations = [{"op": "contrast", "params": {"value": 1.2}}, {"op": "saturation", "params": {"value": 1.5}}]
+    issues = [
+        Issue(kind="saturation", amount=1.3, detail="1.3% more pixels clipped colours than the source"),
+        Issue(kind="near_duplicate", amount=0.995, other=0, spread=[1.0], headroom=1.0, detail="almost the same"),
+    ]
+    report = Report(variation=1, ok=False, score=3.8, figures={}, issues=issues)
+    edits = rule_edits(report, operations)
+    pulled = [e for e in edits if e.reason == "to keep colours from clipping"]
+    assert {e.op_index for e in pulled} == {0, 1}  # the contrast step is the clipping pull's ...
+    [apart] = [e for e in edits if e.reason == "to tell it apart from variation 1"]
+    assert isinstance(apart, AddOp) and apart.index == 2  # ... so the twin's contrast is added after it
+    assert apart.op.op == "contrast" and apart.op.params.value < 1.0
