@@ -9,7 +9,8 @@ guard measures them against the source, revises and re-runs what it flags on the
 previews encoded too), each final rendered and encoded once with its settled plan. Two plan sets:
 - few-shot A ("warmer & punchier; keep framing", the seed's own, bench/imagelab_common.py): near-duplicates;
 - clipping: few-shot A with "Warm Pop"'s contrast at 1.6, which burns highlights;
-- few-shot A measured only (MAX_REVISIONS=0): the verifier's own cost.
+- few-shot A measured only (MAX_REVISIONS=0): the verifier's own cost;
+- the offline planner's own five plans for a few everyday instructions (what the app runs without a model).
 Medians of `--runs`, rounds interleaved (guard off, guard on) so machine load hits both alike. Not a test.
 """
 
@@ -21,6 +22,9 @@ from copy import deepcopy
 from pathlib import Path
 
 from imagelab_common import FEW_SHOT_A, make_photo  # isort: skip  (puts the repository on sys.path)
+
+
+EVERYDAY = ("warmer and punchier, keep the framing", "make it brighter", "moody black and white", "crop it square")
 
 
 def clipping_set() -> dict:
@@ -86,11 +90,13 @@ def main() -> None:
         "| plan set | guard off (ms) | guard on (ms) | ratio | CPU off (ms) | CPU on (ms) | CPU ratio | revisions kept |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    from imagelab.rules.planner import plan_variations
+
     cases = (
         ("few-shot A, measure only (MAX_REVISIONS=0)", FEW_SHOT_A, 0),
         ("few-shot A (near-duplicates revised)", FEW_SHOT_A, 2),
         ("clipping (one variation revised)", clipping_set(), 2),
-    )
+    ) + tuple((f"offline planner: {t!r}", plan_variations(t, image_size=size, max_side=2048), 2) for t in EVERYDAY)
     for name, raw, revisions in cases:
         plans = [v.operations for v in normalize_plan(raw, image_size=size).variations]
         job(data, plans, args.workers, True, revisions)  # warm-up (imports, caches)
