@@ -245,3 +245,14 @@ def test_it_shows_recently_shown_films_under_their_own_heading_above_what_you_to
     memory_learn(user=alice, text="I hate horror")
     memory = _section(_client(alice).get("/lists/").content.decode(), "memory")
     assert memory.index("Se7en (1995)") < memory.index("What you told me in chats") < memory.index("Horror")
+
+
+@pytest.mark.parametrize("chat_id", [str(2**63), "9" * 30])
+@pytest.mark.parametrize("action", ["picks/0/watchlist/", "proposal/"])
+def test_it_answers_a_chat_id_past_the_database_integer_with_404_not_an_overflow(alice, chat_id, action):
+    # The chat id went into a foreign-key filter: "Python int too large to convert to SQLite INTEGER" (a 500;
+    # PostgreSQL: out of range). An address whose id no row can have is no address of ours.
+    turn_key = "a" * 32
+    response = _client(alice).post(f"/chats/{chat_id}/turns/{turn_key}/{action}", {"decision": "apply", "rows": "0"})
+    assert response.status_code == 404
+    assert not WatchlistItem.objects.exists()
