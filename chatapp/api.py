@@ -135,7 +135,10 @@ def on_marquee_error(request, exc: MarqueeError):
 @api.exception_handler(ValidationError)
 def on_validation_error(request, exc: ValidationError):
     first = exc.errors[0] if exc.errors else {}
-    where = ".".join(str(p) for p in first.get("loc", []) if p not in ("body", "payload"))
+    loc = tuple(first.get("loc", ()))
+    if first.get("type") == "missing" and len(loc) == 2 and loc[0] == "body":  # the whole body, not one field
+        return _error(request, 400, "validation_error", "The request body is missing: send a JSON object.")
+    where = ".".join(str(p) for p in loc if p not in ("body", "payload"))
     detail = first.get("msg", "invalid input")
     return _error(request, 400, "validation_error", f"{where}: {detail}" if where else detail)
 

@@ -53,6 +53,18 @@ def test_it_reads_a_json_body_with_any_json_content_type(alice, content_type):
     assert created.status_code == 201 and created.json()["title"] == "Friday"
 
 
+@pytest.mark.parametrize("sent", ["", None])
+def test_it_says_the_request_body_is_missing_when_a_route_needs_one(alice, sent):
+    # A message, a version switch or a proposal decision sent without a body got "Field required", naming no field.
+    api = bearer(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    for path in (f"/api/chats/{chat_id}/messages", f"/api/chats/{chat_id}/messages/1/version"):
+        refused = api.generic("POST", path, sent or b"", content_type="application/json" if sent is not None else "")
+        assert (refused.status_code, refused.json()["code"]) == (400, "validation_error")
+        assert refused.json()["message"] == "The request body is missing: send a JSON object."
+    assert not Message.objects.exists()
+
+
 def test_it_still_creates_a_chat_without_a_body(alice):
     assert bearer(alice).post("/api/chats", "", content_type="application/json").status_code == 201
 
