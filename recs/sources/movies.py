@@ -9,9 +9,9 @@ import unicodedata
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import lru_cache
-from typing import Literal, Protocol
+from typing import Annotated, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from chatapp.planner.deadline import Deadline
 
@@ -68,6 +68,16 @@ def normalize_title(title: str) -> str:
     return " ".join(text.split())
 
 
+# A source's data is untrusted (TMDB's as much as any input): a title or a director is kept to what the columns
+# that store it hold (recs.models: `title` 300, `director` 200), never refused by the database mid-turn.
+TITLE_MAX_CHARS = 300
+DIRECTOR_MAX_CHARS = 200
+
+
+def _cut(limit: int):
+    return AfterValidator(lambda value: value[:limit] if isinstance(value, str) else value)
+
+
 class Movie(BaseModel):
     """A resolved film, as shown on a pick card."""
 
@@ -76,13 +86,13 @@ class Movie(BaseModel):
     source: SourceName
     id: str
     media_type: Literal["movie", "tv"] = "movie"
-    title: str
+    title: Annotated[str, _cut(TITLE_MAX_CHARS)]
     year: int | None = None
     genres: list[str] = Field(default_factory=list)
     runtime: int | None = None
     overview: str = ""
     poster_url: str | None = None
-    director: str | None = None
+    director: Annotated[str | None, _cut(DIRECTOR_MAX_CHARS)] = None
     rating: float | None = None  # 0-10 (IMDB rating in the catalogue, vote average on TMDB)
     votes: int | None = None
     mpaa: str | None = None

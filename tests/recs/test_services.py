@@ -145,3 +145,20 @@ def test_it_shows_sorts_rates_and_removes_on_the_lists_page(alice, bob):
     assert other.post(f"/lists/seen/{seen.pk}/remove/").status_code == 404
     assert client.post(f"/lists/seen/{seen.pk}/remove/", headers={"HX-Request": "true"}).status_code == 200
     assert not SeenItem.objects.filter(pk=seen.pk).exists()
+
+
+def test_it_keeps_a_source_title_or_director_longer_than_its_column_to_what_the_column_holds(alice):
+    # A film source's data is untrusted: a 1,000-character TMDB title went whole into a 300-character column
+    # (PostgreSQL refuses the write: "+ Watchlist" and the turn that recorded the pick failed with a 500).
+    from recs.models import Recommendation
+    from recs.services.recommendations import recommendations_add
+
+    long = Movie(source="tmdb", id="603", title="T" * 1000, year=1999, director="D" * 500)
+    item, _created = list_add(user=alice, list_name="seen", movie=long, rating=4)
+    chat, message = _chat_with_pick(alice)
+    assert recommendations_add(chat_id=chat.pk, message_id=message.pk, movies=[long]) == [True]
+    for row in (SeenItem.objects.get(pk=item.pk), Recommendation.objects.get(chat=chat)):
+        columns = {f.name: f.max_length for f in type(row)._meta.fields if f.max_length}
+        for name, limit in columns.items():
+            assert len(getattr(row, name)) <= limit, (type(row).__name__, name)
+        assert row.title == "T" * 300
