@@ -321,3 +321,18 @@ def test_it_reads_a_release_date_that_does_not_start_with_ascii_digits_as_no_yea
 
     years = [TmdbSearchResult(id=1, release_date=date).year for date in ("²²²²-01-01", "١٩٩٥-01-01", "1995-07-19", "")]
     assert years == [None, None, 1995, None]
+
+
+@pytest.mark.parametrize("tmdb_id", [10**70, 0, -5])
+def test_it_refuses_a_film_id_that_is_no_database_id_as_an_unexpected_payload(tmdb_id):
+    # A 71-digit id became a 71-character movie id, past the 64 its columns hold (PostgreSQL refused the write of
+    # the pick: a 500 mid-turn); such a payload is TMDB answering unexpectedly, and the lookup fails plainly.
+    from pydantic import ValidationError
+
+    from recs.sources.tmdb.models import TmdbMovieDetails, TmdbSearchPage
+
+    with pytest.raises(ValidationError):
+        TmdbSearchPage.model_validate({"results": [{"id": tmdb_id, "title": "Heat"}]})
+    with pytest.raises(ValidationError):
+        TmdbMovieDetails.model_validate({"id": tmdb_id, "title": "Heat"})
+    assert TmdbSearchPage.model_validate({"results": [{"id": 2**63 - 1, "title": "Heat"}]}).results[0].id == 2**63 - 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -30,6 +30,10 @@ class _TmdbModel(BaseModel):
         return data
 
 
+# A film's id as TMDB numbers them, and as our columns hold it (movie_id: at most 64 characters): a bigint.
+TmdbId = Annotated[int, Field(ge=1, le=2**63 - 1)]
+
+
 class _Dated(_TmdbModel):
     release_date: str = ""  # "YYYY-MM-DD", or "" when TMDB has no date
 
@@ -44,7 +48,7 @@ class _Dated(_TmdbModel):
 class TmdbSearchResult(_Dated):
     """One row of GET /3/search/movie."""
 
-    id: int
+    id: TmdbId
     title: str = ""
     original_title: str = ""
     popularity: float = 0.0
@@ -71,7 +75,7 @@ class TmdbGenre(_TmdbModel):
 class TmdbMovieDetails(_Dated):
     """GET /3/movie/{id}."""
 
-    id: int
+    id: TmdbId
     title: str = ""
     original_title: str = ""
     runtime: int | None = None
