@@ -223,7 +223,13 @@ def _planner_call(r: CallRecord, *, user_id: int, chat_id: int | None, message_i
 def chat_thread_update(
     *, chat_id: int, last_response_id: str, pending_call_ids: list[str], pending_turn_key: str = ""
 ) -> None:
-    """Move the chat's Responses API thread head after a turn (and say which turn left calls open)."""
+    """Move the chat's Responses API thread head after a turn (and say which turn left calls open).
+
+    The id is the service's own: one longer than its column would be refused by the database, and a cut one would
+    name no response, so the chat keeps no thread (the next turn starts a fresh one with a replay).
+    """
+    if len(last_response_id) > Chat._meta.get_field("last_response_id").max_length:
+        last_response_id, pending_call_ids = "", []
     Chat.objects.filter(pk=chat_id).update(
         last_response_id=last_response_id,
         pending_call_ids=pending_call_ids,

@@ -183,3 +183,19 @@ def test_it_never_reports_database_is_locked_under_concurrent_writers(alice):
         t.join()
     assert errors == []
     assert Message.objects.filter(chat=chat).count() == 60
+
+
+@pytest.mark.django_db
+def test_it_starts_no_thread_on_a_response_id_longer_than_its_column(alice):
+    # An OpenAI-compatible server's response id is its own: one of 500 characters went into a 200-character column
+    # (PostgreSQL refused the turn's last write: a 500). A cut id would name no response; with none the next turn
+    # starts a fresh thread with a replay, as after an expired one.
+    from chatapp.services import chat_thread_update
+
+    chat = chat_create(user=alice)
+    chat_thread_update(chat_id=chat.pk, last_response_id="resp_" + "x" * 500, pending_call_ids=["call_1"])
+    chat.refresh_from_db()
+    assert (chat.last_response_id, chat.pending_call_ids) == ("", [])
+    chat_thread_update(chat_id=chat.pk, last_response_id="resp_123", pending_call_ids=["call_1"], pending_turn_key="t")
+    chat.refresh_from_db()
+    assert (chat.last_response_id, chat.pending_call_ids, chat.pending_turn_key) == ("resp_123", ["call_1"], "t")
