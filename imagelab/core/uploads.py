@@ -160,7 +160,9 @@ def load_upload(
         raise UploadError("not_an_image", "The file is not an image.", 400) from None
     except (OSError, SyntaxError, ValueError):
         raise UploadError("corrupt_image", "The image file is damaged and cannot be read.", 400) from None
-    fmt = im.format
+    # A multi-picture JPEG (MPO: phones' depth and portrait shots, 3D cameras) is a JPEG with more pictures
+    # after it: its first picture is the photo, decoded and stored as any JPEG's (the rest is dropped).
+    fmt = "JPEG" if im.format == "MPO" else im.format
     w, h = im.size  # read from the header: nothing is decoded until im.load()
     if w * h > max_pixels:
         raise _too_many_pixels(max_pixels)

@@ -11,7 +11,7 @@ from imagelab import services, storage
 from imagelab.core.metadata import strip_jpeg
 from imagelab.core.uploads import load_upload
 from imagelab.models import ImageAsset
-from tests.support.images import photo, run_turn
+from tests.support.images import job_of, photo, run_turn
 
 GPS_IFD = 0x8825
 XMP = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:Description exif:GPSLatitude="48,51.5N"/></x:xmpmeta>'
@@ -86,3 +86,20 @@ async def test_it_stores_a_png_original_as_its_decoded_pixels_without_text_chunk
     stored = storage.read(asset.original_path)
     assert b"48.86N" not in stored
     assert np.array_equal(np.asarray(load_upload(stored).image), np.asarray(load_upload(buf.getvalue()).image))
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_edits_a_multi_picture_jpeg_and_keeps_only_its_first_picture(alice, tmp_path, settings):
+    settings.IMAGE_ROOT = tmp_path
+    first = Image.open(io.BytesIO(photo((96, 64))))
+    buf = io.BytesIO()
+    first.save(buf, "MPO", save_all=True, append_images=[Image.new("RGB", (96, 64), (0, 0, 255))], quality=95)
+    chat = await database_sync_to_async(services.image_chat_create)(user=alice)
+    job = await database_sync_to_async(job_of)(
+        await run_turn(alice, chat, "warmer", buf.getvalue(), filename="IMG.JPG")
+    )
+    assert job.status == "done"
+    asset = await ImageAsset.objects.aget(chat=chat, kind="upload")
+    stored = storage.read(asset.original_path)
+    assert Image.open(io.BytesIO(stored)).format == "JPEG"  # the depth or second picture is not kept
+    assert np.array_equal(pixels(stored), pixels(buf.getvalue()))

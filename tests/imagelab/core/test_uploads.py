@@ -212,3 +212,12 @@ def test_it_keeps_pillows_guard_even_when_our_limit_is_higher():
     # 900 MP is past twice Pillow's default limit: refused even when the configured limit would allow it.
     e = refused(_png_header(30_000, 30_000), "bomb.png", max_pixels=10**12)
     assert (e.code, e.status) == ("too_many_pixels", 413)
+
+
+def test_it_loads_a_multi_picture_jpeg_as_its_first_picture():
+    first, second = Image.new("RGB", (40, 30), (200, 100, 50)), Image.new("RGB", (40, 30), (10, 20, 200))
+    data = encoded(first, "MPO", save_all=True, append_images=[second], quality=95)
+    assert Image.open(io.BytesIO(data)).format == "MPO"  # what a phone's portrait shot is
+    li = load_upload(data, filename="IMG_0042.JPG")
+    assert li.format == "JPEG" and li.size == (40, 30) and li.frames == 2
+    assert np.abs(np.asarray(li.image, int) - (200, 100, 50)).max() <= 3
