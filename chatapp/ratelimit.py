@@ -1,6 +1,8 @@
 """A per-user turn rate limit on the shared cache (fixed one-minute windows), and the daily usage quotas."""
 
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from decimal import Decimal
 
@@ -9,8 +11,12 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from chatapp.db import database_sync_to_async
-from chatapp.errors import QuotaExceeded, RateLimited
+from chatapp.errors import MarqueeError, QuotaExceeded, RateLimited
 from chatapp.selectors import day_start, usage_today
+
+
+def _window(user_id: int) -> str:
+    return f"turns:{user_id}:{int(time.time() // 60)}"
 
 
 def turn_rate_check(*, user_id: int) -> bool:
@@ -18,7 +24,7 @@ def turn_rate_check(*, user_id: int) -> bool:
     limit = settings.TURNS_PER_MINUTE
     if limit <= 0:
         return True
-    key = f"turns:{user_id}:{int(time.time() // 60)}"
+    key = _window(user_id)
     cache.add(key, 0, timeout=120)
     try:
         count = cache.incr(key)
@@ -26,6 +32,16 @@ def turn_rate_check(*, user_id: int) -> bool:
         cache.set(key, 1, timeout=120)
         count = 1
     return count <= limit
+
+
+def turn_rate_refund(*, key: str) -> None:
+    """Give back one turn counted in the window `key` (a turn refused before anything was stored)."""
+    if settings.TURNS_PER_MINUTE > 0:
+        try:
+            if cache.decr(key) < 0:
+                cache.set(key, 0, timeout=120)
+        except ValueError:  # the window has expired or was evicted: nothing to give back
+            pass
 
 
 def turn_rate_retry_after() -> int:
@@ -80,3 +96,16 @@ async def turn_allowed(user) -> None:
             "Too many messages in a minute. Please wait a moment and try again.",
             retry_after=turn_rate_retry_after(),
         )
+
+
+@asynccontextmanager
+async def turn_counted(user) -> AsyncIterator[None]:
+    """`turn_allowed`, and a turn the block then refuses (an empty or too long message, a turn already running:
+    a MarqueeError, with nothing stored) gives its count back, so refusals do not use up the minute's turns."""
+    key = _window(user.pk)
+    await turn_allowed(user)
+    try:
+        yield
+    except MarqueeError:
+        await database_sync_to_async(turn_rate_refund)(key=key)
+        raise

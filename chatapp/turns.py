@@ -261,7 +261,6 @@ async def begin(
     image lab stores the attachment and the job there); if it raises, nothing is kept.
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await ratelimit.turn_allowed(user)
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
@@ -270,7 +269,8 @@ async def begin(
         user_message, assistant = turn_start(user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare)
         return user_message, assistant, {}
 
-    return await _start(chat=chat, user=user, flow=flow, store=store, watch=watch)
+    async with ratelimit.turn_counted(user):
+        return await _start(chat=chat, user=user, flow=flow, store=store, watch=watch)
 
 
 async def begin_autostart(*, user, chat_id: int, watch: bool = True) -> tuple[Turn, asyncio.Task | None] | None:
@@ -301,7 +301,6 @@ async def regenerate(
     after it (the previous version's branch, shown again by switching back).
     """
     chat = await database_sync_to_async(chat_get)(user=user, chat_id=chat_id)
-    await ratelimit.turn_allowed(user)
     flow = chat.flow_override or settings.CHAT_API_VERSION
     kind = kinds.get(chat.kind)
     branched = False
@@ -318,9 +317,10 @@ async def regenerate(
             payload["autostart"] = True
         return user_message, assistant, payload
 
-    return await _start(
-        chat=chat, user=user, flow=flow, store=store, replace=True, branched=lambda: branched, watch=watch
-    )
+    async with ratelimit.turn_counted(user):
+        return await _start(
+            chat=chat, user=user, flow=flow, store=store, replace=True, branched=lambda: branched, watch=watch
+        )
 
 
 async def select_version(*, user, chat_id: int, message_id: object, index: object) -> VersionSelected:
