@@ -155,7 +155,7 @@ def load_upload(
         other = _sniff_other(data)
         if other:
             raise UploadError(
-                "unsupported_format", f"{other} images are not supported; use JPEG, PNG or WebP.", 415
+                "unsupported_format", f"{other} images are not supported; use JPEG, PNG, WebP or GIF.", 415
             ) from None
         raise UploadError("not_an_image", "The file is not an image.", 400) from None
     except (OSError, SyntaxError, ValueError):

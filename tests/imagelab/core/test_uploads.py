@@ -65,6 +65,12 @@ def test_it_refuses_unsupported_formats(fmt, name):
     assert (e.code, e.status) == ("unsupported_format", 415) and fmt in e.message
 
 
+def test_it_names_every_accepted_format_when_it_refuses_one():
+    # GIF is accepted (the first frame of an animation is kept), so a refusal must not leave it out.
+    e = refused(encoded(Image.new("RGB", (10, 10)), "BMP"), "x.bmp")
+    assert all(name in e.message for name in ("JPEG", "PNG", "WebP", "GIF")), e.message
+
+
 def test_it_refuses_svg():
     svg = b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'
     assert refused(svg, "x.svg").code == "unsupported_format"
