@@ -10,7 +10,7 @@ from ninja.files import UploadedFile
 from pydantic import Field
 
 from chatapp import services as chat_services
-from chatapp.errors import InvalidInput, NotFound
+from chatapp.errors import InvalidInput
 from chatapp.schemas import TEXT_PATTERN, Id, Index, InSchema, StrictIndex, errors, image_content
 from imagelab import downloads, selectors, services, starting
 from imagelab.jobrun import api_job_urls
@@ -200,7 +200,7 @@ def set_result(request, job_id: Path[Id], body: ResultIn):
 
 @router.get(
     "/jobs/{job_id}/download",
-    response={200: None, **errors(400, 404, 429)},
+    response={200: None, **errors(400, 404, 409, 429)},
     openapi_extra=image_content("image/jpeg", "image/png", description="The image (attachment)"),
 )
 def download(
@@ -211,8 +211,7 @@ def download(
 ):
     """The variation at full resolution, re-rendered from the original upload through every chosen plan."""
     job = selectors.job_get(user=request.auth, job_id=job_id)
-    if not 0 <= variation < len(job.plans):
-        raise NotFound("That variation does not exist.", code="not_found")
+    selectors.job_variation_finished(job=job, variation=variation)  # never a render of what the job did not finish
     data, content_type = downloads.render_download(job=job, variation=variation, fmt=format)
     return image_response(
         data, content_type, filename=f"marquee-job{job.pk}-v{variation}.{'jpg' if format == 'jpeg' else 'png'}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
-from chatapp.errors import NotFound
+from chatapp.errors import MarqueeError, NotFound
 from chatapp.models import Chat, Message
 from imagelab import storage
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
@@ -17,6 +17,17 @@ def job_get(*, user: AbstractBaseUser, job_id: int) -> ImageJob:
         return ImageJob.objects.select_related("source", "chat").get(pk=job_id, owner=user)
     except (ImageJob.DoesNotExist, ValueError, TypeError):
         raise NotFound("That job does not exist.", code="not_found") from None
+
+
+def job_variation_finished(*, job: ImageJob, variation: int) -> dict:
+    """A variation's entry once its final image is stored: NotFound when the job has no such variation,
+    409 `variation_not_ready` while it is still running or when a Stop or a failure left it unfinished."""
+    if not 0 <= variation < len(job.plans or []):
+        raise NotFound("That variation does not exist.", code="not_found")
+    entry = next((v for v in job.variations or [] if v.get("index") == variation), None)
+    if entry is None or not entry.get("final"):
+        raise MarqueeError("That variation has no finished image.", code="variation_not_ready", status=409)
+    return entry
 
 
 def job_image_path(*, job: ImageJob, variation: int | None = None, step: int | None = None) -> str:

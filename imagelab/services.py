@@ -19,7 +19,7 @@ from imagelab.core.codec import encode, preview
 from imagelab.core.metadata import strip_jpeg
 from imagelab.core.uploads import LoadedImage, UploadError, load_upload
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
-from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get
+from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get, job_variation_finished
 
 
 class UploadRefused(MarqueeError):
@@ -239,11 +239,7 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
         vi = int(variation)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise InvalidInput("Choose a variation by its number.", code="invalid_variation") from None
-    if not 0 <= vi < len(job.plans):
-        raise NotFound("That variation does not exist.", code="not_found")
-    entry = next((v for v in job.variations if v.get("index") == vi), None)
-    if entry is None or not entry.get("final"):  # a valid request, early: the variation is still running
-        raise MarqueeError("That variation has no finished image.", code="variation_not_ready", status=409)
+    entry = job_variation_finished(job=job, variation=vi)
     asset = ImageAsset.objects.filter(job=job, variation=vi).first()
     if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
         image = Image.open(io.BytesIO(storage.read(entry["final"])), formats=["JPEG"])  # our own final JPEG

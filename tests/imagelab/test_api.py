@@ -203,3 +203,19 @@ def test_it_refuses_several_images_in_one_upload_and_stores_nothing(alice, image
     assert response.json()["message"].startswith("Send one photo at a time (this request has 2)")
     assert not Chat.objects.exists() and not Message.objects.exists() and not ImageAsset.objects.exists()
     assert not image_root.exists() or not any(p.is_file() for p in image_root.rglob("*"))
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_to_download_a_variation_that_has_no_finished_image(alice):
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((160, 120)), content_type="image/jpeg")
+    job_id = (await api.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})).json()["id"]
+    await wait_turns_idle(30)
+    job = await db(ImageJob.objects.get)(pk=job_id)
+    job.variations[1].pop("final")  # as a variation still running, or one a Stop or a failure left unfinished
+    await db(job.save)(update_fields=["variations"])
+
+    refused = await api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 1})
+    assert (refused.status_code, refused.json()["code"]) == (409, "variation_not_ready")
+    assert refused.json()["message"] == "That variation has no finished image."
+    assert (await api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 0})).status_code == 200
