@@ -45,8 +45,9 @@ def parse_since(query_string: bytes | str) -> datetime | None:
     try:
         since = parse_datetime(value)
         if since is not None and not timezone.is_naive(since):
-            # The database compares it in UTC: "0001-01-01T00:00:00+14:00" is before year 1 there (OverflowError).
-            since.astimezone(UTC)
+            # The database compares it, less the slack, in UTC: "0001-01-01T00:00:00+14:00" is before year 1
+            # there, and so are the 2 s before "0001-01-01T00:00:01Z" (OverflowError).
+            (since - SINCE_SLACK).astimezone(UTC)
     except (ValueError, OverflowError):
         return None
     if since is None or timezone.is_naive(since) or since > timezone.now() + SINCE_SLACK:
