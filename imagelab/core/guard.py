@@ -16,12 +16,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image
+from pydantic import TypeAdapter
 
 from imagelab.core import ops
 from imagelab.core.guard_rules import rule_edits
+from imagelab.core.plans import Operation
 from imagelab.core.revise import Applied, apply_edits
+from imagelab.core.separate import Tendency, measure_apart
 from imagelab.core.simulate import PixelSample
-from imagelab.core.verify import Clipping, Look, Report, clipping, verify
+from imagelab.core.verify import Clipping, Look, Report, verify
 
 
 @dataclass
@@ -73,6 +76,18 @@ def _iteration(n: int, verdict: str, report: Report, applied: Applied | None, af
     }
 
 
+def _measure_apart(
+    report: Report, look: Look, earlier: dict[int, Look], source: Clipping, reference: Tendency | None
+) -> None:
+    """A near-duplicate's issue gets the step measured to tell it apart, when one parts it further."""
+    for issue in (i for i in report.issues if i.kind == "near_duplicate"):
+        twin = earlier[issue.other]
+        others = [twin] + [o for j, o in sorted(earlier.items()) if j != issue.other and o.size == look.size]
+        found = measure_apart(look, others, source, reference)
+        if found is not None and found[1] < issue.amount:
+            issue.apart, issue.apart_ssim = TypeAdapter(Operation).validate_python(found[0]), found[1]
+
+
 def guard_variation(
     vi: int,
     operations: list[dict],
@@ -87,11 +102,13 @@ def guard_variation(
     max_revisions: int,
     stopped: Callable[[], bool] = lambda: False,
     sample: PixelSample | None = None,
+    reference: Tendency | None = None,
 ) -> tuple[Outcome, Look]:
     """Verify one variation and revise it up to `max_revisions` times; (outcome, its preview as it ends).
 
     Every report a revision may follow carries the rule reviser's edits; `propose` (default: take those)
-    decides what is applied. `sample`: the source's pixels, which size the reviser's clipping pulls.
+    decides what is applied. `sample`: the source's pixels, which size the reviser's clipping pulls;
+    `reference`: the source preview's tendency, whose look a near-duplicate's separating step keeps to (separate.py).
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
@@ -100,6 +117,8 @@ def guard_variation(
         # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
         revisable = n < max_revisions and not generative
         report = verify(vi, look, steps, source, earlier, sizing=revisable)
+        if revisable:
+            _measure_apart(report, look, earlier, source, reference)
         report.edits = rule_edits(report, steps, plans, sample) if revisable else []
         return report
 
@@ -151,7 +170,9 @@ def run_guard(
     when clipping pulls are sized. Variations
     of different sizes are guarded concurrently (callbacks then come from several threads).
     """
-    source = clipping(source_preview)
+    source_look = Look(source_preview)
+    source = source_look.clipping()
+    reference = Tendency.of(source_look.full()) if max_revisions else None
     sample = PixelSample(source_preview, working_size=working_size) if max_revisions else None
     current = [list(p) for p in plans]
     looks = [p if p is None or isinstance(p, Look) else Look(p) for p in previews]
@@ -176,6 +197,7 @@ def run_guard(
                     max_revisions=max_revisions,
                     stopped=stopped,
                     sample=sample,
+                    reference=reference,
                 )
                 current[vi] = out.operations
                 done[vi] = final  # its measurements, made once, serve every later comparison

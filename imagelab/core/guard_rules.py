@@ -181,8 +181,10 @@ def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = froz
 
     `taken`: steps another edit of the same report already tunes or removes (a clipping pull): the contrast is
     then added after them, so both land in one revision instead of the twin waiting for the next."""
-    v = _apart(operations, issue)
     reason = f"to tell it apart from variation {issue.other + 1}"
+    if issue.apart is not None:  # a step measured on the picture (separate.py)
+        return _measured_step(operations, issue.apart.model_dump(), reason, taken)
+    v = _apart(operations, issue)
     contrasts = [i for i, o in enumerate(operations) if o["op"] == "contrast"]
     last = contrasts[-1] if contrasts and contrasts[-1] not in taken else None
     if last is None:
@@ -190,6 +192,18 @@ def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = froz
     low, high = BOUNDS[("contrast", "value")]
     value = min(high, max(low, round(float(operations[last]["params"]["value"]) * v, 2)))
     return TuneParam(op_index=last, param="value", value=value, reason=reason)
+
+
+def _measured_step(operations: list[dict], step: dict, reason: str, taken: frozenset[int]) -> Edit:
+    """The measured step: the plan's last step tuned when it is the same scaling op (the two compose into one
+    exactly: brightness, contrast through mid-grey, saturation), else appended as it was measured."""
+    last = len(operations) - 1
+    op, params = step["op"], step["params"]
+    if op in ("brightness", "contrast", "saturation") and operations[last]["op"] == op and last not in taken:
+        low, high = BOUNDS[(op, "value")]
+        value = float(operations[last]["params"]["value"]) * float(params["value"])
+        return TuneParam(op_index=last, param="value", value=min(high, max(low, round(value, 2))), reason=reason)
+    return AddOp(index=len(operations), op=step, reason=reason)
 
 
 def rule_edits(

@@ -1,5 +1,6 @@
 """The quality guard on the offline planner's plans (tests/evals/guard.jsonl): after it, no variation clips
-highlights, shadows or colours that its source did not, and none ends worse than planned by its own score."""
+highlights, shadows or colours that its source did not, none ends worse than planned by its own score, and
+where the cases say so none is left a near-duplicate of another."""
 
 import json
 from pathlib import Path
@@ -49,6 +50,10 @@ def guarded(case: dict):
     return run_guard(shrink(image, 640), previews, plans, rerun=rerun, accept=lambda *a: None, max_revisions=2)
 
 
+def _twin(outcome) -> bool:
+    return outcome.report is not None and any(i.kind == "near_duplicate" for i in outcome.report.issues)
+
+
 @pytest.mark.parametrize("case", CASES, ids=[f"{c['photo']}: {c['text']}" for c in CASES])
 def test_it_leaves_no_new_clipping_and_never_makes_a_variation_worse(case):
     outcomes = guarded(case)
@@ -57,6 +62,9 @@ def test_it_leaves_no_new_clipping_and_never_makes_a_variation_worse(case):
         assert flagged == case["expect"]["flagged"]
     left = [(o.variation, i) for o in outcomes for i in o.as_log()["issues"] if any(w in i for w in CLIPPING)]
     assert bool(left) == case["expect"]["clipping_left"], left
+    if "twins_left" in case["expect"]:  # each told apart from the others by a step measured on it
+        twins = [(o.variation, o.report.figures["nearest_ssim"]) for o in outcomes if _twin(o)]
+        assert bool(twins) == case["expect"]["twins_left"], twins
     for o in outcomes:
         first = o.revisions[0]["before"]["score"] if o.revisions else o.report.score
         assert o.report.score <= first

@@ -1,0 +1,77 @@
+"""Telling a near-duplicate apart with a step measured on its picture (imagelab.core.separate)."""
+
+import numpy as np
+from PIL import Image
+
+from imagelab.core import ops
+from imagelab.core.separate import TARGET_SSIM, Tendency, measure_apart
+from imagelab.core.verify import Look, clipping, ssim
+
+
+def photo(level=128, spread=28, colour=12, w=320, h=240, seed=5) -> Image.Image:
+    """A smooth, detailed photo (SSIM barely moves on it): nothing clipped."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = level + spread * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 10, (h, w))
+    rgb = np.stack([grey + colour, grey, grey - colour], axis=-1)
+    return Image.fromarray(np.clip(rgb, 2, 253).round().astype(np.uint8))
+
+
+def run(image, steps) -> Image.Image:
+    for s in steps:
+        image = ops.OPS[s["op"]](image, **s["params"])
+    return image
+
+
+def apart(source, first, second):
+    """(step, SSIM) measured for `second` against `first`, both made from `source`."""
+    looks = [Look(run(source, first)), Look(run(source, second))]
+    reference = Tendency.of(Look(source).full())
+    return measure_apart(looks[1], [looks[0]], clipping(source), reference), looks
+
+
+def test_it_parts_twins_with_one_step_and_measures_what_the_verifier_will():
+    source = photo(level=110)
+    (step, predicted), looks = apart(source, [_b(1.15)], [_b(1.16)])
+    assert ssim(looks[1].ssim_windows(), looks[0].ssim_windows()) > 0.99  # twins
+    assert predicted <= TARGET_SSIM
+    moved = Look(run(run(source, [_b(1.16)]), [step]))
+    assert abs(ssim(moved.ssim_windows(), looks[0].ssim_windows()) - predicted) < 0.01
+
+
+def test_it_keeps_a_brighter_variation_brighter_than_its_source():
+    source = photo(level=150)  # brighter still would clip soon: the step goes back, not past the source
+    (step, _), looks = apart(source, [_b(1.35)], [_b(1.36)])
+    after = run(run(source, [_b(1.36)]), [step])
+    assert Tendency.of(Look(after).full()).brightness > Tendency.of(Look(source).full()).brightness + 3
+    assert clipping(after).highlights - clipping(source).highlights <= 0.5
+
+
+def test_it_gives_a_black_and_white_variation_no_colour_step():
+    source = photo(colour=30)
+    grey = [{"op": "filter", "params": {"type": "grayscale"}}]
+    (step, _), _looks = apart(source, grey + [_c(1.1)], grey + [_c(1.11)])
+    assert step["op"] in ("brightness", "contrast")
+
+
+def test_it_takes_no_step_that_would_clip():
+    source = photo(level=128, spread=120, colour=0)  # already spans 2..253: any firmer or brighter step clips
+    found, looks = apart(source, [_c(1.0)], [{"op": "saturation", "params": {"value": 1.01}}])
+    step, _ = found
+    after = run(looks[1].image, [step])
+    new = clipping(after)
+    base = clipping(source)
+    assert max(new.highlights - base.highlights, new.shadows - base.shadows) <= 0.25 + 1e-9
+
+
+def test_it_finds_nothing_without_an_earlier_variation_of_its_size():
+    look = Look(photo())
+    assert measure_apart(look, [], clipping(photo())) is None
+
+
+def _b(v):
+    return {"op": "brightness", "params": {"value": v}}
+
+
+def _c(v):
+    return {"op": "contrast", "params": {"value": v}}
