@@ -11,9 +11,10 @@ from contextvars import ContextVar
 from functools import lru_cache
 from typing import Annotated, Literal, Protocol
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 from chatapp.planner.deadline import Deadline
+from chatapp.planner.untrusted import storable
 
 SourceName = Literal["catalogue", "tmdb"]
 
@@ -78,6 +79,14 @@ def _cut(limit: int):
     return AfterValidator(lambda value: value[:limit] if isinstance(value, str) else value)
 
 
+def _storable(value: object) -> object:
+    if isinstance(value, str):
+        return storable(value)
+    if isinstance(value, list):
+        return [storable(v) if isinstance(v, str) else v for v in value]
+    return value
+
+
 class Movie(BaseModel):
     """A resolved film, as shown on a pick card."""
 
@@ -98,6 +107,14 @@ class Movie(BaseModel):
     mpaa: str | None = None
     creative_type: str | None = None
     popularity: float | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _storable_strings(cls, data: object) -> object:
+        # A source's JSON may spell a NUL or a lone surrogate in any string; PostgreSQL stores neither.
+        if isinstance(data, dict):
+            return {k: _storable(v) for k, v in data.items()}
+        return data
 
     @property
     def key(self) -> tuple[str, str]:

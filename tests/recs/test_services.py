@@ -162,3 +162,28 @@ def test_it_keeps_a_source_title_or_director_longer_than_its_column_to_what_the_
         for name, limit in columns.items():
             assert len(getattr(row, name)) <= limit, (type(row).__name__, name)
         assert row.title == "T" * 300
+
+
+def test_it_keeps_nul_and_lone_surrogates_of_a_source_film_out_of_what_it_stores(alice):
+    # TMDB's JSON can spell "\u0000" and a lone "\ud800" in any string: PostgreSQL refuses both (a NUL in a
+    # varchar or jsonb, a surrogate in any UTF-8 text), so '+ Watchlist' and the turn storing the pick failed.
+    from recs.models import Recommendation
+    from recs.services.recommendations import recommendations_add
+
+    odd = Movie(
+        source="tmdb",
+        id="603",
+        title="The\x00 Matrix\ud800",
+        year=1999,
+        director="Lana\x00 Wachowski",
+        genres=["Sci\x00-Fi", "Action\udc80"],
+        overview="Neo\x00 wakes\ud83d.",
+        poster_url="https://image.tmdb.org/t/p/w342/a\x00.jpg",
+    )
+    assert (odd.title, odd.director, odd.genres) == ("The Matrix\ufffd", "Lana Wachowski", ["Sci-Fi", "Action\ufffd"])
+    assert odd.overview == "Neo wakes\ufffd." and "\x00" not in odd.poster_url
+    item, _created = list_add(user=alice, list_name="seen", movie=odd, rating=4)
+    chat, message = _chat_with_pick(alice)
+    assert recommendations_add(chat_id=chat.pk, message_id=message.pk, movies=[odd]) == [True]
+    for row in (SeenItem.objects.get(pk=item.pk), Recommendation.objects.get(chat=chat)):
+        assert row.title == "The Matrix\ufffd"
