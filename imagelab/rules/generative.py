@@ -37,13 +37,28 @@ _WHOLE_THING = (
 )
 _DETS = r"(?:the|his|her|their|my|that|this|those|these)"
 _HEDGE = r"(?:more|less|much|way|so|even|too|very|bit|little|slightly|lot|look|looks|a)\b"
+# A thing named with its present colour is still one thing ("the red car"): the colour is taken whole (possessive),
+# so the word after it decides whether the thing is the whole picture.
+_NOW = rf"(?:{_COLOUR}\s+(?=(?!{_HEDGE})[a-z]))?+"
+_THING = rf"{_DETS}\s+{_NOW}(?!{_WHOLE_THING}|{_HEDGE})[a-z]+"
+# The colour it should become, as said: "blue", "a deep blue", "bright red".
+_NEW = (
+    r"(?:(?:a|an)\s+)?(?:(?:deep|dark|light|bright|pale|royal|baby|hot|sky|pastel|rich|vivid|bold|nice|different)\s+)?"
+)
 _RECOLOUR = (
     rf"\b(?:change|switch|turn|make|swap|alter)\b[^,.;!?]*?\bfrom\s+{_COLOUR}\s+(?:to|into)\s+{_COLOUR}\b"
     + _REST
-    + rf"|\b(?:change|switch|alter|swap)\s+(?:the\s+)?colou?rs?\s+of\s+(?!(?:{_DETS}\s+)?{_WHOLE_THING}|it\b)\w"
+    + rf"|\b(?:change|switch|alter|swap)\s+(?:the\s+)?colou?rs?\s+of\s+(?!(?:{_DETS}\s+)?{_NOW}{_WHOLE_THING}|it\b)\w"
     + _REST
-    + rf"|\b(?:make|turn|paint|dye|recolou?r)\s+{_DETS}\s+(?!{_WHOLE_THING})[a-z]+(?:'s)?"
-    rf"(?:\s+(?!{_WHOLE_THING}|{_HEDGE})[a-z]+)?\s+(?:(?:to|into)\s+)?{_COLOUR}\b(?!\s*(?:and|&|n|'n'?)[ -]?white)"
+    + rf"|\b(?:make|turn|paint|dye|recolou?r)\s+{_THING}(?:'s)?"
+    rf"(?:\s+(?!{_WHOLE_THING}|{_HEDGE})[a-z]+)?\s+(?:(?:to|into)\s+|looks?\s+)?{_NEW}{_COLOUR}\b"
+    r"(?!\s*(?:and|&|n|'n'?)[ -]?white)"
+    + _REST
+    # "change the red car to blue", "turn the car into a blue one", "swap the jacket's colour for black"
+    + rf"|\b(?:change|switch|turn|swap)\s+{_THING}(?:(?:'s)?\s+colou?r)?\s+(?:to|into|for)\s+{_NEW}{_COLOUR}\b"
+    + _REST
+    # "i want the car blue instead of red"
+    + rf"|\b{_THING}\s+(?:in\s+)?{_NEW}{_COLOUR}\s+instead\s+of\b"
     + _REST
 )
 GENERATIVE = [
@@ -73,9 +88,10 @@ GENERATIVE = [
     ),
     (
         # "remove the colour" drains it (local): only things in the picture need generative fill
-        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a )?(?:colou?r |red |blue |green |"
-        r"yellow |orange |warm |cool )?(?:colou?rs?\b|cast|tint|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|"
-        r"haze|darkness|brightness))" + _REST,
+        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
+        r"yellow|orange|magenta|pink|purple|violet|cyan|warm|cool|weird|ugly|strange|slight|heavy|strong)\w* )*"
+        r"(?:colou?rs?\b|cast|tint|tinge|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|green|magenta|pink|"
+        r"purple|haze|darkness|brightness))" + _REST,
         "removing an object needs generative fill",
         "remove things from the picture",
     ),
@@ -124,10 +140,20 @@ CANNOT = [
 ]
 
 
+# "get rid of it" pointing back at a fault named before it ("there's a pink cast, get rid of it", "too much noise,
+# remove that") takes that fault away: it is no object to remove, so it reads as "fix it".
+_BACK_REFERENCE = re.compile(
+    r"(\b(?:cast|tinge|tint|noise|grain|haze|glare|vignett\w*|colou?r|too (?:much )?(?:yellow|orange|red|blu|green|"
+    r"magenta|pink|purpl|cyan|warm|cool|cold|bright|dark|saturat|contrast|nois|grain|haz)\w*)\b[^.;!?]*?)"
+    r"\b(?:remove|erase|delete|get rid of|lose|kill)\s+(?:it|that|this|them)\b"
+)
+
+
 def without_generative(text: str) -> tuple[str, list[str], list[str]]:
     """The text with every non-local request cut out, the reasons those need a generative edit, and what
     each asked for in the person's terms."""
     reasons, asks = [], []
+    text = _BACK_REFERENCE.sub(r"\1fix it", text)
     for pattern, why, ask in GENERATIVE:
         if re.search(pattern, text):
             reasons.append(why)

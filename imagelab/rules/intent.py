@@ -10,18 +10,22 @@ edits; flip, upscale) is read by `generative` and listed to be said plainly. Pur
 
 import re
 
+from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, without_generative
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
 
-AXES = ("temp", "sat", "contrast", "bright", "sharp")
+# magenta: white balance's other axis (+ towards magenta, - towards green), which no temperature step reaches
+AXES = ("temp", "sat", "contrast", "bright", "sharp", "magenta")
 
 # (pattern, {axis: direction}) — a term's own meaning, before any negation around it.
 _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange|red(?:der|dish)?", {"temp": 1}),
     # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
     (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
-    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish)|icy|wint(?:er|ry|ery)", {"temp": -1}),
+    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish|ey)|cyan(?:ish)?|icy|wint(?:er|ry|ery)", {"temp": -1}),
+    (r"magenta(?:ish|y)?|pink(?:er|ish|y)?|purpl(?:e|er|ish|ey)|violet", {"magenta": 1}),
+    (r"green(?:er|ish|y)?", {"magenta": -1}),
     (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
@@ -53,9 +57,9 @@ _REVERSE = re.compile(
 )
 # "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
 _HOLD = re.compile(
-    r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| go| going| touch(?:ing)?| chang(?:e|ing)|"
-    r" alter(?:ing)?| adjust(?:ing)?| mess(?:ing)? with| play(?:ing)? with)?(?: it)?"
-    r"(?: too| any| so)?|no|keep|keeping|leave|leaving|not)$"
+    r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| let| letting| go| going| touch(?:ing)?|"
+    r" chang(?:e|ing)| alter(?:ing)?| adjust(?:ing)?| mess(?:ing)? with| play(?:ing)? with)?(?: it| them| the \w+)?"
+    r"(?: look| looking| seem| feel| get| go| end up)?(?: too| any| so| much| even)?|no|keep|keeping|leave|leaving|not)$"
 )
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
@@ -108,7 +112,8 @@ _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
 _STYLE_NOT = re.compile(
     r"\b(?:no|not|without|never|rather than|instead of|"
     r"(?:don'?t|do not|never)(?: (?:make|turn|go|want|need|convert|do))?(?: it| this)?(?: (?:into|to|in))?)"
-    r"(?: (?:full|fully|complete|completely|total|totally|entirely|pure|proper|all the way))?$"  # "not full b&w"
+    r"(?: (?:full|fully|complete|completely|total|totally|entirely|pure|proper|all the way|quite|as far as))?"
+    r"(?: (?:to|into|in|as))?$"  # "not full b&w", "not all the way to black and white"
 )
 _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
@@ -143,9 +148,11 @@ _STRAIGHTEN = (
 
 # A rotation needs a rotate/straighten/tilt verb before the number or a degree unit after it
 # ("turn up the warmth 10%" and "a 1970s look" are not rotations); percentages and decades never are.
-_ANGLE = re.compile(r"(?<![\w.])(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z])")
+# A side of an aspect ratio ("3:2", "4 by 5", "16x9") is no angle either.
+_ANGLE = re.compile(r"(?<![\w.:/×])(?<!\d by )(-?\d+(?:\.\d+)?)(?![\d.]|\s*%|'s\b|(?!deg)[a-z]|\s*(?::|/|×|x|by)\s*\d)")
 _UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
-_VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*(\D{0,30})$")
+# the verb in the number's own clause: "straighten the horizon and crop to 3" names no angle
+_VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*((?:(?!\b(?:and|then|but|also|plus)\b)[^\d,.;!?]){0,30})$")
 _LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
 _LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
 _QUARTER = re.compile(
@@ -220,6 +227,17 @@ def _modifier(text: str, m: re.Match) -> int | None:
     return 1
 
 
+def _hue_sign(text: str, m: re.Match) -> str | None:
+    """ "fault" for a colour name said as a cast of the photo ("it looks green"), None for a thing's own colour
+    ("the red car"), "" when neither (the term is read as any other)."""
+    if m.group(1) or not casts.is_hue(m.group(2)) or _HOLD.search(_before(text, m.start())):
+        return ""
+    clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
+    if casts.complaint(text, m.start(), m.end(), clause):
+        return "fault"
+    return None if casts.names_a_thing(text, m.end(), clause) else ""
+
+
 def _style(pattern: str, text: str) -> bool:
     """Whether a look is asked for: named at least once without a negation right before it."""
     return any(not _STYLE_NOT.search(_before(text, m.start())) for m in re.finditer(pattern, text))
@@ -229,17 +247,23 @@ def tone_axes(text: str) -> tuple[dict, set]:
     """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
     sums = dict.fromkeys(AXES, 0)
     hold: set = set()
+    faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
     for m in _TERM.finditer(text):
-        sign = _modifier(text, m)
+        sign = _hue_sign(text, m)
+        sign = _modifier(text, m) if sign == "" else sign
         if sign is None:
             continue
         axes = _term_axes(m.group(2))
+        if sign == "fault":
+            faults.update({axis: -direction for axis, direction in axes.items()})
+            continue
         if sign == 0 and _NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
             axes = {**axes, "temp": 1}
         for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
             sums[axis] += sign * direction
+    sums.update(faults)
     return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
 
 

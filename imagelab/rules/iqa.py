@@ -34,7 +34,9 @@ from imagelab.rules.iqa_words import (
 )
 from imagelab.rules.wishes import nearest
 
-_PRONOUNS = frozenset("it its this that everything something nothing all she he they we i you there which".split())
+_PRONOUNS = frozenset(
+    "it its this that everything something nothing all she he they we i you there which why how what when where who".split()
+)
 _DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
 # Words after a determiner that are the photo itself, a part of the question, or a variation: never the subject.
 _NOT_OBJECTS = frozenset(
@@ -47,6 +49,7 @@ _NOT_OBJECTS = frozenset(
     # a judgement after "is that": "is that bad?", "is this normal?"
     "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
     # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
+    "style look vibe aesthetic intention intentional choice "
     "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped".split()
 )
 # What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.

@@ -7,7 +7,13 @@ import re
 
 HUES = r"(?:blue|yellow|green|orange|magenta|red|purple|pink|cyan)"
 HEDGE = r"(?:a bit|a little|slightly|kinda|kind of|sort of|rather|quite|very|really|too|so|way|all)"
-HUE_STATE = rf"(?:look|looks|looking|seem|seems|is|are)(?: {HEDGE})* {HUES}"
+# a hue said to be how it looks, or to have grown: "looks a bit green", "look more magenta", "got greener"
+HUE_STATE = (
+    rf"(?:look|looks|looking|seem|seems|is|are|was|were|got|gets|getting|turned|went|gone)"
+    rf"(?: (?:{HEDGE}|more|much more|even more|less|any))* (?:{HUES}|(?:blu|green|yellow|pink|orang|purpl)er)|"
+    # asked the other way round: "why is it so pink", "is everything a bit green"
+    rf"(?:is|are|was|were) (?:it|this|that|everything|they)(?: {HEDGE})* {HUES}"
+)
 # Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
 # Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
 WORDS = [
@@ -70,6 +76,9 @@ REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
     r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source)|before|unedited|changed?|"
     r"differ\w*|similar|"
+    # grown better or worse since the source: "has the noise gotten worse?", "did it get any better"
+    r"\b(?:got|gotten|get|gets|getting|become|became|grown|grew)\s+(?:any\s+|much\s+|a lot\s+|a bit\s+)?"
+    r"(?:worse|better)\b|"
     # the source in other words: "the raw one", "the untouched file", "what I sent you", "the one I uploaded"
     # (whole words: "raw" is in "drawing" and "straw")
     r"\b(?:raw|unprocessed|untouched|unretouched|sooc|straight out of (?:the )?camera)\b|"

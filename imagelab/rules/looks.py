@@ -10,6 +10,8 @@ bright around 1.0, sharp as an unsharp amount. When the instruction goes against
 import math
 from dataclasses import dataclass, field
 
+from imagelab.rules import casts
+
 COMPENSATE = 0.1
 # Share of an asked brightening done as an exposure (brightness) step, the rest as a midtone gamma lift: "brighter"
 # and "more exposure" read as exposure, while the gamma keeps most of the lift off the highlights.
@@ -194,7 +196,7 @@ def resolve(slot: Slot, intent: dict) -> Slot:
 def _compensate(out: dict, finish: dict, intent: dict) -> None:
     """Asked contrast and saturation hold up against what the finish takes away (tints, clipping)."""
     keep = 1.0
-    for key in ("tint", "lift"):
+    for key in ("tint", "lift", "cast"):
         if key in finish and "temp" not in intent["hold"]:
             keep *= 1.0 - finish[key][2]
     black, white = finish.get("clip", (0, 255)) if intent["contrast"] >= 0 else (0, 255)
@@ -265,6 +267,8 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     if intent["sharp"] > 0:  # asked sharpening is in every plan, each at its own strength
         out["sharp"] = max(out["sharp"], SHARPENS[i % len(SHARPENS)])
     finish = dict(slot.finish)
+    if intent.get("magenta") and "{mono}" not in slot.name:  # a green or magenta cast taken away, or one asked for
+        casts.correct(finish, intent["magenta"], i)
     _compensate(out, finish, intent)
     if "temp" in hold:  # no colour casts: tints go, lifted blacks turn neutral
         finish.pop("tint", None)
@@ -280,7 +284,11 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
         finish["expose"] = round(out["bright"] * EXPOSE_SHARE, 3)
     if intent["contrast"] < 0:  # clipped ends would add contrast back
         finish.pop("clip", None)
+    if "bright" in hold:  # "don't make it darker": no darkened corners (one asked for comes back below)
+        finish.pop("vignette", None)
     _asked_finish(out, finish, intent, i, neutral="{mono}" in slot.name or "temp" in hold)
+    if "bright" in hold:  # ... and the tints' pull on mid-grey given back
+        casts.keep_mid_grey(finish, out["temp"] >= 0)
     return {**out, **finish}
 
 
@@ -294,7 +302,7 @@ def _levels(lk: dict) -> tuple[int, int, float]:
     black, white = lk.get("clip", (0, 255))
     b, via = lk["bright"] - lk.get("expose", 0.0), lk.get("dark_via", "brightness")
     gamma = 1.0 + b if b > 0 or (b < 0 and via == "gamma") else 1.0
-    return black, white, round(gamma * lk.get("mid_gamma", 1.0), 3)
+    return black, white, round(gamma * lk.get("mid_gamma", 1.0) * lk.get("keep_gamma", 1.0), 3)
 
 
 def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
@@ -316,7 +324,7 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("brightness", value=round(1.0 + lk["bright"], 3)))
     elif lk.get("expose"):
         steps.append(_op("brightness", value=round(1.0 + lk["expose"], 3)))
-    for key in ("tint", "lift"):
+    for key in ("tint", "lift", "cast"):
         if key in lk:
             steps.append(_op("tint", color=lk[key][0 if warm_side else 1], strength=lk[key][2]))
     if lk.get("vignette"):
@@ -365,7 +373,7 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
         parts.append("a darker exposure")
     elif lk.get("expose"):
         parts.append("a brighter exposure")
-    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift") if k in lk]
+    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift", "cast") if k in lk]
     if lk.get("vignette"):
         parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")
     if lk["sharp"]:

@@ -130,6 +130,15 @@ _RATIO_WORDS = [
         4 / 5,
     ),
     (r"^(?=[\s\S]*\b(?:landscape|horizontal)\b)(?=[\s\S]*\b(?:insta(?:gram)?|ig)\b)", 1.91),
+    # the platforms' own banner and post shapes
+    (r"\bpinterest\b|\bpins?\b", 2 / 3),
+    (r"\b(?:twitter|x)\s+(?:header|banner|cover)\b", 3.0),
+    (r"\blinked ?in\s+(?:header|banner|cover|background)\b", 4.0),
+    (r"\b(?:facebook|fb)\s+(?:cover|banner|header)\b", 820 / 312),
+    (
+        r"\byoutube\b|\byt (?:thumbnail|banner)\b|\b(?:desktop|laptop|monitor|computer) (?:wallpaper|background)\b",
+        16 / 9,
+    ),
     (r"\binstagram\b|\binsta\b", 1.0),
     (r"\bwide ?screen\b", 16 / 9),
     (r"\bpanoram", 3.0),
@@ -154,7 +163,12 @@ def _finish(pattern: str, text: str) -> int:
 def _ratio(text: str) -> float | None:
     """Width / height of an asked crop: numbers win over words ("4:5 for insta" is 4:5)."""
     m = _RATIO.search(text)
-    if m and int(m.group(1)) and int(m.group(2)) and (":" in m.group(0) or re.search(r"crop|ratio|aspect", text)):
+    if (
+        m
+        and int(m.group(1))
+        and int(m.group(2))
+        and (":" in m.group(0) or re.search(r"crop|ratio|aspect|\bprint|\bframe\b|\bformat\b", text))
+    ):
         return int(m.group(1)) / int(m.group(2))
     return next((r for p, r in _RATIO_WORDS if re.search(p, text)), None)
 

@@ -128,6 +128,7 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     if "filter" in expect and not all(any(f["type"] == expect["filter"] for f in _params(p, "filter")) for p in plans):
         misses.append(f"not every plan is {expect['filter']}")
     misses += _check_rotation(expect, plans)
+    misses += _check_tint_and_tone(expect, plans)
     if "crop_ratio" in expect:
         w, h = (int(n) for n in expect["crop_ratio"].split(":"))
         ratios = [s[0] / s[1] for s in map(_final_size, plans)]
@@ -153,6 +154,32 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     for word in expect.get("says", []):
         if word not in (answer or "").lower():
             misses.append(f"the answer does not mention {word!r}")
+    return misses
+
+
+def _tint_leans(color: str) -> str | None:
+    """Which way a tint colour pulls on the green-magenta axis: "green", "magenta" or None (neither clearly)."""
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    lean = g - (r + b) / 2
+    return "green" if lean > 40 else "magenta" if lean < -40 else None
+
+
+def _check_tint_and_tone(expect: dict, plans: list) -> list[str]:
+    """`tint_towards`: every plan tints towards "green" or "magenta" (a cast corrected by its opposite);
+    `not_darker`: no plan darkens a grey ramp (its mid-grey and its mean luma stay within 1.5 of the input's;
+    contrast may darken the shadows as it brightens the highlights)."""
+    misses = []
+    want = expect.get("tint_towards")
+    if want is not None:
+        ok = sum(any(_tint_leans(t["color"]) == want and t["strength"] > 0 for t in _params(p, "tint")) for p in plans)
+        if ok != len(plans) or not plans:
+            misses.append(f"{ok}/{len(plans)} plans tint towards {want}")
+    if expect.get("not_darker"):
+        luma = np.array([0.299, 0.587, 0.114])
+        ramps = [luma @ _grey_curve(p) for p in plans]
+        darker = sum(bool(r[128] < 126.5 or r.mean() < 127.5 - 1.5) for r in ramps)
+        if darker:
+            misses.append(f"midtones darker in {darker}/5 plans")
     return misses
 
 

@@ -46,3 +46,47 @@ def test_it_offers_whole_picture_colour_shifts_instead_of_recolouring_one_thing(
     args = plan_variations(text, image_size=SIZE)
     assert len(args["variations"]) == 5 and all(v["strategy"].startswith("Instead of") for v in args["variations"])
     assert read_intent("turn the car red and make it warmer")["temp"] == 1  # the local part is still done
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make the red car blue",
+        "could you turn the yellow umbrella green?",
+        "make the red dress a deep blue",
+        "change the red car to blue",
+        "turn the car into a blue one",
+        "change the colour of the red car to blue",
+        "i want the car blue instead of red",
+        "swap the car colour to black",
+        "change the car's colour to blue",
+    ],
+)
+def test_it_reads_a_thing_named_with_its_present_colour_as_recolouring_one_thing(text):
+    assert read_intent(text)["generative_asks"] == [RECOLOUR]
+
+
+@pytest.mark.parametrize("text", ["make the red more orange", "change the colour of the red to orange"])
+def test_it_still_reads_a_colour_shifted_as_a_whole_picture_grade(text):
+    assert read_intent(text)["generative_asks"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "there's a pinkish cast over the whole thing, get rid of it",
+        "too much noise, remove it",
+        "its too yellow, get rid of that",
+        "remove the magenta tint",
+        "get rid of the weird pinkish cast",
+    ],
+)
+def test_it_reads_a_fault_taken_away_as_a_local_edit_not_an_object_removed(text):
+    assert read_intent(text)["generative"] == []
+
+
+def test_it_still_reads_a_thing_taken_away_as_removing_an_object():
+    assert read_intent("the tree is too close to the edge, remove it")["generative_asks"] == [
+        "remove things from the picture"
+    ]
+    assert read_intent("remove the person in green")["generative_asks"] == ["remove things from the picture"]

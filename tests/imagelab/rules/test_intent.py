@@ -331,3 +331,43 @@ def test_it_reads_a_named_decade_as_a_vintage_look(text):
 
 def test_it_does_not_read_a_rotation_or_a_percentage_as_a_decade():
     assert not read_intent("rotate it 90 degrees")["vintage"] and not read_intent("50% warmer")["vintage"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("straighten the horizon and crop to 3:2", 1.5),
+        ("rotate it and crop to 16x9", 16 / 9),
+        ("tilt it and crop it 4 by 5", 0.8),
+    ],
+)
+def test_it_never_reads_a_side_of_an_aspect_ratio_as_an_angle(text, ratio):
+    intent = read_intent(text)
+    assert intent["rotate"] is None and intent["tilts"] and intent["ratio"] == pytest.approx(ratio)
+
+
+def test_it_reads_an_angle_only_in_its_verbs_own_clause():
+    assert read_intent("straighten the horizon and crop it to 2 people")["rotate"] is None
+    assert read_intent("rotate it by 5 degrees")["rotate"] == 5.0
+    assert read_intent("straighten it 2")["rotate"] == 2.0
+
+
+@pytest.mark.parametrize(
+    "text", ["desaturate it slightly, but not all the way to black and white", "muted, but not quite black and white"]
+)
+def test_it_reads_a_look_refused_by_degree_as_refused(text):
+    intent = read_intent(text)
+    assert not intent["bw"] and intent["sat"] == -1
+
+
+@pytest.mark.parametrize(
+    ("text", "axis"),
+    [
+        ("brighter but don't make it look any warmer", "temp"),
+        ("don't let it get darker, warmer", "bright"),
+        ("warmer, but don't make the picture any darker", "bright"),
+    ],
+)
+def test_it_holds_an_axis_negated_through_look_let_or_a_named_subject(text, axis):
+    intent = read_intent(text)
+    assert axis in intent["hold"] and intent[axis] == 0

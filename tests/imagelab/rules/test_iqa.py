@@ -372,3 +372,27 @@ def test_it_reads_a_histograms_end_as_a_tone_not_a_place(text, name):
     assert rules_iqa.is_quality_question(text)
     plan = plan_of(text)
     assert plan.query_scope == "Global" and plan.distortion_names() == [name]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "did my edit make it look more magenta than the original?",
+        "has it got greener since the upload?",
+        "why is it so pink",
+        "is everything a bit green?",
+    ],
+)
+def test_it_reads_a_hue_grown_or_asked_the_other_way_round_as_a_colour_cast(text):
+    plan = plan_of(text, has_reference=True)
+    assert plan.distortion_names() == ["colour_cast"] and plan.query_scope == "Global"
+
+
+def test_it_never_reads_the_look_or_style_asked_about_as_the_subject():
+    assert plan_of("is it overexposed or is that the style").query_scope == "Global"
+    assert plan_of("is it too dark or is that just the look?").query_scope == "Global"
+
+
+@pytest.mark.parametrize("text", ["has the noise gotten worse in the last edit?", "did the blur get any better?"])
+def test_it_reads_a_fault_grown_worse_or_better_as_a_comparison_with_the_source(text):
+    assert plan_of(text, has_reference=True).reference_mode == "Full-Reference"

@@ -136,3 +136,19 @@ def test_it_describes_each_look_in_its_strategy():
     for v in plan["variations"]:
         assert v["label"].startswith("Warm ") and "warmer white balance" in v["strategy"]
     assert "split tone" in plan["variations"][3]["strategy"] and "matte" in plan["variations"][2]["strategy"]
+
+
+@pytest.mark.parametrize("text", ["warmer but don't make it any darker", "moodier, but don't make it darker"])
+def test_it_keeps_mid_grey_and_the_corners_when_darkening_is_refused(text):
+    from imagelab.core import ops
+
+    plan = normalize_plan(plan_variations(text, image_size=(1600, 1200)), image_size=(1600, 1200))
+    luma = np.array([0.299, 0.587, 0.114])
+    for i in range(5):
+        steps = plan.operations(i)
+        assert not [o for o, _p in steps if o == "vignette"], steps
+        grey = np.full((3, 1), 128.0)
+        for op, p in steps:
+            if op in ops.CHANNEL_OPS:
+                grey = np.clip(ops.channel_curve(op, p)(grey), 0, 255)
+        assert float(luma @ grey[:, 0]) >= 126.5, steps

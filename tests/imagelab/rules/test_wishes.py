@@ -238,3 +238,29 @@ def test_it_darkens_an_overexposed_photo_evenly_with_its_highlights_kept(text):
 def test_it_does_not_read_mind_blown_as_an_overexposed_photo(text):
     intent = read_intent(text)
     assert not intent["overexposed"] and not intent["highlights"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("crop it for a pinterest pin", 2 / 3),
+        ("I need it as a twitter header", 3.0),
+        ("make it an x banner", 3.0),
+        ("linkedin banner please", 4.0),
+        ("facebook cover photo", 820 / 312),
+        ("youtube thumbnail", 16 / 9),
+        ("crop it for a desktop wallpaper", 16 / 9),
+    ],
+)
+def test_it_reads_a_platforms_banner_or_post_shape_as_its_crop_ratio(text, ratio):
+    assert read_intent(text)["ratio"] == pytest.approx(ratio)
+    for plan in plans(text):
+        size = SIZE
+        for op, p in plan:
+            size = ops.output_size(op, p, size)
+        assert size[0] / size[1] == pytest.approx(ratio, rel=0.015)
+
+
+@pytest.mark.parametrize(("text", "ratio"), [("5x7 print please", 5 / 7), ("crop for a 8x10 frame", 0.8)])
+def test_it_reads_a_print_or_frame_size_as_its_crop_ratio(text, ratio):
+    assert read_intent(text)["ratio"] == pytest.approx(ratio)
