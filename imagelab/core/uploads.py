@@ -56,7 +56,7 @@ class LoadedImage:
     image: Image.Image  # RGB, 8-bit, sRGB, upright
     format: str  # "JPEG" | "PNG" | "WEBP" | "GIF" (as decoded)
     original_mode: str
-    frames: int  # >1: animated, only the first frame is kept
+    animated: bool  # more than one frame (an animation, an MPO's other pictures): only the first is kept
     icc_converted: bool
     orientation_applied: bool
 
@@ -173,7 +173,9 @@ def load_upload(
             f"The file is named {ext} but contains a {fmt} image; rename it or export it again.",
             400,
         )
-    frames = getattr(im, "n_frames", 1)
+    # Whether there is a second frame, never how many: Pillow's n_frames parses every frame of a GIF (in Python,
+    # holding the GIL), and a 25 MB GIF holds a million 1x1 frames.
+    animated = bool(getattr(im, "is_animated", False))
     original_mode = im.mode
     try:
         im.seek(0)  # animated: the first frame only
@@ -190,7 +192,7 @@ def load_upload(
     if rgb is im:
         rgb = im.copy()  # detach from the file object and its metadata
     rgb.info = {}  # metadata never travels with the pixels
-    return LoadedImage(rgb, fmt, original_mode, frames, converted, turn is not None)
+    return LoadedImage(rgb, fmt, original_mode, animated, converted, turn is not None)
 
 
 # EXIF orientation -> the transpose that shows the picture upright (as ImageOps.exif_transpose maps it).

@@ -177,7 +177,24 @@ def test_it_keeps_the_first_frame_of_an_animation(fmt, name):
     )
     li = load_upload(data, filename=name)
     r, g, b = li.image.getpixel((8, 8))
-    assert li.frames == 3 and r > 200 and g < 30 and b < 30 and li.image.mode == "RGB"
+    assert li.animated and r > 200 and g < 30 and b < 30 and li.image.mode == "RGB"
+
+
+def test_it_reads_a_long_animation_without_walking_its_frames(monkeypatch):
+    # A 25 MB GIF holds a million 1x1 frames: counting them (Pillow's n_frames parses each, in Python, holding
+    # the GIL) kept the web process from every socket for seconds, for a number nothing used.
+    from PIL import GifImagePlugin
+
+    frames = [Image.new("P", (1, 1), i % 2) for i in range(300)]
+    data = encoded(frames[0], "GIF", save_all=True, append_images=frames[1:], duration=10, optimize=False, disposal=0)
+    seeks = []
+    real_seek = GifImagePlugin.GifImageFile._seek
+    monkeypatch.setattr(
+        GifImagePlugin.GifImageFile, "_seek", lambda im, *a, **kw: seeks.append(a) or real_seek(im, *a, **kw)
+    )
+    li = load_upload(data, filename="long.gif")
+    assert li.animated and li.size == (1, 1) and len(seeks) <= 3
+    assert not load_upload(encoded(frames[0], "GIF"), filename="still.gif").animated
 
 
 def test_it_gives_api_error_bodies():
@@ -225,5 +242,5 @@ def test_it_loads_a_multi_picture_jpeg_as_its_first_picture():
     data = encoded(first, "MPO", save_all=True, append_images=[second], quality=95)
     assert Image.open(io.BytesIO(data)).format == "MPO"  # what a phone's portrait shot is
     li = load_upload(data, filename="IMG_0042.JPG")
-    assert li.format == "JPEG" and li.size == (40, 30) and li.frames == 2
+    assert li.format == "JPEG" and li.size == (40, 30) and li.animated
     assert np.abs(np.asarray(li.image, int) - (200, 100, 50)).max() <= 3
