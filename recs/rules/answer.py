@@ -376,8 +376,8 @@ def _clause_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
     return None
 
 
-# "when did the incredibles come out and who made it": a second question joined on, about the same film.
-_SECOND = re.compile(r"^(?P<a>.+?),? and (?P<b>(?:who|what|when|how|which|is|was|did|does|has)\b.+)$", re.I)
+# "when did the incredibles come out and who made it" (or "… n who made it"): a second question joined on.
+_SECOND = re.compile(r"^(?P<a>.+?),? (?:and|n|&) (?P<b>(?:who|what|when|how|which|is|was|did|does|has)\b.+)$", re.I)
 
 
 def _two_questions(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:

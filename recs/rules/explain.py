@@ -68,8 +68,7 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
     noun = genre_noun(noun_tags[-1] if noun_tags else None, plural=(count or 3) > 1)
     head = " ".join(p for p in [COUNT_WORDS.get(count or 0, ""), *adjectives, noun] if p)
     extras = [
-        f"by {' or '.join(cons.directors)}" if cons.directors else "",
-        f"with {' or '.join(cons.people)}" if cons.people else "",
+        *_people_phrases(cons),
         f"like {_series([m.title for m in likes])}" if likes else "",
         era_suffix,
         "" if runtime_adj else cons.runtime_label or "",
@@ -78,6 +77,18 @@ def _wanted_phrase(cons: Constraints, likes: list[Movie], count: int | None) -> 
     ]
     text = " ".join([head, *[e for e in extras if e]])
     return ", ".join([text, *_negatives(cons)])
+
+
+def _people_phrases(cons: Constraints) -> list[str]:
+    """ "by Ridley Scott", "with Tom Hanks"; a name read both as a director and an actor is said once
+    ("with or by Clint Eastwood"), as the picks may be either."""
+    both = [p for p in cons.people if p in cons.directors]
+    groups = [
+        ("by", [d for d in cons.directors if d not in both]),
+        ("with", [p for p in cons.people if p not in both]),
+        ("with or by", both),
+    ]
+    return [f"{word} {' or '.join(names)}" for word, names in groups if names]
 
 
 def _negatives(cons: Constraints) -> list[str]:
@@ -222,7 +233,9 @@ def reason_for(
         asked.append(cons.rating_label.split(" (")[0] if cons.rating_label else f"rated {movie.mpaa}")
     if passes.get("era") and cons.era:
         asked.append(f"from the {cons.era}" if re.fullmatch(r"(?:early |mid |late )?\d+s", cons.era) else cons.era)
-    asked += [f"by {movie.director}" for _ in cons.directors[:1] if movie.director in cons.directors]
+    starring = movie.director in cons.people and movie.director in people_index(catalogue).acting(movie, cons.people)
+    by = f"by and with {movie.director}" if starring else f"by {movie.director}"
+    asked += [by for _ in cons.directors[:1] if movie.director in cons.directors]
     asked += _people_labels(movie, cons, catalogue)
     if passes.get("runtime") and cons.runtime_label:
         asked.append(cons.runtime_label)
@@ -285,7 +298,10 @@ def _liked_word(like: str) -> str:
 
 
 def _people_labels(movie: Movie, cons: Constraints, catalogue: Catalogue) -> list[str]:
-    labels = [f"with {p}" for p in people_index(catalogue).acting(movie, cons.people)]
+    acting = people_index(catalogue).acting(movie, cons.people)
+    if movie.director in acting and movie.director in cons.directors:  # "by Clint Eastwood" is said already
+        acting = [p for p in acting if p != movie.director]
+    labels = [f"with {p}" for p in acting]
     labels += [f"no {p}" for p in cons.exclude_people]
     labels += [f"not by {d}" for d in cons.exclude_directors]
     return labels

@@ -75,11 +75,11 @@ QUESTIONS: list[tuple[str, str]] = [
         r"how (?:did|was|is) (?P<t>.+?)(?: do| received| reviewed| rated| liked)? (?:with|by|among) "
         r"(?:the )?(?:critics|audiences|reviewers|viewers)",
     ),
-    ("genre", r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) is (?P<t>.+)"),
+    ("genre", r"what (?:genre|(?:kind|sort|type) of (?:film|movie|flick)) is (?P<t>.+)"),
     # "what genre would you call Donnie Darko", "what genre does Alien fall under"
     (
         "genre",
-        r"what (?:genre|kind of (?:film|movie)|type of (?:film|movie)) (?:would|do|does|did) (?:you )?"
+        r"what (?:genre|(?:kind|sort|type) of (?:film|movie|flick)) (?:would|do|does|did) (?:you )?"
         r"(?:call|say|class(?:ify)?|put|consider) (?P<t>.+?)(?: (?:is|as|in|under))?",
     ),
     ("genre", r"what genre (?:does|did|is) (?P<t>.+?) (?:fall (?:into|under)|belong to|count as|fit)"),

@@ -33,19 +33,23 @@ STEPS = [
     Step("lowered the rating bar", frozenset({"quality", "gem"})),
     Step("dropped the runtime limit", frozenset({"runtime", "runtime_known"})),
     Step("matched any of the genres rather than all", frozenset({"genre_all"})),
+    Step("matched any of the genres rather than all", frozenset({"genre_all", "genre_near"})),
     Step("widened the years by five either way", frozenset({"era"})),
     Step("dropped the years", frozenset({"era", "era_wide"})),
     # "Coen brothers, ideally a black comedy": a named person defines a request more than a sub-genre does,
     # so a black comedy widens to comedy (its family in the catalogue) before the person is dropped.
-    Step("widened the genre to the broader one it belongs to", frozenset({"genre_all", "genre_any"})),
+    Step("widened the genre to the broader one it belongs to", frozenset({"genre_all", "genre_near", "genre_any"})),
     Step("dropped the people filter", frozenset({"people"})),
     Step("dropped the rating", frozenset({"mpaa"})),
     Step("dropped the story's source", frozenset({"source"})),
     # A softened film ("like Alien but less scary") keeps its kind longer than it avoids horror.
     Step("let horror back in", frozenset({"avoid"})),
     Step("looked beyond the genres of the film you named", frozenset({"like_genre"})),
-    Step("dropped the genre", frozenset({"genre_all", "genre_any", "genre_wide"})),
+    Step("dropped the genre", frozenset({"genre_all", "genre_near", "genre_any", "genre_wide"})),
 ]
+# A comedy asked with a dark genre that no film is both of ("a horror comedy") is nearest to a black comedy:
+# once all the genres cannot be had, its comedy half is met by black comedies before any comedy.
+DARK_GENRES = frozenset({"Horror", "Thriller/Suspense"})
 
 
 def genre_checks(genres: list[str], catalogue: Catalogue) -> dict[str, Callable[[Movie], bool]]:
@@ -53,6 +57,10 @@ def genre_checks(genres: list[str], catalogue: Catalogue) -> dict[str, Callable[
     checks: dict[str, Callable[[Movie], bool]] = {}
     if len(genres) > 1:
         checks["genre_all"] = Among(catalogue.ids_with_all_tags(genres))
+    if len(genres) > 1 and "Comedy" in genres and DARK_GENRES & set(genres):
+        checks["genre_near"] = Among(
+            catalogue.ids_with_any_tag([g for g in genres if g != "Comedy"] + ["Black Comedy"])
+        )
     if genres:
         checks["genre_any"] = Among(catalogue.ids_with_any_tag(genres))
     wider = {family for genre in genres for family in GENRE_FAMILY.get(genre, ())} - set(genres)
@@ -97,7 +105,10 @@ def relax(
         dropped |= step.drop
         pool = pool_without(dropped)
     for step in reversed(applied[:-1]):  # undo steps the final one made unnecessary
-        trial = dropped - (step.drop - set().union(*(s.drop for s in applied if s is not step)))
+        # what only this step switched off, among the steps still in force ("dropped the runtime limit",
+        # once undone, no longer keeps its softer twin "included films whose runtime … doesn't list")
+        in_force = [s.drop for s in applied if s is not step and s.drop <= dropped]
+        trial = dropped - (step.drop - set().union(*in_force))
         if trial != dropped and len(candidate := pool_without(trial)) >= want:
             dropped, pool = trial, candidate
     notes = [s.note for s in applied if s.drop <= dropped]
@@ -111,5 +122,5 @@ def say_relaxed(notes: list[str]) -> str:
         "dropped the years": "widened the years by five either way",
         "dropped the genre": "widened the genre to the broader one it belongs to",
     }
-    kept = [n for n in notes if n not in {superseded[k] for k in notes if k in superseded}]
+    kept = [n for n in dict.fromkeys(notes) if n not in {superseded[k] for k in notes if k in superseded}]
     return " and ".join(kept)

@@ -1,7 +1,9 @@
 """Runtime limits in a request: "under 90 minutes" (strict), "at most 2 hours" (inclusive), "not too long".
 
 Every phrase found becomes a candidate limit; explicit numbers beat vague words, and among several
-limits of one kind the strictest wins ("not too long, under 90 minutes" means under 90).
+limits of one kind the strictest wins ("not too long, under 90 minutes" means under 90). Hours with minutes
+("an hour and 45", "1h45", "2 hours 15 mins") are read as minutes first, and "90 min-ish", "2 hours or so" as
+"around" them (spoken_runtimes).
 """
 
 from __future__ import annotations
@@ -46,6 +48,36 @@ APPROX_SLACK = 15
 VAGUE_SHORT = r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"
 # "a long day", "a long week" say how the user's day went, not how long the film should be.
 VAGUE_LONG = r"long(?! (?:day|week|night|shift|year|time|weekend|commute))|longer|epic|epics|lengthy"
+
+
+_HOURS = r"(?P<h>[1-4]|an?|one|two|three|four)"
+_MINUTE_WORDS = {"a quarter": 15, "three quarters": 45, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
+_MINUTE_WORDS |= {"forty five": 45, "fifty": 50, "ten": 10, "five": 5}
+_MINUTES = rf"(?P<m>[1-5]?\d|{'|'.join(sorted(_MINUTE_WORDS, key=len, reverse=True))})"
+# "an hour and 45", "1 hour 45 minutes", "two hours and a quarter"; "2 hours and 3 films" is no runtime.
+_HOURS_MINUTES = re.compile(
+    rf"(?<![a-z0-9]){_HOURS} ?(?:hours?|hrs?|h) ?(?:and )?{_MINUTES}"
+    rf"(?: ?(?:minutes?|mins?|m)(?![a-z0-9])|(?= (?!films?|movies?|picks?|options?|suggestions?|of |years?))|(?=$))"
+)
+# "90 min-ish", "90ish minutes", "2 hours or so", "2hrs give or take".
+_ISH = re.compile(
+    rf"(?<![a-z0-9])(?P<num>\d+(?:\.\d+)?|{_NUM}) ?ish ?(?P<unit>{_UNIT})(?![a-z0-9])"
+    rf"|(?<![a-z0-9])(?P<num2>\d+(?:\.\d+)?|{_NUM}) ?(?P<unit2>{_UNIT}) ?(?:ish|or so|give or take)(?![a-z0-9])"
+)
+
+
+def spoken_runtimes(text: str) -> str:
+    """Prepared text with hours-and-minutes as minutes ("under an hour and 45" -> "under 105 minutes") and
+    "-ish" runtimes as "around" ones ("90 min ish" -> "around 90 min"), for the patterns above."""
+
+    def as_minutes(match: re.Match) -> str:
+        hours = NUMBER_WORDS.get(match.group("h")) or int(match.group("h"))
+        said = match.group("m")
+        minutes = _MINUTE_WORDS[said] if said in _MINUTE_WORDS else int(said)
+        return f"{hours * 60 + minutes} minutes" if minutes < 60 else match.group()
+
+    text = _HOURS_MINUTES.sub(as_minutes, text)
+    return _ISH.sub(lambda m: f"around {m.group('num') or m.group('num2')} {m.group('unit') or m.group('unit2')}", text)
 
 
 @dataclass(frozen=True)

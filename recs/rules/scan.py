@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from recs.rules.numbers import spelled_years
+from recs.rules.runtime import spoken_runtimes
 from recs.rules.vocab import FILLER, NEGATION_REWRITES, NEGATORS
 
 
@@ -20,7 +21,7 @@ def prepare(text: str) -> str:
     text = spelled_years(" " + " ".join(text.split()) + " ")  # "before nineteen eighty" reads "before 1980"
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
-    return text
+    return spoken_runtimes(text)
 
 
 class Scanner:

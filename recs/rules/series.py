@@ -4,6 +4,9 @@ in the catalogue, whose titles are "<series>: <part>", "<series> and the <part>"
 The series are read from the catalogue's own titles (two parts or more sharing a head of two words or more),
 never from a list: a series said bare stands for its first part (the earliest released), as does "the first
 harry potter"; a film ruled out by its series name ("not the pirates of the caribbean ones") rules out every part.
+A series whose name only its sequels carry ("Raiders of the Lost Ark" before "Indiana Jones and the Temple of
+Doom") opens with the one film released shortly before its first named part by the same director, with the
+same genres and creative type; never when two films fit, or when a film carries the series' name alone.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ _FIRST = re.compile(
     r"^(?:the )?(?:first|original|1st|very first)(?: one| film| movie| part)?(?: of| in)?(?: the)? (.+)$"
 )
 _FIRST_AFTER = re.compile(r"^(.+?) (?:1|one|part one|part 1|the first(?: one| film| movie| part)?)$")
+_OPENER_YEARS = 6  # how long before its first named part an unnamed opener may come out
 _NOT_NAMES = frozenset({"one", "ones", "film", "films", "movie", "movies", "part", "time", "it", "that", "this"})
 
 
@@ -40,10 +44,34 @@ def _series(catalogue: Catalogue) -> dict[str, tuple[Movie, ...]]:
             heads[head].append(movie)
     series = {}
     for head, parts in heads.items():
-        parts += [m for m in catalogue.by_title(head) if m not in parts]  # "Toy Story" opens "Toy Story 2"
+        own = [m for m in catalogue.by_title(head) if m not in parts]  # "Toy Story" opens "Toy Story 2"
+        parts += own or _unnamed_opener(parts, catalogue)
         if len(parts) >= 2:
-            series[head] = tuple(sorted(parts, key=lambda m: (m.year or 9999, -(m.votes or 0), m.id)))
+            series[head] = tuple(sorted(parts, key=_released))
     return series
+
+
+def _released(movie: Movie) -> tuple:
+    return (movie.year or 9999, -(movie.votes or 0), movie.id)
+
+
+def _unnamed_opener(parts: list[Movie], catalogue: Catalogue) -> list[Movie]:
+    """The film that opened a series before its name was in the titles (one or none): released shortly before
+    the first named part, by its director, with the same genres and creative type."""
+    first = min(parts, key=_released)
+    if not (first.year and first.director):
+        return []
+    fits = [
+        movie
+        for movie in catalogue.movies
+        if movie not in parts
+        and movie.year
+        and first.year - _OPENER_YEARS <= movie.year < first.year
+        and movie.director == first.director
+        and movie.creative_type == first.creative_type
+        and catalogue.tags(movie) == catalogue.tags(first)
+    ]
+    return fits if len(fits) == 1 else []
 
 
 def series_parts(span: str, catalogue: Catalogue) -> tuple[Movie, ...]:

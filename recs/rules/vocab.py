@@ -349,4 +349,6 @@ QUESTION_TYPOS = {
     "whats": "what's",
     "whos": "who's",
     "wheres": "where's",
+    "kinda": "kind of",
+    "sorta": "sort of",
 }
