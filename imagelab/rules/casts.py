@@ -45,6 +45,11 @@ _STATED = re.compile(
     rf"\b(?:is|are|was|were|does|do|did)\s+(?:the\s+|my\s+)?{_SUBJECT}(?:\s+(?:look|seem|appear|come out|turn out))?"
     rf"{_HEDGES}\s*$"
 )
+# A hue right after a fixing verb is the cast to fix: "fix the yellow from the bulbs", "correct the green".
+_FIXING = re.compile(
+    r"\b(?:fix|correct|neutrali[sz]e|balance out|sort out|deal with|counter(?:act)?|compensate for)"
+    r"(?:\s+(?:the|this|that|all the|some of the|that ugly|the ugly|the weird|that weird))?\s*$"
+)
 # A hue said with praise is the look described, not a cast: "it's so pink and dreamy, love it".
 _PRAISE = re.compile(r"\b(?:love|loving|loved|gorgeous|beautiful|lovely|perfect|amazing|stunning)\b")
 _MADE = re.compile(r"\b(?:make|makes|making|made|want|let|get|have|turn|turns)\b(?:\s+\S+){0,3}\s*$")
@@ -83,6 +88,8 @@ def complaint(text: str, start: int, end: int, clause_head: str) -> bool:
     noun = _CAST_NOUN.match(text, end)
     if noun and not _ADDING.search(head):
         return _ALWAYS_FAULT.match(text, end) is not None or _PRESENT.search(head) is not None
+    if _FIXING.search(head):
+        return True
     stated = _STATED.search(head)
     return stated is not None and not _MADE.search(head[: stated.start()]) and not _PRAISE.search(text)
 

@@ -57,6 +57,9 @@ _RECOLOUR = (
     # "change the red car to blue", "turn the car into a blue one", "swap the jacket's colour for black"
     + rf"|\b(?:change|switch|turn|swap)\s+{_THING}(?:(?:'s)?\s+colou?r)?\s+(?:to|into|for)\s+{_NEW}{_COLOUR}\b"
     + _REST
+    # a thing's colour to another, said short: "blue jacket to red please"
+    + rf"|\b{_COLOUR}\s+(?!{_WHOLE_THING}|{_HEDGE})[a-z]+\s+(?:to|into|->|→)\s+{_NEW}{_COLOUR}\b"
+    + _REST
     # "i want the car blue instead of red"
     + rf"|\b{_THING}\s+(?:in\s+)?{_NEW}{_COLOUR}\s+instead\s+of\b"
     + _REST

@@ -128,7 +128,10 @@ STYLES = {
     # a clean, true-to-life edit: no casts, tints, vignettes or grain ("clean it up for linkedin, nothing arty")
     "clean": r"\bclean(?:er)?\b(?!\s+(?:it\s+)?(?:up\s+)?(?:the\s+|some\s+|that\s+|all\s+)?nois)|\bnatural[- ]look|"
     r"\blinked ?in\b|\bprofessional\b|\bcorporate\b|\bheadshot\b|\b(?:cv|resume|passport) (?:photo|pic)|"
-    r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b",
+    r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b|"
+    # colours put right with no direction named: "fix the white balance", "neutral colours", "correct the colours"
+    r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+|my\s+)?(?:white balance|wb|colou?r balance|colou?rs)\b|"
+    r"\bneutral colou?rs?\b|\bcolou?rs? (?:neutral|true to life|accurate)\b",
 }
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",

@@ -65,7 +65,7 @@ _TELLING = frozenset(
 _STOP = frozenset(
     "look looks looking looked seem seems seemed appear appears is are was were in on at of a an too very quite so "
     "bit and or but than with to from as for enough there have has had got get gets show shows "
-    "just really actually only me you i we they make made makes did does turn turned "
+    "just really actually only me you i we they make made makes did does turn turned came come comes went "
     # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
     "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "
     "didnt cant can could would should might must will".split()

@@ -139,6 +139,10 @@ _RATIO_WORDS = [
         r"\byoutube\b|\byt (?:thumbnail|banner)\b|\b(?:desktop|laptop|monitor|computer) (?:wallpaper|background)\b",
         16 / 9,
     ),
+    (
+        r"\ba[3-6]\s+(?:print|paper|poster|sheet|size|page)\b|\b(?:print|poster)\w*\s+(?:it\s+|this\s+)?(?:on\s+|at\s+|as\s+)?a[3-6]\b",
+        2**-0.5,
+    ),
     (r"\binstagram\b|\binsta\b", 1.0),
     (r"\bwide ?screen\b", 16 / 9),
     (r"\bpanoram", 3.0),

@@ -64,6 +64,7 @@ def test_it_never_tints_a_black_and_white_look_for_a_cast():
         "it came out really orange",
         "there's a yellow cast",
         "the red cast from the sunset lamp is too much, neutralise it",
+        "fix the yellow from the tungsten bulbs",
     ],
 )
 def test_it_reads_a_warm_hue_the_photo_is_said_to_have_as_a_cast_to_cool(text):
@@ -91,3 +92,10 @@ def test_it_reads_a_hue_said_with_praise_as_the_look_described():
 def test_it_reads_a_hue_before_a_thing_as_that_things_colour_not_a_cast(text):
     intent = read_intent(text)
     assert intent["temp"] == 0 and intent["magenta"] == 0
+
+
+@pytest.mark.parametrize("text", ["fix the white balance", "neutral colours please", "correct the colours"])
+def test_it_reads_colours_put_right_with_no_direction_as_the_clean_family_without_casts(text):
+    intent = read_intent(text)
+    assert intent["clean"] and intent["temp"] == 0
+    assert all(not tints(plan) and "temperature" not in {op for op, _p in plan} for plan in plans(text))

@@ -60,6 +60,7 @@ def test_it_offers_whole_picture_colour_shifts_instead_of_recolouring_one_thing(
         "i want the car blue instead of red",
         "swap the car colour to black",
         "change the car's colour to blue",
+        "blue jacket to red please",
     ],
 )
 def test_it_reads_a_thing_named_with_its_present_colour_as_recolouring_one_thing(text):

@@ -396,3 +396,7 @@ def test_it_never_reads_the_look_or_style_asked_about_as_the_subject():
 @pytest.mark.parametrize("text", ["has the noise gotten worse in the last edit?", "did the blur get any better?"])
 def test_it_reads_a_fault_grown_worse_or_better_as_a_comparison_with_the_source(text):
     assert plan_of(text, has_reference=True).reference_mode == "Full-Reference"
+
+
+def test_it_reads_the_subject_before_came_out_not_the_verb():
+    assert plan_of("the sunset came out too pink").query_scope == ["sunset"]

@@ -261,6 +261,9 @@ def test_it_reads_a_platforms_banner_or_post_shape_as_its_crop_ratio(text, ratio
         assert size[0] / size[1] == pytest.approx(ratio, rel=0.015)
 
 
-@pytest.mark.parametrize(("text", "ratio"), [("5x7 print please", 5 / 7), ("crop for a 8x10 frame", 0.8)])
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [("5x7 print please", 5 / 7), ("crop for a 8x10 frame", 0.8), ("a4 print", 2**-0.5), ("print it on a4", 2**-0.5)],
+)
 def test_it_reads_a_print_or_frame_size_as_its_crop_ratio(text, ratio):
     assert read_intent(text)["ratio"] == pytest.approx(ratio)
