@@ -334,6 +334,15 @@ async def test_it_keeps_the_api_key_out_of_the_logs_of_an_openai_turn(alice, ope
     assert settings.OPENAI_API_KEY and settings.OPENAI_API_KEY not in caplog.text
 
 
+@pytest.mark.parametrize("path", ["/ws/chats/abc/", "/ws/api/chats/1/extra/", "/ws/nothing/", "/"])
+async def test_it_closes_a_socket_at_an_address_that_is_no_socket_with_4404_and_no_error(alice, path, caplog):
+    # No route raised "No route found" inside the application: the socket dropped with an ERROR and a traceback.
+    comm = await communicator(alice, path)
+    await comm.connect()
+    assert await comm.receive_output() == {"type": "websocket.close", "code": 4404}
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
 @pytest.mark.parametrize("path", ["/ws/chats/{id}/", "/ws/api/chats/{id}/"])
 async def test_it_closes_a_socket_for_a_chat_that_does_not_exist_with_4403(alice, path):
     chat = await make_chat(alice)
