@@ -9,6 +9,8 @@ from functools import lru_cache
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
+from recs.rules.people import people_index
+
 # The words the parser reads (genres, moods, decades, durations, audiences). A typed word of five or more
 # letters that is not one of them is corrected to the one within one edit (two for long words); OSA counts
 # a swapped pair of letters ("comdey") as one edit.
@@ -53,8 +55,9 @@ _TITLE_WORDS = 10  # the longest run of words tried as a title
 
 
 def fix_words_outside_titles(text: str, catalogue) -> str:
-    """fix_words, but the words of a catalogue title the text names (two words or more) stay as typed:
-    "the silence of the lambs" keeps its "silence", which alone would be a typo of "violence"."""
+    """fix_words, but the words of a catalogue title the text names (two words or more) or of a person's full
+    name stay as typed: "the silence of the lambs" keeps its "silence", which alone would be a typo of
+    "violence", and "christian bale" his "christian" (no "christmas")."""
     words = list(re.finditer(r"[a-z0-9]+", text))
     fixed = [fix_word(m.group()) if m.group().isalpha() else m.group() for m in words]
     if all(f == m.group() for f, m in zip(fixed, words, strict=True)):
@@ -66,6 +69,8 @@ def fix_words_outside_titles(text: str, catalogue) -> str:
             if "," not in span and catalogue.by_title(span):
                 keep.update(range(i, i + n))
                 break
+    for name in people_index(catalogue).full_re.finditer(text):
+        keep.update(i for i, m in enumerate(words) if name.start() <= m.start() < name.end())
     pieces, last = [], 0
     for i, m in enumerate(words):
         pieces += [text[last : m.start()], m.group() if i in keep else fixed[i]]

@@ -46,6 +46,9 @@ def _checks(cons: Constraints, catalogue: Catalogue, likes: list[Movie]) -> dict
     if cons.directors or cons.people:
         acting_ids = people.ids_acting(cons.people)
         checks["people"] = lambda m: m.director in cons.directors or m.id in acting_ids
+        if cons.directors and cons.people and not set(cons.directors) & set(cons.people):
+            # "a Ridley Scott film with Russell Crowe" asks for both in one film before either
+            checks["people_all"] = lambda m: m.director in cons.directors and m.id in acting_ids
     if cons.mpaa_allowed and not cons.mpaa_hard:
         checks["mpaa"] = lambda m: m.mpaa in cons.mpaa_allowed
     if cons.story_sources:

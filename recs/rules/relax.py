@@ -34,12 +34,13 @@ STEPS = [
     Step("dropped the runtime limit", frozenset({"runtime", "runtime_known"})),
     Step("matched any of the genres rather than all", frozenset({"genre_all"})),
     Step("matched any of the genres rather than all", frozenset({"genre_all", "genre_near"})),
+    Step("matched the director or the actor rather than both", frozenset({"people_all"})),
     Step("widened the years by five either way", frozenset({"era"})),
     Step("dropped the years", frozenset({"era", "era_wide"})),
     # "Coen brothers, ideally a black comedy": a named person defines a request more than a sub-genre does,
     # so a black comedy widens to comedy (its family in the catalogue) before the person is dropped.
     Step("widened the genre to the broader one it belongs to", frozenset({"genre_all", "genre_near", "genre_any"})),
-    Step("dropped the people filter", frozenset({"people"})),
+    Step("dropped the people filter", frozenset({"people", "people_all"})),
     Step("dropped the rating", frozenset({"mpaa"})),
     Step("dropped the story's source", frozenset({"source"})),
     # A softened film ("like Alien but less scary") keeps its kind longer than it avoids horror.

@@ -93,3 +93,30 @@ def test_it_reads_chat_speak_in_questions(text, said, cat):
     assert decide_mode(text).mode == "A"
     reply = answer(text, cat)
     assert all(s in reply for s in said)
+
+
+@pytest.mark.parametrize(
+    ("text", "director", "actor"),
+    [
+        ("a ridley scott film with russell crowe", "Ridley Scott", "Russell Crowe"),
+        ("scorsese films with de niro", "Martin Scorsese", "Robert De Niro"),
+        ("a nolan film with christian bale", "Christopher Nolan", "Christian Bale"),
+    ],
+)
+def test_it_wants_a_named_director_and_actor_in_the_same_film(text, director, actor, cat):
+    plan = plan_picks(text, cat, blocked=[])
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert len(films) == 3 and all(m.director == director for m in films)
+    assert all(people_index(cat).acting(m, [actor]) == [actor] for m in films)
+
+
+def test_it_says_when_too_few_films_have_both_the_director_and_the_actor(cat):
+    plan = plan_picks("a tarantino movie with samuel l jackson", cat, blocked=[])
+    assert "the director or the actor rather than both" in plan.intro
+    assert plan.picks[0].title == "Pulp Fiction"
+
+
+def test_it_keeps_a_full_name_as_typed_when_fixing_typos():
+    cons = parse("a nolan film with christian bale")
+    assert cons.people == ["Christian Bale"] and not cons.unsupported
+    assert parse("somethin for christmas").unsupported == [("christmas", "topic")]
