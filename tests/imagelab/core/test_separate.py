@@ -4,8 +4,8 @@ import numpy as np
 from PIL import Image
 
 from imagelab.core import ops
-from imagelab.core.separate import TARGET_SSIM, Tendency, measure_apart
-from imagelab.core.verify import Look, clipping, ssim
+from imagelab.core.separate import TARGET_SSIM, Tendency, _Linear, _matrix, measure_apart
+from imagelab.core.verify import Look, Windows, clipping, ssim
 
 
 def photo(level=128, spread=28, colour=12, w=320, h=240, seed=5) -> Image.Image:
@@ -62,6 +62,24 @@ def test_it_takes_no_step_that_would_clip():
     new = clipping(after)
     base = clipping(source)
     assert max(new.highlights - base.highlights, new.shadows - base.shadows) <= 0.25 + 1e-9
+
+
+def test_it_predicts_each_steps_ssim_from_the_windows_as_measuring_it_would():
+    rng = np.random.default_rng(9)
+    y, x = np.mgrid[0:240, 0:320] / 320
+    planes = [128 + 60 * np.sin(k * x + 3 * y) + rng.normal(0, 8, x.shape) for k in (5, 11, 17)]  # channels differ
+    source = Image.fromarray(np.clip(np.stack(planes, axis=-1), 5, 250).round().astype(np.uint8))
+    mixed = [{"op": "hue", "params": {"value": 25}}, _b(1.1)]  # channels mixed: the cross moments matter
+    look = Look(run(source, mixed))
+    others = [Look(source), Look(run(source, [_c(1.2), {"op": "saturation", "params": {"value": 0.6}}]))]
+    linear = _Linear(look, others)
+    for step in (_b(0.85), _c(1.25), _c(0.8), {"op": "saturation", "params": {"value": 1.5}}):
+        m, b = _matrix(step)
+        [predicted] = linear.nearest(m[None], b[None])
+        x = look.full().reshape(-1, 3).T.astype(np.float64)
+        moved = Windows(np.clip(m @ x + b[:, None], 0, 255).T.reshape(look.full().shape).astype(np.float32))
+        measured = max(ssim(moved, o.ssim_windows()) for o in others)
+        assert abs(predicted - measured) < 0.003, step
 
 
 def test_it_finds_nothing_without_an_earlier_variation_of_its_size():
