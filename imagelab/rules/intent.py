@@ -270,6 +270,29 @@ def tone_axes(text: str) -> tuple[dict, set]:
     return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
 
 
+# How far a tone is asked to move, said around its word: "a touch warmer", "way more contrast", "warm it up a bit".
+_GENTLE = r"(?:a\s+)?(?:touch|tad|smidge|hint|tiny bit|little bit|wee bit|teeny bit|bit|little)(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly"
+_STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
+# ("way too bright" says how bad the fault is, not how far to go: the usual correction)
+_DEGREE_BEFORE = re.compile(rf"\b(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
+_DEGREE_AFTER = re.compile(
+    r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+)*(?:just\s+|only\s+)?"
+    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little)|slightly)|(a lot|lots|loads|heaps|massively))\b"
+)
+GENTLE, STRONG = 0.5, 1.6
+
+
+def tone_degrees(text: str) -> dict:
+    """{axis: how far} for tones asked a little (GENTLE) or a lot (STRONG); axes said plainly are left out."""
+    out: dict = {}
+    for m in _TERM.finditer(text):
+        clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
+        said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
+        if said:
+            out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE if said.group(1) else STRONG))
+    return out
+
+
 def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
     text = forgive_typos(instruction.lower().replace("’", "'"))
@@ -279,6 +302,7 @@ def read_intent(instruction: str) -> dict:
     if wishes["denoise"] and not axes["sharp"] and "sharp" not in hold:
         axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
+    intent["degree"] = tone_degrees(local)
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
     intent["aimed"] = aimed_at(local)  # a thing named as the edit's target: the whole photo changes (said)
     intent.update({k: _style(p, local) for k, p in STYLES.items()})

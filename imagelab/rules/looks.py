@@ -17,6 +17,8 @@ COMPENSATE = 0.1
 # and "more exposure" read as exposure, while the gamma keeps most of the lift off the highlights.
 EXPOSE_SHARE = 0.4
 TOP = 252.5  # where white lands under asked contrast when the highlights are to be kept
+AXES_OF_LOOK = ("temp", "sat", "contrast", "bright")
+STRONGEST = {"temp": 0.8, "sat": 0.5, "contrast": 0.4, "bright": 0.3}  # "way warmer" goes this far at most
 ASKED = {"temp": 0.35, "sat": 0.20, "contrast": 0.12, "bright": 0.15, "sharp": 0.6}
 
 
@@ -256,16 +258,17 @@ def _protect_highlights(out: dict, finish: dict) -> None:
 
 def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     """Axis deltas and finish of the slot in place `i` under the instruction (held axes stay at zero)."""
-    hold = set(intent["hold"])
-    out = {
-        a: round(_value(intent[a], 0.0 if a in hold else slot.free.get(a, 0.0), slot.asked[a]), 3)
-        for a in ("temp", "sat", "contrast", "bright")
-    }
+    hold, degree = set(intent["hold"]), intent.get("degree", {})
+    # "a touch warmer" scales the asked strength and the slot's own along that axis down, "way warmer" the asked up
+    free = {a: 0.0 if a in hold else slot.free.get(a, 0.0) * min(degree.get(a, 1.0), 1.0) for a in AXES_OF_LOOK}
+    asked = {a: min(slot.asked[a] * degree.get(a, 1.0), max(slot.asked[a], STRONGEST[a])) for a in AXES_OF_LOOK}
+    out = {a: round(_value(intent[a], free[a], asked[a]), 3) for a in AXES_OF_LOOK}
     # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
-    free_sharp = 0.0 if "sharp" in hold else slot.finish.get("sharpen", 0.0)
-    out["sharp"] = _value(intent["sharp"], free_sharp, slot.asked["sharp"])
+    sharp = degree.get("sharp", 1.0)
+    free_sharp = 0.0 if "sharp" in hold else slot.finish.get("sharpen", 0.0) * min(sharp, 1.0)
+    out["sharp"] = _value(intent["sharp"], free_sharp, slot.asked["sharp"] * sharp)
     if intent["sharp"] > 0:  # asked sharpening is in every plan, each at its own strength
-        out["sharp"] = max(out["sharp"], SHARPENS[i % len(SHARPENS)])
+        out["sharp"] = max(out["sharp"], SHARPENS[i % len(SHARPENS)] * sharp)
     finish = dict(slot.finish)
     if intent.get("magenta") and "{mono}" not in slot.name:  # a green or magenta cast taken away, or one asked for
         casts.correct(finish, intent["magenta"], i)

@@ -371,3 +371,8 @@ def test_it_reads_a_look_refused_by_degree_as_refused(text):
 def test_it_holds_an_axis_negated_through_look_let_or_a_named_subject(text, axis):
     intent = read_intent(text)
     assert axis in intent["hold"] and intent[axis] == 0
+
+
+def test_it_reads_how_bad_a_fault_is_as_no_degree_of_the_correction():
+    assert read_intent("way too bright")["degree"] == {}
+    assert read_intent("a touch warmer, way more contrast")["degree"] == {"temp": 0.5, "contrast": 1.6}

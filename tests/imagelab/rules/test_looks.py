@@ -152,3 +152,24 @@ def test_it_keeps_mid_grey_and_the_corners_when_darkening_is_refused(text):
             if op in ops.CHANNEL_OPS:
                 grey = np.clip(ops.channel_curve(op, p)(grey), 0, 255)
         assert float(luma @ grey[:, 0]) >= 126.5, steps
+
+
+def _strengths(text, op, key):
+    plan = normalize_plan(plan_variations(text, image_size=(1600, 1200)), image_size=(1600, 1200))
+    return [
+        abs(sum(p[key] - (1.0 if key == "value" else 0.0) for o, p in plan.operations(i) if o == op)) for i in range(5)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("gentle", "plain", "strong", "op", "key"),
+    [
+        ("a touch warmer", "warmer", "way warmer", "temperature", "strength"),
+        ("warm it up a bit", "warm it up", "warm it up a lot", "temperature", "strength"),
+        ("slightly darker", "darker", "much darker", "brightness", "value"),
+        ("a tiny bit sharper", "sharper", "way sharper", "sharpen", "amount"),
+    ],
+)
+def test_it_moves_an_asked_tone_less_for_a_touch_and_further_for_way_more_in_every_plan(gentle, plain, strong, op, key):
+    for g, p, s in zip(*(_strengths(t, op, key) for t in (gentle, plain, strong)), strict=True):
+        assert 0 < g < p < s, (g, p, s)
