@@ -155,7 +155,9 @@ def on_not_found(request, exc):
 
 @api.exception_handler(MultiPartParserError)
 def on_unreadable_form(request, exc):
-    return _error(request, 400, "bad_request", "The form could not be read (a multipart body needs its boundary).")
+    if not (request.content_params or {}).get("boundary"):
+        return _error(request, 400, "bad_request", "The form could not be read (a multipart body needs its boundary).")
+    return _error(request, 400, "bad_request", "The form could not be read: a part of the multipart body is damaged.")
 
 
 @api.exception_handler(RequestDataTooBig)

@@ -19,6 +19,19 @@ def test_it_refuses_a_multipart_body_without_a_boundary_with_400(alice):
     assert refused.status_code == 400 and refused.json()["code"] == "bad_request"
 
 
+def test_it_says_which_part_of_a_multipart_body_it_could_not_read(alice):
+    # A body with its boundary whose part is damaged (base64 that is not) was told it "needs its boundary".
+    body = (
+        b'--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n'
+        b"Content-Transfer-Encoding: base64\r\n\r\n!!!not base64\r\n--x--\r\n"
+    )
+    refused = _api(alice).generic("POST", "/api/imagelab/jobs", body, content_type="multipart/form-data; boundary=x")
+    assert (refused.status_code, refused.json()["code"]) == (400, "bad_request")
+    assert refused.json()["message"] == "The form could not be read: a part of the multipart body is damaged."
+    missing = _api(alice).generic("POST", "/api/imagelab/jobs", b"--x\r\n", content_type="multipart/form-data")
+    assert missing.json()["message"] == "The form could not be read (a multipart body needs its boundary)."
+
+
 def test_it_reads_an_integral_json_number_as_the_integer_the_schema_promises(alice):
     # JSON Schema calls 1.0 an integer: the server must too (a proposal that does not exist is 404, not 400).
     chat = Chat.objects.create(owner=alice)
