@@ -53,12 +53,13 @@ def _find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) 
             add(match.group(), match.start())
     # Surname alone only in a person-ish context ("by Nolan", "a Spielberg film", "Nolan s").
     name = r"((?:(?:de|del|van|von|da|di|le|la) )?[a-z]+)"
-    # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films
-    ctx = rf"(?:by|starring|with|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)"
+    # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films;
+    # "nolan with christian bale": a known surname (typed exactly) before a "with" names the director
+    ctx = rf"(?:by|starring|with|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
     for match in list(re.finditer(ctx, scan.text)):
-        group = 1 if match.group(1) else 2
+        group = next(g for g in (1, 2, 3) if match.group(g))
         word, start = match.group(group), match.start(group)
-        norm = index.surname.get(word) or _loose_name(word, index, raw)
+        norm = index.surname.get(word) or (_loose_name(word, index, raw) if group < 3 else None)
         if norm and scan._free(start, start + len(word)):
             scan.claimed.append((start, start + len(word)))
             add(norm, start)

@@ -120,3 +120,17 @@ def test_it_keeps_a_full_name_as_typed_when_fixing_typos():
     cons = parse("a nolan film with christian bale")
     assert cons.people == ["Christian Bale"] and not cons.unsupported
     assert parse("somethin for christmas").unsupported == [("christmas", "topic")]
+
+
+@pytest.mark.parametrize(
+    ("text", "director", "actor"),
+    [
+        ("nolan with christian bale", "Christopher Nolan", "Christian Bale"),
+        ("kubrick with tom cruise", "Stanley Kubrick", "Tom Cruise"),
+        ("spielberg with tom hanks from the 80s", "Steven Spielberg", "Tom Hanks"),
+    ],
+)
+def test_it_reads_a_bare_surname_before_with_as_the_director(text, director, actor):
+    cons = parse(text)
+    assert (cons.directors, cons.people) == ([director], [actor])
+    assert parse("horror with tom hanks").directors == []
