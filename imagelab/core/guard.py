@@ -85,7 +85,7 @@ def _measure_apart(
         others = [twin] + [o for j, o in sorted(earlier.items()) if j != issue.other and o.size == look.size]
         found = measure_apart(look, others, source, reference)
         if found is not None and found[1] < issue.amount:
-            issue.apart, issue.apart_ssim = TypeAdapter(Operation).validate_python(found[0]), found[1]
+            issue.apart, issue.apart_ssim = TypeAdapter(list[Operation]).validate_python(found[0]), found[1]
 
 
 def guard_variation(

@@ -176,34 +176,35 @@ def _apart(operations: list[dict], issue: Issue) -> float:
     return next((v for v in candidates if clearance(v) >= need(v)), max(candidates, key=clearance))
 
 
-def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = frozenset()) -> Edit:
+def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = frozenset()) -> list[Edit]:
     """Contrast scaled to tell a near-duplicate apart: the last contrast step tuned, else one added at the end.
 
     `taken`: steps another edit of the same report already tunes or removes (a clipping pull): the contrast is
     then added after them, so both land in one revision instead of the twin waiting for the next."""
     reason = f"to tell it apart from variation {issue.other + 1}"
     if issue.apart is not None:  # a step measured on the picture (separate.py)
-        return _measured_step(operations, issue.apart.model_dump(), reason, taken)
+        return _measured_steps(operations, [o.model_dump() for o in issue.apart], reason, taken)
     v = _apart(operations, issue)
     contrasts = [i for i, o in enumerate(operations) if o["op"] == "contrast"]
     last = contrasts[-1] if contrasts and contrasts[-1] not in taken else None
     if last is None:
-        return AddOp(index=len(operations), op={"op": "contrast", "params": {"value": round(v, 2)}}, reason=reason)
+        return [AddOp(index=len(operations), op={"op": "contrast", "params": {"value": round(v, 2)}}, reason=reason)]
     low, high = BOUNDS[("contrast", "value")]
     value = min(high, max(low, round(float(operations[last]["params"]["value"]) * v, 2)))
-    return TuneParam(op_index=last, param="value", value=value, reason=reason)
+    return [TuneParam(op_index=last, param="value", value=value, reason=reason)]
 
 
-def _measured_step(operations: list[dict], step: dict, reason: str, taken: frozenset[int]) -> Edit:
-    """The measured step: the plan's last step tuned when it is the same scaling op (the two compose into one
-    exactly: brightness, contrast through mid-grey, saturation), else appended as it was measured."""
+def _measured_steps(operations: list[dict], steps: list[dict], reason: str, taken: frozenset[int]) -> list[Edit]:
+    """The sized steps: one that is the same scaling op as the plan's last step tunes it (the two compose into
+    one exactly: brightness, contrast through mid-grey, saturation); otherwise they are appended in order."""
     last = len(operations) - 1
-    op, params = step["op"], step["params"]
-    if op in ("brightness", "contrast", "saturation") and operations[last]["op"] == op and last not in taken:
-        low, high = BOUNDS[(op, "value")]
-        value = float(operations[last]["params"]["value"]) * float(params["value"])
-        return TuneParam(op_index=last, param="value", value=min(high, max(low, round(value, 2))), reason=reason)
-    return AddOp(index=len(operations), op=step, reason=reason)
+    op, params = steps[0]["op"], steps[0]["params"]
+    if len(steps) == 1 and op in ("brightness", "contrast", "saturation") and operations[last]["op"] == op:
+        if last not in taken:
+            low, high = BOUNDS[(op, "value")]
+            value = float(operations[last]["params"]["value"]) * float(params["value"])
+            return [TuneParam(op_index=last, param="value", value=min(high, max(low, round(value, 2))), reason=reason)]
+    return [AddOp(index=len(operations), op=step, reason=reason) for step in steps]
 
 
 def rule_edits(
@@ -223,11 +224,11 @@ def rule_edits(
     share = pull_share(clips, operations, sample) if sample is not None and clips else None
     for issue in sorted(report.issues, key=_order):
         if issue.kind == "near_duplicate":  # after the clipping pulls: around the steps they take
-            found = [_separate(operations, issue, frozenset(i for i, _ in touched))]
+            found = _separate(operations, issue, frozenset(i for i, _ in touched))
         else:
             found = _edits_for(issue, operations, plans, share)
         for edit in found:
-            key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, "add")
+            key = (edit.op_index, getattr(edit, "param", "")) if not isinstance(edit, AddOp) else (-1, edit.op.op)
             if key in touched or (not isinstance(edit, AddOp) and (edit.op_index, "remove") in touched):
                 continue
             touched.add(key)
@@ -250,7 +251,7 @@ def _edits_for(issue: Issue, operations: list[dict], plans: list[list[dict]] | N
         o = operations[issue.op_index]
         value = _toward_neutral(o["op"], issue.param, float(o["params"][issue.param]), PINNED_PULL)
         return [TuneParam(op_index=issue.op_index, param=issue.param, value=value, reason=REASONS["pinned"])]
-    return [_separate(operations, issue)]
+    return _separate(operations, issue)
 
 
 def pull_share(clips: list[Issue], operations: list[dict], sample: PixelSample) -> float | None:

@@ -26,6 +26,7 @@ from imagelab.core.simulate import clipped
 from imagelab.core.verify import C1, C2, CLIP_MARGIN, COV_NORM, WINDOW, Clipping, Look
 
 TARGET_SSIM = 0.96  # as the contrast rule aims (guard_rules.SEPARATE_SSIM): a margin under the 0.97 threshold
+CLEAN_ENOUGH = 0.965  # one way short of the target but this far under the 0.97 threshold: no second axis
 AIM = 0.955  # what a step is sized for, a little past the target: the prediction is not exact (clipping)
 # The largest step per axis, as a log factor (brightness 1.3x, contrast 1.45x, saturation 1.8x). Warmth is not an
 # axis: SSIM hardly sees it (a temperature of 0.45 moved a twin by 0.002).
@@ -192,40 +193,71 @@ def _matrix(step: dict) -> tuple[np.ndarray, np.ndarray]:
     return v * np.eye(3), np.full(3, MID_GREY * (1.0 - v) if op == "contrast" else 0.0)
 
 
-def _search(linear: _Linear, axis: str, sign: int, limit: float) -> tuple[dict, float]:
-    """The smallest step on a grid up to `limit` whose predicted SSIM clears AIM with all of them, else the best."""
-    steps = [_step(axis, sign * limit * i / GRID) for i in range(1, GRID + 1)]
-    pairs = [_matrix(st) for st in steps]
-    nearest = linear.nearest(np.stack([m for m, _ in pairs]), np.stack([b for _, b in pairs]))
-    clear = np.flatnonzero(nearest <= AIM)
-    i = int(clear[0]) if clear.size else int(np.argmin(nearest))
-    return steps[i], round(float(nearest[i]), 4)
+def _compose(steps: list[dict]) -> tuple[np.ndarray, np.ndarray]:
+    """Steps run one after another, as one y = M x + b."""
+    m, b = np.eye(3), np.zeros(3)
+    for step in steps:
+        ms, bs = _matrix(step)
+        m, b = ms @ m, ms @ b + bs
+    return m, b
+
+
+def _clears(steps: list[dict], sample: np.ndarray, allowed: dict) -> bool:
+    x = sample
+    for step in steps:
+        x = _run(step, x)
+    return all(v <= allowed[k] + 1e-9 for k, v in clipped(np.rint(x)).items())
+
+
+def _search(linear: _Linear, ways: list[tuple[str, int, float]], sample, allowed) -> tuple[list[dict], float] | None:
+    """Steps along one or two ways, all scaled together on a grid up to each way's largest: the smallest whose
+    predicted SSIM clears AIM with all of them, else the best; none that the sample says would clip."""
+    grid = [[_step(axis, sign * limit * i / GRID) for axis, sign, limit in ways] for i in range(1, GRID + 1)]
+    maps = [_compose(steps) for steps in grid]
+    nearest = linear.nearest(np.stack([m for m, _ in maps]), np.stack([b for _, b in maps]))
+    clear = [i for i in range(GRID) if nearest[i] <= AIM]
+    for i in clear + sorted((i for i in range(GRID) if i not in clear), key=lambda i: nearest[i]):
+        # one way alone was kept clear of clipping up to its largest step; two together are checked
+        if len(ways) == 1 or _clears(grid[i], sample, allowed):
+            return grid[i], round(float(nearest[i]), 4)
+    return None
 
 
 def measure_apart(
     look: Look, others: list[Look], source: Clipping, reference: Tendency | None = None
-) -> tuple[dict, float] | None:
-    """(the step that tells this variation apart from every earlier one, its nearest SSIM as predicted), or None.
+) -> tuple[list[dict], float] | None:
+    """(the steps that tell this variation apart from every earlier one, its nearest SSIM as predicted), or None.
 
     `others`: the earlier variations of its size, its twin first; `reference`: the source preview's tendency
     (the variation's own directions are measured from it). Per axis and direction, as far as the pixel sample
     says it stays clear of new clipping, a grid of steps is predicted from the windows (`_Linear`): the first way
-    whose smallest clearing step parts it from all of them gives its step, else the best one found (None: no
-    step can be taken).
+    whose smallest clearing step parts it from all of them gives its step; when none does, two ways together;
+    else the best found (None: no step can be taken).
     """
     if not others or min(look.full().shape[:2]) < 7:
         return None
     rgb = np.asarray(look.image).reshape(-1, 3)
     sample = np.ascontiguousarray(rgb[:: max(1, rgb.shape[0] // SAMPLE)].T, dtype=np.float64)
     allowed = {k: max(getattr(source, k) + CLIP_MARGIN / 2, v) for k, v in clipped(sample).items()}
-    linear, best = _Linear(look, others), None
+    linear, best, ways = _Linear(look, others), None, []
     for axis, sign, limit in _moves(Tendency.of(look.full()), reference):
         limit = _clear_of_clipping(lambda m, a=axis, s=sign: _step(a, s * m), limit, sample, allowed)
-        if limit < 0.01:
-            continue
-        found = _search(linear, axis, sign, limit)
-        if best is None or found[1] < best[1]:
-            best = found
-        if best[1] <= TARGET_SSIM:
-            break
+        if limit >= 0.01:
+            ways.append((axis, sign, limit))
+            best = _better(best, _search(linear, ways[-1:], sample, allowed))
+        if best is not None and best[1] <= TARGET_SSIM:
+            return best
+    if best is not None and best[1] <= CLEAN_ENOUGH:
+        return best
+    # No one way parts it: two of them together (different axes), in the same order
+    for i, first in enumerate(ways):
+        for second in ways[i + 1 :]:
+            if first[0] != second[0]:
+                best = _better(best, _search(linear, [first, second], sample, allowed))
+                if best[1] <= TARGET_SSIM:
+                    return best
     return best
+
+
+def _better(best, found):
+    return found if best is None or (found is not None and found[1] < best[1]) else best

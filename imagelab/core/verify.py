@@ -98,8 +98,8 @@ class Issue(_Strict):
     spread: list[float] | None = None  # near_duplicate: each earlier same-size variation's contrast over this one's
     headroom: float | None = None  # near_duplicate: the firmest contrast factor on it that keeps clear of clipping
     windows: list[list[float]] | None = None  # near_duplicate: a sample of its SSIM windows' [mean, variance]
-    apart: Operation | None = None  # near_duplicate: a step measured to tell it apart (separate.py), appended
-    apart_ssim: float | None = None  # near_duplicate: its nearest SSIM to the earlier variations with that step
+    apart: list[Operation] | None = None  # near_duplicate: the steps sized to tell it apart (separate.py)
+    apart_ssim: float | None = None  # near_duplicate: its nearest SSIM to the earlier variations with them
 
 
 class Report(_Strict):
