@@ -57,10 +57,10 @@ WORDS = [
         r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)",
         "jpeg",
     ),
-    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|contrast", "low_contrast"),
+    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast", "low_contrast"),
     (
         r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
-        rf"too (?:{HUES}|warm|cool)|too much {HUES}|(?:a|an) {HUES} (?:hue|cast|tone|shift)|"
+        rf"too (?:{HUES}|warm|cool|cold)|too much {HUES}|(?:a|an) {HUES} (?:hue|cast|tone|shift)|"
         r"(?:blu|green|yellow|orang|magent|redd|purpl|pink)e?[- ]?ish|"
         # a hue said to be how it looks is a cast: "faces look orange", "does the lake look a bit green"
         rf"{HUE_STATE}|"

@@ -126,7 +126,9 @@ _RATIO_WORDS = [
     (r"\bsquare\b", 1.0),
     # an Instagram post is square unless said to be portrait (4:5, as any "portrait crop") or landscape (1.91:1)
     (
-        r"^(?=[\s\S]*\b(?:portrait|vertical|upright)\b)(?=[\s\S]*\b(?:crop\w*|insta(?:gram)?|ig|posts?|feed|format)\b)",
+        r"^(?=[\s\S]*\b(?:portrait|vertical|upright)\b)(?=[\s\S]*\b(?:crop\w*|insta(?:gram)?|ig|posts?|feed|format|orientation)\b)"
+        r"|\b(?:make|turn|flip|change|switch)\s+(?:it|this|the (?:photo|picture|image|shot))\s+(?:to\s+|into\s+)?(?:a\s+)?"
+        r"(?:portrait|vertical)\b(?!\s+(?:look|style|light\w*|blur|effect|mode|shot))",
         4 / 5,
     ),
     (r"^(?=[\s\S]*\b(?:landscape|horizontal)\b)(?=[\s\S]*\b(?:insta(?:gram)?|ig)\b)", 1.91),
@@ -145,6 +147,7 @@ _RATIO_WORDS = [
     ),
     (r"\binstagram\b|\binsta\b", 1.0),
     (r"\bwide ?screen\b", 16 / 9),
+    (r"\bcinema\w* ?scope\b|\banamorphic\b|\bletter ?box(?:ed)?\b", 2.39),
     (r"\bpanoram", 3.0),
 ]
 _TILT_SIGN = [

@@ -400,3 +400,10 @@ def test_it_reads_a_fault_grown_worse_or_better_as_a_comparison_with_the_source(
 
 def test_it_reads_the_subject_before_came_out_not_the_verb():
     assert plan_of("the sunset came out too pink").query_scope == ["sunset"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"), [("does it look faded", ["low_contrast"]), ("does #4 look too cold", ["colour_cast"])]
+)
+def test_it_reads_faded_as_low_contrast_and_too_cold_as_a_colour_cast(text, names):
+    assert plan_of(text).distortion_names() == names

@@ -267,3 +267,18 @@ def test_it_reads_a_platforms_banner_or_post_shape_as_its_crop_ratio(text, ratio
 )
 def test_it_reads_a_print_or_frame_size_as_its_crop_ratio(text, ratio):
     assert read_intent(text)["ratio"] == pytest.approx(ratio)
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("cinema scope crop", 2.39),
+        ("letterbox it", 2.39),
+        ("make it portrait orientation", 0.8),
+        ("turn it vertical", 0.8),
+        ("make it portrait lighting", None),
+        ("portrait mode look", None),
+    ],
+)
+def test_it_reads_an_orientation_or_a_letterbox_asked_as_a_crop_ratio_but_not_a_portrait_look(text, ratio):
+    assert read_intent(text)["ratio"] == (None if ratio is None else pytest.approx(ratio))
