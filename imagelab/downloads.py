@@ -23,12 +23,11 @@ from django.core.cache import cache
 from PIL import Image
 
 from chatapp.errors import RateLimited
-from imagelab import storage
 from imagelab.core.codec import encode
 from imagelab.core.rerender import render_chain
 from imagelab.core.uploads import load_upload
 from imagelab.models import ImageJob
-from imagelab.selectors import job_chain
+from imagelab.selectors import image_bytes, job_chain
 
 CONTENT_TYPES = {"jpeg": "image/jpeg", "png": "image/png"}
 # A render never takes this long; past it a slot left by a killed process frees itself.
@@ -96,11 +95,14 @@ def render_download(*, job: ImageJob, variation: int, fmt: str) -> tuple[bytes, 
     root, plans, ai_paths = job_chain(job=job, variation=variation)
     with download_slot(user_id=job.owner_id):
         # The raw upload is decoded and normalised again exactly as at upload time (orientation, sRGB).
+        # A file gone from under its row (a chat deleted meanwhile, a lost volume) is NotFound, as the job's images.
         original = load_upload(
-            storage.read(root.original_path), max_bytes=1 << 62, max_pixels=settings.IMAGE_MAX_PIXELS
+            image_bytes(path=root.original_path), max_bytes=1 << 62, max_pixels=settings.IMAGE_MAX_PIXELS
         ).image
         # Our own PNGs (ai_edit.to_png): decoded as PNG only, never sniffed as anything else.
-        ai_images = {key: Image.open(io.BytesIO(storage.read(path)), formats=["PNG"]) for key, path in ai_paths.items()}
+        ai_images = {
+            key: Image.open(io.BytesIO(image_bytes(path=path)), formats=["PNG"]) for key, path in ai_paths.items()
+        }
         image = render_chain(
             original,
             plans,

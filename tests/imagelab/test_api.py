@@ -219,3 +219,19 @@ async def test_it_refuses_to_download_a_variation_that_has_no_finished_image(ali
     assert (refused.status_code, refused.json()["code"]) == (409, "variation_not_ready")
     assert refused.json()["message"] == "That variation has no finished image."
     assert (await api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 0})).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_answers_404_to_a_download_whose_stored_original_has_gone(alice, image_root):
+    # As the job's own images do: a file removed under the row (a chat deleted mid-download, a lost volume)
+    # is a plain 404, not a FileNotFoundError (500).
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((160, 120)), content_type="image/jpeg")
+    job_id = (await api.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})).json()["id"]
+    await wait_turns_idle(30)
+    job = await db(ImageJob.objects.select_related("source").get)(pk=job_id)
+    (image_root / job.source.original_path).unlink()
+
+    gone = await api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 0})
+    assert (gone.status_code, gone.json()["code"]) == (404, "not_found")
+    assert gone.json()["message"] == "No such image."
