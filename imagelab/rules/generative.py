@@ -29,7 +29,10 @@ _SELECTIVE = (
 )
 # Recolouring one thing: "change her shirt from red to blue", "change the colour of the car", "paint the wall green".
 # A colour named for the whole picture ("make it blue", "turn the photo black and white") is a local grade.
-_COLOUR = r"(?:red|blue|green|yellow|orange|pink|purple|violet|brown|black|white|gr[ae]y|gold|silver|teal|navy|beige)"
+_COLOUR = (
+    r"(?:red|blue|green|yellow|orange|pink|purple|violet|brown|black|white|gr[ae]y|gold|silver|teal|navy|beige|"
+    r"turquoise|maroon|magenta|cyan|lime|blonde?|brunette|ginger)"
+)
 _WHOLE_THING = (
     r"(?:photos?|images?|pictures?|pics?|shots?|whole|thing|rest|everything|colou?rs?|tones?|shadows|highlights|"
     r"blacks|whites|midtones|one|version|variation|edit|overall|lighting|light|sky|background|bg|into|to|and|"
@@ -40,7 +43,7 @@ _HEDGE = r"(?:more|less|much|way|so|even|too|very|bit|little|slightly|lot|look|l
 # A thing named with its present colour is still one thing ("the red car"): the colour is taken whole (possessive),
 # so the word after it decides whether the thing is the whole picture.
 _NOW = rf"(?:{_COLOUR}\s+(?=(?!{_HEDGE})[a-z]))?+"
-_THING = rf"{_DETS}\s+{_NOW}(?!{_WHOLE_THING}|{_HEDGE})[a-z]+"
+_THING = rf"{_DETS}\s+{_NOW}(?!{_WHOLE_THING}|{_HEDGE})[a-z]+(?:-[a-z]+)?"
 # The colour it should become, as said: "blue", "a deep blue", "bright red".
 _NEW = (
     r"(?:(?:a|an)\s+)?(?:(?:deep|dark|light|bright|pale|royal|baby|hot|sky|pastel|rich|vivid|bold|nice|different)\s+)?"
@@ -59,6 +62,11 @@ _RECOLOUR = (
     + _REST
     # a thing's colour to another, said short: "blue jacket to red please"
     + rf"|\b{_COLOUR}\s+(?!{_WHOLE_THING}|{_HEDGE})[a-z]+\s+(?:to|into|->|→)\s+{_NEW}{_COLOUR}\b"
+    + _REST
+    # a thing wished another colour: "can the car be blue", "what if the door was red", "i'd like the dress in green"
+    + rf"|\b(?:can|could|should|would|if)\s+{_THING}\s+(?:be|was|were|become|turn|go)\s+{_NEW}{_COLOUR}\b"
+    + _REST
+    + rf"|\b(?:want|like|prefer|need|love)\s+{_THING}\s+(?:in\s+|to be\s+)?{_NEW}{_COLOUR}\b"
     + _REST
     # "i want the car blue instead of red"
     + rf"|\b{_THING}\s+(?:in\s+)?{_NEW}{_COLOUR}\s+instead\s+of\b"

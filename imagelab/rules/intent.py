@@ -23,7 +23,10 @@ _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange|red(?:der|dish)?", {"temp": 1}),
     # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
     (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
-    (r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish|ey)|cyan(?:ish)?|icy|wint(?:er|ry|ery)", {"temp": -1}),
+    (
+        r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish|ey)|cyan(?:ish)?|turquoise|aqua|icy|wint(?:er|ry|ery)",
+        {"temp": -1},
+    ),
     (r"magenta(?:ish|y)?|pink(?:er|ish|y)?|purpl(?:e|er|ish|ey)|violet", {"magenta": 1}),
     (r"green(?:er|ish|y)?", {"magenta": -1}),
     (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),

@@ -9,7 +9,7 @@ HUES = r"(?:blue|yellow|green|orange|magenta|red|purple|pink|cyan)"
 HEDGE = r"(?:a bit|a little|slightly|kinda|kind of|sort of|rather|quite|very|really|too|so|way|all)"
 # a hue said to be how it looks, or to have grown: "looks a bit green", "look more magenta", "got greener"
 HUE_STATE = (
-    rf"(?:look|looks|looking|seem|seems|is|are|was|were|got|gets|getting|turned|went|gone)"
+    rf"(?:look|looks|looking|seem|seems|is|are|got|gets|getting|turned|went|gone)"
     rf"(?: (?:{HEDGE}|more|much more|even more|less|any))* (?:{HUES}|(?:blu|green|yellow|pink|orang|purpl)er)|"
     # asked the other way round: "why is it so pink", "is everything a bit green"
     rf"(?:is|are|was|were) (?:it|this|that|everything|they)(?: {HEDGE})* {HUES}"

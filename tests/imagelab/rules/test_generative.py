@@ -91,3 +91,22 @@ def test_it_still_reads_a_thing_taken_away_as_removing_an_object():
         "remove things from the picture"
     ]
     assert read_intent("remove the person in green")["generative_asks"] == ["remove things from the picture"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can the car be blue instead",
+        "i'd like the dress in green",
+        "what if the door was red",
+        "make his hair blonde",
+        "make the t-shirt white",
+    ],
+)
+def test_it_reads_a_thing_wished_another_colour_as_recolouring_one_thing(text):
+    assert read_intent(text)["generative_asks"] == [RECOLOUR]
+
+
+@pytest.mark.parametrize("text", ["i'd like the photo in black and white", "i want the sky blue", "could it be warmer"])
+def test_it_still_reads_a_colour_wished_for_the_whole_picture_as_a_grade(text):
+    assert read_intent(text)["generative_asks"] == []

@@ -376,3 +376,7 @@ def test_it_holds_an_axis_negated_through_look_let_or_a_named_subject(text, axis
 def test_it_reads_how_bad_a_fault_is_as_no_degree_of_the_correction():
     assert read_intent("way too bright")["degree"] == {}
     assert read_intent("a touch warmer, way more contrast")["degree"] == {"temp": 0.5, "contrast": 1.6}
+
+
+def test_it_reads_turquoise_and_aqua_as_cooler():
+    assert read_intent("make the water more turquoise")["temp"] == -1 and read_intent("a bit more aqua")["temp"] == -1
