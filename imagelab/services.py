@@ -19,7 +19,14 @@ from imagelab.core.codec import encode, preview
 from imagelab.core.metadata import strip_jpeg
 from imagelab.core.uploads import LoadedImage, UploadError, load_upload
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
-from imagelab.selectors import asset_get, chat_current, image_chat_get, job_get, job_variation_finished
+from imagelab.selectors import (
+    asset_get,
+    chat_current,
+    image_bytes,
+    image_chat_get,
+    job_get,
+    job_variation_finished,
+)
 
 
 class UploadRefused(MarqueeError):
@@ -242,7 +249,7 @@ def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object)
     entry = job_variation_finished(job=job, variation=vi)
     asset = ImageAsset.objects.filter(job=job, variation=vi).first()
     if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
-        image = Image.open(io.BytesIO(storage.read(entry["final"])), formats=["JPEG"])  # our own final JPEG
+        image = Image.open(io.BytesIO(image_bytes(path=entry["final"])), formats=["JPEG"])  # our own final JPEG
         small = storage.save(f"{storage.new_folder('chosen')}/preview.jpg", preview(image.convert("RGB")))
         try:
             with transaction.atomic():

@@ -235,3 +235,18 @@ async def test_it_answers_404_to_a_download_whose_stored_original_has_gone(alice
     gone = await api.get(f"/api/imagelab/jobs/{job_id}/download", {"variation": 0})
     assert (gone.status_code, gone.json()["code"]) == (404, "not_found")
     assert gone.json()["message"] == "No such image."
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_answers_404_to_use_this_when_the_variations_image_has_gone(alice, image_root):
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((160, 120)), content_type="image/jpeg")
+    job_id = (await api.post("/api/imagelab/jobs", {"instruction": "warmer", "image": upload})).json()["id"]
+    await wait_turns_idle(30)
+    job = await db(ImageJob.objects.get)(pk=job_id)
+    (image_root / job.variations[0]["final"]).unlink()
+
+    gone = await api.post(f"/api/imagelab/jobs/{job_id}/result", {"variation": 0}, content_type="application/json")
+    assert (gone.status_code, gone.json()["code"]) == (404, "not_found")
+    assert await db(lambda: ImageJob.objects.get(pk=job_id).result_variation)() is None
+    assert not await db(ImageAsset.objects.filter(job_id=job_id).exists)()
