@@ -59,7 +59,7 @@ QUESTIONS: list[tuple[str, str]] = [
         "rating",
         r"what (?:age |mpaa |imdb |critics? )?(?:rating|certificate|score) (?:does|did|is|has) (?P<t>.+?)(?: have| get| got)?",
     ),
-    ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for) (?P<t>.+)"),
+    ("rating", r"(?:imdb |rotten tomatoes |mpaa )?(?:rating|score|reviews?) (?:of|for|on) (?P<t>.+)"),
     ("rating", r"(?:imdb|rotten tomatoes|metacritic)(?: ratings?| scores?| reviews?)? (?:of|for|on) (?P<t>.+)"),
     ("rating", r"(?:the )?(?:tomatometer|rt score|critics? score|audience score) (?:of|for|on) (?P<t>.+)"),
     # "is it rated R or PG-13" once "it" is the title (fact_forms.about_it)

@@ -53,12 +53,16 @@ VAGUE_LONG = r"long(?! (?:day|week|night|shift|year|time|weekend|commute))|longe
 _HOURS = r"(?P<h>[1-4]|an?|one|two|three|four)"
 _MINUTE_WORDS = {"a quarter": 15, "three quarters": 45, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
 _MINUTE_WORDS |= {"forty five": 45, "fifty": 50, "ten": 10, "five": 5}
-_MINUTES = rf"(?P<m>[1-5]?\d|{'|'.join(sorted(_MINUTE_WORDS, key=len, reverse=True))})"
-# "an hour and 45", "1 hour 45 minutes", "two hours and a quarter"; "2 hours and 3 films" is no runtime.
+_MINUTE_WORD = "|".join(sorted(_MINUTE_WORDS, key=len, reverse=True))
+# "an hour and 45", "1 hour 45 minutes", "two hours and a quarter"; "2 hours and 3 films", "2 hours and 5 stars"
+# are no runtime (without a unit, a number of minutes is 10 to 59 and no count of something after it).
 _HOURS_MINUTES = re.compile(
-    rf"(?<![a-z0-9]){_HOURS} ?(?:hours?|hrs?|h) ?(?:and )?{_MINUTES}"
-    rf"(?: ?(?:minutes?|mins?|m)(?![a-z0-9])|(?= (?!films?|movies?|picks?|options?|suggestions?|of |years?))|(?=$))"
+    rf"(?<![a-z0-9]){_HOURS} ?(?:hours?|hrs?|h) ?(?:(?:and|n) )?"
+    rf"(?:(?P<m>[1-5]?\d|{_MINUTE_WORD}) ?(?:minutes?|mins?|m)(?![a-z0-9])"
+    rf"|(?P<bare>[1-5]\d|{_MINUTE_WORD})(?![a-z0-9])(?= ,|$| (?!films?|movies?|picks?|options?|suggestions?|"
+    rf"stars?|ratings?|votes?|people|of |years?|yo )))"
 )
+_HALF_N = re.compile(r"(?<![a-z0-9])(an? hour|hours?|hrs?) n (?=a half(?![a-z]))")  # "an hour n a half"
 # "90 min-ish", "90ish minutes", "2 hours or so", "2hrs give or take".
 _ISH = re.compile(
     rf"(?<![a-z0-9])(?P<num>\d+(?:\.\d+)?|{_NUM}) ?ish ?(?P<unit>{_UNIT})(?![a-z0-9])"
@@ -72,11 +76,11 @@ def spoken_runtimes(text: str) -> str:
 
     def as_minutes(match: re.Match) -> str:
         hours = NUMBER_WORDS.get(match.group("h")) or int(match.group("h"))
-        said = match.group("m")
+        said = match.group("m") or match.group("bare")
         minutes = _MINUTE_WORDS[said] if said in _MINUTE_WORDS else int(said)
         return f"{hours * 60 + minutes} minutes" if minutes < 60 else match.group()
 
-    text = _HOURS_MINUTES.sub(as_minutes, text)
+    text = _HOURS_MINUTES.sub(as_minutes, _HALF_N.sub(r"\1 and ", text))
     return _ISH.sub(lambda m: f"around {m.group('num') or m.group('num2')} {m.group('unit') or m.group('unit2')}", text)
 
 

@@ -19,7 +19,10 @@ from tests.support.movie_rules import parse
         ("a thriller, 1h45 max", 105, False),
         ("at most 2 hours 15 mins please", 135, False),
         ("nothing longer than two hours and a quarter", 135, False),
+        ("no more than an hour n a half", 90, False),
+        ("2 hours 30 or less", 150, False),
         ("under 2 hours and 3 films please", 120, True),  # "and 3 films" is no quarter of an hour
+        ("under 2 hours and 5 stars", 120, True),
     ],
 )
 def test_it_reads_hours_with_minutes_as_minutes(text, minutes, strict):
@@ -87,6 +90,7 @@ def test_it_meets_a_dark_comedy_blend_with_black_comedies(text, cat):
         ("what kinda film is mrs doubtfire", ["Comedy"]),
         ("what sorta movie is fargo", ["Thriller/Suspense"]),
         ("what sort of flick is alien", ["Horror"]),
+        ("whats the rating on fargo", ["8.3"]),
     ],
 )
 def test_it_reads_chat_speak_in_questions(text, said, cat):
