@@ -28,7 +28,7 @@ NEEDED = {"watched": ("Name", "Year"), "watchlist": ("Name", "Year"), "ratings":
 LETTERBOXD_COLUMNS = "Date, Name, Year, Letterboxd URI"
 ZIP_MAGIC = b"PK\x03\x04"
 # Spreadsheet formula characters our CSV export prefixes with an apostrophe (read back without it).
-FORMULA_START = ("=", "+", "-", "@")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # OWASP: spreadsheets skip a leading tab or CR
 _YEAR = re.compile(r"[0-9]{4}")
 
 

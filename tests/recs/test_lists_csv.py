@@ -62,6 +62,16 @@ def test_it_keeps_a_spreadsheet_from_running_a_title_and_reads_it_back(alice, cl
     assert entry.name == "=HYPERLINK(1)"
 
 
+@pytest.mark.parametrize("title", ["\t=HYPERLINK(1)", "\r=HYPERLINK(1)"])
+def test_it_keeps_a_spreadsheet_from_running_a_title_that_starts_with_a_tab_or_a_carriage_return(alice, client, title):
+    # OWASP's list: =, +, -, @ and also tab and carriage return (spreadsheets skip them, then read a formula).
+    # A source's title is untrusted: TMDB's can start with either.
+    film(WatchlistItem, alice, "x-2001", title, 2001)
+    client.force_login(alice)
+    [row] = rows(client.get("/lists/watchlist.csv"))
+    assert row["Name"] == "'" + title
+
+
 def test_it_imports_its_own_csv_back_as_already_there(alice, client, lists):
     client.force_login(alice)
     files = [(f"marquee-{n}.csv", client.get(f"/lists/{n}.csv").content) for n in ("seen", "watchlist")]
