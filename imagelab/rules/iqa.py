@@ -201,11 +201,16 @@ _ORDINALS = {
     **dict.fromkeys(("fifth", "5th", "five", "last", "final"), 5),
 }
 _NUMBERED = re.compile(
-    r"(?:\b(?:number|no\.?|num|variation|version|option|column|result|image|pic|picture)\s*|#)\s*([1-9])\b"
+    r"(?:\b(?:number|no\.?|num|variation|variant|var|version|option|column|result|image|pic|picture|alt)"
+    r"\s*|#|\bv|\bcompare\s+)\s*([1-9])\b"
     r"|\b(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+"
-    r"(?:one|variation|version|option|column|result)"
+    r"(?:one|variation|variant|version|option|column|result)"
     # numbers in words only after a variation word: "version three" (never "one of them")
-    r"|\b(?:number|no\.?|variation|version|option|column|result)\s+(one|two|three|four|five)\b"
+    r"|\b(?:number|no\.?|variation|variant|version|option|column|result)\s+(one|two|three|four|five)\b"
+    # an ordinal standing alone for the variation: "is the fifth grainy?", "how does the third look"
+    r"|\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?=\s*(?:$|[?,.!]|(?:is|looks?|seems?|has|have|"
+    r"got|compared?|vs\.?|versus|against|too|a bit|appears?|any|grainy|noisy|blurry|soft|sharp|dark|bright|washed|"
+    r"overexposed|underexposed)\b))"
 )
 
 
@@ -214,7 +219,7 @@ def variation_number(text: str) -> int | None:
     m = _NUMBERED.search(text.lower())
     if not m:
         return None
-    return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3)]
+    return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3) or m.group(4)]
 
 
 def _is_statement(text: str, masked: str) -> bool:

@@ -407,3 +407,19 @@ def test_it_reads_the_subject_before_came_out_not_the_verb():
 )
 def test_it_reads_faded_as_low_contrast_and_too_cold_as_a_colour_cast(text, names):
     assert plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("is v3 sharp", 3),
+        ("is the second variant blurry", 2),
+        ("is the fifth grainy", 5),
+        ("how does the third look compared with the upload", 3),
+        ("compare 3 to the original", 3),
+        ("is the first part blurry", None),
+        ("take 2 degrees off the tilt", None),
+    ],
+)
+def test_it_reads_a_variation_named_as_variant_v_n_or_an_ordinal_standing_alone(text, number):
+    assert rules_iqa.variation_number(text) == number
