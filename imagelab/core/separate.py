@@ -31,6 +31,7 @@ AIM = 0.955  # what a step is sized for, a little past the target: the predictio
 # The largest step per axis, as a log factor (brightness 1.3x, contrast 1.45x, saturation 1.8x). Warmth is not an
 # axis: SSIM hardly sees it (a temperature of 0.45 moved a twin by 0.002).
 LIMITS = {"brightness": math.log(1.3), "contrast": math.log(1.45), "saturation": math.log(1.8)}
+UNTOUCHED_DARKER = math.log(1.1)  # 10 % darker at most, a variation whose brightness is its source's
 SOFTEST = math.log(1.3)  # softer contrast only down to 0.77: a flat picture is no better a choice than a twin
 FLOORS = {"contrast": 0.6, "saturation": 0.5}  # of the source's: no separating step softer or greyer than this
 MOVED = {"brightness": 3.0, "contrast": 0.05, "saturation": 0.1}  # what counts as moving an axis (levels; shares)
@@ -98,7 +99,10 @@ def _moves(now: Tendency, source: Tendency | None) -> list[tuple[str, int, float
             (a, -way, min(_limit(a, -way, now, source), BACK_SHARE * moved[a][1])),
         ]
     for a in (a for a in ("contrast", "brightness", "saturation") if a in axes and not moved[a][0]):
-        found += [(a, 1, _limit(a, 1, now, source)), (a, -1, _limit(a, -1, now, source))]
+        # brightness is what most requests are about: one the plan left alone is darkened only a little
+        down = _limit(a, -1, now, source)
+        untouched = [_limit(a, 1, now, source), min(UNTOUCHED_DARKER, down) if a == "brightness" else down]
+        found += [(a, 1, untouched[0]), (a, -1, untouched[1])]
     return found
 
 

@@ -1,4 +1,4 @@
-"""imagelab.render: a column's revision note says each reason once, after the edits made for it."""
+"""imagelab.render: a column's revision note says each reason once, after the edits made for it (with the value of a step added)."""
 
 from django.template.loader import render_to_string
 
@@ -28,3 +28,14 @@ def test_it_says_each_reason_once_after_its_edits():
 def test_it_words_a_single_edit_as_before():
     html = note([tune("contrast", "value", 1.4, 1.28, "to keep the highlights")])
     assert "revised: contrast 1.40 → 1.28 to keep the highlights</p>" in html
+
+
+def test_it_says_the_value_of_each_step_added_to_tell_a_variation_apart():
+    reason = "to tell it apart from variation 2"
+    added = [
+        {"type": "add_op", "op": {"op": "contrast", "params": {"value": 0.769}}, "reason": reason},
+        {"type": "add_op", "op": {"op": "brightness", "params": {"value": 0.9}}, "reason": reason},
+        {"type": "add_op", "op": {"op": "vignette", "params": {"strength": 0.2}}, "reason": reason},
+    ]
+    html = note(added)
+    assert f"revised: added contrast 0.77, added brightness 0.90, added vignette {reason}</p>" in html
