@@ -31,9 +31,10 @@ AIM = 0.955  # what a step is sized for, a little past the target: the predictio
 # The largest step per axis, as a log factor (brightness 1.3x, contrast 1.45x, saturation 1.8x). Warmth is not an
 # axis: SSIM hardly sees it (a temperature of 0.45 moved a twin by 0.002).
 LIMITS = {"brightness": math.log(1.3), "contrast": math.log(1.45), "saturation": math.log(1.8)}
-UNTOUCHED_DARKER = math.log(1.1)  # 10 % darker at most, a variation whose brightness is its source's
 SOFTEST = math.log(1.3)  # softer contrast only down to 0.77: a flat picture is no better a choice than a twin
-FLOORS = {"contrast": 0.6, "saturation": 0.5}  # of the source's: no separating step softer or greyer than this
+# Contrast and colour a separating step leaves, relative to the source's: not flatter, greyer or more garish
+BOUNDS_OF_SOURCE = {"contrast": (0.6, 1.8), "saturation": (0.5, 1.8)}
+DIMMER = 0.85  # a variation as bright as its source is left no darker than this share of it
 MOVED = {"brightness": 3.0, "contrast": 0.05, "saturation": 0.1}  # what counts as moving an axis (levels; shares)
 BACK_SHARE = 0.8  # back towards the source at most this share of the way the variation went
 PAIRS = ((0, 1), (0, 2), (1, 2))  # channel pairs (R, G, B)
@@ -99,23 +100,20 @@ def _moves(now: Tendency, source: Tendency | None) -> list[tuple[str, int, float
             (a, -way, min(_limit(a, -way, now, source), BACK_SHARE * moved[a][1])),
         ]
     for a in (a for a in ("contrast", "brightness", "saturation") if a in axes and not moved[a][0]):
-        # brightness is what most requests are about: one the plan left alone is darkened only a little
-        down = _limit(a, -1, now, source)
-        untouched = [_limit(a, 1, now, source), min(UNTOUCHED_DARKER, down) if a == "brightness" else down]
-        found += [(a, 1, untouched[0]), (a, -1, untouched[1])]
+        found += [(a, 1, _limit(a, 1, now, source)), (a, -1, _limit(a, -1, now, source))]
     return found
 
 
 def _limit(axis: str, sign: int, now: Tendency, source: Tendency | None) -> float:
-    """The largest step one way: softer contrast and less colour also stop at a floor relative to the source
-    (FLOORS), so separating steps taken one after another cannot wash a picture out."""
-    if sign > 0 or axis not in FLOORS:
-        return LIMITS[axis]
-    limit = SOFTEST if axis == "contrast" else LIMITS[axis]
-    if source is None:
+    """The largest step one way: contrast and colour also stay between a floor and a ceiling relative to the
+    source (BOUNDS_OF_SOURCE), so separating steps taken one after another cannot wash a picture out or make
+    it garish."""
+    limit = SOFTEST if axis == "contrast" and sign < 0 else LIMITS[axis]
+    if source is None or axis not in BOUNDS_OF_SOURCE:
         return limit
-    room = math.log(max(getattr(now, axis), 1e-6) / (FLOORS[axis] * max(getattr(source, axis), 1e-6)))
-    return max(0.0, min(limit, room))
+    ratio = max(getattr(now, axis), 1e-6) / max(getattr(source, axis), 1e-6)
+    low, high = BOUNDS_OF_SOURCE[axis]
+    return max(0.0, min(limit, math.log(high / ratio) if sign > 0 else math.log(ratio / low)))
 
 
 def _clear_of_clipping(step_of, limit: float, sample: np.ndarray, allowed: dict) -> float:
@@ -147,6 +145,7 @@ class _Linear:
     def __init__(self, look: Look, others: list[Look]):
         w = look.ssim_windows()
         self.u, var = _sampled(w.mean), _sampled(w.var)  # (3, n): each channel's window means and variances
+        self.colour = self.u.mean(axis=1)  # the picture's mean colour (as its windows see it)
         cross = _boxed(np.stack([w.planes[j] * w.planes[k] for j, k in PAIRS]))
         self.s = np.empty((3, 3, self.u.shape[1]))  # (3, 3, n): covariances across channels
         for c in range(3):
@@ -213,18 +212,37 @@ def _clears(steps: list[dict], sample: np.ndarray, allowed: dict) -> bool:
     return all(v <= allowed[k] + 1e-9 for k, v in clipped(np.rint(x)).items())
 
 
-def _search(linear: _Linear, ways: list[tuple[str, int, float]], sample, allowed) -> tuple[list[dict], float] | None:
+def _search(
+    linear: _Linear, ways: list[tuple[str, int, float]], sample, allowed, light
+) -> tuple[list[dict], float] | None:
     """Steps along one or two ways, all scaled together on a grid up to each way's largest: the smallest whose
-    predicted SSIM clears AIM with all of them, else the best; none that the sample says would clip."""
+    predicted SSIM clears AIM with all of them, else the best; none that the sample says would clip, nor one
+    whose predicted brightness leaves `light` (low, high): contrast through mid-grey also darkens a bright
+    picture."""
     grid = [[_step(axis, sign * limit * i / GRID) for axis, sign, limit in ways] for i in range(1, GRID + 1)]
     maps = [_compose(steps) for steps in grid]
     nearest = linear.nearest(np.stack([m for m, _ in maps]), np.stack([b for _, b in maps]))
-    clear = [i for i in range(GRID) if nearest[i] <= AIM]
-    for i in clear + sorted((i for i in range(GRID) if i not in clear), key=lambda i: nearest[i]):
+    lit = [float(LUMA @ (m @ linear.colour + b)) for m, b in maps]
+    ok = [i for i in range(GRID) if light[0] <= lit[i] <= light[1]]
+    clear = [i for i in ok if nearest[i] <= AIM]
+    for i in clear + sorted((i for i in ok if i not in clear), key=lambda i: nearest[i]):
         # one way alone was kept clear of clipping up to its largest step; two together are checked
         if len(ways) == 1 or _clears(grid[i], sample, allowed):
             return grid[i], round(float(nearest[i]), 4)
     return None
+
+
+def _light(now: Tendency, source: Tendency | None) -> tuple[float, float]:
+    """The brightness a step may leave: a variation brighter than its source stays brighter, a darker one stays
+    darker; one as bright as its source is made at most DIMMER darker."""
+    if source is None:
+        return 0.0, 255.0
+    way, _far = _direction("brightness", now, source)
+    if way > 0:
+        return source.brightness, 255.0
+    if way < 0:
+        return 0.0, source.brightness
+    return min(now.brightness, source.brightness) * DIMMER, 255.0
 
 
 def measure_apart(
@@ -244,11 +262,13 @@ def measure_apart(
     sample = np.ascontiguousarray(rgb[:: max(1, rgb.shape[0] // SAMPLE)].T, dtype=np.float64)
     allowed = {k: max(getattr(source, k) + CLIP_MARGIN / 2, v) for k, v in clipped(sample).items()}
     linear, best, ways = _Linear(look, others), None, []
-    for axis, sign, limit in _moves(Tendency.of(look.full()), reference):
+    now = Tendency.of(look.full())
+    light = _light(now, reference)
+    for axis, sign, limit in _moves(now, reference):
         limit = _clear_of_clipping(lambda m, a=axis, s=sign: _step(a, s * m), limit, sample, allowed)
         if limit >= 0.01:
             ways.append((axis, sign, limit))
-            best = _better(best, _search(linear, ways[-1:], sample, allowed))
+            best = _better(best, _search(linear, ways[-1:], sample, allowed, light))
         if best is not None and best[1] <= TARGET_SSIM:
             return best
     if best is not None and best[1] <= CLEAN_ENOUGH:
@@ -257,7 +277,7 @@ def measure_apart(
     for i, first in enumerate(ways):
         for second in ways[i + 1 :]:
             if first[0] != second[0]:
-                best = _better(best, _search(linear, [first, second], sample, allowed))
+                best = _better(best, _search(linear, [first, second], sample, allowed, light))
                 if best[1] <= TARGET_SSIM:
                     return best
     return best
