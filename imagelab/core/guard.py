@@ -77,13 +77,14 @@ def _iteration(n: int, verdict: str, report: Report, applied: Applied | None, af
 
 
 def _measure_apart(
-    report: Report, look: Look, earlier: dict[int, Look], source: Clipping, reference: Tendency | None
+    report: Report, look: Look, earlier: dict[int, Look], source: Clipping, reference: Tendency | None, planned: Look
 ) -> None:
-    """A near-duplicate's issue gets the step measured to tell it apart, when one parts it further."""
+    """A near-duplicate's issue gets the steps sized to tell it apart, when they part it further (`planned`: the
+    variation's preview before any revision, whose look the steps keep to)."""
     for issue in (i for i in report.issues if i.kind == "near_duplicate"):
         twin = earlier[issue.other]
         others = [twin] + [o for j, o in sorted(earlier.items()) if j != issue.other and o.size == look.size]
-        found = measure_apart(look, others, source, reference)
+        found = measure_apart(look, others, source, reference, Tendency.of(planned.full()))
         if found is not None and found[1] < issue.amount:
             issue.apart, issue.apart_ssim = TypeAdapter(list[Operation]).validate_python(found[0]), found[1]
 
@@ -112,13 +113,14 @@ def guard_variation(
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
+    planned = preview  # as first run: what a separating step keeps to (`preview` moves on with revisions)
 
     def check(look: Look, steps: list[dict], n: int) -> Report:
         # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
         revisable = n < max_revisions and not generative
         report = verify(vi, look, steps, source, earlier, sizing=revisable)
         if revisable:
-            _measure_apart(report, look, earlier, source, reference)
+            _measure_apart(report, look, earlier, source, reference, planned)
         report.edits = rule_edits(report, steps, plans, sample) if revisable else []
         return report
 

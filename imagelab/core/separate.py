@@ -64,13 +64,13 @@ class Tendency:
 
 
 def _direction(axis: str, now: Tendency, source: Tendency) -> tuple[int, float]:
-    """(-1, 0 or 1: which way the variation moved along the axis from its source, how far as a log factor)."""
+    """(-1, 0 or 1: which way the variation moved along the axis from its source, how far as a signed log factor)."""
     a, b = getattr(now, axis), getattr(source, axis)
     if axis == "brightness":
         far = math.log(max(a, 1.0) / max(b, 1.0))
-        return (0 if abs(a - b) < MOVED[axis] else (1 if a > b else -1)), abs(far)
+        return (0 if abs(a - b) < MOVED[axis] else (1 if a > b else -1)), far
     far = math.log(max(a, 1e-6) / max(b, 1e-6))
-    return (0 if abs(far) < MOVED[axis] else (1 if far > 0 else -1)), abs(far)
+    return (0 if abs(far) < MOVED[axis] else (1 if far > 0 else -1)), far
 
 
 def _step(axis: str, magnitude: float) -> dict:
@@ -87,18 +87,18 @@ def _run(step: dict, x: np.ndarray) -> np.ndarray:
     return np.clip(ops.channel_curve(op, params)(x), 0.0, 255.0)
 
 
-def _moves(now: Tendency, source: Tendency | None) -> list[tuple[str, int, float]]:
-    """(axis, sign, largest magnitude) in the order tried: the axes the variation moves along, the furthest first,
-    each its own way then back towards its source (never past it); then the axes it leaves alone, both ways."""
+def _moves(now: Tendency, source: Tendency | None, planned: Tendency) -> list[tuple[str, int, float]]:
+    """(axis, sign, largest magnitude) in the order tried: the axes the variation was planned to move along (its
+    look before the guard, against the source), the furthest first, each its own way then back towards its source
+    (at most BACK_SHARE of the planned way, counting earlier revisions); then the axes it leaves alone, both ways.
+    """
     axes = [a for a in LIMITS if now.saturation >= GREY or a != "saturation"]
-    moved = {a: _direction(a, now, source) if source else (0, 0.0) for a in axes}
+    moved = {a: _direction(a, planned, source) if source else (0, 0.0) for a in axes}
     found = []
-    for a in sorted((a for a in axes if moved[a][0]), key=lambda a: -moved[a][1]):  # the most moved first
-        way = moved[a][0]
-        found += [
-            (a, way, _limit(a, way, now, source)),
-            (a, -way, min(_limit(a, -way, now, source), BACK_SHARE * moved[a][1])),
-        ]
+    for a in sorted((a for a in axes if moved[a][0]), key=lambda a: -abs(moved[a][1])):  # the most moved first
+        way, far = moved[a]
+        back = way * _direction(a, now, source)[1] - (1 - BACK_SHARE) * abs(far)  # room left before the limit
+        found += [(a, way, _limit(a, way, now, source)), (a, -way, min(_limit(a, -way, now, source), max(0.0, back)))]
     for a in (a for a in ("contrast", "brightness", "saturation") if a in axes and not moved[a][0]):
         found += [(a, 1, _limit(a, 1, now, source)), (a, -1, _limit(a, -1, now, source))]
     return found
@@ -232,26 +232,30 @@ def _search(
     return None
 
 
-def _light(now: Tendency, source: Tendency | None) -> tuple[float, float]:
-    """The brightness a step may leave: a variation brighter than its source stays brighter, a darker one stays
-    darker; one as bright as its source is made at most DIMMER darker."""
+def _light(planned: Tendency, source: Tendency | None) -> tuple[float, float]:
+    """The brightness a step may leave: a variation planned brighter than its source stays brighter, one planned
+    darker stays darker; one planned as bright as its source is made at most DIMMER darker (revisions included)."""
     if source is None:
         return 0.0, 255.0
-    way, _far = _direction("brightness", now, source)
+    way, _far = _direction("brightness", planned, source)
     if way > 0:
         return source.brightness, 255.0
     if way < 0:
         return 0.0, source.brightness
-    return min(now.brightness, source.brightness) * DIMMER, 255.0
+    return min(planned.brightness, source.brightness) * DIMMER, 255.0
 
 
 def measure_apart(
-    look: Look, others: list[Look], source: Clipping, reference: Tendency | None = None
+    look: Look,
+    others: list[Look],
+    source: Clipping,
+    reference: Tendency | None = None,
+    planned: Tendency | None = None,
 ) -> tuple[list[dict], float] | None:
     """(the steps that tell this variation apart from every earlier one, its nearest SSIM as predicted), or None.
 
-    `others`: the earlier variations of its size, its twin first; `reference`: the source preview's tendency
-    (the variation's own directions are measured from it). Per axis and direction, as far as the pixel sample
+    `others`: the earlier variations of its size, its twin first; `reference`: the source preview's tendency,
+    `planned`: the variation's before the guard revised it (its own directions are measured between the two). Per axis and direction, as far as the pixel sample
     says it stays clear of new clipping, a grid of steps is predicted from the windows (`_Linear`): the first way
     whose smallest clearing step parts it from all of them gives its step; when none does, two ways together;
     else the best found (None: no step can be taken).
@@ -263,8 +267,9 @@ def measure_apart(
     allowed = {k: max(getattr(source, k) + CLIP_MARGIN / 2, v) for k, v in clipped(sample).items()}
     linear, best, ways = _Linear(look, others), None, []
     now = Tendency.of(look.full())
-    light = _light(now, reference)
-    for axis, sign, limit in _moves(now, reference):
+    planned = planned or now
+    light = _light(planned, reference)
+    for axis, sign, limit in _moves(now, reference, planned):
         limit = _clear_of_clipping(lambda m, a=axis, s=sign: _step(a, s * m), limit, sample, allowed)
         if limit >= 0.01:
             ways.append((axis, sign, limit))
