@@ -94,3 +94,13 @@ def _b(v):
 
 def _c(v):
     return {"op": "contrast", "params": {"value": v}}
+
+
+def test_it_keeps_to_the_look_planned_before_any_revision():
+    source = photo(level=140)
+    planned = Look(run(source, [_b(1.2)]))  # a "brighter" variation ...
+    now, twin = Look(run(source, [_b(0.97)])), Look(run(source, [_b(0.975)]))  # ... a revision left darker
+    reference = Tendency.of(Look(source).full())
+    steps, _ = measure_apart(now, [twin], clipping(source), reference, Tendency.of(planned.full()))
+    after = Tendency.of(Look(run(now.image, steps)).full())
+    assert after.brightness >= reference.brightness  # back up to its source at least, not darker still
