@@ -50,8 +50,10 @@ INSTRUCTIONS = """You revise one variation of a photo edit after the server meas
 
 You get the variation's plan (its steps, indexed from 0), the problems measured against the source photo
 (clipped highlights or shadows, clipped colours, a near-duplicate of another variation, parameters pinned at
-the end of their range) and the edits a rule-based reviser would make. Call `revise_variation` once with the
-smallest edits that fix the problems while keeping what the variation is for:
+the end of their range) and the edits a rule-based reviser would make; for a near-duplicate, `separation` gives
+steps sized on the picture and the SSIM they would leave with the nearest other variation (under 0.97 is apart).
+Call `revise_variation` once with the smallest edits that fix the problems while keeping what the variation is
+for:
 - tune_param {op_index, param, value}: set a numeric parameter (inside its range);
 - remove_op {op_index}: remove a step;
 - add_op {index, op}: insert a tone, colour or finish step (no crop, resize, rotate or aiEdit).
@@ -66,6 +68,12 @@ def revision_text(report: Report, operations: list[dict], label: str = "") -> st
             "problems": [i.detail for i in report.issues],
             "figures": report.figures,
             "rule_edits": [e.model_dump(mode="json") for e in report.edits],
+            # a near-duplicate's steps sized on the picture, and the SSIM they leave with the nearest other
+            "separation": [
+                {"steps": [o.model_dump(mode="json") for o in i.apart], "predicted_ssim": i.apart_ssim}
+                for i in report.issues
+                if i.kind == "near_duplicate" and i.apart
+            ],
         },
         ensure_ascii=False,
     )
