@@ -72,6 +72,14 @@ WORDS = [
     # Exposure in general: both ways, unless a word above already said which.
     (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
 ]
+# Grown better or worse since the source (a comparison with it): "did it get any better?", "has it improved?",
+# "did the edit make it worse?"; not "can you improve it?" (an order)
+GROWN = (
+    r"\b(?:got|gotten|get|gets|getting|become|became|grown|grew)\s+(?:any\s+|much\s+|a lot\s+|a bit\s+)?"
+    r"(?:worse|better)\b|\b(?:improved|worsened)\b|"
+    r"\b(?:did|does|do|has|have) (?:it|this|that|they|the \w+|my \w+|v\d+|number \d+|\w+ \d+) (?:really |actually )?"
+    r"(?:improve|worsen)\b"
+)
 REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
     r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source)|before|unedited|changed?|"
@@ -88,7 +96,7 @@ REFERENCE = (
     r"cause\w*|leave|left)|"
     # a variation said to have added or lost something: "did the last version add noise?", "has it lost detail?"
     r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
-    r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b"
+    r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|" + GROWN
 )
 # Text is lower-cased, so "ΔE" arrives as "δe".
 METRICS = {
@@ -110,6 +118,7 @@ MEASURE_ASK = re.compile(
     r"|\b(?:give|assign) (?:it|this|that|(?:the|this|that|my) \w+) (?:a|an|its) (?:\w+ )?(?:score|rating|mark)s?\b"
 )
 COMPARE = (
+    GROWN + "|"
     r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than|"
     r"(?:closer|closest|nearer|nearest|further|furthest) (?:to|from)|most like"
 )

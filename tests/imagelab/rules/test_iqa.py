@@ -423,3 +423,17 @@ def test_it_reads_faded_as_low_contrast_and_too_cold_as_a_colour_cast(text, name
 )
 def test_it_reads_a_variation_named_as_variant_v_n_or_an_ordinal_standing_alone(text, number):
     assert rules_iqa.variation_number(text) == number
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["did it get any better?", "has it improved?", "did the edit improve it?", "did v3 improve on the original?"],
+)
+def test_it_reads_whether_an_edit_made_it_better_as_a_comparison_with_the_original(text):
+    assert rules_iqa.is_quality_question(text)
+    assert rules_iqa.read_question(text, has_reference=True)["reference_mode"] == "Full-Reference"
+
+
+@pytest.mark.parametrize("text", ["can you improve the photo?", "improve it please", "make it better"])
+def test_it_leaves_an_order_to_improve_the_photo_to_the_edit_planner(text):
+    assert not rules_iqa.is_quality_question(text)
