@@ -11,6 +11,7 @@ previews encoded too), each final rendered and encoded once with its settled pla
 - clipping: few-shot A with "Warm Pop"'s contrast at 1.6, which burns highlights;
 - few-shot A measured only (MAX_REVISIONS=0): the verifier's own cost;
 - the offline planner's own five plans for a few everyday instructions (what the app runs without a model).
+"twins left": variations the guard left near-duplicates of another (a measure-only run leaves every one it found).
 Medians of `--runs`, rounds interleaved (guard off, guard on) so machine load hits both alike. Not a test.
 """
 
@@ -34,8 +35,9 @@ def clipping_set() -> dict:
     return plans
 
 
-def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: int = 2) -> tuple[float, int, float]:
-    """(ms, revisions kept, CPU ms of the process) of one job, from the decoded photo to the last stored JPEG.
+def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: int = 2) -> tuple[float, int, float, int]:
+    """(ms, revisions kept, CPU ms of the process, variations left near-duplicates) of one job, from the decoded
+    photo to the last stored JPEG.
 
     Guard off: `execute` as the app ran it before the guard. Guard on: the app's guarded job
     (`staged.run_guarded`: previews, the guard on them, each final once with its settled plan).
@@ -56,7 +58,7 @@ def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: in
 
     if not guarded:
         ex.execute(work, plans, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False)
-        return (time.perf_counter() - t0) * 1000, 0, (time.process_time() - c0) * 1000
+        return (time.perf_counter() - t0) * 1000, 0, (time.process_time() - c0) * 1000, 0
     operations = [[{"op": o.op, "params": o.params.model_dump()} for o in p] for p in plans]
 
     def guard(source_preview, previews, **hooks):
@@ -65,8 +67,10 @@ def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: in
     ran = run_guarded(
         work, plans, guard, on_step=on_step, on_variation_done=on_done, workers=workers, keep_images=False
     )
+    ms, cpu = (time.perf_counter() - t0) * 1000, (time.process_time() - c0) * 1000
     kept = sum(e["verdict"] == "revised" for o in ran.outcomes for e in o.revisions)
-    return (time.perf_counter() - t0) * 1000, kept, (time.process_time() - c0) * 1000
+    twins = sum(bool(o.report) and any(i.kind == "near_duplicate" for i in o.report.issues) for o in ran.outcomes)
+    return ms, kept, cpu, twins
 
 
 def main() -> None:
@@ -87,9 +91,10 @@ def main() -> None:
     # CPU: the process's CPU time (all threads): on the shared machine wall time mostly measures the others'
     # load, while the guard's own work shows in the CPU ratio.
     print(
-        "| plan set | guard off (ms) | guard on (ms) | ratio | CPU off (ms) | CPU on (ms) | CPU ratio | revisions kept |"
+        "| plan set | guard off (ms) | guard on (ms) | ratio | CPU off (ms) | CPU on (ms) | CPU ratio | revisions kept "
+        "| twins left |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     from imagelab.rules.planner import plan_variations
 
     cases = (
@@ -100,17 +105,17 @@ def main() -> None:
     for name, raw, revisions in cases:
         plans = [v.operations for v in normalize_plan(raw, image_size=size).variations]
         job(data, plans, args.workers, True, revisions)  # warm-up (imports, caches)
-        off, on, cpu_off, cpu_on, kept = [], [], [], [], 0
+        off, on, cpu_off, cpu_on, kept, twins = [], [], [], [], 0, 0
         for _ in range(args.runs):
-            ms, _, cpu = job(data, plans, args.workers, False)
+            ms, _, cpu, _ = job(data, plans, args.workers, False)
             off.append(ms)
             cpu_off.append(cpu)
-            ms, kept, cpu = job(data, plans, args.workers, True, revisions)
+            ms, kept, cpu, twins = job(data, plans, args.workers, True, revisions)
             on.append(ms)
             cpu_on.append(cpu)
         a, b = statistics.median(off), statistics.median(on)
         c, d = statistics.median(cpu_off), statistics.median(cpu_on)
-        print(f"| {name} | {a:.1f} | {b:.1f} | {b / a:.2f} | {c:.1f} | {d:.1f} | {d / c:.2f} | {kept} |")
+        print(f"| {name} | {a:.1f} | {b:.1f} | {b / a:.2f} | {c:.1f} | {d:.1f} | {d / c:.2f} | {kept} | {twins} |")
 
 
 if __name__ == "__main__":
