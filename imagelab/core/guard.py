@@ -24,7 +24,7 @@ from imagelab.core.plans import Operation
 from imagelab.core.revise import Applied, apply_edits
 from imagelab.core.separate import Tendency, measure_apart
 from imagelab.core.simulate import PixelSample
-from imagelab.core.verify import Clipping, Look, Report, verify
+from imagelab.core.verify import Clipping, Look, Report, headroom, verify
 
 
 @dataclass
@@ -80,13 +80,15 @@ def _measure_apart(
     report: Report, look: Look, earlier: dict[int, Look], source: Clipping, reference: Tendency | None, planned: Look
 ) -> None:
     """A near-duplicate's issue gets the steps sized to tell it apart, when they part it further (`planned`: the
-    variation's preview before any revision, whose look the steps keep to)."""
+    variation's preview before any revision, whose look the steps keep to); else the contrast rule's sizing."""
     for issue in (i for i in report.issues if i.kind == "near_duplicate"):
         twin = earlier[issue.other]
         others = [twin] + [o for j, o in sorted(earlier.items()) if j != issue.other and o.size == look.size]
         found = measure_apart(look, others, source, reference, Tendency.of(planned.full()))
         if found is not None and found[1] < issue.amount:
             issue.apart, issue.apart_ssim = TypeAdapter(list[Operation]).validate_python(found[0]), found[1]
+        else:  # no step parts it further: what the contrast rule sizes its step with (only then: ~1 ms)
+            issue.headroom, issue.windows = headroom(look.image, look.clipping(), source), look.windows()
 
 
 def guard_variation(
@@ -118,7 +120,7 @@ def guard_variation(
     def check(look: Look, steps: list[dict], n: int) -> Report:
         # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
         revisable = n < max_revisions and not generative
-        report = verify(vi, look, steps, source, earlier, sizing=revisable)
+        report = verify(vi, look, steps, source, earlier, sizing=False)
         if revisable:
             _measure_apart(report, look, earlier, source, reference, planned)
         report.edits = rule_edits(report, steps, plans, sample) if revisable else []

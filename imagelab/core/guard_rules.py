@@ -177,12 +177,13 @@ def _apart(operations: list[dict], issue: Issue) -> float:
 
 
 def _separate(operations: list[dict], issue: Issue, taken: frozenset[int] = frozenset()) -> list[Edit]:
-    """Contrast scaled to tell a near-duplicate apart: the last contrast step tuned, else one added at the end.
+    """The edits that tell a near-duplicate apart: the steps the guard sized on its picture (`issue.apart`,
+    separate.py), else contrast scaled from the SSIM model: the last contrast step tuned, else one added at the end.
 
-    `taken`: steps another edit of the same report already tunes or removes (a clipping pull): the contrast is
-    then added after them, so both land in one revision instead of the twin waiting for the next."""
+    `taken`: steps another edit of the same report already tunes or removes (a clipping pull): a step is then
+    added after them, so both land in one revision instead of the twin waiting for the next."""
     reason = f"to tell it apart from variation {issue.other + 1}"
-    if issue.apart is not None:  # a step measured on the picture (separate.py)
+    if issue.apart is not None:
         return _measured_steps(operations, [o.model_dump() for o in issue.apart], reason, taken)
     v = _apart(operations, issue)
     contrasts = [i for i, o in enumerate(operations) if o["op"] == "contrast"]
