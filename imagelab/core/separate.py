@@ -47,12 +47,11 @@ SAMPLE = 4096  # preview pixels the clipping of a candidate is predicted on
 
 @dataclass(frozen=True)
 class Tendency:
-    """Where a picture sits on each axis: mean luminance, its spread, colourfulness and warmth."""
+    """Where a picture sits on each axis: mean luminance, its spread and its colourfulness."""
 
     brightness: float
     contrast: float
     saturation: float
-    warmth: float
 
     @classmethod
     def of(cls, pixels: np.ndarray) -> Tendency:
@@ -60,7 +59,7 @@ class Tendency:
         r, g, b = (np.ascontiguousarray(pixels[..., i]) for i in range(3))
         luma = LUMA[0] * r + LUMA[1] * g + LUMA[2] * b
         spread = np.maximum(np.maximum(r, g), b) - np.minimum(np.minimum(r, g), b)
-        return cls(float(luma.mean()), float(luma.std()), float(spread.mean()), float(r.mean() - b.mean()))
+        return cls(float(luma.mean()), float(luma.std()), float(spread.mean()))
 
 
 def _direction(axis: str, now: Tendency, source: Tendency) -> tuple[int, float]:
@@ -120,7 +119,7 @@ def _clear_of_clipping(step_of, limit: float, sample: np.ndarray, allowed: dict)
     """The largest magnitude up to `limit` whose step keeps the sample's clipping within `allowed` (bisection)."""
 
     def ok(m: float) -> bool:
-        return all(v <= allowed[k] + 1e-9 for k, v in clipped(np.rint(_run(step_of(m), sample))).items())
+        return _clears([step_of(m)], sample, allowed)
 
     if ok(limit):
         return limit
