@@ -139,6 +139,9 @@ class ScriptedOpenAI(FakeOpenAIServer):
         return reply
 
     def drain(self) -> None:
+        """Forget the last test: its unused replies, holds and recorded requests (the server outlives tests, so
+        a count of requests, e.g. `wait_for_requests`, must start from this test's first one)."""
+        self.requests.clear()
         while super().next_reply() is not None:
             pass
         self._delays.clear()
@@ -157,7 +160,7 @@ def _fake_openai_session():
 
 @pytest.fixture
 def fake_openai(_fake_openai_session) -> ScriptedOpenAI:
-    """The fake OpenAI behind `openai_server_url`, with an empty queue for this test."""
+    """The fake OpenAI behind `openai_server_url`, with an empty queue and no recorded requests for this test."""
     _fake_openai_session.drain()
     yield _fake_openai_session
     _fake_openai_session.drain()
