@@ -13,7 +13,7 @@ from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerReply
 from chatapp.turns import Turn
 from imagelab import planning, quality_turn, selectors, services, storage, working
 from imagelab.core import ops
-from imagelab.jobflow import JobFailed, close_unfinished, planner_failed, run_job
+from imagelab.jobflow import JobFailed, SourceMissing, close_unfinished, planner_failed, run_job
 from imagelab.jobrun import consume_outcome
 from imagelab.models import ImageAsset, ImageJob
 from imagelab.rules import iqa as rules_iqa
@@ -32,6 +32,7 @@ class _Context:
     subject: dict | None = None  # what a quality question would measure, and against what
     chosen: dict | None = None  # the chosen variation's plan, for "push it further" (rules backend)
     ran_before: bool = False  # the message already has a job past planning: never rerun or rewrite it
+    source_missing: bool = False  # the source's stored files are gone (deleted from storage)
 
 
 def _load_context(turn: Turn) -> _Context:
@@ -48,14 +49,33 @@ def _load_context(turn: Turn) -> _Context:
     if job is None:  # a chat turn may be a quality question ("is number 3 too dark?")
         subject = selectors.quality_subject(chat_id=turn.chat_id, variation=number)
     chosen = selectors.chosen_plan(chat_id=turn.chat_id, current=source, variation=number)
-    return _Context(job=job, source=source, history=[t[:200] for t in earlier], subject=subject, chosen=chosen)
+    missing = source is not None and not (storage.exists(source.path) and storage.exists(source.preview_path))
+    return _Context(
+        job=job,
+        source=source,
+        history=[t[:200] for t in earlier],
+        subject=subject,
+        chosen=chosen,
+        source_missing=missing,
+    )
 
 
 def _data_url(asset: ImageAsset) -> str:
     import base64
 
     # The stored preview is a JPEG of at most 640 px: small enough for the model, ready at once.
-    return "data:image/jpeg;base64," + base64.b64encode(storage.read(asset.preview_path)).decode()
+    try:
+        return "data:image/jpeg;base64," + base64.b64encode(storage.read(asset.preview_path)).decode()
+    except FileNotFoundError:  # deleted since the turn's check
+        raise SourceMissing() from None
+
+
+async def _working_image(path: str, side: int):
+    """The working image, or SourceMissing when the stored file went since the turn's check."""
+    try:
+        return await working.working_image(path, side)
+    except FileNotFoundError:
+        raise SourceMissing() from None
 
 
 async def run_image_turn(turn: Turn) -> None:
@@ -67,12 +87,15 @@ async def run_image_turn(turn: Turn) -> None:
         turn.payload["kind"] = "answer"
         await turn.stream_text("Add a photo first: drop one in, paste it, or pick a file.")
         return
+    if ctx.source_missing:  # nothing to plan on or edit: say so, never a crash further on
+        await close_unfinished(ctx.job, "failed", SourceMissing.MESSAGE)
+        raise SourceMissing()
     side = settings.IMAGE_WORKING_SIDE
     size = (ctx.source.width, ctx.source.height)
     # The working image made earlier (the upload's pixels, an earlier chat answer), or decode it while the
     # planner thinks: the first step result comes fast. Only a job takes it out of working.PREDECODED.
     path = ctx.source.path
-    decoding = asyncio.ensure_future(working.working_image(path, side))
+    decoding = asyncio.ensure_future(_working_image(path, side))
     job = ctx.job
     try:
         backend = llm.planner_backend()

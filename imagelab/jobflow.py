@@ -29,6 +29,15 @@ class JobFailed(PlannerError):
         super().__init__(message, user_message=message, code=code)
 
 
+class SourceMissing(JobFailed):
+    """The photo to edit has no stored file any more (deleted from storage): a plain failure, not a crash."""
+
+    MESSAGE = "Your photo is no longer available (its stored file is gone), so no edit was made. Upload it again."
+
+    def __init__(self):
+        super().__init__(self.MESSAGE, code="source_missing")
+
+
 async def close_unfinished(job: ImageJob | None, status: str, error: str) -> None:
     """A job (API or chat) that never reached its own end must not stay 'planning' or 'running' forever."""
     if job is None:
@@ -124,6 +133,10 @@ async def run_job(
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
+        raise
+    except SourceMissing as exc:
+        run.cancel()
+        await asyncio.shield(_finish_job(turn, run, "failed", exc.user_message))
         raise
     except Exception as exc:
         run.cancel()

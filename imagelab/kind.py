@@ -47,6 +47,7 @@ IMAGES = ChatKind(
         "job_failed",
         "job_finished",
         "no_variations",
+        "source_missing",
     ),
 )
 
