@@ -29,6 +29,11 @@ class NotFound(MarqueeError):
     code = "not_found"
 
 
+class Unauthorized(MarqueeError):
+    status = 401
+    code = "unauthorized"
+
+
 class CsrfFailed(MarqueeError):
     status = 403
     code = "csrf_failed"

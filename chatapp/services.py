@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from chatapp import kinds
-from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress
+from chatapp.errors import InvalidInput, NotFound, PayloadTooLarge, TurnInProgress, Unauthorized
 from chatapp.models import ApiToken, Chat, Message, PlannerCall
 from chatapp.planner.metering import CallRecord
 from chatapp.ratelimit import turn_rate_check
@@ -269,16 +269,25 @@ def api_token_revoke(*, user: AbstractBaseUser, token_id: int) -> ApiToken:
     return token
 
 
+def api_token_revoke_all(*, user: AbstractBaseUser) -> int:
+    """Revoke every token the user still has (their password changed); how many were."""
+    return ApiToken.objects.filter(user=user, revoked_at__isnull=True).update(revoked_at=timezone.now())
+
+
+TOKEN_REVOKED_MESSAGE = (
+    "This API token has been revoked (on the Account page, or because the account's password changed since it "
+    "was created). Create a new token on the Account page."
+)
+
+
 def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
-    """The active user behind a bearer key, or None."""
+    """The active user behind a bearer key, or None; a revoked key is refused in words (Unauthorized)."""
     if not key or not key.startswith(ApiToken.PREFIX):
         return None
-    token = (
-        ApiToken.objects.select_related("user")
-        .filter(key_hash=ApiToken.hash_key(key), revoked_at__isnull=True, user__is_active=True)
-        .first()
-    )
-    if token is None:
+    token = ApiToken.objects.select_related("user").filter(key_hash=ApiToken.hash_key(key)).first()
+    if token is not None and token.revoked_at is not None:
+        raise Unauthorized(TOKEN_REVOKED_MESSAGE)
+    if token is None or not token.user.is_active:
         return None
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
     return token.user

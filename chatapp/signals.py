@@ -1,4 +1,7 @@
-"""Sessions end sockets: logout, a password change or a deactivated account closes the user's open sockets."""
+"""Sessions end sockets: logout, a password change or a deactivated account closes the user's open sockets.
+
+A password change also revokes the user's API tokens: a token taken with the old password stops working.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
 from django.db.models.signals import post_save, pre_save
+
+from chatapp.services import api_token_revoke_all
 
 # The control message a consumer answers by closing with 4401 (not an event: it never reaches the page).
 SESSION_ENDED = "session.ended"
@@ -37,14 +42,20 @@ def on_logged_out(sender, request, user, **kwargs) -> None:
 
 def on_user_pre_save(sender, instance, **kwargs) -> None:
     """Note a new password or a deactivation before the row is saved (save() forgets `_password`)."""
-    instance._marquee_end_sockets = instance.pk is not None and (
-        getattr(instance, "_password", None) is not None or not instance.is_active
+    # set_password() sets `_password`; a hash upgraded at login (check_password) clears it: no change then.
+    instance._marquee_new_password = instance.pk is not None and getattr(instance, "_password", None) is not None
+    instance._marquee_end_sockets = instance._marquee_new_password or (
+        instance.pk is not None and not instance.is_active
     )
 
 
 def on_user_saved(sender, instance, created, **kwargs) -> None:
-    """A changed password or a deactivated account closes every socket of the user."""
-    if not created and getattr(instance, "_marquee_end_sockets", False):
+    """A changed password revokes the user's API tokens; it or a deactivated account closes every socket."""
+    if created:
+        return
+    if getattr(instance, "_marquee_new_password", False):
+        api_token_revoke_all(user=instance)  # in the save's transaction: both happen or neither
+    if getattr(instance, "_marquee_end_sockets", False):
         _end(user_group(instance.pk))
 
 
