@@ -26,6 +26,7 @@ log = logging.getLogger("marquee.ws")
 
 CLOSE_UNAUTHENTICATED = 4401
 CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404  # nothing here (any more): a deleted chat, or an address that is no socket's (routing.py)
 CLOSE_RESYNC = 1012
 _DIGITS = re.compile(r"[0-9]{1,19}")
 
@@ -158,6 +159,10 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def session_ended(self, message: dict) -> None:
         """The session this socket was opened with has ended: close as unauthenticated."""
         await self.close(code=CLOSE_UNAUTHENTICATED)
+
+    async def chat_deleted(self, message: dict) -> None:
+        """The chat was deleted (this tab, another, any process): close for good, the page says so."""
+        await self.close(code=CLOSE_NOT_FOUND)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs):
         if self.chat is None:  # refused at connect and closing: nothing it sends is read
@@ -340,6 +345,10 @@ class ChatJsonConsumer(ChatConsumer):
 
     async def send_accepted(self) -> None:
         await self.send_json({"type": "message.accepted"})
+
+    async def chat_deleted(self, message: dict) -> None:
+        await self.send_json({"type": "chat.deleted", "chat_id": self.chat_id})  # said in words before the close
+        await super().chat_deleted(message)
 
     async def send_regenerating(self) -> None:
         pass  # API clients follow the turn's own events

@@ -3,9 +3,7 @@
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.urls import path, re_path
 
-from chatapp.consumers import ChatConsumer, ChatJsonConsumer
-
-CLOSE_NOT_FOUND = 4404
+from chatapp.consumers import CLOSE_NOT_FOUND, ChatConsumer, ChatJsonConsumer
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

@@ -1,6 +1,7 @@
 """Sessions end sockets: logout, a password change or a deactivated account closes the user's open sockets.
 
 A password change also revokes the user's API tokens: a token taken with the old password stops working.
+A deleted chat closes every socket on it (4404), whatever deleted it and in whichever process the socket is.
 """
 
 from __future__ import annotations
@@ -9,12 +10,17 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.contrib.auth import get_user_model
 from django.contrib.auth.signals import user_logged_out
-from django.db.models.signals import post_save, pre_save
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save, pre_save
 
+from chatapp.events import group_name
+from chatapp.models import Chat
 from chatapp.services import api_token_revoke_all
 
 # The control message a consumer answers by closing with 4401 (not an event: it never reaches the page).
 SESSION_ENDED = "session.ended"
+# The control message a chat's sockets answer by closing with 4404: the chat was deleted.
+CHAT_DELETED = "chat.deleted"
 
 
 def session_group(session_key: str) -> str:
@@ -27,10 +33,10 @@ def user_group(user_id: int) -> str:
     return f"user_{user_id}"
 
 
-def _end(group: str) -> None:
+def _end(group: str, message_type: str = SESSION_ENDED) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, {"type": SESSION_ENDED})
+        async_to_sync(layer.group_send)(group, {"type": message_type})
 
 
 def on_logged_out(sender, request, user, **kwargs) -> None:
@@ -59,9 +65,17 @@ def on_user_saved(sender, instance, created, **kwargs) -> None:
         _end(user_group(instance.pk))
 
 
+def on_chat_deleted(sender, instance, using, **kwargs) -> None:
+    """A deleted chat (page, API, admin, its user's deletion) closes its sockets once the delete has committed."""
+    group = group_name(instance.pk)
+    # After the commit: a socket told earlier could reconnect while the chat still exists.
+    transaction.on_commit(lambda: _end(group, CHAT_DELETED), using=using)
+
+
 def connect() -> None:
     """Wire the receivers (from ChatappConfig.ready())."""
     user_model = get_user_model()
     user_logged_out.connect(on_logged_out, dispatch_uid="marquee.sockets.logout")
     pre_save.connect(on_user_pre_save, sender=user_model, dispatch_uid="marquee.sockets.user_pre_save")
     post_save.connect(on_user_saved, sender=user_model, dispatch_uid="marquee.sockets.user_saved")
+    post_delete.connect(on_chat_deleted, sender=Chat, dispatch_uid="marquee.sockets.chat_deleted")

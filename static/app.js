@@ -157,9 +157,10 @@
   document.addEventListener("htmx:wsClose", function (e) {
     const code = e.detail && e.detail.event ? e.detail.event.code : 0;
     document.body.dataset.ws = "closed";
-    // 4401/4403: the server refused this chat; the extension does not retry those.
+    // 4401/4403/4404: the server refused this chat, or it was deleted; the extension does not retry those.
     if (code === 4401) setConn("Your session ended: log in again.");
     else if (code === 4403) setConn("This chat is not available.");
+    else if (code === 4404) setConn("This chat was deleted.");
     else setConn("reconnecting…");
   });
 

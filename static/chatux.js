@@ -200,9 +200,10 @@
   document.addEventListener("htmx:wsOpen", function () { banner(""); });
   document.addEventListener("htmx:wsClose", function (e) {
     const code = e.detail && e.detail.event ? e.detail.event.code : 0;
-    if (code === 4401 || code === 4403) {
+    if (code === 4401 || code === 4403 || code === 4404) {
       document.body.dataset.ws = "gone";
-      banner(code === 4401 ? "Your session ended: log in again." : "This chat is not available.");
+      banner({4401: "Your session ended: log in again.", 4403: "This chat is not available."}[code] ||
+        "This chat was deleted.");
       if (queued) {
         queued = false;
         note("Not sent: the connection closed for good. Your text is still in the box.", "refused");

@@ -163,6 +163,26 @@ def test_it_queues_a_message_typed_while_disconnected_and_sends_it_on_reconnect(
         stop_server(server)
 
 
+def test_it_says_the_chat_was_deleted_when_another_tab_deletes_it_and_stops_reconnecting(page, live_server_url):
+    sign_up(page, live_server_url)
+    chat_id = new_movie_chat(page)
+    other_tab = page.context.new_page()
+    other_tab.goto(live_server_url + "/")
+    other_tab.once("dialog", lambda dialog: dialog.accept())  # "Delete this chat and its messages?"
+    other_tab.locator(f"#chat-row-{chat_id} summary").click()  # the row's ⋯ actions
+    other_tab.locator(f"#chat-row-{chat_id} button.danger").click()
+    expect(other_tab.locator(f"#chat-row-{chat_id}")).to_have_count(0)
+
+    banner = page.locator("#conn-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("This chat was deleted.")
+    expect(page.locator("body")).to_have_attribute("data-ws", "gone")
+    page.wait_for_timeout(1500)  # past the first reconnect delays: the page has not tried again
+    expect(page.locator("body")).to_have_attribute("data-ws", "gone")
+    expect(banner).to_contain_text("This chat was deleted.")
+    other_tab.close()
+
+
 def test_it_fits_the_conveniences_on_a_phone(new_page, live_server_url):
     page = new_page({"width": 375, "height": 740})
     sign_up(page, live_server_url)
