@@ -19,6 +19,8 @@ from imagelab.core import ops
 from imagelab.core.verify import COLOUR_GAP
 
 SAMPLE_PIXELS = 8192  # ~0.1 ms a step; a 0.25-point margin is ~20 pixels of it
+_X3 = np.tile(np.arange(256, dtype=np.float64), (3, 1))  # each channel's levels, as rows
+_ROWS = np.arange(3)[:, None]
 
 
 class PixelSample:
@@ -29,6 +31,8 @@ class PixelSample:
         w, h = image.size
         rgb = np.asarray(image if image.mode == "RGB" else image.convert("RGB")).reshape(-1, 3)
         stride = max(1, rgb.shape[0] // size)
+        # (3, n) indexes into a flattened (3, 256) channel table: channel c's level v is at 256 c + v
+        self.levels = np.ascontiguousarray(rgb[::stride].T, dtype=np.intp) + _ROWS * 256
         self.pixels = np.ascontiguousarray(rgb[::stride].T, dtype=np.float64)
         self.base = clipped(self.pixels)
         self.size, self.where = working_size, None
@@ -38,22 +42,33 @@ class PixelSample:
 
     def after(self, operations: list[dict]) -> dict[str, float]:
         """Percent clipped (highlights, shadows, saturation) once the plan's point steps and crops have run."""
-        x, where, size = self.pixels, self.where, self.size
+        # Until the first colour mix, every step maps each channel's value alone and the pixels are still whole
+        # levels: the steps run on a (3, 256) table, looked up once (~4x faster on a 8k sample, the same floats).
+        x, table, where, size = self.levels, _X3, self.where, self.size
         for o in operations:
             op, params = o["op"], o.get("params") or {}
             if where is not None and op in ("crop", "resize"):
                 keep, where, size = _follow(op, params, where, size)
-                x = x[:, keep]
+                x = np.compress(keep, x, axis=1)  # ~4x faster than x[:, keep]
             elif op in ops.MOVING_OPS:
                 where = None  # pixels moved: later crops cannot be followed
-            else:
+            elif table is not None and op in ops.CHANNEL_OPS:
+                table = _step(table, op, params)
+            elif op in ops.CHANNEL_OPS or op in ops.MIX_OPS:
+                if table is not None:
+                    x, table = _looked_up(table, x), None
                 x = _step(x, op, params)
-        return clipped(np.rint(x))
+        return clipped(np.rint(x if table is None else _looked_up(table, x)))
 
     def new(self, operations: list[dict]) -> dict[str, float]:
         """Percentage points clipped by the plan beyond the sample's own clipping, per kind."""
         now = self.after(operations)
         return {k: now[k] - self.base[k] for k in now}
+
+
+def _looked_up(table: np.ndarray, levels: np.ndarray) -> np.ndarray:
+    """(3, n) values: each channel's row of the (3, 256) table at the pixels' levels (flattened indexes)."""
+    return np.take(table.ravel(), levels)  # ~5x faster than table[rows, levels]
 
 
 def _step(x: np.ndarray, op: str, params: dict) -> np.ndarray:

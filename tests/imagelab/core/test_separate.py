@@ -4,7 +4,8 @@ import numpy as np
 from PIL import Image
 
 from imagelab.core import ops
-from imagelab.core.separate import TARGET_SSIM, Tendency, _Linear, _matrix, measure_apart
+from imagelab.core.separate import TARGET_SSIM, Tendency, _grid_maps, _Linear, _matrix, measure_apart
+from imagelab.core.simulate import _step as run_step  # one step on (3, n) pixels, clipped, as the passes
 from imagelab.core.verify import Look, Windows, clipping, ssim
 
 
@@ -81,6 +82,22 @@ def test_it_predicts_each_steps_ssim_from_the_windows_as_measuring_it_would():
         moved = Windows(np.clip(m @ x + b[:, None], 0, 255).T.reshape(look.full().shape).astype(np.float32))
         measured = max(ssim(moved, o.ssim_windows()) for o in others)
         assert abs(predicted - measured) < 0.003, step
+
+
+def test_it_maps_each_grid_entry_as_its_steps_run_one_after_another():
+    rng = np.random.default_rng(3)
+    x = rng.uniform(90, 160, (3, 50))  # well inside the range: no step here clips, so the maps must match exactly
+    sat = {"op": "saturation", "params": {"value": 1.3}}
+    grid = [[_c(0.9), sat], [_c(1.1), {"op": "saturation", "params": {"value": 0.7}}], [_c(1.2), sat]]
+    m, b = _grid_maps(grid)
+    for entry, mi, bi in zip(grid, m, b, strict=True):
+        y = x
+        for step in entry:
+            y = run_step(y, step["op"], step["params"])
+        assert np.allclose(mi @ x + bi[:, None], y, atol=1e-9), entry
+    [[single]] = [[_b(1.2)]]
+    m1, b1 = _grid_maps([[single]])
+    assert np.allclose(m1[0], 1.2 * np.eye(3)) and np.allclose(b1[0], 0.0)
 
 
 def test_it_finds_nothing_without_an_earlier_variation_of_its_size():
