@@ -222,7 +222,9 @@ IMAGE_AI_EDITS_PER_JOB = env_int("IMAGE_AI_EDITS_PER_JOB", 2, minimum=0, maximum
 IMAGE_WORKING_SIDE = env_int("IMAGE_WORKING_SIDE", 2048, minimum=256, maximum=8192)
 # MB of freed memory glibc keeps for reuse instead of returning it (image jobs: less CPU, more RSS); 0 = off.
 IMAGE_MALLOC_KEEP_MB = env_int("IMAGE_MALLOC_KEEP_MB", 0, minimum=0, maximum=4096)
-# The quality guard: revisions a variation may get after it measured badly (0: measure only), and who proposes them.
+# The quality guard: on or off (off: the plans run as planned, nothing measured), revisions a variation may get after
+# it measured badly (0: measure only), and who proposes them.
+IMAGE_GUARD = env_bool("IMAGE_GUARD", True)
 MAX_REVISIONS = env_int("MAX_REVISIONS", 2, minimum=0, maximum=5)
 IMAGE_REVISER = env_choice("IMAGE_REVISER", "rules", ("rules", "openai"))
 # Full-resolution download renders at once: per user (counted in the shared cache) and per process (memory).

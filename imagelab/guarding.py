@@ -16,6 +16,7 @@ from django.conf import settings
 
 from chatapp import llm
 from imagelab import reviser
+from imagelab.core.execute import ExecutionResult, execute
 from imagelab.core.guard import Outcome, run_guard
 from imagelab.core.staged import Guarded, run_guarded
 from imagelab.jobrun import JobRun
@@ -78,6 +79,27 @@ async def execute_guarded(run: JobRun, work, plans: list, *, ai_edit, workers: i
     ran = await run.execute(job, revisions=True)
     run.revisions = [o.as_log() for o in ran.outcomes or []]
     return ran
+
+
+async def execute_unguarded(run: JobRun, work, plans: list, *, ai_edit, workers: int, side: int) -> Guarded:
+    """IMAGE_GUARD off: the plans run as planned (`execute`), nothing measured; no guard log on `run`."""
+
+    def job(on_step, on_done) -> ExecutionResult:
+        return execute(
+            work,
+            plans,
+            on_step=on_step,
+            on_variation_done=on_done,
+            ai_edit=ai_edit,
+            workers=workers,
+            max_side=side,
+            preview_side=PREVIEW_SIDE,
+            keep_images=False,
+            stopped=run.stopped,
+        )
+
+    run.revisions = []
+    return Guarded(await run.execute(job), None, 0.0)
 
 
 def summary(log: list[dict]) -> str:

@@ -120,7 +120,8 @@ async def run_job(
             )
         )
         work, source_size = await working()
-        ran = await guarding.execute_guarded(
+        guarded = settings.IMAGE_GUARD
+        ran = await (guarding.execute_guarded if guarded else guarding.execute_unguarded)(
             run,
             work,
             [v.operations for v in plan.variations],
@@ -129,7 +130,7 @@ async def run_job(
             side=side,
         )
         result = ran.execution
-        _record_guard(turn, run, ran)
+        _record_guard(turn, run, ran, guarded)
     except asyncio.CancelledError:
         run.cancel()
         await asyncio.shield(_finish_job(turn, run, "stopped", "Stopped."))
@@ -168,9 +169,11 @@ async def run_job(
         raise JobFailed("Every variation failed; nothing to show.", code="job_failed")
 
 
-def _record_guard(turn: Turn, run: JobRun, ran: Guarded) -> None:
+def _record_guard(turn: Turn, run: JobRun, ran: Guarded, guarded: bool) -> None:
     """The guard's line in the step log; a guard that broke left the variations as they ran (the job ends well)."""
-    if ran.error is None:
+    if not guarded:
+        result, status, error = "off (IMAGE_GUARD=0)", "skipped", None
+    elif ran.error is None:
         result, status, error = guarding.summary(run.revisions), "ok", None
     elif isinstance(ran.error, Stopped):  # Stop was pressed while the guard ran: the turn's cancellation follows
         result, status, error = "stopped", "skipped", None

@@ -160,6 +160,23 @@ async def test_it_only_measures_when_max_revisions_is_zero(alice, openai_on, set
     assert '"highlights_new": ' in page and first["issues"][0] in page
 
 
+async def test_it_runs_the_plans_as_planned_with_the_guard_off(alice, openai_on, settings):
+    settings.IMAGE_GUARD = False
+    settings.MAX_REVISIONS = 2
+    openai_on.enqueue(tool_call("plan_variations", PLAN))
+    events, turn = await _job_events(alice)
+    job = await db(job_of)(turn)
+    assert job.status == "done" and all(v["status"] == "done" for v in job.variations)
+    types = [e["type"] for e in events]
+    assert "variation.revised" not in types and types.count("variation.done") == 5
+    assert job.plans[0]["operations"][1]["params"]["value"] == 1.4  # the clipping plan ran as planned
+    assert job.revisions == []
+    [guard] = [e for e in job.step_log if e["name"] == "guard"]
+    assert guard["status"] == "skipped" and "IMAGE_GUARD=0" in guard["result"]
+    page = await db(render.message_html)(await db(assistant_of)(turn))
+    assert "revised:" not in page
+
+
 async def test_it_asks_the_model_reviser_with_a_strict_tool_and_applies_only_valid_edits(alice, openai_on, guard_on):
     guard_on.IMAGE_REVISER = "openai"
     guard_on.MAX_REVISIONS = 1
