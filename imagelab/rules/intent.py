@@ -4,8 +4,9 @@ Tone is read as four signed axes plus sharpness: temp (+ warm), sat, contrast, b
 gives its own direction ("darker" -1 on bright); a negation before it ("less", "reduce", "tone down",
 "not so", "too", "de-") or "down" after it ("the brightness down") flips it; "don't make it…",
 "not too…", "without…", "keep the…" hold the axis (no change along it). A fault stated ("it came out
-dark", "kinda dull") or to be fixed ("fix the blur") asks for its opposite. What no local op can do (generative
-edits; flip, upscale) is read by `generative` and listed to be said plainly. Pure: no Django.
+dark", "kinda dull", "the colours look faded") or to be fixed ("fix the blur") asks for its opposite, as
+does a flat-colour fault the rest of the message asks the opposite of ("faded, make it pop"). What no local op
+can do (generative edits; flip, upscale) is read by `generative` and listed to be said plainly. Pure: no Django.
 """
 
 import re
@@ -29,10 +30,12 @@ _TERMS = [
     ),
     (r"magenta(?:ish|y)?|pink(?:er|ish|y)?|purpl(?:e|er|ish|ey)|violet", {"magenta": 1}),
     (r"green(?:er|ish|y)?", {"magenta": -1}),
-    (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful", {"sat": 1}),
+    (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful|rich(?:er)?", {"sat": 1}),
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
-    (r"muted|washed[- ]out|pastel", {"sat": -1}),
+    (r"muted|pastel|pal(?:e|er)", {"sat": -1}),
+    # faded colours are both paler and flatter: "the colours look faded" asks for both back
+    (r"washed[- ]out|fad(?:ed|ing)", {"sat": -1, "contrast": -1}),
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
     # a dull photo is flat and grey: "it came out so dull", "less muddy"
     (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
@@ -89,7 +92,8 @@ _TURN_DOWN_LATER = re.compile(
 # Terms that name a fault: said to be how the photo is ("it came out dark", "the photo looks flat") or to be
 # fixed ("fix the blur"), they ask for the opposite. Other terms stated are a look described, not a complaint.
 _DEFECT = re.compile(
-    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|blurr?(?:y|ed|iness)?|"
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
+    r"blurr?(?:y|ed|iness)?|"
     r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
@@ -98,11 +102,18 @@ _FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|mudd
 _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|a bit|bit|really|very|quite|pretty|rather|super|still))*\s*$"
 )
-_FIX_HEAD = re.compile(r"\b(?:fix|correct|repair|sort out|clean up|help with|deal with|do something about)$")
-_INTENSIFY = re.compile(r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify)$")
+# ... and faults to be undone: "restore the faded colours", "boost the dull tones"
+_FIX_HEAD = re.compile(
+    r"\b(?:fix|correct|repair|sort out|clean up|help with|deal with|do something about|restore|revive|rescue|"
+    r"bring back|boost|liven up|perk up)$"
+)
+_INTENSIFY = re.compile(
+    r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify|bring back|restore|revive)$"
+)
 # ... or said after it: "make colour more strong", "colours stronger"
 _STRONGER_AFTER = re.compile(
     r"\s+(?:more\s+|a bit\s+|much\s+)?(?:strong(?:er)?|rich(?:er)?|intense|deep(?:er)?|vivid)\b"
+    r"|\s+back\b(?!\s+to\b)"  # "bring the colour back"
 )
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(
@@ -244,9 +255,43 @@ def _hue_sign(text: str, m: re.Match) -> str | None:
     return None if casts.names_a_thing(text, m.end(), clause) else ""
 
 
+def _complained(text: str, start: int) -> bool:
+    """Whether the tone word at `start` is a fault to undo ("the colours look faded"), not a look to give."""
+    return any(m.start(2) == start and sign == -1 for m, sign, _axes in _read_terms(text))
+
+
 def _style(pattern: str, text: str) -> bool:
-    """Whether a look is asked for: named at least once without a negation right before it."""
-    return any(not _STYLE_NOT.search(_before(text, m.start())) for m in re.finditer(pattern, text))
+    """Whether a look is asked for: named at least once without a negation right before it, nor as a fault."""
+    return any(
+        not _STYLE_NOT.search(_before(text, m.start())) and not _complained(text, m.start())
+        for m in re.finditer(pattern, text)
+    )
+
+
+# A flat-colour fault said plainly while the rest of the message asks its opposite is the complaint, not a look
+# ("faded, make it pop", "dull - more contrast please"); with nothing against it, it is the look ("faded and grainy").
+_FLAT_FAULT = re.compile(
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)"
+)
+
+
+def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
+    """Each tone term with its sign (+1, -1, 0 held, "fault" for a cast complained of) and the axes it moves."""
+    read, plain = [], []
+    for m in _TERM.finditer(text):
+        sign = _hue_sign(text, m)
+        sign = _modifier(text, m) if sign == "" else sign
+        if sign is None:
+            continue
+        axes = _term_axes(m.group(2))
+        if sign == 0 and _NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
+            axes = {**axes, "temp": 1}
+        (plain if sign == 1 and not m.group(1) and _FLAT_FAULT.fullmatch(m.group(2)) else read).append((m, sign, axes))
+    rest = {a: sum(s * axes.get(a, 0) for _m, s, axes in read if isinstance(s, int)) for a in AXES}
+    for m, _sign, axes in plain:  # ... or is asked fixed after it: "it's faded, fix it"
+        opposed = any(rest[a] * d < 0 for a, d in axes.items()) or _TURN_DOWN_LATER.search(text, m.end())
+        read.append((m, -1 if opposed else 1, axes))
+    return read
 
 
 def tone_axes(text: str) -> tuple[dict, set]:
@@ -254,17 +299,10 @@ def tone_axes(text: str) -> tuple[dict, set]:
     sums = dict.fromkeys(AXES, 0)
     hold: set = set()
     faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
-    for m in _TERM.finditer(text):
-        sign = _hue_sign(text, m)
-        sign = _modifier(text, m) if sign == "" else sign
-        if sign is None:
-            continue
-        axes = _term_axes(m.group(2))
+    for _m, sign, axes in _read_terms(text):
         if sign == "fault":
             faults.update({axis: -direction for axis, direction in axes.items()})
             continue
-        if sign == 0 and _NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
-            axes = {**axes, "temp": 1}
         for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
@@ -307,6 +345,7 @@ def read_intent(instruction: str) -> dict:
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
     intent["degree"] = tone_degrees(local)
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
+    intent["cannot"] += [wishes["shape"]] if wishes["shape"] else []  # a round crop: said, its square cropped
     intent["aimed"] = aimed_at(local)  # a thing named as the edit's target: the whole photo changes (said)
     intent.update({k: _style(p, local) for k, p in STYLES.items()})
     intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})

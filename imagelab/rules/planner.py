@@ -8,6 +8,8 @@ nothing local in it gets a reply from `replies` instead of a plan (nonsense), or
 closest local alternatives from `alternatives` (only generative asks, with a photo to edit).
 """
 
+from fractions import Fraction
+
 from imagelab.core import ops
 from imagelab.rules import alternatives, iterate
 from imagelab.rules import geometry as geo
@@ -68,7 +70,18 @@ def _not_done(intent: dict) -> str:
     said = ""
     if intent["generative"]:
         said = "Not done: " + "; ".join(intent["generative"]) + " — an AI edit would be required, and it is off here. "
+    if intent["cannot"]:
+        said += f"Not done: I can't {' or '.join(intent['cannot'])} here{_instead(intent)}. "
     return said + (whole_photo(intent["aimed"]) + " " if intent["aimed"] else "")
+
+
+def _instead(intent: dict) -> str:
+    """What the plans do in place of a crop shape no op makes (empty for other things that can't be done)."""
+    if not intent["shape"]:
+        return ""
+    if intent["ratio"] == 1.0 and intent["shape"].endswith("circle"):
+        return ": crops are rectangles only, so these are cropped square, the square the circle would fit in"
+    return ": crops are rectangles only, so the crop stays a rectangle"
 
 
 def _prefix(intent: dict) -> str:
@@ -113,12 +126,14 @@ def _head(intent: dict, image_size: tuple, max_side: int, deg: float | None) -> 
 
 
 def _ratio_words(ratio: float | None) -> str:
-    """How an asked crop reads in the strategy."""
+    """How an asked crop reads in the strategy: a ratio as people name it ("16:9", "4:5"), and its orientation."""
     if ratio is None:
         return "cropped tighter"
     if ratio == 1.0:
         return "cropped square"
-    return f"cropped to {ratio:.3g}:1"
+    near = Fraction(ratio).limit_denominator(10)
+    said = f"{near.numerator}:{near.denominator}" if abs(near / ratio - 1) < 0.002 else f"{ratio:.3g}:1"
+    return f"cropped to {said} {'landscape' if ratio > 1 else 'portrait'}"
 
 
 def _geometry(lk: dict, last: bool, intent: dict, size: tuple, filled: bool) -> tuple[list[dict], str, str]:

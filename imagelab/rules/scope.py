@@ -23,7 +23,9 @@ _WHOLE = frozenset(
     "mood feel colours colors colour color tones tone contrast saturation brightness exposure warmth highlights "
     "shadows blacks whites midtones darks lights corners edges horizon framing composition crop grain noise "
     "vignette details detail sharpness lighting light rest frame everything one ones version variation result "
-    "reds greens blues yellows oranges purples pinks hues it".split()
+    "reds greens blues yellows oranges purples pinks hues it "
+    # a fault of the whole picture's colour named as a thing: "boost the faded (colours)"
+    "faded washed dull muted pale flat".split()
 )
 
 

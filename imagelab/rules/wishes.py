@@ -2,8 +2,9 @@
 
 `forgive_typos` maps misspelt look and op words onto the planner's vocabulary (rapidfuzz) before
 anything else reads the text. `read_wishes` then takes out the finishes asked for by name (vignette,
-grain, a soft look, crushed blacks, kept or recovered highlights, noise asked away), a crop ratio, and an
-unmeasured tilt's plausible angles. Pure: no Django.
+grain, a soft look, crushed blacks, kept or recovered highlights, noise asked away), a crop ratio (numbers,
+platforms, an orientation: "make it landscape"), a crop shape no op makes (a circle: its square stands in),
+and an unmeasured tilt's plausible angles. Pure: no Django.
 """
 
 import re
@@ -20,14 +21,15 @@ VOCABULARY = (
     "faded nostalgic polaroid cinematic movie teal matte grain grainy gritty noise vignette vignetting corners "
     "edges crop tighter closer square widescreen panorama straighten straight crooked tilted tilt wonky level "
     "horizon rotate highlights clouds shadows whites blacks protect keep framing dehaze orton crush whiter whiten "
-    "denoise lively autumn autumnal cosy cozy wintry clean professional"
+    "denoise lively autumn autumnal cosy cozy wintry clean professional "
+    "circle circular oval"
 ).split()
 # Ordinary words a fuzzy match would wrongly turn into a look word ("often" is not "soften").
 _ORDINARY = frozenset(
     "often older other there these those their about would could should which where while after again "
     "little photo image picture please thanks great nicer close right left night fight share blur blurry blurred "
     "background remove erase delete replace person people face faces skin teeth object smooth extend expand "
-    "colour color colours colors less more mate mates matt".split()
+    "colour color colours colors less more mate mates matt landscape portrait horizontal vertical back".split()
 )
 _WORD = re.compile(r"[a-z]{4,}")
 
@@ -115,6 +117,20 @@ SHADOWS_ONLY = (
     r"\b(?:only|just)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b|\b(?:shadows|darks) only\b|"
     r"\b(?:brighten|lift|open up|raise)\s+(?:the\s+)?(?:shadows|darks)\b"
 )
+# An orientation asked of the whole photo: "make it portrait", "turn this into a landscape", "switch to landscape".
+# A determiner right before the word ("make this portrait warmer") names the picture's subject instead.
+_TURN_VERB = r"\b(?:make|turn|change|switch|convert|flip|crop|reframe|put|have|get|want|need|prefer|like)"
+_TURN_OBJECT = r"(?:it|this(?=\s+(?:to|into|as|in)\b)|the (?:photo|picture|image|pic|shot)|this (?:photo|picture|image|pic|shot|one))"
+_FRAME_NOUNS = r"(?:orientation|format|crop(?:ped)?|aspect|ratio|framing|frame|version|layout)\b"
+
+
+def _turned(words: str) -> str:
+    """A pattern for an orientation (`words`) asked by a verb: "make it portrait", "switch to landscape"."""
+    verb = rf"{_TURN_VERB}\w*\s+(?:{_TURN_OBJECT}\s+)?(?:(?:to|into|as|in)\s+)?(?:an?\s+)?(?:{words})\b"
+    alone = rf"^\W*(?:in\s+)?(?:{words})(?:\s+(?:please|pls|plz|thanks|orientation|mode))?\W*$"
+    return rf"(?:{verb}|{alone})"
+
+
 _RATIO = re.compile(r"\b(\d{1,2})\s*(?::|x|×|by)\s*(\d{1,2})\b")
 # a story, reel or short is a full-height phone screen, whatever app it is for ("crop it for my insta story")
 _RATIO_WORDS = [
@@ -127,8 +143,7 @@ _RATIO_WORDS = [
     # an Instagram post is square unless said to be portrait (4:5, as any "portrait crop") or landscape (1.91:1)
     (
         r"^(?=[\s\S]*\b(?:portrait|vertical|upright)\b)(?=[\s\S]*\b(?:crop\w*|insta(?:gram)?|ig|posts?|feed|format|orientation)\b)"
-        r"|\b(?:make|turn|flip|change|switch)\s+(?:it|this|the (?:photo|picture|image|shot))\s+(?:to\s+|into\s+)?(?:a\s+)?"
-        r"(?:portrait|vertical)\b(?!\s+(?:look|style|light\w*|blur|effect|mode|shot))",
+        r"|" + _turned("portrait|vertical") + r"(?!\s+(?:look|style|light\w*|blur|effect|mode|shot))",
         4 / 5,
     ),
     (r"^(?=[\s\S]*\b(?:landscape|horizontal)\b)(?=[\s\S]*\b(?:insta(?:gram)?|ig)\b)", 1.91),
@@ -146,9 +161,32 @@ _RATIO_WORDS = [
         2**-0.5,
     ),
     (r"\binstagram\b|\binsta\b", 1.0),
+    # a landscape frame asked with no platform is the classic 3:2 print ("make it landscape", "landscape format");
+    # "this landscape photo" names what the picture shows, not its shape
+    (_turned("landscape|horizontal") + r"|\b(?:landscape|horizontal) " + _FRAME_NOUNS, 3 / 2),
     (r"\bwide ?screen\b", 16 / 9),
     (r"\bcinema\w* ?scope\b|\banamorphic\b|\bletter ?box(?:ed)?\b", 2.39),
     (r"\bpanoram", 3.0),
+]
+# Shapes no crop makes: every crop here is a rectangle and no op masks one out. (pattern, what was asked, the ratio
+# that stands in: a circle is cut from the square it fits in; an oval or rounded corners from the frame as it is)
+_SHAPE_OBJECT = (
+    r"(?:(?:it|this|the (?:photo|picture|image|pic|shot))\s+)?(?:out\s+)?(?:(?:in|into|to|as|like)\s+)?(?:an?\s+)?"
+)
+SHAPES = [
+    (
+        rf"\b(?:crop|cut|make|shape|trim|mask|frame)\w*\s+{_SHAPE_OBJECT}(?:circle|circular|round)\b(?!\s+(?:up|off|down|of)\b)|"
+        r"\b(?:circle|circular|round)\s+(?:crop|shape|frame|mask|cut[- ]?out|avatar|profile|pfp|icon)",
+        "crop it to a circle",
+        1.0,
+    ),
+    (
+        rf"\b(?:crop|cut|make|shape|trim|mask|frame)\w*\s+{_SHAPE_OBJECT}(?:oval|ellipse|elliptical)\b|"
+        r"\b(?:oval|ellipse|elliptical)\s+(?:crop|shape|frame|mask|cut[- ]?out)",
+        "crop it to an oval",
+        None,
+    ),
+    (r"\b(?:round(?:ed)?|curved)\s+(?:the\s+|its\s+)?corners\b", "round its corners", None),
 ]
 _TILT_SIGN = [
     (r"\b(?:lean|leans|leaning|tilt|tilts|tilted|slopes?|sloping|down)\s+(?:to\s+)?(?:the\s+)?left\b", 1.0),
@@ -174,7 +212,11 @@ def _ratio(text: str) -> float | None:
         m
         and int(m.group(1))
         and int(m.group(2))
-        and (":" in m.group(0) or re.search(r"crop|ratio|aspect|\bprint|\bframe\b|\bformat\b", text))
+        and (
+            ":" in m.group(0)
+            or re.search(r"crop|ratio|aspect|\bprint|\bframe\b|\bformat\b", text)
+            or re.search(_turned(r"\d"), text[: m.start() + 1])  # "make it 16 by 9", "turn it into a 4x5"
+        )
     ):
         return int(m.group(1)) / int(m.group(2))
     return next((r for p, r in _RATIO_WORDS if re.search(p, text)), None)
@@ -188,7 +230,7 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
-    highlights, overexposed: bool, ratio})."""
+    highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None})."""
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
     wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED))
@@ -199,4 +241,7 @@ def read_wishes(text: str) -> tuple[str, dict]:
     text = re.sub(FINISHES["vignette"], " vignette ", text)
     text = re.sub(FINISHES["crush"], " ", text)  # "darker blacks" sets the black point, not the exposure
     wishes["ratio"] = _ratio(text)
+    wishes["shape"], stand_in = next(((name, r) for p, name, r in SHAPES if re.search(p, text)), (None, None))
+    if wishes["ratio"] is None:
+        wishes["ratio"] = stand_in
     return text, wishes

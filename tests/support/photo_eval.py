@@ -117,6 +117,9 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     for op in expect.get("none_have", []):
         if any(_params(p, op) for p in plans):
             misses.append(f"{op} in {sum(bool(_params(p, op)) for p in plans)} plans")
+    for op in expect.get("raises", []):  # every plan moves this value op up overall ("boost the faded colours")
+        if not all(np.prod([q["value"] for q in _params(p, op)] or [1.0]) > 1.0 for p in plans):
+            misses.append(f"{op} not raised in every plan")
     for op in expect.get("varied", []):
         values = {repr(_params(p, op)) for p in plans}
         if len(values) < 3:

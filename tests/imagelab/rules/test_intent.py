@@ -380,3 +380,24 @@ def test_it_reads_how_bad_a_fault_is_as_no_degree_of_the_correction():
 
 def test_it_reads_turquoise_and_aqua_as_cooler():
     assert read_intent("make the water more turquoise")["temp"] == -1 and read_intent("a bit more aqua")["temp"] == -1
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the colours look faded, boost them",
+        "too washed out",
+        "the colours have faded over the years",
+        "faded, make it pop",
+        "washed out, more vibrant please",
+    ],
+)
+def test_it_reads_faded_or_washed_out_colours_complained_of_as_more_colour_and_contrast(text):
+    intent = read_intent(text)
+    assert intent["sat"] == 1 and intent["contrast"] == 1 and not intent["vintage"]
+
+
+@pytest.mark.parametrize("text", ["give it a faded look", "faded and grainy", "faded retro film look"])
+def test_it_reads_faded_asked_for_as_the_faded_vintage_look(text):
+    intent = read_intent(text)
+    assert intent["vintage"] and intent["sat"] == -1 and intent["contrast"] == -1

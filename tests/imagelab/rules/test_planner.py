@@ -228,3 +228,32 @@ def test_it_answers_the_photos_size():
     assert "1600 × 1200 pixels" in size_answer("what size is this photo?", (1600, 1200), 2048)
     assert "2048 pixels" in size_answer("is it big enough to print?", (4000, 3000), 2048)
     assert size_answer("make it bigger", (4000, 3000), 2048) is None
+
+
+@pytest.mark.parametrize("text", ["crop it to a circle", "make it round", "round crop and a bit warmer"])
+def test_it_says_first_that_a_circle_cannot_be_cut_and_crops_the_square_it_fits_in(text):
+    raw = plan_variations(text, image_size=SIZE)
+    for variation in raw["variations"]:
+        assert variation["strategy"].startswith("Not done: I can't crop it to a circle here")
+        assert "cropped square" in variation["strategy"]
+    for ops in ops_of(planned(text)):
+        crop = next(p for op, p in ops if op == "crop")
+        assert crop["width"] == crop["height"]
+
+
+def test_it_says_what_it_cannot_do_in_every_strategy_when_the_rest_is_planned():
+    raw = plan_variations("flip it and make it warmer", image_size=SIZE)
+    assert all(v["strategy"].startswith("Not done: I can't flip or mirror it here") for v in raw["variations"])
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("make it landscape", "cropped to 3:2 landscape"),
+        ("make it portrait", "cropped to 4:5 portrait"),
+        ("turn it into a 16:9", "cropped to 16:9 landscape"),
+        ("letterbox it", "cropped to 2.39:1 landscape"),
+    ],
+)
+def test_it_names_an_asked_crop_ratio_as_people_say_it(text, said):
+    assert all(said in v["strategy"] for v in plan_variations(text, image_size=SIZE)["variations"])

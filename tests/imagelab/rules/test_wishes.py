@@ -282,3 +282,55 @@ def test_it_reads_a_print_or_frame_size_as_its_crop_ratio(text, ratio):
 )
 def test_it_reads_an_orientation_or_a_letterbox_asked_as_a_crop_ratio_but_not_a_portrait_look(text, ratio):
     assert read_intent(text)["ratio"] == (None if ratio is None else pytest.approx(ratio))
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("make it landscape", 1.5),
+        ("switch it to landscape please", 1.5),
+        ("can i get it in landscape format", 1.5),
+        ("horizontal crop", 1.5),
+        ("turn this into a landscape", 1.5),
+        ("make it landscape for instagram", 1.91),
+        ("make it portrait", 0.8),
+        ("switch to portrait", 0.8),
+        ("make this landscape photo pop", None),
+        ("make this portrait warmer", None),
+        ("crop the landscape a bit tighter", None),
+    ],
+)
+def test_it_reads_an_orientation_asked_of_the_photo_as_a_crop_but_not_a_landscape_or_portrait_subject(text, ratio):
+    assert read_intent(text)["ratio"] == (None if ratio is None else pytest.approx(ratio))
+
+
+@pytest.mark.parametrize(
+    ("text", "ratio"),
+    [
+        ("turn it into a 16:9", 16 / 9),
+        ("make it 16 by 9", 16 / 9),
+        ("change it to 4x5", 0.8),
+        ("make it 2x brighter", None),
+    ],
+)
+def test_it_reads_a_ratio_the_photo_is_turned_into_as_a_crop(text, ratio):
+    assert read_intent(text)["ratio"] == (None if ratio is None else pytest.approx(ratio))
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "ratio"),
+    [
+        ("crop it to a circle", "crop it to a circle", 1.0),
+        ("make it round", "crop it to a circle", 1.0),
+        ("circle crop for my pfp", "crop it to a circle", 1.0),
+        ("cut it into a circular shape", "crop it to a circle", 1.0),
+        ("crop it into an oval", "crop it to an oval", None),
+        ("round the corners", "round its corners", None),
+        ("turn it round", None, None),
+        ("another round of edits, warmer", None, None),
+    ],
+)
+def test_it_reads_a_crop_shape_no_op_makes_and_the_rectangle_that_stands_in(text, shape, ratio):
+    intent = read_intent(text)
+    assert intent["shape"] == shape and intent["ratio"] == ratio
+    assert (shape in intent["cannot"]) if shape else not intent["cannot"]
