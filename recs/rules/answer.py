@@ -175,7 +175,7 @@ def _question_hit(pattern: str, readings: tuple[str, str], wants_films: bool, ca
         if not wants_films:
             return True
         whole = re.search(r"\b" + pattern + r"\s*(?:[?.!,;]|$)", said)
-        if whole and resolve(whole.group("t"), catalogue)[1]:
+        if whole and (resolve(whole.group("t"), catalogue)[1] or several(whole.group("t"), catalogue)):
             return True
     return False
 

@@ -32,13 +32,14 @@ QUESTIONS: list[tuple[str, str]] = [
         r"who(?: is| was|'s|s| are| were)? the (?:main |lead |leading )?(?:actors?|actress(?:es)?|stars?|leads?) "
         r"(?:in|of) (?P<t>.+)",
     ),
-    ("year", r"when (?:was|did|is) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
+    # the plural verbs ask about several films, or a whole series: "when were the star wars movies released"
+    ("year", r"when (?:was|did|is|were|do|are) (?P<t>.+?) (?:released|come out|came out|made|out|premiered?)"),
     # "in which year was made the film Titanic", "when was released Up": the verb before the title, as many
     # learners of English order it
     ("year", r"(?:what|which) year (?:was|were|is) (?:made|released|filmed|shot|premiered) (?P<t>.+)"),
     ("year", r"when (?:was|were|is) (?:made|released|filmed|premiered) (?P<t>.+)"),
-    ("year", r"(?:what|which) year (?:was|did|is) (?P<t>.+?)(?: released| come out| made| from| out)?"),
-    ("year", r"(?:release date|release year|year) (?:of|for) (?P<t>.+)"),
+    ("year", r"(?:what|which) years? (?:was|did|is|were|do|are) (?P<t>.+?)(?: released| come out| made| from| out)?"),
+    ("year", r"(?:release dates?|release years?|years?) (?:of|for) (?P<t>.+)"),
     ("runtime", r"how long (?:is|are) (?P<t>.+)"),
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),

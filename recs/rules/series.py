@@ -7,6 +7,7 @@ harry potter"; a film ruled out by its series name ("not the pirates of the cari
 A series whose name only its sequels carry ("Raiders of the Lost Ark" before "Indiana Jones and the Temple of
 Doom") opens with the one film released shortly before its first named part by the same director, with the
 same genres and creative type; never when two films fit, or when a film carries the series' name alone.
+Asked about as a whole ("what year did the indiana jones movies come out"), a series is every part.
 """
 
 from __future__ import annotations
@@ -94,6 +95,30 @@ def series_first(span: str, catalogue: Catalogue) -> Movie | None:
             break
     parts = series_parts(said, catalogue)
     return parts[0] if parts else None
+
+
+# A whole series asked about: "the indiana jones movies", "all the harry potter films", "the star wars saga",
+# "each of the toy story ones", "the movies in the lord of the rings series".
+_WHOLE = (
+    re.compile(
+        r"^(?:(?:all|each|every|both)(?: one)?(?: of)? )?(?:the )?(.+?) "
+        r"(?:movies|films|flicks|pictures|ones|parts|sequels|series|franchise|saga|trilogy|quadrilogy)$"
+    ),
+    re.compile(
+        r"^(?:all |each of |every one of )?(?:the )?(?:movies|films|ones|parts) (?:of|in) (?:the )?(.+?)"
+        r"(?: series| franchise| saga| trilogy)?$"
+    ),
+)
+
+
+def series_whole(span: str, catalogue: Catalogue) -> tuple[Movie, ...]:
+    """Every part, earliest first, when the words ask about a whole series ("the indiana jones movies"); else ()."""
+    said = normalize_title(span)
+    for form in _WHOLE:
+        named = form.match(said)
+        if named and (parts := series_parts(named.group(1), catalogue)):
+            return parts
+    return ()
 
 
 def series_name(parts: tuple[Movie, ...]) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.numbers import title_digits
-from recs.rules.series import series_first
+from recs.rules.series import series_first, series_whole
 from recs.sources.catalogue import STOPWORDS, Catalogue
 from recs.sources.movies import Movie, normalize_title
 
@@ -89,7 +89,11 @@ def _joined_s(text: str) -> str:
 
 
 def several(span: str, catalogue: Catalogue) -> list[list[Movie]]:
-    """Each film of "Jaws and Raiders of the Lost Ark" / "Shrek, Up", when every part is one."""
+    """Each film of "Jaws and Raiders of the Lost Ark" / "Shrek, Up", when every part is one, or each part of a
+    series asked about whole ("the indiana jones movies"), earliest first."""
+    whole = series_whole(span.strip().rstrip("?!.,"), catalogue)
+    if whole:
+        return [[part] for part in whole]
     parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", span) if p.strip()]
     found = [resolve(part, catalogue)[1] for part in parts] if len(parts) > 1 else []
     return found if found and all(found) else []

@@ -5,7 +5,7 @@ import pytest
 
 from recs.rules.answer import answer
 from recs.rules.rank import plan_picks
-from recs.rules.series import series_first, series_parts
+from recs.rules.series import series_first, series_parts, series_whole
 from tests.support.movie_rules import parse
 
 
@@ -58,3 +58,35 @@ def test_it_rules_out_every_part_of_a_series_said_by_name(cat):
 )
 def test_it_answers_about_a_series_first_part(cat, question, said):
     assert said in answer(question, cat)
+
+
+@pytest.mark.parametrize(
+    ("said", "years"),
+    [
+        ("the indiana jones movies", [1981, 1984, 1989, 2008]),
+        ("all the toy story films", [1995, 1999, 2010]),
+        ("the lord of the rings trilogy", [2001, 2002, 2003]),
+        ("the films in the back to the future series", [1985, 1989, 1990]),
+    ],
+)
+def test_it_reads_a_series_asked_about_whole_as_every_part_earliest_first(cat, said, years):
+    assert [m.year for m in series_whole(said, cat)] == years
+
+
+@pytest.mark.parametrize("said", ["indiana jones", "the first harry potter", "the dark knight movies", "rocky films"])
+def test_it_finds_no_whole_series_in_a_bare_series_or_words_that_name_none(cat, said):
+    assert series_whole(said, cat) == ()
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "what year did the indiana jones movies come out",
+        "when were the indiana jones films released?",
+        "release dates of the indiana jones movies",
+    ],
+)
+def test_it_answers_a_question_about_a_whole_series_with_each_films_year(cat, question):
+    said = answer(question, cat)
+    for title, year in [("Raiders of the Lost Ark", 1981), ("Temple of Doom", 1984), ("Crystal Skull", 2008)]:
+        assert title in said and str(year) in said

@@ -24,3 +24,8 @@ def test_it_names_no_film_by_opening_words_several_titles_share(cat, said):
 
 def test_it_answers_about_a_film_named_by_its_opening_words(cat):
     assert "8.5" in answer("whats the imdb rating for eternal sunshine", cat)
+
+
+def test_it_answers_when_several_films_were_released_with_a_plural_verb(cat):
+    said = answer("when were jaws and alien released?", cat)
+    assert "1975" in said and "1979" in said

@@ -1,0 +1,34 @@
+"""People a request names: a lower-case surname beside a word that says a person is meant reads as the
+capitalised one does, and everyday words beside those cues name nobody."""
+
+import pytest
+
+from tests.support.movie_rules import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "director"),
+    [
+        ("anything by {}", "Christopher Nolan"),
+        ("films like {}", "Quentin Tarantino"),
+        ("i love {}, what else", "Stanley Kubrick"),
+        ("in the mood for {}", "Quentin Tarantino"),
+        ("a {} type movie", "Quentin Tarantino"),
+        ("{} vibes", "Martin Scorsese"),
+        ("the best of {}", "Alfred Hitchcock"),
+        ("what about {}", "David Fincher"),
+        ("something {}-esque", "Quentin Tarantino"),
+    ],
+)
+def test_it_reads_a_lower_case_surname_beside_a_person_cue_as_the_capitalised_one(text, director):
+    surname = director.split()[-1]
+    lower, capitalised = parse(text.format(surname.lower())), parse(text.format(surname))
+    assert lower.directors == capitalised.directors == [director]
+
+
+@pytest.mark.parametrize(
+    "text", ["movies about cruise ships", "a film about howard hughes", "films from france", "i love horror"]
+)
+def test_it_names_nobody_for_everyday_words_beside_a_person_cue(text):
+    cons = parse(text)
+    assert cons.directors == [] and cons.people == []
