@@ -5,6 +5,13 @@ restyle) and edits no op here does at all (flip, upscale). Each is said plainly,
 import re
 
 BW = r"black(?: (?:and|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black white" as learners say it
+# All the colour taken out of the picture is black and white: "lose the colour", "strip all the colour out",
+# "take the colour out"; a cast or tint taken away ("remove the colour cast") is a correction, not this.
+DRAINED = (
+    r"\b(?:(?:remove|drop|strip|lose|get rid of|take out|drain|suck out|ditch)\s+(?:all\s+(?:of\s+)?)?"
+    r"(?:the\s+|its\s+)?|take\s+(?:all\s+)?(?:the\s+|its\s+)?(?=colou?rs?\s+out\b))"
+    r"colou?rs?\b(?!\s+(?:cast|tint|balance|fringing|noise|grading))"
+)
 
 # Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,
 # so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
@@ -99,7 +106,7 @@ GENERATIVE = [
     ),
     (
         # "remove the colour" drains it (local): only things in the picture need generative fill
-        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
+        r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:all (?:of )?)?(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
         r"yellow|orange|magenta|pink|purple|violet|cyan|warm|cool|weird|ugly|strange|slight|heavy|strong)\w* )*"
         r"(?:colou?rs?\b|cast|tint|tinge|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|green|magenta|pink|"
         r"purple|haze|darkness|brightness))" + _REST,

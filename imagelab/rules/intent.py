@@ -12,7 +12,7 @@ can do (generative edits; flip, upscale) is read by `generative` and listed to b
 import re
 
 from imagelab.rules import casts
-from imagelab.rules.generative import BW, CANNOT, without_generative
+from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
 
@@ -132,7 +132,7 @@ _STYLE_NOT = re.compile(
 _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
 STYLES = {
-    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b",
+    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b|{DRAINED}",
     "sepia": r"sepia",
     # a decade named is its era's look ("90s", "a 1970s vibe", "the eighties"), as are film cameras by name
     "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|y2k|"
@@ -172,6 +172,8 @@ _UNIT = re.compile(r"\s*-?\s*(?:°|degrees?\b|deg\b)")
 _VERB_BEFORE = re.compile(r"\b(rotat|straighten|tilt|turn)\w*((?:(?!\b(?:and|then|but|also|plus)\b)[^\d,.;!?]){0,30})$")
 _LEFT = r"counter[- ]?clockwise|anti[- ]?clockwise|ccw|left"
 _LEFT_AFTER = re.compile(r"\s*(?:to (?:the )?)?(?:" + _LEFT + r")\b")
+# turns said as a share of a full one: a quarter is 90° clockwise unless said otherwise, three quarters the other way
+_TURNS = re.compile(r"\b(?:(three[- ]quarters?|3/4)|quarter|1/4)[- ]turn\b")
 _QUARTER = re.compile(
     r"\brotate (?:it |the (?:photo|image|picture) )?(?:to the )?"
     r"(left|right|clockwise|counter[- ]?clockwise|anti[- ]?clockwise|ccw|cw)\b"
@@ -190,8 +192,12 @@ def rotation(text: str) -> float | None:
         ) is not None
         deg = float(m.group(1))
         return -deg if left else deg
-    if re.search(r"\bupside[- ]down\b", text):  # "it's upside down": a half turn
+    if re.search(r"\bupside[- ]down\b|\bhalf[- ]turn\b", text):  # "it's upside down": a half turn
         return 180.0
+    turn = _TURNS.search(text)  # "a quarter turn to the left", "three quarter turn clockwise"
+    if turn:
+        left = _LEFT_AFTER.match(text, turn.end()) is not None or re.search(rf"\b(?:{_LEFT})\b", text) is not None
+        return -90.0 if left != bool(turn.group(1)) else 90.0
     quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn
     if quarter:
         return 90.0 if quarter.group(1) in ("right", "clockwise", "cw") else -90.0
@@ -312,13 +318,20 @@ def tone_axes(text: str) -> tuple[dict, set]:
 
 
 # How far a tone is asked to move, said around its word: "a touch warmer", "way more contrast", "warm it up a bit".
-_GENTLE = r"(?:a\s+)?(?:touch|tad|smidge|hint|tiny bit|little bit|wee bit|teeny bit|bit|little)(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly"
+# ("touch" only with its article: "don't touch the contrast" is no degree; "a notch" or "a hair" is a small step)
+_GENTLE = (
+    r"(?:a\s+)?(?:tad|smidge(?:n|on)?|hint|tiny bit|little bit|wee bit|teeny bit|bit|little|notch|hair|fraction)"
+    r"(?:\s+of)?|a\s+touch(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly|ever so slightly"
+)
 _STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
 # ("way too bright" says how bad the fault is, not how far to go: the usual correction)
 _DEGREE_BEFORE = re.compile(rf"\b(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
 _DEGREE_AFTER = re.compile(
     r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+)*(?:just\s+|only\s+)?"
-    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little)|slightly)|(a lot|lots|loads|heaps|massively))\b"
+    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
+    # a limit said after it, in the next clause too: "bump up the saturation, not too much tho", "but don't overdo it"
+    r"|(?:\s*,\s*|\s+)(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
+    r"(?:don'?t|do not) overdo (?:it|that)|go easy)\b"
 )
 GENTLE, STRONG = 0.5, 1.6
 
@@ -330,13 +343,13 @@ def tone_degrees(text: str) -> dict:
         clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
         said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
         if said:
-            out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE if said.group(1) else STRONG))
+            out.update(dict.fromkeys(_term_axes(m.group(2)), STRONG if said.group(2) else GENTLE))
     return out
 
 
 def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
-    text = forgive_typos(instruction.lower().replace("’", "'"))
+    text = forgive_typos(instruction.lower().replace("’", "'"), keep=_TERM)
     local, generative, asks = without_generative(text)
     local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)

@@ -127,8 +127,8 @@ ASKS = (
     # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
     # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
     r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
-    # chat shorthand opens one too: "r the highlights clipped", "iz it blurry"
-    r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|what|whats|what's|which|any|tell me|check|"
+    # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"
+    r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|which|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
     # a terse check named by its subject: "noise check", "focus check pls", "quick exposure test"
     r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:pls|plz|please))?[.!]*$|"

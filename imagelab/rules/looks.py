@@ -205,8 +205,8 @@ def _compensate(out: dict, finish: dict, intent: dict) -> None:
     gain = keep * 255.0 / (white - black)
     for axis, extra in (("contrast", 1.0), ("sat", 1.0 + out["contrast"])):
         d = intent[axis]
-        if d:  # the net change along the axis is at least COMPENSATE the asked way
-            need = (1.0 + d * COMPENSATE) / (gain * extra) - 1.0
+        if d:  # the net change along the axis is at least COMPENSATE the asked way ("a bit more": a share of it)
+            need = (1.0 + d * COMPENSATE * min(intent.get("degree", {}).get(axis, 1.0), 1.0)) / (gain * extra) - 1.0
             value = max(out[axis], need) if d > 0 else min(out[axis], need)
             out[axis] = round(min(max(value, -0.6), 0.7), 3)
 

@@ -51,9 +51,12 @@ _KNOWN = frozenset(VOCABULARY) | _ORDINARY
 _AFFIXES = re.compile(r"^(?:over|under|de|un)|(?:ish|ly|ness)$")
 
 
-def forgive_typos(text: str) -> str:
+def forgive_typos(text: str, keep: re.Pattern | None = None) -> str:
     """Lower-cased text with misspelt look and op words replaced by the words meant ("vignete" → "vignette")."""
-    return _WORD.sub(lambda m: nearest(m.group(0), VOCABULARY, _KNOWN), text)
+    # a word the caller reads as it is ("winter" is a cool tone) is no misspelling of a near one ("whiter")
+    return _WORD.sub(
+        lambda m: m.group(0) if keep and keep.fullmatch(m.group(0)) else nearest(m.group(0), VOCABULARY, _KNOWN), text
+    )
 
 
 # Film cameras and stocks by name: their look is film grain ("like a 90s disposable camera", "shot on portra").

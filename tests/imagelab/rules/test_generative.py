@@ -110,3 +110,17 @@ def test_it_reads_a_thing_wished_another_colour_as_recolouring_one_thing(text):
 @pytest.mark.parametrize("text", ["i'd like the photo in black and white", "i want the sky blue", "could it be warmer"])
 def test_it_still_reads_a_colour_wished_for_the_whole_picture_as_a_grade(text):
     assert read_intent(text)["generative_asks"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["remove all colour", "strip the colour out", "lose the colour", "take the colour out", "drain all the colours"],
+)
+def test_it_reads_all_the_colour_taken_out_as_black_and_white(text):
+    intent = read_intent(text)
+    assert intent["bw"] and intent["generative_asks"] == []
+
+
+@pytest.mark.parametrize("text", ["remove the colour cast pls", "get rid of the colour tint", "reduce the colour"])
+def test_it_does_not_read_a_cast_or_less_colour_as_black_and_white(text):
+    assert not read_intent(text)["bw"]

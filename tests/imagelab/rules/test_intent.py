@@ -401,3 +401,34 @@ def test_it_reads_faded_or_washed_out_colours_complained_of_as_more_colour_and_c
 def test_it_reads_faded_asked_for_as_the_faded_vintage_look(text):
     intent = read_intent(text)
     assert intent["vintage"] and intent["sat"] == -1 and intent["contrast"] == -1
+
+
+@pytest.mark.parametrize(
+    "text,degrees",
+    [
+        ("rotate it a quarter turn clockwise", 90.0),
+        ("give it a quarter turn to the left", -90.0),
+        ("a quarter turn anticlockwise please", -90.0),
+        ("give it a three quarter turn", -90.0),
+        ("it needs a half turn", 180.0),
+    ],
+)
+def test_it_reads_a_turn_said_as_a_share_of_a_full_one(text, degrees):
+    assert read_intent(text)["rotate"] == degrees
+
+
+@pytest.mark.parametrize(
+    "text,axis",
+    [
+        ("bump up the saturation, not too much tho", "sat"),
+        ("warmer but don't overdo it", "temp"),
+        ("turn the colour down a notch", "sat"),
+        ("a hair brighter", "bright"),
+    ],
+)
+def test_it_reads_a_limit_or_a_notch_as_a_small_step(text, axis):
+    assert read_intent(text)["degree"] == {axis: 0.5}
+
+
+def test_it_does_not_read_dont_touch_as_a_touch():
+    assert "contrast" not in read_intent("a tad warmer but dont touch the contrast")["degree"]

@@ -437,3 +437,8 @@ def test_it_reads_whether_an_edit_made_it_better_as_a_comparison_with_the_origin
 @pytest.mark.parametrize("text", ["can you improve the photo?", "improve it please", "make it better"])
 def test_it_leaves_an_order_to_improve_the_photo_to_the_edit_planner(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize("text", ["wat's the PSNR against the original pic", "wats the ssim", "wot's the noise like"])
+def test_it_reads_chat_shorthand_for_what_as_a_question(text):
+    assert rules_iqa.is_quality_question(text)

@@ -173,3 +173,11 @@ def _strengths(text, op, key):
 def test_it_moves_an_asked_tone_less_for_a_touch_and_further_for_way_more_in_every_plan(gentle, plain, strong, op, key):
     for g, p, s in zip(*(_strengths(t, op, key) for t in (gentle, plain, strong)), strict=True):
         assert 0 < g < p < s, (g, p, s)
+
+
+@pytest.mark.parametrize("gentle", ["a bit more saturation", "bump up the saturation, not too much tho"])
+def test_it_moves_a_little_more_colour_less_far_in_every_plan_even_where_a_finish_mutes_it(gentle):
+    for g, p in zip(
+        _strengths(gentle, "saturation", "value"), _strengths("more saturation", "saturation", "value"), strict=True
+    ):
+        assert 0 < g < p, (g, p)

@@ -334,3 +334,15 @@ def test_it_reads_a_crop_shape_no_op_makes_and_the_rectangle_that_stands_in(text
     intent = read_intent(text)
     assert intent["shape"] == shape and intent["ratio"] == ratio
     assert (shape in intent["cannot"]) if shape else not intent["cannot"]
+
+
+@pytest.mark.parametrize("text,word", [("like a winter morning", "winter"), ("make it wintery", "wintery")])
+def test_it_keeps_a_word_the_caller_reads_as_it_is(text, word):
+    from imagelab.rules.intent import _TERM
+
+    assert word in forgive_typos(text, keep=_TERM).split()
+
+
+def test_it_reads_a_season_near_a_look_word_as_that_season():
+    intent = read_intent("colder and a bit darker, like a winter morning")
+    assert intent["temp"] == -1 and intent["bright"] == -1
