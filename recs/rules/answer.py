@@ -11,7 +11,7 @@ from recs.flows.tools import DecideModeArgs
 from recs.rules.catalogue_facts import catalogue_answer
 from recs.rules.compare import compare_answer, compare_question
 from recs.rules.explain import genre_noun
-from recs.rules.fact_forms import QUESTIONS, about_it, loose_fact
+from recs.rules.fact_forms import QUESTIONS, about_it, loose_fact, spelt_out
 from recs.rules.fuzzy import fix_words
 from recs.rules.like import DIRECTOR_OF
 from recs.rules.parse import parse_constraints
@@ -377,7 +377,7 @@ def _clause_fact(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
 
 
 # "when did the incredibles come out and who made it" (or "… n who made it"): a second question joined on.
-_SECOND = re.compile(r"^(?P<a>.+?),? (?:and|n|&) (?P<b>(?:who|what|when|how|which|is|was|did|does|has)\b.+)$", re.I)
+_SECOND = re.compile(r"^(?P<a>.+?),? (?:and|n|&) (?P<b>(?:who|what|when|how|which|is|was|did|does|has|by)\b.*)$", re.I)
 
 
 def _two_questions(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
@@ -388,6 +388,6 @@ def _two_questions(clean: str, catalogue: Catalogue) -> tuple[str, str] | None:
         return None
     title = first[1].strip()
     second = _film_fact(
-        re.sub(r"(?i)\b(?:it|that one|that film|that movie)\b", title, match.group("b"), count=1), catalogue
+        re.sub(r"(?i)\b(?:it|that one|that film|that movie)\b", title, spelt_out(match.group("b")), count=1), catalogue
     )
     return (f"{first[0]}\n\n{second[0]}", title) if second else None

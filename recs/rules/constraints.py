@@ -13,6 +13,7 @@ class Constraints(BaseModel):
     genre_words: list[str] = Field(default_factory=list)  # nouns as typed ("thriller")
     exclude_genres: list[str] = Field(default_factory=list)
     avoid_genres: list[str] = Field(default_factory=list)  # horror when softened: preferred absent, relaxable
+    unwelcome: list[str] = Field(default_factory=list)  # a mood's misfits (feel good: black comedy): ranked last
     softer: list[str] = Field(default_factory=list)  # a softer tone as typed ("less dark", "less scary")
     lighter_first: bool = False  # a lighter tone than a named film: its comedies rank first
     year_min: int | None = None

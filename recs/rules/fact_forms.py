@@ -230,3 +230,25 @@ def about_it(question: str, names_film: Callable[[str], bool]) -> str:
     if not match or not names_film(match.group("t")):
         return question
     return re.sub(r"\bit\b", lambda _: match.group("t").strip(), match.group("q"), count=1)
+
+
+# A second question cut to its question word ("who directed se7en and when", "… and how long"): what it
+# asks of the first question's film, spelt out so it reads as a question of its own.
+_ELLIPTICAL = {
+    "when": "when did it come out",
+    "what year": "what year did it come out",
+    "how long": "how long is it",
+    "how old": "what year did it come out",
+    "who by": "who directed it",
+    "by who": "who directed it",
+    "by whom": "who directed it",
+    "who made it": "who directed it",
+    "what rating": "what is it rated",
+    "what genre": "what genre is it",
+    "is it any good": "how is it rated",
+}
+
+
+def spelt_out(question: str) -> str:
+    """A bare question word joined on ("and when") as the whole question it stands for, else as it was."""
+    return _ELLIPTICAL.get(question.strip().rstrip("?!. ").lower(), question)

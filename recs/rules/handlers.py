@@ -45,7 +45,9 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
 # that opens with "more"/"less"/"no" ("more comedies please", "no more westerns") is a request: it gets
 # picks (its leaning is remembered all the same).
 _STATEMENT = re.compile(
-    r"^\s*(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|love|like|dislike|adore|enjoy|can.?t stand|don.?t (?:like|enjoy))\b",
+    # "remember that I hate horror", "fyi we love westerns": a taste to keep, said as one
+    r"^\s*(?:(?:please\s+)?(?:remember|note|keep in mind|fyi|btw|just so you know|for the record)(?:\s+that)?[,:]?\s+)?"
+    r"(?:i|we)\s+(?:really\s+|just\s+)?(?:hate|love|like|dislike|adore|enjoy|can.?t stand|don.?t (?:like|enjoy))\b",
     re.I,
 )
 _ASKS = re.compile(r"recommend|suggest|watch|give me|show me|what should|any ideas|\?", re.I)

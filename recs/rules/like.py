@@ -8,6 +8,7 @@ from collections.abc import Callable
 from recs.rules.constraints import Constraints
 from recs.rules.scan import Scanner
 from recs.rules.series import series_first
+from recs.rules.shown import PLACE_AFTER
 from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import normalize_title
@@ -92,6 +93,8 @@ def find_like(
     """Fill like_ids with the films named after "like"/"similar to", and unknown_likes with titles not found."""
     similar = bool(_SIMILAR_ASK.search(scan.text))
     for match in list(re.finditer(r"(?:" + TRIGGER + r") ", scan.text)):
+        if PLACE_AFTER.match(scan.text, match.end()):
+            continue  # "like the second": a pick just shown (rank.py), no title we lack
         tokens = scan.text[match.end() :].split(",")[0].split()[:16]
         offset = match.end()
         while tokens:  # "like Heat and Se7en": a list of titles joined by and/or

@@ -54,3 +54,14 @@ _TITLE_NUMBER = re.compile(r"\b(" + "|".join(_UNITS + ["ten"]) + r")\b", re.I)
 def title_digits(title: str) -> str:
     """A typed title with its number words as digits ("toy story three" -> "toy story 3"), for sequels."""
     return _TITLE_NUMBER.sub(lambda m: str(_VALUE[m.group(1).lower()]), title)
+
+
+_ROMAN = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+# A sequel's number said as a digit where the catalogue spells it in roman numerals ("the godfather part 2"
+# is "The Godfather: Part II"): after "part", or closing the title.
+_SEQUEL_DIGIT = re.compile(r"(?:(?<=\bpart )|(?<=\bchapter ))([1-9]|10)\b|\b([2-9]|10)\s*$", re.I)
+
+
+def title_roman(title: str) -> str:
+    """A typed title with a sequel's digit as a roman numeral ("godfather part 2" -> "godfather part ii")."""
+    return _SEQUEL_DIGIT.sub(lambda m: _ROMAN[int(m.group(1) or m.group(2)) - 1], title_digits(title))

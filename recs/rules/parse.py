@@ -15,7 +15,7 @@ from recs.rules.named_titles import find_named_titles
 from recs.rules.people import people_index
 from recs.rules.relative_era import find_bare_comparative, find_last_years, find_than_film
 from recs.rules.scan import Scanner, prepare
-from recs.rules.tone import SCARY_TAG, find_lighter, soften_for_likes
+from recs.rules.tone import SCARY_TAG, find_lighter, keep_feel_good, soften_for_likes
 from recs.rules.vocab import (
     ADULT_CONTENT,
     DECADE_WORDS,
@@ -25,10 +25,13 @@ from recs.rules.vocab import (
     OCCASIONS,
     STORY_SOURCES,
     SUBGENRES,
+    SUPERHERO_STUDIOS,
     UNSUPPORTED,
     VIOLENT_CONTENT,
 )
 from recs.sources.catalogue import Catalogue
+
+SUPERHERO_TAG = "Super Hero"
 
 
 def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
@@ -221,6 +224,9 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
             _exclude_adult_ratings(out)  # "they hate swearing": the R rating is what records it
             continue
         said = found.strip()
+        if re.fullmatch(SUPERHERO_STUDIOS, said) and scan.negated(start) and SUPERHERO_TAG not in out.genres:
+            out.exclude_genres.append(SUPERHERO_TAG)  # "not another marvel film": none of its kind
+            continue
         if re.fullmatch(VIOLENT_CONTENT, said) and (scan.negated(start) or _toned_down(scan, start) or "non" in said):
             gore = said in ("gory", "gore", "bloody", "blood")
             _exclude_adult_ratings(out, f"not rated R (my only guide to {'gore' if gore else 'violence'})")
@@ -264,6 +270,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")
     soften_for_likes(out, horror_asked=SCARY_TAG in out.genres)
+    keep_feel_good(out)
     for name in (
         "genres",
         "exclude_genres",

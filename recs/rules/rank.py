@@ -16,6 +16,7 @@ from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.relax import Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
+from recs.rules.shown import points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import BlockedItem, Movie
@@ -30,6 +31,7 @@ TASTE_LEAD = 4.0  # a liked genre/person's boost when the message asks for nothi
 RECENT_PENALTY = 50.0
 MATCH_BONUS = 100.0
 LIGHTER_BOOST = 1.5  # a lighter tone than a named film: a comedy of its kind outranks a rating gap
+UNWELCOME_PENALTY = 3.0  # outweighs any rating gap (ratings span ~4 points), never a match
 LIGHT_TAGS = frozenset({"Comedy", "Romantic Comedy", "Black Comedy", "Family"})
 DIVERSE_POOL = 300  # the best-ranked films the diverse picks are chosen from
 
@@ -123,6 +125,8 @@ def _score(
     score += 1.5 * max((_similarity(movie, like, catalogue) for like in likes), default=0.0)
     if cons.lighter_first and catalogue.tags(movie) & LIGHT_TAGS:  # "not as bleak as X": its comedies first
         score += LIGHTER_BOOST
+    if cons.unwelcome and catalogue.tags(movie) & set(cons.unwelcome):  # a mood's misfits last, unsaid
+        score -= UNWELCOME_PENALTY
     if len(cons.genres) > 1:  # "funny sci-fi": films matching more of the asked genres first
         score += 0.6 * sum(g in catalogue.tags(movie) for g in cons.genres)
     fits = liked_in(movie, taste, catalogue)
@@ -148,7 +152,8 @@ def _scorer(
     cons: Constraints, taste: Constraints, likes: list[Movie], catalogue: Catalogue, lead: bool, rated: list[Movie]
 ) -> Callable[[Movie], float]:
     """_score for one request; a request whose boosts all add 0.0 reads the film's rating score (same float)."""
-    boosted = likes or cons.lighter_first or len(cons.genres) > 1 or taste.genres or taste.directors or taste.people
+    asked = likes or cons.lighter_first or len(cons.genres) > 1 or cons.unwelcome
+    boosted = asked or taste.genres or taste.directors or taste.people
     if boosted or (lead and (rated or taste.max_runtime or taste.min_runtime)):
         return lambda m: _score(m, cons, taste, likes, catalogue, lead, rated)
     by_id = _rating_scores(catalogue, 2000 if cons.hidden_gem else PRIOR_VOTES)
@@ -173,6 +178,8 @@ def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
     genres = catalogue.tags(like) - {"Historical"}
     shared = catalogue.tags(movie) & genres
     score = 1.6 + 0.6 * (len(shared) > 1) if shared else -0.6 * bool(genres)
+    if shared & set(like.genres):  # the genre it is filed under, not one read from its creative type (Shining)
+        score += 1.0
     if movie.creative_type and movie.creative_type == like.creative_type:
         score += 0.4
     if (shared or not genres) and movie.director and movie.director == like.director:
@@ -241,9 +248,10 @@ def plan_picks(
     last_picks are the films the chat showed last ({title, year}): "more like that" means them.
     """
     cons = parse_constraints(text, catalogue)
-    back = not cons.like_ids and not cons.unknown_likes and refers_back(text)
+    placed = shown_at(text, last_picks or []) if not cons.like_ids else []  # "another one like the second"
+    back = not cons.like_ids and not cons.unknown_likes and (refers_back(text) or points_at_place(text))
     if back:
-        shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or []) if m]
+        shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in placed or last_picks or []) if m]
         cons.like_ids = list(dict.fromkeys(m.id for m in shown))
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
             counts = Counter(g for m in shown for g in dict.fromkeys(m.genres))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from recs.rules.numbers import title_digits
+from recs.rules.numbers import title_digits, title_roman
 from recs.rules.series import series_first, series_whole
 from recs.sources.catalogue import STOPWORDS, Catalogue
 from recs.sources.movies import Movie, normalize_title
@@ -56,6 +56,10 @@ def resolve(span: str, catalogue: Catalogue) -> tuple[str, list[Movie]]:
         films = hits if len(hits) == 1 and len("".join(words)) >= 5 else []
     if not films and title_digits(title) != title:  # "toy story three" is "Toy Story 3"
         sequel = resolve(title_digits(span), catalogue)
+        if sequel[1]:
+            return sequel
+    if not films and title_roman(title) != title_digits(title):  # "the godfather part 2" is "Part II"
+        sequel = resolve(title_roman(title), catalogue)
         if sequel[1]:
             return sequel
     if not films:  # say what the user typed, year and all, rather than a shortened title

@@ -14,9 +14,11 @@ import re
 from recs.rules.constraints import Constraints
 from recs.rules.like import title_prefix
 from recs.rules.scan import Scanner
+from recs.rules.vocab import FEEL_GOOD
 from recs.sources.catalogue import Catalogue
 
 TONE_TAG = "Comedy"
+DARK_COMEDY = "Black Comedy"
 SCARY_TAG = "Horror"
 SOFTER_RATINGS = ["G", "PG", "PG-13"]
 # Heavy moods; "sad" and "serious" ask for a drama when said alone, so only "less sad" is about tone.
@@ -82,3 +84,10 @@ def soften_for_likes(out: Constraints, horror_asked: bool) -> None:
         out.mpaa_allowed = list(SOFTER_RATINGS)
         words = " and ".join(f"“{s}”" for s in dict.fromkeys(out.softer))
         out.rating_label = f"rated below R (my catalogue records no tone, so {words} is read from the rating)"
+
+
+def keep_feel_good(out: Constraints) -> None:
+    """A feel-good wish ranks black comedies last ("cheer me up" is no Snatch), unless one is asked for."""
+    said = [note[0] for note in out.mood_notes] + out.moods
+    if any(re.fullmatch(FEEL_GOOD, word) for word in said) and DARK_COMEDY not in out.genres:
+        out.unwelcome.append(DARK_COMEDY)  # a ranking, not a filter: the intro needn't say it

@@ -35,6 +35,11 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"historical|period (?:pieces?|dramas?)", "Historical"),
 ]
 
+# Comfort viewing: a comedy, but never a black one (parse prefers films without it).
+FEEL_GOOD = (
+    r"feel ?good|uplifting|heart ?warming|cheer (?:me|us|her|him|them) up|cosy|cozy|"
+    r"comfort (?:films?|movies?|watch(?:es)?|viewing)"
+)
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
 OCCASIONS: list[tuple[str, str]] = [
@@ -45,11 +50,7 @@ OCCASIONS: list[tuple[str, str]] = [
     ),
     (r"halloween|nightmare fuel", "Horror"),
     # Comfort viewing is feel-good viewing: cosy films are light ones, read as comedy and said so.
-    (
-        r"feel ?good|uplifting|heart ?warming|cheer (?:me|us) up|a laugh|need to laugh|light and funny|"
-        r"cosy|cozy|comfort (?:films?|movies?|watch(?:es)?|viewing)",
-        "Comedy",
-    ),
+    (FEEL_GOOD + r"|a laugh|need to laugh|light and funny", "Comedy"),
     # "Mind-bending" asks for the reality-twisting kind of film, which the catalogue files as sci-fi.
     (r"mind bending|mind benders?|mind melting|trippy", "Science Fiction"),
     (r"set in (?:outer )?space|outer space|space (?:films?|movies?|travel|adventures?|flicks?)", "Science Fiction"),
@@ -108,14 +109,20 @@ STORY_SOURCES: list[tuple[str, str, str]] = [
 
 # Swearing and sex are what an R rating is mostly for: "no swearing" becomes "not rated R" (parse), while
 # said without a negator they are noted as content the catalogue doesn't record.
-ADULT_CONTENT = r"swearing|swear words|cursing|profanity|bad language|strong language|nudity|sex scenes?|sex"
+# Crude humour is the same worry said of a comedy ("nothing rude", "no crude jokes", "not too raunchy").
+ADULT_CONTENT = (
+    r"swearing|swear words|cursing|profanity|bad language|strong language|nudity|sex scenes?|sex|"
+    r"rude|crude|raunchy|smutty|dirty jokes|explicit|vulgar|filthy"
+)
 # Violence and gore likewise: the R rating is the catalogue's only record of them ("less bloody", "nothing gory").
 VIOLENT_CONTENT = r"non ?violent|violence|violent|gory|gore|bloody|blood|brutal"
+# Studios that make only superhero films: "not another marvel film" rules out the catalogue's superhero genre.
+SUPERHERO_STUDIOS = r"marvel|mcu|dc comics|dceu"
 # Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The
 # parser notes them so the intro can say they weren't applied, instead of silently dropping them.
 UNSUPPORTED: list[tuple[str, str]] = [
     (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
-    (r"pixar|disney|studio ghibli|ghibli|dreamworks|marvel|a24", "studio"),
+    (r"pixar|disney|studio ghibli|ghibli|dreamworks|" + SUPERHERO_STUDIOS + "|a24", "studio"),
     (
         r"anime|manga|stop motion|claymation|hand drawn|cgi",
         "style",
@@ -134,6 +141,13 @@ UNSUPPORTED: list[tuple[str, str]] = [
         "mood",
     ),
     (VIOLENT_CONTENT + "|" + ADULT_CONTENT, "content"),
+    # Where a story takes place ("a crime film set in new york", "set in paris"): the catalogue has no places.
+    # Times and space are understood elsewhere ("set in the 1920s", "set in space").
+    (
+        r"set in (?:(?:new|los|san|las|hong|rio|south|north|east|west|the) )?"
+        r"(?!the\b|space\b|outer\b|future\b|past\b|\d)[a-z]+",
+        "setting",
+    ),
     (r"netflix|hulu|prime video|amazon prime|disney plus|hbo max|streaming", "streaming"),
     (
         r"bollywood|tollywood|nollywood|south korean?|korean?|korea|japanese|japan|chinese|china|hong kong|"
@@ -153,6 +167,7 @@ UNSUPPORTED_SAY = {
     "topic": ["sub-genres", "topics"],
     "mood": ["mood"],
     "content": ["what a film shows (violence, gore)"],
+    "setting": ["where a story is set"],
     "streaming": ["where films stream"],
     "country": ["country", "language"],
 }
@@ -264,6 +279,8 @@ FILLER = frozenset(
         "too",
         "much",
         "more",
+        "another",  # "not another marvel film", "not yet another horror"
+        "yet",
         "by",
         "with",
         "starring",

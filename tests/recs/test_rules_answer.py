@@ -153,3 +153,17 @@ def test_it_answers_the_clause_that_names_a_film_when_the_whole_question_names_n
 
 def test_it_still_says_it_doesnt_know_a_film_no_clause_names(cat):
     assert answer("when did Oppenheimer come out, my friend says 2023", cat).startswith("I don't know")
+
+
+@pytest.mark.parametrize(
+    ("question", "facts"),
+    [
+        ("who directed se7en and when", ["David Fincher", "1995"]),
+        ("when did jaws come out and how long", ["1975", "runtime"]),
+        ("how long is up and who by", ["96 minutes", "Pete Docter"]),
+        ("who made fargo and what year", ["Joel Coen", "1996"]),
+    ],
+)
+def test_it_answers_a_second_question_cut_to_its_question_word(cat, question, facts):
+    said = answer(question, cat)
+    assert all(fact in said for fact in facts), said

@@ -258,3 +258,47 @@ def test_it_keeps_like_titles_it_does_not_know(cat, text, unknown, like_titles):
 def test_it_reads_a_genre_word_before_like_as_both_genre_and_reference():
     cons = parse("a drama like Forrest Gump, thx")
     assert cons.genres == ["Drama"] and len(cons.like_ids) == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["romcom for date night with my mum, nothing rude", "a comedy, no crude jokes", "not too raunchy, a romcom"]
+)
+def test_it_reads_crude_humour_ruled_out_as_no_r_rating(text):
+    assert parse(text).mpaa_excluded == ["R", "NC-17"]
+
+
+def test_it_notes_crude_humour_asked_for_as_content_it_cannot_judge():
+    assert parse("a rude comedy").unsupported == [("rude", "content")]
+
+
+@pytest.mark.parametrize("text", ["not another marvel film, something grown up", "no marvel stuff, an action film"])
+def test_it_reads_a_superhero_studio_ruled_out_as_no_superhero_films(text):
+    cons = parse(text)
+    assert "Super Hero" in cons.exclude_genres and not cons.unsupported
+
+
+def test_it_keeps_superhero_films_when_asked_for_beside_a_studio_ruled_out():
+    cons = parse("a superhero movie that isnt marvel")
+    assert cons.genres == ["Super Hero"] and cons.exclude_genres == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"), [("a crime film set in new york", "set in new york"), ("a romance set in paris", "set in paris")]
+)
+def test_it_notes_where_a_story_is_set_as_unjudged(text, said):
+    assert parse(text).unsupported == [(said, "setting")]
+
+
+@pytest.mark.parametrize("text", ["a film set in the 1920s", "something set in space", "set in the future"])
+def test_it_reads_no_place_in_a_time_or_space_setting(text):
+    assert not [kind for _, kind in parse(text).unsupported if kind == "setting"]
+
+
+@pytest.mark.parametrize("text", ["a feel good movie to cheer me up", "a cozy christmas film", "something uplifting"])
+def test_it_ranks_black_comedies_last_for_a_feel_good_wish(text):
+    cons = parse(text)
+    assert cons.unwelcome == ["Black Comedy"] and cons.avoid_genres == []
+
+
+def test_it_keeps_black_comedy_when_a_feel_good_one_is_asked_for():
+    assert parse("a feel good black comedy").unwelcome == []

@@ -232,3 +232,15 @@ def test_it_prefers_a_shared_genre_over_the_same_director_for_like(cat, text, li
     assert all(cat.tags(m) & cat.tags(film) - {"Historical"} for m in movies), [m.title for m in movies]
     if text.startswith("Something like Se7en"):  # Fincher's Fight Club is a drama: not first for a thriller
         assert movies[0].director != film.director
+
+
+def test_it_ranks_black_comedies_last_for_a_feel_good_wish(cat):
+    movies = resolved(cat, plan_picks("a feel good movie to cheer me up", cat, blocked=[]))
+    assert all("Comedy" in cat.tags(m) and "Black Comedy" not in cat.tags(m) for m in movies)
+
+
+def test_it_likens_films_by_the_genre_a_film_is_filed_under_first(cat):
+    # The Shining is filed under horror; "fantasy" is read from its creative type only.
+    movies = resolved(cat, plan_picks("something like the shining but less gory", cat, blocked=[]))
+    assert sum("Horror" in cat.tags(m) for m in movies) >= 2
+    assert all(m.mpaa not in ("R", "NC-17", None) for m in movies)

@@ -43,6 +43,9 @@ async def test_it_answers_more_of_a_genre_with_three_fitting_picks_and_remembers
     [
         ("I hate horror", "Noted: you don't like Horror."),
         ("I love Christopher Nolan", "Noted: you like Christopher Nolan."),
+        # a taste handed over to keep, said as one ("remember that …", "just so you know, …")
+        ("remember that i hate horror", "Noted: you don't like Horror."),
+        ("just so you know, i can't stand musicals", "Noted: you don't like Musical."),
     ],
 )
 async def test_it_still_notes_a_plain_statement_without_picks(alice, words, noted):

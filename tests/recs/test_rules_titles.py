@@ -29,3 +29,12 @@ def test_it_answers_about_a_film_named_by_its_opening_words(cat):
 def test_it_answers_when_several_films_were_released_with_a_plural_verb(cat):
     said = answer("when were jaws and alien released?", cat)
     assert "1975" in said and "1979" in said
+
+
+@pytest.mark.parametrize("said", ["the godfather part 2", "godfather part two", "The Godfather Part 2"])
+def test_it_names_a_sequel_by_its_digit_where_the_title_has_a_roman_numeral(cat, said):
+    assert [m.title for m in resolve(said, cat)[1]][:1] == ["The Godfather: Part II"]
+
+
+def test_it_keeps_a_sequel_digit_the_title_itself_has(cat):
+    assert resolve("toy story 3", cat)[1][0].title == "Toy Story 3"

@@ -1,0 +1,30 @@
+"""Picks just shown, pointed at by their place: "another one like the second", "the first one but shorter"."""
+
+from __future__ import annotations
+
+import re
+
+_PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1, "third": 2, "3rd": 2, "last": -1}
+_NUMBERS = {"1": 0, "one": 0, "2": 1, "two": 1, "3": 2, "three": 2}
+_PLACE = r"(?:the )?(?P<place>first|1st|second|2nd|middle|third|3rd|last)(?: (?:one|pick|film|movie|title))?"
+_NUMBER = r"(?:number|no|#) ?(?P<number>[123]|one|two|three)"
+# A place, then the end of what is pointed at: "the second world war films" or "the first harry potter" is no pick.
+_TAIL = r"(?=\s*(?:$|[,.!?]|but\b|and\b|only\b|please\b|pls\b|though\b|with\b|from\b|that\b|which\b|is\b|was\b))"
+PLACE_AFTER = re.compile(rf"\s*(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
+# Said after a word that asks for likeness ("like", "similar to", "as", "in the vein of").
+AT_PLACE = re.compile(rf"\b(?:like|similar to|as|vein of|style of|lines of)\s+(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
+
+
+def shown_at(text: str, last_picks: list[dict]) -> list[dict]:
+    """The last picks a request points at by their place ("like the second"), in the order said."""
+    chosen: list[dict] = []
+    for match in AT_PLACE.finditer(" ".join((text or "").lower().split())):
+        index = _PLACES[match["place"]] if match["place"] else _NUMBERS[match["number"]]
+        if -len(last_picks) <= index < len(last_picks) and last_picks[index] not in chosen:
+            chosen.append(last_picks[index])
+    return chosen
+
+
+def points_at_place(text: str) -> bool:
+    """True when a request points at a pick by its place, whatever was shown."""
+    return bool(AT_PLACE.search(" ".join((text or "").lower().split())))
