@@ -13,37 +13,20 @@ interleave off and on (`settings.IMAGE_GUARD`, read by each job), medians of `--
 
 import argparse
 import asyncio
-import os
 import shutil
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from imagelab_common import make_photo  # isort: skip  (puts the repository on sys.path)
+from imagelab_common import make_photo, offline_app  # isort: skip  (puts the repository on sys.path)
 
 EVERYDAY = ("warmer and punchier, keep the framing", "make it brighter", "moody black and white", "crop it square")
 
 
 def setup(tmp: Path) -> None:
-    """Django on a throwaway database and image root, offline, as `make run` has it."""
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "chatapp.settings",
-            "DEBUG": "0",
-            "PLANNER_BACKEND": "rules",
-            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "IMAGE_ROOT": str(tmp / "images"),
-            "TURNS_PER_MINUTE": "1000000",
-            "LOG_LEVEL": "WARNING",
-        }
-    )
-    for name in ("REDIS_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
-        os.environ.pop(name, None)
-    import django
-
-    django.setup()
+    """Django on a throwaway database and image root, offline, as `make run` has it; migrated."""
+    offline_app(tmp)
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)

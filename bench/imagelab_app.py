@@ -1,12 +1,11 @@
 """The product path of bench/imagelab.py: image turns through `flows.start_turn`, timed to the first step result."""
 
-import os
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from imagelab_common import rss_mb
+from imagelab_common import offline_app, rss_mb
 
 APP_TEXT = "warmer and punchier, keep the framing"
 
@@ -24,24 +23,7 @@ def run_app(data: bytes, runs: int, delay: float = 0.0) -> dict:
     import shutil
 
     tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-imagelab-"))
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "chatapp.settings",
-            "DEBUG": "0",
-            "PLANNER_BACKEND": "rules",
-            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
-            "SECRET_KEY": "bench-only-not-a-secret",
-            "IMAGE_ROOT": str(tmp / "images"),
-            "TURNS_PER_MINUTE": "1000000",
-            "LOG_LEVEL": "WARNING",
-            "AUTOSTART_RECOMMENDATIONS": "0",
-        }
-    )
-    for name in ("REDIS_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
-        os.environ.pop(name, None)
-    import django
-
-    django.setup()
+    offline_app(tmp)
     from channels.layers import get_channel_layer
     from django.contrib.auth import get_user_model
     from django.core.management import call_command

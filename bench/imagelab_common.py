@@ -1,5 +1,6 @@
 """Shared parts of bench/imagelab.py: the repository on sys.path, the few-shot A plans, the test photo, peak RSS."""
 
+import os
 import resource
 import sys
 from pathlib import Path
@@ -90,3 +91,26 @@ def rss_mb() -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def offline_app(tmp: Path) -> None:
+    """Django as `make run` has it (rule planner, in-memory layer), on a throwaway SQLite database and image root
+    under `tmp`; set up, not migrated."""
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "chatapp.settings",
+            "DEBUG": "0",
+            "PLANNER_BACKEND": "rules",
+            "DATABASE_URL": f"sqlite:///{tmp / 'db.sqlite3'}",
+            "SECRET_KEY": "bench-only-not-a-secret",
+            "IMAGE_ROOT": str(tmp / "images"),
+            "TURNS_PER_MINUTE": "1000000",
+            "LOG_LEVEL": "WARNING",
+            "AUTOSTART_RECOMMENDATIONS": "0",
+        }
+    )
+    for name in ("REDIS_URL", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+        os.environ.pop(name, None)
+    import django
+
+    django.setup()

@@ -62,19 +62,8 @@ async def execute_guarded(run: JobRun, work, plans: list, *, ai_edit, workers: i
         )
 
     def job(on_step, on_done, on_revised) -> Guarded:
-        return run_guarded(
-            work,
-            plans,
-            guard,
-            on_step=on_step,
-            on_variation_done=on_done,
-            on_revised=on_revised,
-            ai_edit=ai_edit,
-            workers=workers,
-            preview_side=PREVIEW_SIDE,
-            keep_images=False,
-            stopped=run.stopped,
-        )
+        hooks = _hooks(run, on_step, on_done, ai_edit, workers)
+        return run_guarded(work, plans, guard, on_revised=on_revised, **hooks)
 
     ran = await run.execute(job, revisions=True)
     run.revisions = [o.as_log() for o in ran.outcomes or []]
@@ -85,21 +74,23 @@ async def execute_unguarded(run: JobRun, work, plans: list, *, ai_edit, workers:
     """IMAGE_GUARD off: the plans run as planned (`execute`), nothing measured; no guard log on `run`."""
 
     def job(on_step, on_done) -> ExecutionResult:
-        return execute(
-            work,
-            plans,
-            on_step=on_step,
-            on_variation_done=on_done,
-            ai_edit=ai_edit,
-            workers=workers,
-            max_side=side,
-            preview_side=PREVIEW_SIDE,
-            keep_images=False,
-            stopped=run.stopped,
-        )
+        return execute(work, plans, max_side=side, **_hooks(run, on_step, on_done, ai_edit, workers))
 
     run.revisions = []
     return Guarded(await run.execute(job), None, 0.0)
+
+
+def _hooks(run: JobRun, on_step, on_done, ai_edit, workers: int) -> dict:
+    """What a job's executor gets either way: the callbacks that store and stream, its pool, its Stop."""
+    return {
+        "on_step": on_step,
+        "on_variation_done": on_done,
+        "ai_edit": ai_edit,
+        "workers": workers,
+        "preview_side": PREVIEW_SIDE,
+        "keep_images": False,
+        "stopped": run.stopped,
+    }
 
 
 def summary(log: list[dict]) -> str:
