@@ -54,6 +54,29 @@ ADULTS = (
 )
 
 
+# A grown-up relative as company ("date night with my mum", "watching with my gran"): a crowd-pleaser for them.
+COMPANY = (
+    r"(?:with|and|for|me and) (?:my |our )?(?P<who>mum|mom|mam|mother|dad|father|parents|folks|gran|granny|grandma|"
+    r"grandmother|nan|nana|nanna|grandad|granddad|grandpa|grandfather|grandparents|in laws|mother in law|"
+    r"father in law|aunt|auntie|aunty|uncle)s?"
+)
+# An evening named for romance is no romance with a relative there: its words are claimed so no genre reads them.
+_EVENING = r"date night|movie night|film night"
+
+
+def find_company(scan: Scanner, out: Constraints) -> None:
+    """A relative as company: well-loved films, none rated R (soft), and "date night" no longer romance."""
+    found = scan.find(COMPANY)
+    if not found:
+        return
+    scan.find(_EVENING)
+    out.min_rating = out.min_rating or 7.5
+    out.quality_label = out.quality_label or "crowd-pleasing"
+    if not out.mpaa_allowed and not out.mpaa_excluded:  # a child's age, said too, decides instead
+        out.mpaa_allowed = list(TEEN_RATINGS)
+        out.rating_label = f"to watch with your {found[0]['who']} (G, PG or PG-13)"
+
+
 def _age(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word]
 

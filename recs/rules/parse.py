@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from recs.rules import runtime
-from recs.rules.audience import find_audience
+from recs.rules.audience import find_audience, find_company
 from recs.rules.constraints import Constraints
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.fuzzy import fix_words_outside_titles
@@ -49,6 +49,7 @@ def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
         else:
             out.mpaa_allowed, out.rating_label = [rating], f"rated {rating}"
     _find_runtime(scan, out)
+    find_company(scan, out)  # after the audience (a child's age decides) and before the genres ("date night")
     for m in scan.find(
         r"hidden gems?|underrated|under the radar|lesser known|little known|obscure|"
         r"underseen|under seen|overlooked"
@@ -210,6 +211,12 @@ def _occasions_as_moods(out: Constraints) -> None:
         return
     # A kind of film ("war", "mystery": SUBGENRES) narrows the genre instead, so only moods are moved.
     moods = [note for note in out.mood_notes if any(re.fullmatch(p, note[0]) for p, _ in OCCASIONS)]
+    for word, tag in [note for note in out.mood_notes if "twist" in note[0]]:
+        # "sci-fi with a twist ending": the named genre decides, and no film's twist is on record to check
+        moods = [note for note in moods if note != (word, tag)]
+        out.mood_notes.remove((word, tag))
+        out.genres.remove(tag)
+        out.unsupported.append((word, "twist"))
     for word, tag in [note for note in moods if note[1] not in named]:
         out.mood_notes.remove((word, tag))
         out.moods.append(word)  # still said: "Three feel good musicals"
@@ -224,6 +231,8 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
             _exclude_adult_ratings(out)  # "they hate swearing": the R rating is what records it
             continue
         said = found.strip()
+        if kind == "about" and not set(scan.before(start, 1)) & _FILMISH:
+            continue  # "how about a comedy", "what about tonight": no story's topic
         if re.fullmatch(SUPERHERO_STUDIOS, said) and scan.negated(start) and SUPERHERO_TAG not in out.genres:
             out.exclude_genres.append(SUPERHERO_TAG)  # "not another marvel film": none of its kind
             continue
@@ -233,6 +242,14 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
             continue
         typed = re.search(r"(?<!\w)" + r"[\W_]*".join(map(re.escape, found.split())) + r"(?!\w)", raw, re.I)
         out.unsupported.append((typed.group() if typed else found, kind))
+
+
+# Words for a film a topic follows ("a documentary about music", "something about chess").
+_FILMISH = frozenset(
+    """film films movie movies flick flicks documentary documentaries doc docs docu docus drama dramas comedy
+comedies thriller thrillers story stories something anything one ones biopic biopics picture pictures western
+westerns musical musicals horror horrors cartoon cartoons animation""".split()
+)
 
 
 def _exclude_adult_ratings(out: Constraints, label: str = "not rated R (no strong language or sex)") -> None:

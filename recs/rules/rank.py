@@ -14,8 +14,10 @@ from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason
 from recs.rules.like import refers_back
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
+from recs.rules.relative_era import relative_to_shown
 from recs.rules.relax import Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
+from recs.rules.scan import prepare
 from recs.rules.shown import points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.sources.catalogue import Catalogue
@@ -256,6 +258,9 @@ def plan_picks(
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
             counts = Counter(g for m in shown for g in dict.fromkeys(m.genres))
             cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2]
+    if not back and relative_to_shown(prepare(text), cons, last_picks or []):  # "something newer": than those
+        shown = (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or [])
+        exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
     likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
     blocked_ids = {b.id for b in blocked if b.source == "catalogue"} | set(exclude_ids)

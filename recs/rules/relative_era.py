@@ -90,3 +90,22 @@ def find_last_years(scan: Scanner, out: Constraints, today: date | None = None) 
         out.year_min, out.year_max = since, None
         span = re.sub(r"^(?:(?:from|in|over|within|during|of) )?(?:the )?", "", match.group().strip())
         out.era = f"from the {span} ({since} on)"
+
+
+# A bare comparative said after picks were shown ("something newer", "an older classic"): relative to them.
+_SHOWN_BARE = re.compile(r"(?<![a-z0-9])(?P<c>older|newer|more recent|more modern|earlier)(?![a-z0-9])(?! than)")
+_VAGUE_ERAS = ("recent (2005+)", "older (pre-1980)")
+
+
+def relative_to_shown(text: str, out: Constraints, last_picks: list[dict]) -> bool:
+    """Set the years from a bare "older"/"newer" against the picks shown last; True when it did."""
+    years = [p["year"] for p in last_picks if isinstance(p.get("year"), int)]
+    if not years or out.like_ids or (out.era not in _VAGUE_ERAS and (out.year_min or out.year_max)):
+        return False  # a year typed or a film named decides; "recent films" with nothing shown stays 2005+
+    scan = Scanner(text)
+    for match in _SHOWN_BARE.finditer(text):
+        if scan.before(match.start(), 1) in (["year"], ["years"]) or _VIEWERS.match(text[match.end() :]):
+            continue
+        _bound(scan, out, match.group("c"), years, "the picks just shown", match.start())
+        return True
+    return False

@@ -40,6 +40,8 @@ FEEL_GOOD = (
     r"feel ?good|uplifting|heart ?warming|cheer (?:me|us|her|him|them) up|cosy|cozy|"
     r"comfort (?:films?|movies?|watch(?:es)?|viewing)"
 )
+# A twist is on record for no film: alone it reads as a thriller, beside a named genre it is noted as unchecked.
+TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endings?| at the end)|(?:big|plot|surprise|shock) twists?|(?<=with )a twist"
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
 OCCASIONS: list[tuple[str, str]] = [
@@ -54,7 +56,7 @@ OCCASIONS: list[tuple[str, str]] = [
     # "Mind-bending" asks for the reality-twisting kind of film, which the catalogue files as sci-fi.
     (r"mind bending|mind benders?|mind melting|trippy", "Science Fiction"),
     (r"set in (?:outer )?space|outer space|space (?:films?|movies?|travel|adventures?|flicks?)", "Science Fiction"),
-    (r"twisty|plot twists?|twist endings?", "Thriller/Suspense"),
+    (TWISTS, "Thriller/Suspense"),
     # Spectacle asked for by what's on screen ("loads of explosions"): the catalogue files it as action.
     (r"explosions?|things blowing up|blowing (?:stuff|things) up|car chases?|shoot ?(?:em|them) ?ups?", "Action"),
     (r"date night|first date|valentine s(?: day)?", "Romance"),
@@ -159,6 +161,12 @@ UNSUPPORTED: list[tuple[str, str]] = [
         r"asian|foreign(?: language)?|non english|subtitled|subtitles|dubbed|world cinema",
         "country",
     ),
+    # What a story is about ("a film about chess", "movies about grief"): the catalogue has no plots (parse keeps
+    # it only after a word for a film, so "how about a comedy" is no topic). Last, so a known topic is its own.
+    (
+        r"about (?:a |an |the |some )?(?!\d|an? (?:hour|hr)s?\b|it\b|this\b|that\b|them\b|those\b|these\b)[a-z]+",
+        "about",
+    ),
 ]
 # What the catalogue doesn't record, by kind, in the order an intro names them.
 UNSUPPORTED_SAY = {
@@ -168,6 +176,8 @@ UNSUPPORTED_SAY = {
     "mood": ["mood"],
     "content": ["what a film shows (violence, gore)"],
     "setting": ["where a story is set"],
+    "twist": ["plot twists"],
+    "about": ["what a film is about"],
     "streaming": ["where films stream"],
     "country": ["country", "language"],
 }

@@ -20,3 +20,27 @@ def test_it_reads_an_age_typed_as_one_word(text, ratings):
 
 def test_it_leaves_an_adult_age_typed_as_one_word_unlimited():
     assert parse("for my 17yo").mpaa_allowed == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("date night with my mum", "mum"),
+        ("film night with my dad", "dad"),
+        ("watching with my gran", "gran"),
+        ("movie night with my grandparents", "grandparents"),
+    ],
+)
+def test_it_reads_a_relative_as_company_for_a_crowd_pleaser(text, who):
+    cons = parse(text)
+    assert "Romance" not in cons.genres and not cons.mood_notes
+    assert cons.mpaa_allowed == ["G", "PG", "PG-13"] and not cons.mpaa_hard and f"your {who}" in cons.rating_label
+
+
+def test_it_keeps_date_night_romantic_without_a_relative():
+    assert "Romance" in parse("date night with my boyfriend").genres
+
+
+def test_it_lets_a_childs_age_decide_beside_a_relative():
+    cons = parse("something for me and my mum and my 7 year old")
+    assert cons.mpaa_allowed == ["G", "PG"] and cons.mpaa_hard

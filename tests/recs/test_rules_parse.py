@@ -2,7 +2,9 @@
 
 import pytest
 
+from recs.rules.rank import plan_picks
 from recs.rules.taste import parse_profile
+from recs.sources.catalogue import load_catalogue
 from tests.support.movie_rules import parse
 
 
@@ -302,3 +304,36 @@ def test_it_ranks_black_comedies_last_for_a_feel_good_wish(text):
 
 def test_it_keeps_black_comedy_when_a_feel_good_one_is_asked_for():
     assert parse("a feel good black comedy").unwelcome == []
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("a documentary about music", "about music"),
+        ("a film about chess", "about chess"),
+        ("movies about grief", "about grief"),
+    ],
+)
+def test_it_names_a_topic_it_cannot_check(text, said):
+    assert (said, "about") in parse(text).unsupported
+    intro = plan_picks(text, load_catalogue(), blocked=[]).intro
+    assert f"“{said}” isn't taken into account" in intro
+
+
+@pytest.mark.parametrize("text", ["how about a comedy", "what about a western", "a comedy about 2 hours long"])
+def test_it_reads_no_topic_where_about_opens_no_story(text):
+    assert not [u for u in parse(text).unsupported if u[1] == "about"]
+
+
+def test_it_keeps_a_topic_it_knows_as_its_own():
+    assert parse("a film about zombies").unsupported == [("zombies", "topic")]
+
+
+@pytest.mark.parametrize("text", ["sci fi with a twist ending", "a horror with a big twist", "a twisty thriller"])
+def test_it_claims_no_twist_unchecked_beside_a_named_genre(text):
+    intro = plan_picks(text, load_catalogue(), blocked=[]).intro
+    assert "plot twists" in intro and not intro.lower().split("account. ")[1].count("twist")
+
+
+def test_it_still_reads_a_twist_alone_as_a_thriller():
+    assert parse("something with a twist ending").genres == ["Thriller/Suspense"]

@@ -5,8 +5,10 @@ from datetime import date
 import pytest
 
 from recs.rules.constraints import Constraints
+from recs.rules.rank import plan_picks
 from recs.rules.relative_era import find_last_years
 from recs.rules.scan import Scanner, prepare
+from recs.sources.catalogue import load_catalogue
 from tests.support.movie_rules import parse
 
 
@@ -42,3 +44,43 @@ def test_it_reads_no_era_in_a_single_last_year(text):
 def test_it_reads_the_last_years_in_a_whole_request():
     cons = parse("a comedy from the last 20 years or so")
     assert cons.year_min == date.today().year - 20 and cons.genres == ["Comedy"]
+
+
+SHOWN = [{"title": "Jaws", "year": 1975}, {"title": "Alien", "year": 1979}, {"title": "Fargo", "year": 1996}]
+
+
+def _plan_after(text: str, shown: list[dict]):
+    return plan_picks(text, load_catalogue(), blocked=[], last_picks=shown)
+
+
+@pytest.mark.parametrize(
+    ("text", "older"),
+    [
+        ("something older", True),
+        ("an older classic", True),
+        ("something newer", False),
+        ("a more recent one", False),
+    ],
+)
+def test_it_reads_older_and_newer_against_the_picks_shown(text, older):
+    plan = _plan_after(text, SHOWN)
+    years = [p.year for p in plan.picks]
+    assert all(y < 1975 for y in years) if older else all(y > 1996 for y in years)
+    assert "than the picks just shown" in plan.intro and "pre-1980" not in plan.intro and "2005+" not in plan.intro
+
+
+def test_it_never_reoffers_a_film_just_shown():
+    shown = [{"title": "Inception", "year": 2010}, {"title": "Se7en", "year": 1995}]
+    assert "Inception" not in [p.title for p in _plan_after("something newer", shown).picks]
+
+
+def test_it_keeps_the_fixed_eras_with_nothing_shown():
+    assert parse("something newer").year_min == 2005 and parse("something older").year_max == 1979
+
+
+def test_it_keeps_a_typed_year_over_the_picks_shown():
+    assert _plan_after("something from 2001 but newer", SHOWN).intro.startswith("Three films from 2001")
+
+
+def test_it_reads_a_viewers_age_after_picks_as_no_era():
+    assert "picks just shown" not in _plan_after("a cartoon for older kids", SHOWN).intro
