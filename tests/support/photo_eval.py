@@ -4,6 +4,13 @@ A case is `{"text": ..., "expect": {...}}` (tests/evals/photos.jsonl). The plann
 backend does (`imagelab.planning.answer_or_plan`: a text answer, or a `plan_variations` call that is then
 normalised like any planner output), on a synthetic photo size. Every expectation is one check; a case
 scores only when all of its checks hold.
+
+`raises: [op]` asks every plan to move a value op up overall (the product of its steps' values, 1.0 without
+one). `moves: {op: {"at_least": x, "at_most": y}}` bounds how far every plan moves it, either end optional:
+"saturation" and "brightness" by that product, "contrast" by it times each levels step's stretch of the
+range (255 / (white - black)), "temperature" by its signed strength summed (warm +, cool -, 0 without one).
+A small ask ("a bit more saturation") sits near 1, a large one ("way more contrast") further out, and a held
+property ("don't touch the contrast") at exactly 1.0 (0.0 for temperature) with both ends equal.
 """
 
 import json
@@ -120,6 +127,7 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     for op in expect.get("raises", []):  # every plan moves this value op up overall ("boost the faded colours")
         if not all(np.prod([q["value"] for q in _params(p, op)] or [1.0]) > 1.0 for p in plans):
             misses.append(f"{op} not raised in every plan")
+    misses += _check_moves(expect.get("moves", {}), plans)
     for op in expect.get("varied", []):
         values = {repr(_params(p, op)) for p in plans}
         if len(values) < 3:
@@ -157,6 +165,27 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
     for word in expect.get("says", []):
         if word not in (answer or "").lower():
             misses.append(f"the answer does not mention {word!r}")
+    return misses
+
+
+def overall(op: str, plan: list[tuple[str, dict]]) -> float:
+    """How far one plan moves a tone overall, as the `moves` check reads it (see the module docstring)."""
+    if op == "temperature":
+        return sum(q["strength"] * (1 if q["warm"] else -1) for q in _params(plan, op))
+    factor = float(np.prod([q["value"] for q in _params(plan, op)] or [1.0]))
+    if op == "contrast":  # black and white points stretch the range as a contrast step does
+        factor *= float(np.prod([255.0 / (q["white"] - q["black"]) for q in _params(plan, "levels")] or [1.0]))
+    return factor
+
+
+def _check_moves(moves: dict, plans: list) -> list[str]:
+    """`moves`: every plan's overall move of each op lies within its bounds."""
+    misses = []
+    for op, bounds in moves.items():
+        values = [round(overall(op, p), 3) for p in plans]
+        lo, hi = bounds.get("at_least", -np.inf), bounds.get("at_most", np.inf)
+        if not plans or not all(lo - 1e-9 <= v <= hi + 1e-9 for v in values):
+            misses.append(f"{op} moves {values}, not within [{bounds.get('at_least')}, {bounds.get('at_most')}]")
     return misses
 
 
