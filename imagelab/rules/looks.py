@@ -4,7 +4,8 @@ A slot has its own character (`free`: what it does on an axis the instruction le
 own strength for an axis the instruction sets (`asked`), so all five honour the instruction ("warmer":
 five warmer pictures) but each in its own way. Axis values are deltas: temp (+ warm), sat, contrast and
 bright around 1.0, sharp as an unsharp amount. When the instruction goes against a slot's signature
-(a soft film asked for more contrast) its `alt` slot is used instead. Pure: no Django.
+(a soft film asked for more contrast) or holds its signature axis, its `alt` slot is used instead. A
+look's steps and words are in `steps`. Pure: no Django.
 """
 
 import math
@@ -186,13 +187,28 @@ def resolve(slot: Slot, intent: dict) -> Slot:
     if "sharpen" in slot.finish and intent["sharp"] <= 0 and (intent["soft"] > 0 or intent["grain"] > 0):
         mono = "{mono}" in slot.name  # a soft look never sharpens; asked grain is not "grain-free"
         return (MONO_GLOW if mono else GLOW) if intent["soft"] > 0 else (MONO_GRIT if mono else GRIT)
+    # a held signature axis leaves the slot nothing of its own: "not too contrasty" turns High-Contrast to Low-Key
     if (
         slot.sign
         and slot.alt
-        and (intent[slot.sign[0]] == -slot.sign[1] or (intent["matte"] < 0 and "lift" in slot.finish))
+        and (
+            intent[slot.sign[0]] == -slot.sign[1]
+            or slot.sign[0] in intent["hold"]
+            or (intent["matte"] < 0 and "lift" in slot.finish)
+        )
     ):
         return slot.alt
     return slot
+
+
+def _asked(slot: Slot, axis: str, direction: int, degree: float) -> float:
+    """How far the slot moves an asked axis, scaled by how far the instruction says (1.0 when it says nothing)."""
+    # a gentle colour or contrast step is a share of the usual one: what a slot's own big step there beats (its washed
+    # or flattened look) `_compensate` makes up for in proportion, so "a notch less colour" is no -20 % in Matte
+    if degree < 1.0 and axis in ("sat", "contrast"):
+        return min(slot.asked[axis], ASKED[axis]) * degree
+    own = slot.free.get(axis, 0.0) * direction  # "way softer" goes past a soft slot's own softness, not below it
+    return min(max(slot.asked[axis], own) * degree, max(slot.asked[axis], STRONGEST[axis]))
 
 
 def _compensate(out: dict, finish: dict, intent: dict) -> None:
@@ -204,9 +220,11 @@ def _compensate(out: dict, finish: dict, intent: dict) -> None:
     black, white = finish.get("clip", (0, 255)) if intent["contrast"] >= 0 else (0, 255)
     gain = keep * 255.0 / (white - black)
     for axis, extra in (("contrast", 1.0), ("sat", 1.0 + out["contrast"])):
-        d = intent[axis]
-        if d:  # the net change along the axis is at least COMPENSATE the asked way ("a bit more": a share of it)
-            need = (1.0 + d * COMPENSATE * min(intent.get("degree", {}).get(axis, 1.0), 1.0)) / (gain * extra) - 1.0
+        d, share = intent[axis], min(intent.get("degree", {}).get(axis, 1.0), 1.0)
+        # the net change along the axis is at least COMPENSATE the asked way; "a bit more" makes up only that share
+        # of what the look takes away, or a matte slot's washed-out colour turns "a bit more colour" into +50 %
+        if d:
+            need = (1.0 + d * COMPENSATE * share) / (gain * extra) ** share - 1.0
             value = max(out[axis], need) if d > 0 else min(out[axis], need)
             out[axis] = round(min(max(value, -0.6), 0.7), 3)
 
@@ -261,7 +279,7 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     hold, degree = set(intent["hold"]), intent.get("degree", {})
     # "a touch warmer" scales the asked strength and the slot's own along that axis down, "way warmer" the asked up
     free = {a: 0.0 if a in hold else slot.free.get(a, 0.0) * min(degree.get(a, 1.0), 1.0) for a in AXES_OF_LOOK}
-    asked = {a: min(slot.asked[a] * degree.get(a, 1.0), max(slot.asked[a], STRONGEST[a])) for a in AXES_OF_LOOK}
+    asked = {a: _asked(slot, a, intent[a], degree.get(a, 1.0)) for a in AXES_OF_LOOK}
     out = {a: round(_value(intent[a], free[a], asked[a]), 3) for a in AXES_OF_LOOK}
     # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
     sharp = degree.get("sharp", 1.0)
@@ -272,6 +290,9 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     finish = dict(slot.finish)
     if intent.get("magenta") and "{mono}" not in slot.name:  # a green or magenta cast taken away, or one asked for
         casts.correct(finish, intent["magenta"], i)
+    if "contrast" in hold:  # black and white points and lifted blacks change contrast too (asked ones come back below)
+        finish.pop("clip", None)
+        finish.pop("lift", None)
     _compensate(out, finish, intent)
     if "temp" in hold:  # no colour casts: tints go, lifted blacks turn neutral
         finish.pop("tint", None)
@@ -293,95 +314,3 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     if "bright" in hold:  # ... and the tints' pull on mid-grey given back
         casts.keep_mid_grey(finish, out["temp"] >= 0)
     return {**out, **finish}
-
-
-def _op(name: str, **params) -> dict:
-    """One plan step."""
-    return {"op": name, "params": params}
-
-
-def _levels(lk: dict) -> tuple[int, int, float]:
-    """(black, white, gamma) of the look's levels step."""
-    black, white = lk.get("clip", (0, 255))
-    b, via = lk["bright"] - lk.get("expose", 0.0), lk.get("dark_via", "brightness")
-    gamma = 1.0 + b if b > 0 or (b < 0 and via == "gamma") else 1.0
-    return black, white, round(gamma * lk.get("mid_gamma", 1.0) * lk.get("keep_gamma", 1.0), 3)
-
-
-def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
-    """The look's steps, ordered so they fuse into one colour matrix and one tone curve (plus finish)."""
-    warm_side = lk["temp"] >= 0
-    steps = [_op("filter", type=filter_type)] if filter_type else []
-    if lk["sat"] and filter_type != "grayscale":
-        steps.append(_op("saturation", value=round(1.0 + lk["sat"], 3)))
-    if lk["temp"]:
-        steps.append(_op("temperature", warm=lk["temp"] > 0, strength=round(abs(lk["temp"]), 3)))
-    if lk.get("headroom"):  # before the contrast step, so the whites it stretches stay below 255
-        steps.append(_op("brightness", value=lk["headroom"]))
-    if lk["contrast"]:
-        steps.append(_op("contrast", value=round(1.0 + lk["contrast"], 3)))
-    black, white, gamma = _levels(lk)
-    if (black, white, gamma) != (0, 255, 1.0):
-        steps.append(_op("levels", black=black, white=white, gamma=gamma))
-    if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
-        steps.append(_op("brightness", value=round(1.0 + lk["bright"], 3)))
-    elif lk.get("expose"):
-        steps.append(_op("brightness", value=round(1.0 + lk["expose"], 3)))
-    for key in ("tint", "lift", "cast"):
-        if key in lk:
-            steps.append(_op("tint", color=lk[key][0 if warm_side else 1], strength=lk[key][2]))
-    if lk.get("vignette"):
-        steps.append(_op("vignette", strength=round(lk["vignette"], 3)))
-    if lk["sharp"] > 0:
-        steps.append(_op("sharpen", amount=round(lk["sharp"], 3), radius=1.2))
-    elif lk["sharp"] < 0:
-        steps.append(_op("blur", sigma=round(-1.5 * lk["sharp"], 3)))
-    if lk.get("grain"):  # last: sharpening grain would coarsen it
-        steps.append(_op("grain", amount=lk["grain"]))
-    return steps
-
-
-def _degree(v: float, lo: float, hi: float, strong: str = "much ") -> str:
-    """ "slightly ", "" or `strong`: how big a change reads in words."""
-    return "slightly " if v < lo else strong if v > hi else ""
-
-
-def describe(lk: dict, filter_type: str | None) -> list[str]:
-    """What the look does, in words (for the strategy)."""
-    parts = {"grayscale": ["black and white"], "sepia": ["sepia"]}.get(filter_type or "", [])
-    t, s, c = lk["temp"], lk["sat"], lk["contrast"]
-    if t:
-        word = "warm" if t > 0 else "cool"
-        parts.append(f"{word}-toned" if filter_type else f"{_degree(abs(t), 0.2, 0.45)}{word}er white balance")
-    if s and filter_type != "grayscale":
-        parts.append(
-            f"{_degree(abs(s), 0.1, 0.3, 'much ' if s > 0 else 'strongly ')}{'richer' if s > 0 else 'muted'} colour"
-        )
-    if c:
-        parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast")
-    black, white, gamma = _levels(lk)
-    if black or white < 255:
-        parts.append(
-            "deeper blacks and cleaner whites"
-            if black and white < 255
-            else "cleaner whites"
-            if not black
-            else "denser blacks"
-        )
-    if gamma != 1.0 and not lk.get("mid_gamma"):
-        parts.append("lifted midtones" if gamma > 1 else "deeper midtones")
-    if lk.get("mid_gamma"):
-        parts.append("highlights kept below white" + (", contrast from the blacks" if not lk.get("headroom") else ""))
-    if lk["bright"] < 0 and lk.get("dark_via", "brightness") == "brightness":
-        parts.append("a darker exposure")
-    elif lk.get("expose"):
-        parts.append("a brighter exposure")
-    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift", "cast") if k in lk]
-    if lk.get("vignette"):
-        parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")
-    if lk["sharp"]:
-        crisp = "crisp sharpening" + ("" if lk.get("grain") else ", no grain")
-        parts.append(crisp if lk["sharp"] > 0 else "a slight softening blur")
-    if lk.get("grain"):
-        parts.append("fine film grain" if lk["grain"] < 0.15 else "film grain")
-    return parts

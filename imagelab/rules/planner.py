@@ -14,9 +14,10 @@ from imagelab.core import ops
 from imagelab.rules import alternatives, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
-from imagelab.rules.looks import describe, family, look, look_ops, resolve
+from imagelab.rules.looks import family, look, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply, size_answer
 from imagelab.rules.scope import whole_photo
+from imagelab.rules.steps import describe, look_ops
 
 __all__ = [
     "alternatives_answer",

