@@ -13,6 +13,8 @@ from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerReply
 from chatapp.turns import Turn
 from imagelab import planning, quality_turn, selectors, services, storage, working
 from imagelab.core import ops
+from imagelab.core.codec import shrink
+from imagelab.core.simulate import PixelSample
 from imagelab.jobflow import JobFailed, SourceMissing, close_unfinished, planner_failed, run_job
 from imagelab.jobrun import consume_outcome
 from imagelab.models import ImageAsset, ImageJob
@@ -102,7 +104,7 @@ async def run_image_turn(turn: Turn) -> None:
         turn.planner_source = backend.name
         await turn.progress(PLANNING)
         try:
-            request = await _request(turn, backend, ctx, size, side)
+            request = await _request(turn, backend, ctx, size, side, decoding)
             reply = await _plan(turn, backend, request)
         except Exception as exc:
             if job is None:  # a chat message: the planner never said it was an edit, so there is no job
@@ -156,7 +158,16 @@ async def run_image_turn(turn: Turn) -> None:
         decoding.add_done_callback(consume_outcome)  # a decode that failed for a turn with no job is no error
 
 
-async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerRequest:
+async def _tone_sample(decoding: asyncio.Future) -> PixelSample | None:
+    """The working image's pixel sample for the rule planner (which sees the photo only so), or None."""
+    try:
+        work, _size = await asyncio.shield(decoding)
+    except Exception:  # noqa: BLE001 - the job reports a failed decode where it takes the working image
+        return None
+    return await asyncio.to_thread(lambda: PixelSample(shrink(work), working_size=(work.shape[1], work.shape[0])))
+
+
+async def _request(turn: Turn, backend, ctx: _Context, size, side, decoding: asyncio.Future) -> PlannerRequest:
     working = ops.working_size(size, side)
     has_reference = bool(ctx.subject and ctx.subject["reference_path"])
     images = (
@@ -183,6 +194,7 @@ async def _request(turn: Turn, backend, ctx: _Context, size, side) -> PlannerReq
             chat_id=turn.chat_id,
             has_reference=has_reference,
             chosen=ctx.chosen,
+            sample=None if backend.profile.reads_images else await _tone_sample(decoding),
         ),
         purpose=planning.PURPOSE,
         on_reasoning=turn.stream_thinking,

@@ -32,6 +32,9 @@ class ImageContext(PlannerContext):
     # The chosen variation "push it further" iterates on: {label, operations, applied} (applied: the current
     # image already has those operations), or None when no variation is chosen.
     chosen: dict | None = None
+    # A sample of the photo's pixels (core.simulate.PixelSample) the rules fit their looks' own character to, so
+    # stock black points and contrast do not crush a dark photo; None plans blind (tests, the bench's plan sets).
+    sample: Any = None
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,9 @@ def _image_context(request: PlannerRequest) -> ImageContext:
 def plan_with_rules(request: PlannerRequest) -> dict:
     """The forced `plan_variations` call of the rule-based backend."""
     ctx = _image_context(request)
-    return rules.plan_variations(ctx.text, image_size=tuple(ctx.image_size), max_side=ctx.max_side, chosen=ctx.chosen)
+    return rules.plan_variations(
+        ctx.text, image_size=tuple(ctx.image_size), max_side=ctx.max_side, chosen=ctx.chosen, sample=ctx.sample
+    )
 
 
 def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:

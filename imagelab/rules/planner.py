@@ -11,7 +11,8 @@ closest local alternatives from `alternatives` (only generative asks, with a pho
 from fractions import Fraction
 
 from imagelab.core import ops
-from imagelab.rules import alternatives, iterate
+from imagelab.core.simulate import PixelSample
+from imagelab.rules import alternatives, fitting, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
@@ -158,11 +159,17 @@ def _angles(intent: dict, n: int) -> list[float | None]:
 
 
 def plan_variations(
-    instruction: str, *, image_size: tuple[int, int], max_side: int = 2048, chosen: dict | None = None
+    instruction: str,
+    *,
+    image_size: tuple[int, int],
+    max_side: int = 2048,
+    chosen: dict | None = None,
+    sample: PixelSample | None = None,
 ) -> dict:
     """Five distinct local-only plans for the instruction (deterministic), as `plan_variations` args.
 
-    `chosen` is the chosen variation's plan ({label, operations, applied}), for "push it further".
+    `chosen` is the chosen variation's plan ({label, operations, applied}), for "push it further". `sample`: the
+    photo's pixels, which the looks' own (unasked) black points, contrast and colour are fitted to (`fitting`).
     """
     intent = read_intent(instruction)
     if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
@@ -183,6 +190,7 @@ def plan_variations(
         slot = resolve(base, intent)
         lk = look(slot, intent, i)
         crop, suffix, crop_words = _geometry(lk, i == len(slots) - 1, intent, size, filled)
+        lk = fitting.fit(lk, intent, lambda k, fixed=head + crop: fixed + look_ops(k, filter_type), sample)
         geometry_varies |= bool(crop) or bool(intent["tilts"])
         words = [w for w in [*head_words, crop_words] if w] or (["framing kept"] if intent["keep_framing"] else [])
         label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix

@@ -148,3 +148,20 @@ async def test_it_scales_a_named_variation_of_the_latest_edit_from_its_source_wh
     base = next(o["params"]["value"] for o in first.plans[1]["operations"] if o["op"] == "saturation")
     sats = [next(o["params"]["value"] for o in p["operations"] if o["op"] == "saturation") for p in job.plans]
     assert all(base < s for s in sats) and sats == sorted(set(sats))
+
+
+async def test_it_fits_its_looks_own_character_to_the_uploaded_photo(alice):
+    import io
+
+    from imagelab.rules.planner import plan_variations
+    from tests.support.images import dark_photo
+
+    buf = io.BytesIO()
+    dark_photo().save(buf, "JPEG", quality=92)
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "crop it square", buf.getvalue()))
+    assert job.status == "done"
+    blind = plan_variations("crop it square", image_size=(320, 240))["variations"]
+    assert {"op": "levels", "params": {"black": 6, "white": 250, "gamma": 1.0}} in blind[0]["operations"]
+    pop = {o["op"]: o["params"] for o in job.plans[0]["operations"]}
+    assert job.plans[0]["label"] == blind[0]["label"] and pop.get("levels", {}).get("black", 0) < 6

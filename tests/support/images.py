@@ -85,3 +85,11 @@ def bright_scene(size=(1600, 1067)) -> Image.Image:
     d.ellipse([w * 9 // 16, h * 3 // 21, w * 25 // 32, h * 10 // 21], fill=(250, 235, 200))
     d.rectangle([w // 8, h * 2 // 3, w * 7 // 8, h * 15 // 16], fill=(150, 200, 140))
     return im.filter(ImageFilter.GaussianBlur(2))
+
+
+def dark_photo(w=320, h=240) -> Image.Image:
+    """A low-key photo: most of it a few levels above black, a lit subject in the middle."""
+    rng = np.random.default_rng(5)
+    a = np.clip(rng.normal(9, 4, (h, w, 3)), 0, 255)
+    a[h // 4 : 3 * h // 4, w // 4 : 3 * w // 4] = np.clip(rng.normal((150, 110, 80), 25, (h // 2, w // 2, 3)), 0, 255)
+    return Image.fromarray(a.astype(np.uint8))

@@ -1,0 +1,55 @@
+"""The rule planner fits its looks' own character to the photo's pixels; what was asked stays as asked."""
+
+import numpy as np
+from PIL import Image
+
+from imagelab.core.simulate import PixelSample
+from imagelab.rules import fitting
+from imagelab.rules.planner import plan_variations
+from tests.support.images import dark_photo
+
+
+def mid_photo(w=320, h=240) -> Image.Image:
+    """A soft, mid-toned photo: levels 60..190, no room problems for any stock look."""
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = np.stack([x / w * 130 + 60, y / h * 120 + 65, (x + y) / (w + h) * 110 + 70], -1)
+    return Image.fromarray(a.astype(np.uint8))
+
+
+def plans(text, image, fitted=True):
+    sample = PixelSample(image, working_size=image.size) if fitted else None
+    return plan_variations(text, image_size=image.size, max_side=2048, sample=sample)["variations"]
+
+
+def worst(image, operations) -> float:
+    return max(PixelSample(image, working_size=image.size).new(operations).values())
+
+
+def test_it_eases_a_looks_own_black_point_and_contrast_until_a_dark_photo_keeps_its_shadows():
+    photo = dark_photo()
+    blind, fitted = plans("crop it square", photo, False), plans("crop it square", photo)
+    assert worst(photo, blind[0]["operations"]) > 20  # Pop's stock black point 6 and contrast 1.12 crush the room
+    assert all(worst(photo, v["operations"]) <= fitting.BUDGET for v in fitted)
+    assert [v["label"] for v in fitted] == [v["label"] for v in blind]
+    pop = {o["op"]: o["params"] for o in fitted[0]["operations"]}
+    assert pop.get("levels", {}).get("black", 0) < 6
+
+
+def test_it_never_eases_what_the_instruction_asked_for():
+    photo = dark_photo()
+    blind, fitted = plans("much more contrast", photo, False), plans("much more contrast", photo)
+    for b, f in zip(blind, fitted, strict=True):
+        contrast = [o["params"]["value"] for o in b["operations"] if o["op"] == "contrast"]
+        assert contrast == [o["params"]["value"] for o in f["operations"] if o["op"] == "contrast"]
+    assert any(worst(photo, v["operations"]) > fitting.BUDGET for v in fitted)  # left for the guard to revise
+
+
+def test_it_keeps_all_of_a_looks_character_where_the_photo_has_room():
+    photo = mid_photo()
+    for text in ("crop it square", "make it pop", "give it a vintage look", "moody black and white"):
+        assert plans(text, photo) == plans(text, photo, False), text
+
+
+def test_it_plans_blind_without_a_sample():
+    lk = {"contrast": 0.12, "sat": 0.14, "clip": (6, 250)}
+    assert fitting.fit(lk, {"contrast": 0, "sat": 0}, lambda k: [], None) is lk
