@@ -1,6 +1,6 @@
 """Benchmark: what the quality guard adds to a five-variation job as the product runs it (IMAGE_GUARD off vs on).
 
-    DEBUG=1 PYTHONPATH=$PWD .venv/bin/python bench/guard_app.py [--runs 7] ["instruction" ...]
+    DEBUG=1 PYTHONPATH=$PWD .venv/bin/python bench/guard_app.py [--runs 7] [--photos bench,coffee] ["instruction" ...]
 
 bench/guard.py times the image work alone (the pure executor, previews and finals encoded, nothing stored).
 Here each job is an image turn through `starting.start_turn` (a throwaway SQLite database and image root, the
@@ -8,7 +8,9 @@ rule planner, the in-memory channel layer), so it also stores every step's previ
 its rows and publishes its events, as a job in the app does. Timed from the job's first `step.result` event to
 its `job.ended` event, on the chat's group, wall and CPU of the process (all threads): what comes before (the
 upload, planning, the working image's decode) is the same with or without the guard and is left out. Rounds
-interleave off and on (`settings.IMAGE_GUARD`, read by each job), medians of `--runs`. Not a test.
+interleave off and on (`settings.IMAGE_GUARD`, read by each job), medians of `--runs`. `--photos`: the 12 MP
+synthetic bench photo ("bench", the default) and/or scikit-image's natural ones (`natural` for all four), each
+a row per instruction; the rule planner fits its looks to each photo, as in the app. Not a test.
 """
 
 import argparse
@@ -19,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from imagelab_common import make_photo, offline_app  # isort: skip  (puts the repository on sys.path)
+from imagelab_common import NATURAL, offline_app, photo_bytes  # isort: skip  (puts the repository on sys.path)
 
 EVERYDAY = ("warmer and punchier, keep the framing", "make it brighter", "moody black and white", "crop it square")
 
@@ -97,30 +99,32 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("instructions", nargs="*", default=list(EVERYDAY))
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--photos", default="bench", help="comma-separated: bench, natural or scikit-image names")
     args = parser.parse_args()
+    photos = [n for p in args.photos.split(",") for n in (NATURAL if p == "natural" else (p,))]
     tmp = Path(tempfile.mkdtemp(prefix="marquee-bench-guard-app-"))
     try:
-        make_photo(tmp / "photo.jpg")
-        data = (tmp / "photo.jpg").read_bytes()
         setup(tmp)
         from django.contrib.auth import get_user_model
         from django.db import connections
 
         user = get_user_model().objects.create_user(username="bench")
         print(
-            "| instruction (offline planner) | guard off (ms) | guard on (ms) | ratio | CPU off (ms) | CPU on (ms) "
+            "| photo | instruction (offline planner) | guard off (ms) | guard on (ms) | ratio | CPU off (ms) | CPU on (ms) "
             "| CPU ratio | revisions kept |"
         )
-        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 
         async def all_rows() -> None:
-            for instruction in args.instructions:
-                r = await measure(user, data, instruction, args.runs)
-                print(
-                    f"| {instruction!r} | {r['off']:.1f} | {r['on']:.1f} | {r['on'] / r['off']:.2f} "
-                    f"| {r['cpu_off']:.1f} | {r['cpu_on']:.1f} | {r['cpu_on'] / r['cpu_off']:.2f} | {r['kept']} |",
-                    flush=True,
-                )
+            for name in photos:
+                data = photo_bytes(name, tmp)
+                for instruction in args.instructions:
+                    r = await measure(user, data, instruction, args.runs)
+                    print(
+                        f"| {name} | {instruction!r} | {r['off']:.1f} | {r['on']:.1f} | {r['on'] / r['off']:.2f} "
+                        f"| {r['cpu_off']:.1f} | {r['cpu_on']:.1f} | {r['cpu_on'] / r['cpu_off']:.2f} | {r['kept']} |",
+                        flush=True,
+                    )
 
         asyncio.run(all_rows())
         connections.close_all()

@@ -85,6 +85,24 @@ def make_photo(path: Path) -> None:
     im.save(path, "JPEG", quality=90)
 
 
+NATURAL = ("astronaut", "coffee", "chelsea", "rocket")  # scikit-image's bundled photos (bench/quality.py's too)
+
+
+def photo_bytes(name: str, tmp: Path) -> bytes:
+    """A photo as JPEG q90 bytes: "bench" (make_photo's 12 MP synthetic one) or a scikit-image sample by name."""
+    if name == "bench":
+        make_photo(tmp / "photo.jpg")
+        return (tmp / "photo.jpg").read_bytes()
+    import io
+
+    import skimage.data
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.fromarray(getattr(skimage.data, name)()).convert("RGB").save(buf, "JPEG", quality=90)
+    return buf.getvalue()
+
+
 def rss_mb() -> float:
     """Peak RSS of this process (VmHWM: reset by exec, unlike ru_maxrss which a child inherits)."""
     for line in Path("/proc/self/status").read_text().splitlines():
