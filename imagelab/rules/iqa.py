@@ -43,14 +43,16 @@ _NOT_OBJECTS = frozenset(
     "image photo photograph picture pic shot edit result version variation one number option column upload "
     "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
     "fotos img pics photos images pictures shots "
-    "contrast lighting light noise tones tone shadows highlights whites blacks detail details sharpness overall "
+    "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
+    "sharpness overall "
     "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
     "filter grade effect edits editing film iso histogram end ends least most best worst same "
     # a judgement after "is that": "is that bad?", "is this normal?"
     "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
     # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
     "style look vibe aesthetic intention intentional choice "
-    "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped".split()
+    "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped "
+    "sharpening denoising processing changes".split()
 )
 # What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.
 _PROPERTIES = frozenset(
@@ -184,12 +186,18 @@ def _noun_phrase(words: list[str]) -> list[str]:
     """The words of a determiner phrase up to a stop word, a property noun giving way to its owner."""
     phrase = []
     for word in words:
-        if word in _STOP or (phrase and word.endswith("ed")):  # "the photo printed": a verb, not a compound
+        # "the photo printed", "her face lit": a verb, not a compound
+        if word in _STOP or (phrase and (word.endswith("ed") or word in _PARTICIPLES)):
             break
         phrase.append(word)
     if len(phrase) == 2 and phrase[1] in _PROPERTIES:
         return phrase[:1]
     return phrase
+
+
+# After a noun these say something of it, never a compound: participles without -ed ("is her face lit ok?") and
+# judgements ("is the colour of her dress accurate?").
+_PARTICIPLES = frozenset("lit taken done gone seen caught accurate natural realistic wrong off weird strange".split())
 
 
 # An edit makes five variations, so "the last one" is the fifth.

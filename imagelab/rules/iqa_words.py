@@ -14,11 +14,18 @@ HUE_STATE = (
     # asked the other way round: "why is it so pink", "is everything a bit green"
     rf"(?:is|are|was|were) (?:it|this|that|everything|they)(?: {HEDGE})* {HUES}"
 )
+# Colours said to be off, or asked whether they are right.
+_SAID_OFF = (
+    r"(?:are |is |look |looks |looked |seem |seems |feel |feels )?(?:a bit |slightly |very |so )?"
+    r"(?:off|wrong|weird|strange|unnatural|funny|accurate|natural|true to life|realistic|right)"
+)
 # Distortion words and synonyms -> our distortion names (matched on the text with inflections folded, see _fold).
 # Each match is masked before the next pattern looks, so "over exposed" never also reads as bare "exposed".
 WORDS = [
     (
-        r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|sharp|focus|fuzzy|smeared|smudgy|"
+        # "tack sharp" is one word for sharp, so "tack" is never the subject
+        r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|"
+        r"(?:tack|razor|pin|critically)[- ]sharp|sharp|focus|fuzzy|smeared|smudgy|"
         r"smudged|crisp|crispy|shaky|camera shake|shake|jittery|"
         # focus jargon: "tack sharp or missed?", "is focus nailed", "front-focused", "the focus missed"
         r"misfocus\w*|missed focus|focus missed|(?:front|back)[- ]focus\w*|"
@@ -65,8 +72,9 @@ WORDS = [
         # a hue said to be how it looks is a cast: "faces look orange", "does the lake look a bit green"
         rf"{HUE_STATE}|"
         # "the colours is strange" (a learner's agreement) as much as "the colours look off"
-        r"colou?rs? (?:are |is |look |looks |looked |seem |seems |feel |feels )?(?:a bit |slightly |very |so )?"
-        r"(?:off|wrong|weird|strange|unnatural|funny|accurate|natural|true to life|realistic|right)",
+        rf"colou?rs? {_SAID_OFF}|"
+        # where, in between, stays readable as the subject: "is the colour of her dress off?", "... on number 3 off?"
+        rf"colou?rs?(?= (?:on|in|of) (?:the|this|that|my|her|his|their|number|no\.?|#)[a-z0-9' ]{{0,25}}? {_SAID_OFF})",
         "colour_cast",
     ),
     # Exposure in general: both ways, unless a word above already said which.
@@ -80,6 +88,15 @@ GROWN = (
     r"\b(?:did|does|do|has|have) (?:it|this|that|they|the \w+|my \w+|v\d+|number \d+|\w+ \d+) (?:really |actually )?"
     r"(?:improve|worsen)\b"
 )
+# Editing named as a thing: "the sharpening", "the upscale", "my edit".
+EDITING = r"(?:edit|editing|edits|changes|filter|grade|processing|sharpening|denoising|upscal\w*|resiz\w*|retouch\w*)"
+# What an edit did asks to compare with its source: "did my edit wreck it?", "how much did the edit degrade it?",
+# "is that tint from the edit?"
+EDITED = (
+    rf"\b(?:{EDITING}|version|variation|it|this|that|you|u|i) (?:\w+ )?(?:wreck\w*|ruin\w*|damag\w*|degrad\w*|"
+    r"spoil\w*|harm\w*|butcher\w*|destroy\w*|mess\w* (?:it |this |that )?up)\b|"
+    rf"\b(?:from|by|because of|after|due to|since) (?:the|my|your|that|this|an?) {EDITING}\b"
+)
 REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
     r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source)|before|unedited|changed?|"
@@ -92,8 +109,7 @@ REFERENCE = (
     r"\b(?:raw|unprocessed|untouched|unretouched|sooc|straight out of (?:the )?camera)\b|"
     r"\b(?:what|the (?:one|file|photo|pic|picture|image|version)|one) (?:i|we) (?:sent|uploaded|gave|posted|shared)\b|"
     # "did the edit make it noisier?" asks what the edit did: a comparison with its source
-    r"(?:edit|editing|edits|changes|filter|grade|version|variation) (?:make|made|makes|add|added|introduce\w*|"
-    r"cause\w*|leave|left)|"
+    rf"(?:{EDITING}|version|variation) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)|{EDITED}|"
     # a variation said to have added or lost something: "did the last version add noise?", "has it lost detail?"
     r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
     r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|" + GROWN
@@ -108,7 +124,9 @@ QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
     r"what'?s wrong|(?:problems|issues|flaws) with|"
     # a mark asked for: "rate this photo out of 10", "score it", "on a scale of 1 to 5" ("grade" is a colour grade)
-    r"(?:rate|score|mark) (?:it|this|that|the|my)|out of (?:5|10|100|five|ten|a hundred)|on a scale"
+    r"(?:rate|score|mark) (?:it|this|that|the|my)|out of (?:5|10|100|five|ten|a hundred)|on a scale|"
+    # slang for a poor camera: "looks like it was taken on a potato", "potato quality"
+    r"(?:on|with|by) a potato|potato[- ]?(?:quality|cam\w*)"
 )
 # A figure asked for as an order ("can u give me the psnr vs the unedited one"): a question, not an edit.
 MEASURE_ASK = re.compile(
@@ -118,7 +136,7 @@ MEASURE_ASK = re.compile(
     r"|\b(?:give|assign) (?:it|this|that|(?:the|this|that|my) \w+) (?:a|an|its) (?:\w+ )?(?:score|rating|mark)s?\b"
 )
 COMPARE = (
-    GROWN + "|"
+    GROWN + "|" + EDITED + "|"
     r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than|"
     r"(?:closer|closest|nearer|nearest|further|furthest) (?:to|from)|most like"
 )
@@ -165,7 +183,11 @@ VIEWER = re.compile(
     r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b|\bor (?:is it|is that|it'?s) (?:me|my \w+)\b"
 )
 # A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
-SUBJECT = re.compile(r"^([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b")
+# A greeting or filler before it is no subject: "yo is this blurry af", "ok so is it soft".
+_FILLER = r"(?:yo|hey|hi|hiya|ok|okay|so|hmm+|um+|uh+|lol|bruh|omg|wait|well|ngl|honestly|also|and|but)"
+SUBJECT = re.compile(
+    rf"^(?:{_FILLER}[,!.]*\s+)*(?!{_FILLER}\b)([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b"
+)
 # A statement with an order in it ("its blurry sharpen it") or praise ("dark and moody, love it") asks nothing.
 NOT_ASKING = re.compile(
     rf"\b(?:{EDIT_VERBS}) (?:it|this|that|them|the|up)\b|\b(?:love|like|loving|perfect|great|gorgeous|awesome)\b"

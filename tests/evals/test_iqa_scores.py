@@ -24,7 +24,11 @@ from tests.support.iqa_eval import evaluate
 # came, and 7 probing past them; 298/298 after general fixes (a negated or modal verb ends the subject, "the sky
 # isn't blown out"; a misspelt part of a scene, "the backround"; a mark given to the photo, "give this photo a
 # quality score"; "the before and after" and "the upscale" are stages of the edit, never the subject).
-IQA_FLOOR = 298 / 298
+# Ninth held-out round (2026-11-28): 65 written (52 questions, 13 edits or small talk), 55/65 as they came;
+# 418/418 after general fixes (what an edit did to the photo, "did my edit wreck it?", "is that from the edit?",
+# as a comparison; "tack sharp"; a tone, a verb without -ed or a filler never the subject, "her face lit", "yo is
+# this"; "the colour on the third one off"; "taken on a potato").
+IQA_FLOOR = 418 / 418
 
 
 def test_it_reads_at_least_the_recorded_share_of_quality_questions():
