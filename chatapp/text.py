@@ -93,3 +93,13 @@ def displayable(text: object) -> str:
     if not isinstance(text, str):
         return ""
     return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+
+
+def form_int(value: str) -> int | None:
+    """A whole number a form sent as text (ASCII digits, at most a bigint's 19), else None.
+
+    Not int(): it reads "٣" (Arabic-Indic three) as 3 and "1_0" as 10, so a row or star the user never chose
+    could be applied; nor str.isdigit(), which passes "²" that int() then refuses.
+    """
+    value = value.strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 19 else None

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
 from chatapp.stopping import stop_deleted
+from chatapp.text import form_int
 
 NEW_KEY_SESSION = "account_new_api_key"
 
@@ -145,7 +146,7 @@ def account(request):
     if request.method == "POST":
         if "revoke" in request.POST:
             try:
-                services.api_token_revoke(user=request.user, token_id=int(request.POST["revoke"]))
+                services.api_token_revoke(user=request.user, token_id=_revoke_id(request.POST["revoke"]))
                 messages.success(request, "Token revoked.")
             except (MarqueeError, ValueError):
                 messages.error(request, "That token does not exist.")
@@ -182,8 +183,15 @@ def _usage_context(user) -> dict:
 
 def _page_id(value: str) -> int | None:
     """The id a page sent back (the open chat), or None: "²" or a 5,000-digit number is no id, not a 500."""
-    value = value.strip()
-    return int(value) if value.isascii() and value.isdigit() and len(value) <= 19 else None
+    return form_int(value)
+
+
+def _revoke_id(value: str) -> int:
+    """The token a revoke button names; anything but ASCII digits names none (ValueError: "does not exist")."""
+    token_id = form_int(value)
+    if token_id is None:
+        raise ValueError(value)
+    return token_id
 
 
 def _owned(request, chat_id: int):

@@ -7,6 +7,7 @@ from django.db import transaction
 
 from chatapp.errors import InvalidInput, NotFound
 from chatapp.models import Chat, Message
+from chatapp.text import form_int
 from recs.models import SeenItem, WatchlistItem
 from recs.sources.movies import Movie
 
@@ -17,15 +18,21 @@ def rating_clean(*, rating: object) -> int | None:
     """A 1–5 star rating, or None; anything else is refused with a clear message."""
     if rating in (None, ""):
         return None
-    try:
-        if isinstance(rating, float) and not rating.is_integer():
-            raise ValueError(rating)
-        value = int(rating)
-    except (TypeError, ValueError):
-        raise InvalidInput("A rating must be a whole number from 1 to 5.", code="invalid_rating") from None
+    value = _rating_number(rating)
+    if value is None:
+        raise InvalidInput("A rating must be a whole number from 1 to 5.", code="invalid_rating")
     if not 1 <= value <= 5:
         raise InvalidInput("A rating must be from 1 to 5 stars.", code="invalid_rating")
     return value
+
+
+def _rating_number(rating: object) -> int | None:
+    """A rating as a whole number: an int, a whole float, or ASCII digits from a form; else None."""
+    if isinstance(rating, str):
+        return form_int(rating)  # "٣" is no star the user picked from the 1-5 buttons
+    if isinstance(rating, float):
+        return int(rating) if rating.is_integer() else None
+    return rating if isinstance(rating, int) and not isinstance(rating, bool) else None
 
 
 def list_add(*, user: AbstractBaseUser, list_name: str, movie: Movie, rating: object = None) -> tuple[object, bool]:

@@ -12,6 +12,7 @@ from django.db import transaction
 from chatapp.errors import InvalidInput, NotFound, TurnInProgress
 from chatapp.events import group_name, to_group_message
 from chatapp.models import Chat, Message
+from chatapp.text import form_int
 from recs.events import ProposalUpdated
 from recs.flows.tools import ListChange
 from recs.models import SeenItem, WatchlistItem
@@ -114,6 +115,14 @@ def user_lists_snapshot(*, user: AbstractBaseUser) -> dict[str, list[dict]]:
     return {"watchlist": rows(WatchlistItem), "seen": rows(SeenItem)}
 
 
+def _row_number(row: object) -> int:
+    """A ticked row's number: an int (API, socket) or ASCII digits (a page's form); ValueError otherwise."""
+    number = form_int(row) if isinstance(row, str) else row
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise ValueError(f"not a row number: {row!r}")  # "١" would have applied row 1, never ticked
+    return number
+
+
 def proposal_decide(
     *, user: AbstractBaseUser, chat_id: int, turn_key: str, decision: str, selected: list[int]
 ) -> Message:
@@ -143,7 +152,7 @@ def proposal_decide(
             raise TurnInProgress("The assistant is still finishing this answer; try again in a moment.")
         if proposal["state"] != "pending":
             return message  # stale approval: nothing more to do, no duplicates
-        chosen = {int(i) for i in selected}
+        chosen = {_row_number(i) for i in selected}
         if decision == "apply" and not chosen & {r["i"] for r in proposal["rows"] if r["status"] == "ready"}:
             # Applying nothing would close the card as "Applied." with every row "not selected".
             raise NothingSelected(card=message, selected=chosen)
