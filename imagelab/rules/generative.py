@@ -20,7 +20,8 @@ _LOCAL_NOUNS = (
     r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth|"
     # looks and finishes are local too ("add a vintage look", "add some noise"); the look's own word, never
     # "look" or "effect", which would let "add a snow effect" through
-    rf"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|{BW}|monochrome|mono|gr[ae]y[- ]?scale"
+    rf"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|{BW}|monochrome|mono|gr[ae]y[- ]?scale|"
+    r"portrait|landscape|square"  # a shape: "put it in portrait"
 )
 _REST = r"(?:(?!\b(?:and|but|then|also|plus)\b)[^,.;!?])*"
 _HUES = r"(?:reds?|blues?|greens?|yellows?|oranges?|pinks?|purples?)"
@@ -121,15 +122,19 @@ GENERATIVE = [
     (
         r"\b(?:replace|swap|change)\s+(?:the\s+)?(?:sky|background|bg)"
         + _REST
-        + r"|\bmake the (?:sky|background)"
+        # "make the sky more dramatic" grades the sky there is (the whole photo, said), where "make the sky blue" changes it
+        + r"|\bmake the (?:sky|background)(?!\s+(?:look\s+)?(?:(?:a bit|a little|a lot|more|less|much|way|so|even|really)\s+)*"
+        r"(?:dramatic|moody|moodier|darker|deeper|richer|punchier|pop|stand out|stormy|stormier|brooding|intense)\b)"
         + _REST,
         "changing one part of the scene needs a generative edit",
         "change the sky or the background",
     ),
+    # red eyes are a few pixels to find and recolour: no grade of the whole picture stands in, so it is answered plainly
+    (r"\bred[- ]?eyes?\b" + _REST, "fixing red-eye needs the eyes found first", "fix red-eye"),
     (
         r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)"
         + _REST
-        + r"|\b(?:retouch\w*|red[- ]eyes?|blemish\w*|wrinkles?|acne)\b"
+        + r"|\b(?:retouch\w*|blemish\w*|wrinkles?|acne)\b"
         + _REST,
         "retouching a face or skin needs it found first",
         "retouch faces or skin",

@@ -15,7 +15,7 @@ import re
 from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
 from imagelab.rules.scope import aimed_at
-from imagelab.rules.turns import STRAIGHTEN, rotation
+from imagelab.rules.turns import STRAIGHTEN, orientation, rotation
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
 
 # magenta: white balance's other axis (+ towards magenta, - towards green), which no temperature step reaches
@@ -123,6 +123,10 @@ _DOWN_AFTER = re.compile(
     r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
+# Words before an over- or under- term that make it a limit, not a direction: "not oversaturated", "don't overexpose"
+_LIMIT = re.compile(
+    r"(?:\b(?:not|no|without|never|nor|avoid(?:ing)?)|n't(?: (?:make|let|go|get))?)(?: (?:be|look|looking|get|getting|too|so))*$"
+)
 # Words ending the clause before a look that turn it down ("don't make it black and white", "no b&w"):
 # a look named only to refuse it must not pick the look's family.
 _STYLE_NOT = re.compile(
@@ -134,7 +138,8 @@ _STYLE_NOT = re.compile(
 _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
 STYLES = {
-    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b|{DRAINED}",
+    # a newspaper photo is black and white (and grainy: `wishes.FINISHES`)
+    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b|{DRAINED}|\bnews ?(?:paper|print)\b",
     "sepia": r"sepia",
     # a decade named is its era's look ("90s", "a 1970s vibe", "the eighties"), as are film cameras by name
     "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|y2k|"
@@ -180,6 +185,8 @@ def _before(text: str, start: int) -> str:
 def _modifier(text: str, m: re.Match) -> int | None:
     """+1 (as said), -1 (negated), 0 (hold the axis) or None (no direction) for the term matched by `m`."""
     prefix = (m.group(1) or "").rstrip("-")
+    if prefix in ("over", "under") and _LIMIT.search(_before(text, m.start())):
+        return None  # "more colour but not oversaturated" bounds the ask; it asks for no less colour
     if prefix in ("de", "over"):
         return -1
     if prefix == "under":
@@ -307,11 +314,13 @@ def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
     text = forgive_typos(instruction.lower().replace("’", "'"), keep=_TERM)
     local, generative, asks = without_generative(text)
+    local, orient, way = orientation(local)  # "rotate it to landscape": a quarter turn, settled on the photo's shape
     local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)
     if wishes["denoise"] and not axes["sharp"] and "sharp" not in hold:
         axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
+    intent.update(orient=orient, orient_way=way, quarters=None, said=[])
     intent["degree"] = tone_degrees(local)
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
     intent["cannot"] += [wishes["shape"]] if wishes["shape"] else []  # a round crop: said, its square cropped
@@ -319,7 +328,8 @@ def read_intent(instruction: str) -> dict:
     intent.update({k: _style(p, local) for k, p in STYLES.items()})
     intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})
     intent["rotate"] = rotation(local)
-    intent["straighten"] = intent["rotate"] is None and re.search(STRAIGHTEN, local) is not None
+    # "it's sideways, rotate it" asks the quarter turn, not a straightening
+    intent["straighten"] = intent["rotate"] is None and not orient and re.search(STRAIGHTEN, local) is not None
     intent["tilts"] = tilt_angles(local) if intent["straighten"] else None
     if intent["ratio"] is None and intent["square"]:
         intent["ratio"] = 1.0
@@ -340,6 +350,7 @@ def has_local_request(intent: dict) -> bool:
         any(intent[a] for a in AXES)
         or bool(intent["hold"])
         or intent["rotate"] is not None
+        or intent["orient"] is not None
         or intent["straighten"]
         or intent["highlights"]
         or intent["ratio"] is not None

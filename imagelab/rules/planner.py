@@ -19,6 +19,7 @@ from imagelab.rules.looks import family, look, resolve
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply, size_answer
 from imagelab.rules.scope import whole_photo
 from imagelab.rules.steps import describe, look_ops
+from imagelab.rules.turns import settle_orientation
 
 __all__ = [
     "alternatives_answer",
@@ -67,13 +68,14 @@ def _notes(intent: dict) -> list[str]:
 
 
 def _not_done(intent: dict) -> str:
-    """The strategy's opening sentences: what was asked but cannot be done here, and an edit aimed at one thing
-    that changes the whole photo (plans carry no other words the person sees)."""
+    """The strategy's opening sentences: what was asked but cannot be done here, how an asked orientation was met,
+    and an edit aimed at one thing that changes the whole photo (plans carry no other words the person sees)."""
     said = ""
     if intent["generative"]:
         said = "Not done: " + "; ".join(intent["generative"]) + " — an AI edit would be required, and it is off here. "
     if intent["cannot"]:
         said += f"Not done: I can't {' or '.join(intent['cannot'])} here{_instead(intent)}. "
+    said += "".join(sentence + " " for sentence in intent["said"])  # an orientation not turned to, or turned both ways
     return said + (whole_photo(intent["aimed"]) + " " if intent["aimed"] else "")
 
 
@@ -100,6 +102,13 @@ def _turn_words(deg: float, measured: bool) -> str:
     return f"straightened {abs(deg):g}° {way}" + ("" if measured else " (a guess: the tilt was not measured)")
 
 
+def _quarter_words(deg: float) -> str:
+    """How a turn by a multiple of 90° reads in the strategy."""
+    if abs(deg) == 90:
+        return f"turned a quarter {'clockwise' if deg > 0 else 'counter-clockwise'}"
+    return f"rotated {deg:g}°"
+
+
 def _head(intent: dict, image_size: tuple, max_side: int, deg: float | None) -> tuple[list[dict], tuple, tuple, list]:
     """Steps this plan shares with the rest (resize, rotate, crop to fill, the asked crop), frame, size, words."""
     size = ops.working_size(image_size, max_side)
@@ -110,7 +119,7 @@ def _head(intent: dict, image_size: tuple, max_side: int, deg: float | None) -> 
         head.append({"op": "rotate", "params": {"degrees": deg}})
         source, size = size, ops.rotated_size(size, deg)
         frame = (0, 0, *size)
-        words.append(_turn_words(deg, intent["rotate"] is not None) if geo.needs_fill(deg) else f"rotated {deg:g}°")
+        words.append(_turn_words(deg, intent["rotate"] is not None) if geo.needs_fill(deg) else _quarter_words(deg))
         if geo.needs_fill(deg) and intent["keep_framing"]:
             words.append("canvas enlarged, corners filled with the edge colour")
         elif geo.needs_fill(deg):  # crop to fill by default: a rotation never leaves smeared corners
@@ -153,8 +162,9 @@ def _geometry(lk: dict, last: bool, intent: dict, size: tuple, filled: bool) -> 
 
 def _angles(intent: dict, n: int) -> list[float | None]:
     """Each plan's rotation: the asked angle in all, an unmeasured tilt's five guesses, or none."""
-    if intent["tilts"]:
-        return [intent["tilts"][i % len(intent["tilts"])] for i in range(n)]
+    if intent["tilts"] or intent["quarters"]:  # an unmeasured tilt's guesses, or a quarter turn each way
+        turns = intent["tilts"] or intent["quarters"]
+        return [turns[i % len(turns)] for i in range(n)]
     return [intent["rotate"]] * n
 
 
@@ -172,13 +182,15 @@ def plan_variations(
     photo's pixels, which the looks' own (unasked) black points, contrast and colour are fitted to (`fitting`).
     """
     intent = read_intent(instruction)
+    settle_orientation(intent, image_size)
     if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
         return alternatives.plan_alternatives(intent, image_size=image_size, max_side=max_side)
     sign = iterate.direction(instruction)
     if sign and iterate.usable(chosen, sign) and (not has_local_request(intent) or _restates(intent, chosen, sign)):
         # the chosen look, stronger or gentler
         return iterate.plan_iteration(chosen, sign, _head(intent, image_size, max_side, None)[0])
-    rotated = intent["rotate"] is not None or bool(intent["tilts"])
+    # an orientation asked of a photo that already stands so is still about framing: no unasked tight crop
+    rotated = intent["rotate"] is not None or bool(intent["tilts"]) or intent["orient"] is not None
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
     framed = intent["ratio"] is not None or intent["crop"]
     kind, slots = family(intent, not (intent["keep_framing"] or framed or rotated))
@@ -191,11 +203,13 @@ def plan_variations(
         lk = look(slot, intent, i)
         crop, suffix, crop_words = _geometry(lk, i == len(slots) - 1, intent, size, filled)
         lk = fitting.fit(lk, intent, lambda k, fixed=head + crop: fixed + look_ops(k, filter_type), sample)
-        geometry_varies |= bool(crop) or bool(intent["tilts"])
+        geometry_varies |= bool(crop) or bool(intent["tilts"]) or len(set(intent["quarters"] or ())) > 1
         words = [w for w in [*head_words, crop_words] if w] or (["framing kept"] if intent["keep_framing"] else [])
         label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix
         if intent["tilts"]:
             label += f", {deg:+g}°"
+        elif intent["quarters"] and len(set(intent["quarters"])) > 1:
+            label += ", clockwise" if deg > 0 else ", counter-clockwise"
         strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(describe(lk, filter_type))}"
         strategy += f"; {', '.join(words)}." if words else "."
         variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})

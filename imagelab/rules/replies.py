@@ -26,6 +26,8 @@ CLOSEST = {
     "add things to the picture": 'changing the light and colour of what is there: try "warmer with a vignette"',
     "change the sky or the background": 'deepening the sky you have while keeping the bright clouds: try "cooler '
     'and more contrast, keep the highlights"',
+    "fix red-eye": "a cooler, less saturated grade, which tames every red in the picture alike, the eyes' too: try "
+    '"cooler and a bit less saturated"',
     "retouch faces or skin": 'a softer, gentler look over the whole picture: try "soft and warm"',
     "extend the picture past its edges": 'a different crop of what is there: try "crop it 16:9"',
     "repaint it in another style or colourise it": 'a strong local look: try "vintage film look with grain" or '

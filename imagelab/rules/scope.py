@@ -15,7 +15,7 @@ _VERBS = (
 # "make the dress whiter", "make her eyes pop", "make the grass look greener": a thing, then how it should be.
 _AIMED = re.compile(
     rf"\b(?:{_VERBS})\s+{_THING}|\bmake\s+{_THING}\s+(?:look\s+)?(?:(?:a bit|a little|more|less|much|way|so)\s+)*"
-    r"(?:[a-z]+er\b|pop\b|stand out\b|vivid\b|vibrant\b|brighter\b|white\b|black\b)"
+    r"(?:[a-z]+er\b|pop\b|stand out\b|vivid\b|vibrant\b|dramatic\b|moody\b|intense\b|white\b|black\b)"
 )
 # What a phrase names that is the whole picture or a tone the ops do reach (shadows, corners, colours).
 _WHOLE = frozenset(

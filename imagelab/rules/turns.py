@@ -1,4 +1,5 @@
-"""Reading a turn from an edit instruction: an angle said in degrees, a share of a full turn, or a straightening.
+"""Reading a turn from an edit instruction: an angle said in degrees, a share of a full turn, a straightening, or
+an orientation reached by a quarter turn ("rotate it to landscape": turned only when the photo stands otherwise).
 
 Pure: no Django.
 """
@@ -51,3 +52,64 @@ def rotation(text: str) -> float | None:
     if quarter:
         return 90.0 if quarter.group(1) in ("right", "clockwise", "cw") else -90.0
     return None
+
+
+# An orientation reached by turning the photo: "rotate it to landscape", "turn it to portrait", "flip it to
+# portrait" (a turn, not a mirror). "Turn it into a portrait" reshapes it instead (a crop, read by `wishes`).
+_PHOTO = r"(?:(?:it|(?:this|that|the|my)(?:\s+(?:photo|picture|image|pic|shot|one))?)\s+)?"
+_ORIENT = re.compile(
+    rf"\b(?:(?:rotat|flip|spin)\w*\s+{_PHOTO}(?:(?:round|around|over|sideways)\s+)?(?:back\s+)?(?:to|into|in|so\s+(?:it'?s|its|it is))|"
+    rf"turn(?:ed|ing)?\s+{_PHOTO}(?:(?:round|around|over|sideways)\s+)?(?:back\s+)?(?:to|so\s+(?:it'?s|its|it is)))\s+(?:an?\s+)?"
+    r"(landscape|portrait|horizontal|vertical)\b(?:\s+(?:orientation|mode|format|view))?"
+)
+# A photo said to lie on its side needs a quarter turn to the other orientation, whatever its shape now.
+_SIDEWAYS = re.compile(
+    r"\b(?:it'?s|its|it is|is|are|came out|comes out|shows|showing|displays|displayed|turned|lying)\s+(?:\w+\s+)?"
+    r"sideways\b|\bon its side\b|\b(?:turn|rotat|flip|spin)\w*\s+(?:it\s+|this\s+|the (?:photo|picture|image|pic)\s+)?sideways\b"
+)
+_RIGHT = re.compile(r"\b(?:clockwise|cw|(?:to the )?right)\b")
+_UPRIGHT = {"landscape": "landscape", "horizontal": "landscape", "portrait": "portrait", "vertical": "portrait"}
+
+
+def orientation(text: str) -> tuple[str, str | None, int]:
+    """(the text without the turn, the orientation asked by turning: landscape, portrait or "other" (it lies on
+    its side), or None, and the way: +1 clockwise, -1 counter-clockwise, 0 not said)."""
+    m = _ORIENT.search(text)
+    want = _UPRIGHT[m.group(1)] if m else "other" if _SIDEWAYS.search(text) else None
+    if want is None:
+        return text, None, 0
+    rest = text[: m.start()] + " " + text[m.end() :] if m else text
+    way = -1 if re.search(rf"\b(?:{_LEFT})\b", rest) else 1 if _RIGHT.search(rest) else 0
+    return rest, want, way
+
+
+def shape_of(size: tuple[int, int]) -> str:
+    """ "landscape", "portrait" or "square": how a picture of `size` stands."""
+    w, h = size
+    return "square" if w == h else "landscape" if w > h else "portrait"
+
+
+# Which way is up cannot be seen offline: when not said, plans 1, 3 and 5 turn clockwise and 2 and 4 the other way,
+# so one of the two is the upright photo.
+BOTH_WAYS = (90.0, -90.0, 90.0, -90.0, 90.0)
+
+
+def settle_orientation(intent: dict, size: tuple[int, int]) -> None:
+    """Turn an asked orientation into quarter turns for the photo at `size` (`intent["quarters"]`), or a crop for a
+    square photo, or nothing when it already stands that way, each said first in the strategy (`intent["said"]`)."""
+    want, now = intent.get("orient"), shape_of(size)
+    if want is None:
+        return
+    if want == now:
+        intent["said"].append(f"The photo is already {now} ({size[0]}×{size[1]}), so it is not turned.")
+        return
+    if want != "other" and now == "square":  # a turned square is still square: its asked shape is a crop
+        intent["ratio"] = intent["ratio"] or (3 / 2 if want == "landscape" else 4 / 5)
+        intent["said"].append(f"The photo is square, so turning it would not make it {want}: it is cropped instead.")
+        return
+    way = intent.get("orient_way", 0)
+    intent["quarters"] = BOTH_WAYS if not way else (90.0 * way,) * len(BOTH_WAYS)
+    if not way:
+        intent["said"].append(
+            "Which way is up was not said, so plans 1, 3 and 5 turn it a quarter clockwise and 2 and 4 counter-clockwise."
+        )

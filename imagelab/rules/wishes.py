@@ -75,7 +75,8 @@ FINISHES = {
     # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
     "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
     r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
-    r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b|" + ANALOGUE,
+    r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b|\bnews ?(?:paper|print)\b|"
+    + ANALOGUE,
     # a matte look is lifted blacks ("more matte", "matte finish", "lifted blacks"); "Matt" alone is a name
     "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b",
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
@@ -115,6 +116,17 @@ OVEREXPOSED = (
     # "the sky is blown", but not "mind blown" or "blown away"
     r"\b(?!mind\b)[a-z]+\s+(?:is|are|was|looks?|got|gets?|getting|been)\s+(?:\w+\s+)?blown\b(?!\s+away)"
 )
+# Crushed shadows complained of: "make the shadows less crushed", "uncrush the blacks", "the blacks are too crushed"
+UNCRUSH = (
+    r"\b(?:shadows|blacks|darks)\s+(?:are\s+|look\s+|looking\s+)?(?:less|not so|not as|too|way too|so)\s+crush(?:ed)?\b|"
+    r"\b(?:less|un-?)crush(?:ed)?\s+(?:the\s+)?(?:shadows|blacks|darks)\b|\bun-?crush\b"
+)
+# A sky made more dramatic keeps its clouds: its drama is depth and contrast, never blown whites.
+SKY_DRAMA = (
+    r"\b(?:sky|skies|clouds)\s+(?:look\s+)?(?:(?:a bit|a little|a lot|more|much|way|so|even|really)\s+)*"
+    r"(?:dramatic|moody|moodier|darker|deeper|richer|punchier|pop|stormy|stormier|brooding|intense)\b|"
+    r"\b(?:dramatic|moody|moodier|stormy|stormier|brooding|deeper|darker)\s+(?:sky|skies|clouds)\b"
+)
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (
     r"\b(?:only|just)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b|\b(?:shadows|darks) only\b|"
@@ -142,7 +154,14 @@ _RATIO_WORDS = [
         r"\b(?:reels?|tiktok|shorts|phone wallpaper|lock ?screen)\b",
         9 / 16,
     ),
-    (r"\bsquare\b", 1.0),
+    # profile pictures, avatars and cover art are square ("pfp for discord", "my whatsapp dp", "spotify playlist cover")
+    (
+        r"\bsquare\b|\b(?:pfp|dp|avatar|profile (?:pic|picture|photo|image))s?\b|\bdisplay (?:pic|picture)\b|"
+        r"\b(?:spotify|playlist|album|podcast|mixtape|ep)\s+(?:cover|art|artwork)\b|\b(?:us|american) passport\b",
+        1.0,
+    ),
+    # a passport or visa photo is 35 × 45 mm in most countries (a US one is 2 × 2 in: square, above)
+    (r"\b(?:passport|visa|id card|id)\s+(?:photo|pic|picture|shot|size)\b|\bfor (?:my|a|the) passport\b", 35 / 45),
     # an Instagram post is square unless said to be portrait (4:5, as any "portrait crop") or landscape (1.91:1)
     (
         r"^(?=[\s\S]*\b(?:portrait|vertical|upright)\b)(?=[\s\S]*\b(?:crop\w*|insta(?:gram)?|ig|posts?|feed|format|orientation)\b)"
@@ -163,7 +182,7 @@ _RATIO_WORDS = [
         r"\ba[3-6]\s+(?:print|paper|poster|sheet|size|page)\b|\b(?:print|poster)\w*\s+(?:it\s+|this\s+)?(?:on\s+|at\s+|as\s+)?a[3-6]\b",
         2**-0.5,
     ),
-    (r"\binstagram\b|\binsta\b", 1.0),
+    (r"\binstagram\b|\binsta\b|\b(?:the|for) gram\b", 1.0),
     # a landscape frame asked with no platform is the classic 3:2 print ("make it landscape", "landscape format");
     # "this landscape photo" names what the picture shows, not its shape
     (_turned("landscape|horizontal") + r"|\b(?:landscape|horizontal) " + _FRAME_NOUNS, 3 / 2),
@@ -234,9 +253,12 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
     highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None})."""
+    uncrushed = re.search(UNCRUSH, text) is not None
+    text = re.sub(UNCRUSH, " lift the shadows ", text)  # crushed shadows given back are lifted shadows
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
+    wishes["crush"] = -1 if uncrushed else wishes["crush"]
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
-    wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED))
+    wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED, SKY_DRAMA))
     wishes["denoise"] = re.search(DENOISE, text) is not None
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.

@@ -23,7 +23,10 @@ from tests.support.photo_eval import evaluate
 # as first written (two bounds later widened: a small colour step up to 1.3, a plain one from 1.08), 27/27 after
 # general fixes (a gentle colour or contrast step compensates in proportion, "way softer" goes past a soft slot's
 # own softness, a held contrast drops black/white points and lifted blacks, a held signature axis takes the alt).
-PHOTO_FLOOR = 229 / 229
+# 2026-11-28: 35 more held-out wordings (turns to an orientation, platform and passport shapes, a dramatic sky,
+# crushed shadows given back, a newspaper photo, "not oversaturated", red-eye), 15/35 missed as first written;
+# 433/433 after general fixes (a turn to an orientation settled on the photo's shape).
+PHOTO_FLOOR = 433 / 433
 
 
 def test_it_matches_at_least_the_recorded_share_of_photo_instructions():

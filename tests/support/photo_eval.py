@@ -233,7 +233,8 @@ def _check_related(related: dict | None, plans: list, strategies: list[str]) -> 
 
 
 def _check_rotation(expect: dict, plans: list) -> list[str]:
-    """Rotation expectations: an exact angle, five plausible small angles, and no wedges left by default."""
+    """Rotation expectations: an exact angle, five plausible small angles, a quarter turn offered both ways
+    ("quarter_both"), and no wedges left by default."""
     want = expect.get("rotate")
     angles = [[r["degrees"] for r in _params(p, "rotate")] for p in plans]
     misses = []
@@ -242,6 +243,9 @@ def _check_rotation(expect: dict, plans: list) -> list[str]:
             misses.append(f"rotations {angles}, not one small angle per plan")
         elif len({a[0] for a in angles}) < 3:
             misses.append(f"rotations {angles} hardly differ")
+    elif want == "quarter_both":  # a quarter turn whose way was not said: each plan one, both ways offered
+        if not all(len(a) == 1 and abs(a[0]) == 90 for a in angles) or len({a[0] for a in angles if a}) != 2:
+            misses.append(f"rotations {angles}, not a quarter turn each, both ways among them")
     elif want is not None and not all(a == [float(want)] for a in angles):
         misses.append(f"rotations {angles}, not {want}")
     if expect.get("crop_fill"):

@@ -432,3 +432,21 @@ def test_it_reads_a_limit_or_a_notch_as_a_small_step(text, axis):
 
 def test_it_does_not_read_dont_touch_as_a_touch():
     assert "contrast" not in read_intent("a tad warmer but dont touch the contrast")["degree"]
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("make it look less washed out but not oversaturated", {"sat": 1, "contrast": 1}),
+        ("brighter, but don't overexpose it", {"bright": 1}),
+        ("it's oversaturated", {"sat": -1}),
+    ],
+)
+def test_it_reads_a_negated_over_term_as_a_limit_not_a_direction(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_answers_red_eye_plainly_with_no_unrelated_alternatives():
+    reply = edit_reply("fix the red eye")
+    assert reply is not None and "red-eye" in reply
+    assert read_intent("fix the red eye")["temp"] == 0

@@ -346,3 +346,36 @@ def test_it_keeps_a_word_the_caller_reads_as_it_is(text, word):
 def test_it_reads_a_season_near_a_look_word_as_that_season():
     intent = read_intent("colder and a bit darker, like a winter morning")
     assert intent["temp"] == -1 and intent["bright"] == -1
+
+
+@pytest.mark.parametrize(
+    "text,ratio",
+    [
+        ("pfp for discord", 1.0),
+        ("make it my whatsapp dp", 1.0),
+        ("spotify playlist cover", 1.0),
+        ("album art for my ep", 1.0),
+        ("make it pop for the gram", 1.0),
+        ("for my passport photo", 35 / 45),
+        ("us passport photo", 1.0),
+    ],
+)
+def test_it_reads_square_profile_and_cover_shapes_and_passport_photos(text, ratio):
+    assert read_intent(text)["ratio"] == pytest.approx(ratio)
+
+
+def test_it_reads_crushed_shadows_complained_of_as_lifted_shadows_with_the_highlights_kept():
+    intent = read_intent("make the shadows less crushed")
+    assert intent["crush"] == -1 and intent["bright"] == 1 and intent["highlights"]
+
+
+def test_it_reads_a_newspaper_photo_as_grainy_black_and_white():
+    intent = read_intent("make it look like an old newspaper photo")
+    assert intent["bw"] and intent["grain"] == 1
+
+
+def test_it_keeps_the_clouds_of_a_sky_made_more_dramatic_and_grades_the_whole_photo():
+    intent = read_intent("make the sky more dramatic")
+    assert intent["generative"] == [] and intent["highlights"] and intent["contrast"] == 1
+    assert intent["aimed"] == ["sky"]
+    assert read_intent("make the sky a sunset")["generative"]
