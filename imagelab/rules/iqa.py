@@ -52,7 +52,7 @@ _NOT_OBJECTS = frozenset(
     # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
     "style look vibe aesthetic intention intentional choice "
     "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped "
-    "sharpening denoising processing changes".split()
+    "sharpening denoising denoise processing changes frame".split()
 )
 # What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.
 _PROPERTIES = frozenset(

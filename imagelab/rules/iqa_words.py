@@ -27,6 +27,8 @@ WORDS = [
         r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|"
         r"(?:tack|razor|pin|critically)[- ]sharp|sharp|focus|fuzzy|smeared|smudgy|"
         r"smudged|crisp|crispy|shaky|camera shake|shake|jittery|"
+        # detail smoothed away, as heavy noise reduction leaves it: "did the denoise make it mushy?"
+        r"mushy|mush|smeary|waxy|"
         # focus jargon: "tack sharp or missed?", "is focus nailed", "front-focused", "the focus missed"
         r"misfocus\w*|missed focus|focus missed|(?:front|back)[- ]focus\w*|"
         # text too soft to read: "is the text on the sign readable?"
@@ -73,6 +75,9 @@ WORDS = [
         rf"{HUE_STATE}|"
         # "the colours is strange" (a learner's agreement) as much as "the colours look off"
         rf"colou?rs? {_SAID_OFF}|"
+        # skin tones are its colours: "do the skin tones look natural?" (the skin stays the subject)
+        rf"tones? (?:look |looks |seem |seems |are |is )(?:a bit |slightly |very |so )?(?:off|wrong|weird|strange|"
+        r"unnatural|funny|accurate|natural|true to life|realistic|right)|"
         # where, in between, stays readable as the subject: "is the colour of her dress off?", "... on number 3 off?"
         rf"colou?rs?(?= (?:on|in|of) (?:the|this|that|my|her|his|their|number|no\.?|#)[a-z0-9' ]{{0,25}}? {_SAID_OFF})",
         "colour_cast",
@@ -89,7 +94,7 @@ GROWN = (
     r"(?:improve|worsen)\b"
 )
 # Editing named as a thing: "the sharpening", "the upscale", "my edit".
-EDITING = r"(?:edit|editing|edits|changes|filter|grade|processing|sharpening|denoising|upscal\w*|resiz\w*|retouch\w*)"
+EDITING = r"(?:edit|editing|edits|changes|filter|grade|processing|sharpening|denois\w*|upscal\w*|resiz\w*|retouch\w*)"
 # What an edit did asks to compare with its source: "did my edit wreck it?", "how much did the edit degrade it?",
 # "is that tint from the edit?"
 EDITED = (

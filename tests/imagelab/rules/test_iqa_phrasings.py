@@ -58,3 +58,16 @@ def test_it_reads_colours_said_off_with_a_place_in_between_as_a_cast(text, numbe
 def test_it_reads_potato_slang_as_asking_about_quality(text):
     assert rules_iqa.is_quality_question(text)
     assert plan_of(text).distortion_source == "Inferred"
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "scope"),
+    [
+        ("do the skin tones look natural?", ["colour_cast"], ["skin"]),
+        ("did the denoise make it mushy?", ["blur"], "Global"),
+        ("are the edges of the frame soft?", ["blur"], "Global"),
+    ],
+)
+def test_it_reads_skin_tones_mushy_detail_and_the_frame_as_the_photo(text, names, scope):
+    assert plan_of(text).distortion_names() == names
+    assert plan_of(text).query_scope == scope
