@@ -5,8 +5,10 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import F
 
+from chatapp.converters import DB_INT_MAX
 from chatapp.errors import MarqueeError, NotFound
 from chatapp.models import Chat, Message
+from chatapp.text import form_int
 from imagelab import storage
 from imagelab.models import ImageAsset, ImageChatState, ImageJob
 
@@ -58,10 +60,14 @@ def image_bytes(*, path: str) -> bytes:
 
 
 def asset_get(*, user: AbstractBaseUser, asset_id: int) -> ImageAsset:
-    """One of the user's stored images."""
+    """One of the user's stored images (an id a form sent as text: ASCII digits only, else none)."""
+    # "١" was read as asset 1 and a 30-digit id overflowed the database's integer (a 500).
+    number = form_int(asset_id) if isinstance(asset_id, str) else asset_id
+    if not isinstance(number, int) or isinstance(number, bool) or not 0 < number <= DB_INT_MAX:
+        raise NotFound("That image does not exist.", code="not_found")
     try:
-        return ImageAsset.objects.get(pk=asset_id, owner=user)
-    except (ImageAsset.DoesNotExist, ValueError, TypeError):
+        return ImageAsset.objects.get(pk=number, owner=user)
+    except ImageAsset.DoesNotExist:
         raise NotFound("That image does not exist.", code="not_found") from None
 
 

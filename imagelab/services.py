@@ -14,6 +14,7 @@ from PIL import Image
 from chatapp import services as chat_services
 from chatapp.errors import InvalidInput, MarqueeError, NotFound
 from chatapp.models import Chat, Message
+from chatapp.text import form_int
 from imagelab import storage
 from imagelab.core.codec import encode, preview
 from imagelab.core.metadata import strip_jpeg
@@ -242,10 +243,10 @@ def job_close_for_message(*, message_id: int, status: str, error: str = "") -> N
 def job_choose_result(*, user: AbstractBaseUser, job_id: int, variation: object) -> ImageAsset:
     """ "Use this": the variation becomes a history image and the chat's current image."""
     job = job_get(user=user, job_id=job_id)
-    try:
-        vi = int(variation)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise InvalidInput("Choose a variation by its number.", code="invalid_variation") from None
+    # ASCII digits from a form (int() read "١" as variation 1, never the one clicked) or a JSON int.
+    vi = form_int(variation) if isinstance(variation, str) else variation
+    if not isinstance(vi, int) or isinstance(vi, bool):
+        raise InvalidInput("Choose a variation by its number.", code="invalid_variation")
     entry = job_variation_finished(job=job, variation=vi)
     asset = ImageAsset.objects.filter(job=job, variation=vi).first()
     if asset is None:  # files first, outside any transaction; a concurrent "Use this" may win the insert
