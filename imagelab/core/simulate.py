@@ -21,6 +21,7 @@ from imagelab.core.verify import COLOUR_GAP
 SAMPLE_PIXELS = 8192  # ~0.1 ms a step; a 0.25-point margin is ~20 pixels of it
 _X3 = np.tile(np.arange(256, dtype=np.float64), (3, 1))  # each channel's levels, as rows
 _ROWS = np.arange(3)[:, None]
+_LUMA = np.array([0.299, 0.587, 0.114])
 
 
 class PixelSample:
@@ -42,6 +43,10 @@ class PixelSample:
 
     def after(self, operations: list[dict]) -> dict[str, float]:
         """Percent clipped (highlights, shadows, saturation) once the plan's point steps and crops have run."""
+        return clipped(self.run(operations))
+
+    def run(self, operations: list[dict]) -> np.ndarray:
+        """The sampled pixels, (3, n) whole levels, once the plan's point steps and crops have run."""
         # Until the first colour mix, every step maps each channel's value alone and the pixels are still whole
         # levels: the steps run on a (3, 256) table, looked up once (~4x faster on a 8k sample, the same floats).
         x, table, where, size = self.levels, _X3, self.where, self.size
@@ -58,7 +63,7 @@ class PixelSample:
                 if table is not None:
                     x, table = _looked_up(table, x), None
                 x = _step(x, op, params)
-        return clipped(np.rint(x if table is None else _looked_up(table, x)))
+        return np.rint(x if table is None else _looked_up(table, x))
 
     def new(self, operations: list[dict]) -> dict[str, float]:
         """Percentage points clipped by the plan beyond the sample's own clipping, per kind."""
@@ -98,6 +103,12 @@ def _follow(
     x0, y0, x1, y1 = box
     keep = (where[0] >= x0) & (where[0] < x1) & (where[1] >= y0) & (where[1] < y1)
     return keep, where[:, keep] - np.array([[x0], [y0]]), (x1 - x0, y1 - y0)
+
+
+def tones(x: np.ndarray) -> dict[str, float]:
+    """Where (3, n) pixels sit: mean luminance ("bright"), its spread ("contrast"), mean channel spread ("sat")."""
+    luma = _LUMA @ x
+    return {"bright": float(luma.mean()), "contrast": float(luma.std()), "sat": float(np.ptp(x, axis=0).mean())}
 
 
 def clipped(x: np.ndarray) -> dict[str, float]:

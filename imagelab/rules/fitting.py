@@ -1,42 +1,86 @@
-"""A look's own tone character fitted to the photo: its stock black and white points, contrast and colour eased
-until its steps clip no more of the photo than the guard allows. Pure: no Django.
+"""A look's own character fitted to the photo: its stock black and white points, contrast, colour and tints eased
+until its steps clip no more of the photo than the guard allows and go the way the instruction asked. Pure.
 
-A look's character (Pop's deeper blacks and firmer contrast, a slide film's richer colour) is what the planner
-adds on its own, unasked; on a dark or saturated photo, the stock amounts burn or crush a large part of it (a
-contrast of 1.12 with a black point of 6 crushed 59 % of scikit-image's "coffee" to black). The planner sees the
-photo as a sample of its pixels (`core.simulate.PixelSample`, as the guard's reviser does) and keeps the largest
-share of that character which stays within the budget. What the instruction asked for is never eased here: if
-that clips, the quality guard measures it, revises it and says so.
+A look's character (Pop's deeper blacks and firmer contrast, Matte's flattened, brown-lifted tones) is what the
+planner adds on its own, unasked. On a dark or saturated photo the stock amounts burn or crush a large part of
+it (a contrast of 1.12 with a black point of 6 crushed 59 % of scikit-image's "coffee" to black); on a bright one
+they can undo what was asked (Matte's softer contrast and dark lift left "make it brighter" darker than the
+photo). The planner sees the photo as a sample of its pixels (`core.simulate.PixelSample`, as the guard's
+reviser does) and keeps the largest share of that character which stays within the clipping budget and moves
+every asked axis the asked way. What the instruction asked for is never eased here: if that clips, the quality
+guard measures it, revises it and says so.
 """
 
 from collections.abc import Callable
 
-from imagelab.core.simulate import PixelSample
+import numpy as np
+
+from imagelab.core import separate
+from imagelab.core.simulate import PixelSample, clipped, tones
 
 # Newly clipped percentage points a look's own character may cost: half the guard's 0.5-point margin, so what
 # the sample misses (spatial steps, sampling) still leaves the preview inside it.
 BUDGET = 0.25
 SHARES = (1.0, 0.75, 0.5, 0.25, 0.0)
+# How far an asked axis must move the asked way: half as far again as the guard counts as moved (luminance levels,
+# else a log factor of the luminance or channel spread; the sample is not the preview), so a step that tells a
+# near-duplicate apart keeps to the asked way (separate.py: an axis the guard sees unmoved may go down to DIMMER of
+# the source, a "brighter" one darker than the photo).
+_GUARD_AXES = {"bright": "brightness", "contrast": "contrast", "sat": "saturation"}
+MOVED = {axis: 1.5 * separate.MOVED[name] for axis, name in _GUARD_AXES.items()}
+_FRAMING = ("resize", "crop", "rotate")
+_TINTS = ("tint", "lift")  # finishes that pull every pixel towards a colour (an asked cast correction stays)
 
 
-def _eased(lk: dict, intent: dict, share: float) -> dict:
-    """The look with its unasked clip points, contrast and colour at `share` of their own amounts."""
+def _eased(lk: dict, intent: dict, firm: float, soft: float) -> dict:
+    """The look with its unasked character eased: what can clip (black and white points, firmer contrast, more
+    colour) to share `firm`, what can pull against an asked axis (tints, lifted blacks, softer contrast, less
+    colour) to share `soft` of its own amount."""
     out = dict(lk)
     if "clip" in lk and not intent.get("crush"):
         black, white = lk["clip"]
-        out["clip"] = (round(black * share), round(255 - (255 - white) * share))
+        out["clip"] = (round(black * firm), round(255 - (255 - white) * firm))
     for axis in ("contrast", "sat"):
-        if not intent.get(axis) and lk.get(axis, 0.0) > 0:
-            out[axis] = round(lk[axis] * share, 3)
+        if not intent.get(axis) and lk.get(axis):
+            out[axis] = round(lk[axis] * (firm if lk[axis] > 0 else soft), 3)
+    for key in _TINTS:
+        if key in lk and not (key == "lift" and intent.get("matte")):
+            out[key] = (*lk[key][:2], round(lk[key][2] * soft, 3), *lk[key][3:])
     return out
 
 
-def fit(lk: dict, intent: dict, steps: Callable[[dict], list[dict]], sample: PixelSample | None) -> dict:
-    """The look with as much of its own character as the photo takes (all of it when nothing is known)."""
+def _moved(now: dict, source: dict, axis: str, way: int) -> bool:
+    """Whether the plan moves `axis` at least MOVED the asked way."""
+    if axis == "bright":
+        return (now[axis] - source[axis]) * way >= MOVED[axis]
+    return np.log(max(now[axis], 1e-6) / max(source[axis], 1e-6)) * way >= MOVED[axis]
+
+
+def fit(
+    lk: dict, intent: dict, steps: Callable[[dict], list[dict]], sample: PixelSample | None, grey: bool = False
+) -> dict:
+    """The look with as much of its own character as the photo takes (all of it when nothing is known).
+
+    First what pulls against the asked way (tints, softer contrast) is kept at the largest share that lets every
+    asked axis move the asked way (all of it when none does: the ask's own amounts are then the guard's to judge);
+    then what clips at the largest share within the budget. `grey`: a black-and-white plan (no colour axis).
+    """
     if sample is None:
         return lk
-    for share in SHARES:
-        eased = _eased(lk, intent, share) if share < 1.0 else lk
-        if max(sample.new(steps(eased)).values()) <= BUDGET:
-            return eased
+    # the photo as the plan frames it: a crop of a gradient has less contrast than the whole, and is no softer look
+    source = tones(sample.run([o for o in steps(lk) if o["op"] in _FRAMING]))
+    asked = [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
+
+    def run(firm: float, soft: float) -> tuple[dict, np.ndarray]:
+        eased = _eased(lk, intent, firm, soft) if (firm, soft) != (1.0, 1.0) else lk
+        return eased, sample.run(steps(eased))
+
+    def honoured(x: np.ndarray) -> bool:
+        return all(_moved(tones(x), source, a, way) for a, way in asked)
+
+    soft = next((s for s in SHARES if honoured(run(1.0, s)[1])), 1.0) if asked else 1.0
+    for firm in SHARES:
+        eased, x = run(firm, soft)
+        if max(v - sample.base[k] for k, v in clipped(x).items()) <= BUDGET:
+            break
     return eased

@@ -202,7 +202,9 @@ def plan_variations(
         slot = resolve(base, intent)
         lk = look(slot, intent, i)
         crop, suffix, crop_words = _geometry(lk, i == len(slots) - 1, intent, size, filled)
-        lk = fitting.fit(lk, intent, lambda k, fixed=head + crop: fixed + look_ops(k, filter_type), sample)
+        lk = fitting.fit(
+            lk, intent, lambda k, fixed=head + crop: fixed + look_ops(k, filter_type), sample, kind == "mono"
+        )
         geometry_varies |= bool(crop) or bool(intent["tilts"]) or len(set(intent["quarters"] or ())) > 1
         words = [w for w in [*head_words, crop_words] if w] or (["framing kept"] if intent["keep_framing"] else [])
         label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix

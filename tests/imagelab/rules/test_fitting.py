@@ -3,10 +3,10 @@
 import numpy as np
 from PIL import Image
 
-from imagelab.core.simulate import PixelSample
+from imagelab.core.simulate import PixelSample, tones
 from imagelab.rules import fitting
 from imagelab.rules.planner import plan_variations
-from tests.support.images import dark_photo
+from tests.support.images import bright_scene, dark_photo
 
 
 def mid_photo(w=320, h=240) -> Image.Image:
@@ -44,10 +44,37 @@ def test_it_never_eases_what_the_instruction_asked_for():
     assert any(worst(photo, v["operations"]) > fitting.BUDGET for v in fitted)  # left for the guard to revise
 
 
+def test_it_eases_a_look_whose_own_character_would_undo_the_asked_way():
+    photo = bright_scene((480, 320))
+    sample = PixelSample(photo, working_size=photo.size)
+    source = tones(sample.run([]))["bright"]
+    for text in ("make it brighter", "brighten it a bit", "make it much brighter"):
+        blind, fitted = plans(text, photo, False), plans(text, photo)
+        assert min(tones(sample.run(v["operations"]))["bright"] for v in blind) < source  # Matte's dark lift, before
+        for v in fitted:
+            assert tones(sample.run(v["operations"]))["bright"] - source >= fitting.MOVED["bright"], (text, v["label"])
+
+
 def test_it_keeps_all_of_a_looks_character_where_the_photo_has_room():
     photo = mid_photo()
-    for text in ("crop it square", "make it pop", "give it a vintage look", "moody black and white"):
+    for text in ("crop it square", "warmer", "give it a vintage look", "moody black and white"):
         assert plans(text, photo) == plans(text, photo, False), text
+
+
+def test_it_eases_a_tint_that_would_flatten_the_asked_punch():
+    photo = mid_photo()
+    sample = PixelSample(photo, working_size=photo.size)
+
+    def least(variations) -> float:  # the smallest move of an asked axis (contrast, colour) over MOVED, as a log
+        moves = []
+        for v in variations:  # each against the photo as it frames it (the tight crop of a gradient is softer)
+            now = tones(sample.run(v["operations"]))
+            source = tones(sample.run([o for o in v["operations"] if o["op"] in ("resize", "crop")]))
+            moves += [np.log(now[a] / source[a]) - fitting.MOVED[a] for a in ("contrast", "sat")]
+        return min(moves)
+
+    assert least(plans("make it pop", photo, False)) < 0  # Split Tone's teal tint flattened it, before
+    assert least(plans("make it pop", photo)) >= 0
 
 
 def test_it_plans_blind_without_a_sample():
