@@ -363,3 +363,29 @@ async def test_it_treats_a_garbled_resync_mark_as_a_first_connect(alice, since):
     assert sync["type"] == "sync"
     await _still_open(comm)
     await comm.disconnect()
+
+
+def _turn(chat, key="t1"):
+    Message.objects.create(chat=chat, role="user", turn_key=key, content=f"question in {chat.title}")
+    return Message.objects.create(
+        chat=chat, role="assistant", turn_key=key, status="complete", content=f"answer in {chat.title}"
+    )
+
+
+def test_it_never_reaches_a_message_through_another_chats_address(alice, bob):
+    mine, other = Chat.objects.create(owner=alice, title="mine"), Chat.objects.create(owner=alice, title="other")
+    bobs = Chat.objects.create(owner=bob, title="bobs")
+    _turn(mine)
+    for foreign in (_turn(other), _turn(bobs)):
+        api = api_for(alice)
+        base = f"/api/chats/{mine.pk}/messages/{foreign.pk}"
+        answers = [
+            api.get(f"{base}/versions"),
+            api.post(f"{base}/regenerate"),
+            api.post(f"{base}/edit", {"text": "hijack"}, content_type=JSON),
+            api.post(f"{base}/version", {"index": 1}, content_type=JSON),
+            api.post(f"{base}/proposal", {"decision": "discard"}, content_type=JSON),
+        ]
+        assert [a.status_code for a in answers] == [404] * len(answers), [a.content for a in answers]
+        assert all(foreign.chat.title not in a.content.decode() for a in answers)
+    assert Message.objects.count() == 6 and not Message.objects.filter(content="hijack").exists()

@@ -214,3 +214,19 @@ async def test_the_image_chat_socket_answers_junk_in_words_and_stays_open(alice,
     assert (await comm.receive_json_from(timeout=5))["code"] == "unknown_action"
     assert not await Message.objects.filter(chat=chat).aexists()
     await comm.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("chat_field", ["movie", "0", "-1", str(HUGE), "\u0661", "abc", ""])  # "": not a chat id either
+async def test_it_refuses_an_image_job_for_a_chat_that_is_not_an_image_chat_of_yours(alice, chat_field):
+    movie_chat = await db(Chat.objects.create)(owner=alice, title="films")
+    api = await async_api_for(alice)
+    target = str(movie_chat.pk) if chat_field == "movie" else chat_field
+    answered = await api.post(
+        "/api/imagelab/jobs",
+        {"instruction": "warmer", "chat": target, "image": SimpleUploadedFile("a.jpg", photo((64, 48)))},
+    )
+    assert answered.status_code in (400, 404), answered.content
+    assert answered.json()["code"] in ("chat_not_found", "validation_error")
+    assert not await Message.objects.filter(chat=movie_chat).aexists()
+    assert await Chat.objects.acount() == 1
