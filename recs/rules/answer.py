@@ -16,6 +16,7 @@ from recs.rules.fuzzy import fix_words
 from recs.rules.like import DIRECTOR_OF
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
+from recs.rules.plot_search import WHICH_FILM_ANSWER, asks_which_film
 from recs.rules.pronouns import it_named_earlier
 from recs.rules.titles import film_namer, resolve, several
 from recs.rules.vocab import (
@@ -30,6 +31,7 @@ from recs.rules.vocab import (
 )
 from recs.sources.catalogue import Catalogue, load_catalogue
 from recs.sources.movies import Movie
+from recs.sources.war import war_tags
 
 RECOMMEND = (
     r"\b(?:recommend\w*|suggest\w*|what should (?:i|we) watch|what to watch|something (?:like|similar)|"
@@ -125,6 +127,8 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="A", reason="Empty message: nothing to recommend yet.")
     if re.search(DIRECTOR_OF, fix_words(low)):  # "anything by the guy who directed Jaws" asks for films
         return DecideModeArgs(mode="B", reason="Asks for films by the director of a film.")
+    if asks_which_film(low):  # "what's that horror film where…": no genre request, and no plot to search
+        return DecideModeArgs(mode="A", reason="Asks which film has a story: my catalogue records no plots.")
     catalogue = catalogue or load_catalogue()
     asked = about_it(_question(low), film_namer(catalogue))
     asked = it_named_earlier(asked, catalogue, cased=_question(text)) if asked == _question(low) else asked
@@ -234,7 +238,7 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         if not movie.genres:
             return f"My catalogue doesn't list a genre for {name}."
         extra = f" ({movie.creative_type})" if movie.creative_type else ""
-        return f"{name} is listed as **{', '.join(movie.genres)}**{extra}."
+        return f"{name} is listed as **{', '.join([*movie.genres, *war_tags(movie.id)])}**{extra}."
     if kind == "rating":
         parts = []
         if movie.rating is not None:
@@ -304,6 +308,8 @@ def answer(text: str, catalogue: Catalogue) -> str:
     clean = it_named_earlier(about_it(_question(text), film_namer(catalogue)), catalogue)
     if CREW.match(clean):  # "who composed the score for Jaws": not a rating question about Jaws
         return CREW_ANSWER + CAPABILITIES
+    if asks_which_film(clean):
+        return WHICH_FILM_ANSWER + CAPABILITIES
     said = _two_questions(clean, catalogue) or _film_fact(clean, catalogue)
     if said and said[1] and not _names_film(said[1], catalogue):  # "what year did X come out, my kids ask"
         said = _clause_fact(clean, catalogue) or said  # a clause of it may name the film the whole didn't

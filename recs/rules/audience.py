@@ -22,7 +22,7 @@ _NUMBERS = {
 _AGE = r"(\d{1,2}|" + "|".join(_NUMBERS) + r")"
 # "my 6 year old", "a 12 year old", "aged 9", "my son is 4", "the kids ( 7 and 10 )" (after prepare()).
 AGE_PATTERNS = [
-    rf"{_AGE} ?(?:years? old|yrs? old|yo)\b",  # "my 7yo" typed as one word too
+    rf"{_AGE} ?(?:years? olds?|yrs? olds?|yos?)\b",  # "my 7yo" typed as one word too; "12 year olds"
     rf"aged? {_AGE}\b",
     rf"(?:son|daughter|kid|kids|child|children|boy|girl|grandkids?|nephew|niece)s? (?:is|are) {_AGE}(?: and {_AGE})?",
     rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",

@@ -96,7 +96,7 @@ QUESTIONS: list[tuple[str, str]] = [
         "genre",
         r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
         r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
-        r"western|musical|romance|documentary)(?: film| movie)?)",
+        r"western|musical|romance|documentary|war)(?: film| movie)?)",
     ),
     ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
     # The catalogue has no plots: "what happens in Inception" gets an honest "I don't know" and the facts it has.

@@ -77,7 +77,11 @@ _REFERS_BACK = re.compile(
     r"\b(?:(?:more|something|anything|films?|movies?|ones?|others?|stuff|picks?)(?: else)?"
     r"(?: just| kind of| a bit| a little)? like (?:that|this|those|these|them|the last (?:ones?|picks?|few))\b"
     r"|(?:something|anything|more|ones?|films?|movies?|picks?)(?: else)? (?:similar|along those lines)\b(?! to\b)"
-    r"|similar (?:ones|films|movies|picks)\b(?! to\b)|more of (?:that|those|these|the same)\b|(?:the )?same again\b)",
+    r"|similar (?:ones|films|movies|picks)\b(?! to\b)|more of (?:that|those|these|the same)\b|(?:the )?same again\b"
+    # "like those but newer", "similar to those", "same kinda thing", "in the same vein": the picks shown
+    r"|^(?:(?:ok(?:ay)?|yeah|nice|cool|great)\W+)?(?:just )?like (?:that|those|these|them)\b"
+    r"|similar to (?:that|this|those|these|them)\b(?! \w+ (?:with|by|from|where)\b)"
+    r"|same (?:kind|kinda|sort|sorta|type)(?: of)? (?:thing|stuff|vibe|films?|movies?)\b|(?:in )?the same vein\b)",
     re.IGNORECASE,
 )
 

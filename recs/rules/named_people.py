@@ -126,13 +126,16 @@ def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
 # "what about fincher", "the best of hitchcock", "a tarantino type movie", "scorsese vibes", "nolan-esque".
 _CUE_BEFORE = r"(?:like|love[sd]?|loving|adore[sd]?|similar to|mood for|fan of|into|from|of|what about|how about|than)"
 _CUE_AFTER = r"(?:esque|style|type|kind|vibes?|ish|inspired|feel|energy|fans?|stuff|works?)"
-_CUED = re.compile(rf"\b{_CUE_BEFORE} ([a-z]+)\b|\b([a-z]+) {_CUE_AFTER}\b")
+# "the de niro one", "the nolan film": a film pointed at by who is in it or made it
+_CUED = re.compile(
+    rf"\b{_CUE_BEFORE} ([a-z]+)\b|\b([a-z]+) {_CUE_AFTER}\b|\bthe ([a-z]+(?: [a-z]+)?) (?:one|film|movie)\b"
+)
 
 
 def _find_cued_surnames(scan: Scanner, index: PeopleIndex, add) -> None:
     """Known surnames (typed exactly, in any case) beside a word that says a person is meant."""
     for match in list(_CUED.finditer(scan.text)):
-        group = 1 if match.group(1) else 2
+        group = next(g for g in (1, 2, 3) if match.group(g))
         word, start = match.group(group), match.start(group)
         norm = index.surname.get(word)
         if norm and word not in _VOCAB_WORDS and scan._free(start, start + len(word)):

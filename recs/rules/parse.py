@@ -7,6 +7,7 @@ import re
 from recs.rules import runtime
 from recs.rules.audience import find_audience, find_company
 from recs.rules.constraints import Constraints
+from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.fuzzy import fix_words_outside_titles
 from recs.rules.like import find_director_of, find_like, find_liked_first
@@ -187,7 +188,8 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
                 out.exclude_genres.append(tag)
             else:
                 out.genres.append(tag)
-                out.mood_notes.append((m.group().strip(), tag))
+                if m.group().strip() != tag.lower():  # "war → war" would say nothing
+                    out.mood_notes.append((m.group().strip(), tag))
     for pattern, source, label in STORY_SOURCES:
         for m in scan.find(pattern):
             if not scan.negated(m.start()):
@@ -202,6 +204,7 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
     _occasions_as_moods(out)
+    settle_date_night(scan, out)  # "date night but she hates romcoms": no romance relaxed away
 
 
 def _occasions_as_moods(out: Constraints) -> None:

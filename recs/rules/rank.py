@@ -22,6 +22,7 @@ from recs.rules.shown import points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import BlockedItem, Movie
+from recs.sources.war import war_tags
 
 PRIOR_MEAN = 6.3  # mean IMDB rating of the catalogue
 PRIOR_VOTES = 20000  # votes needed before a film's own rating outweighs the prior
@@ -252,13 +253,15 @@ def plan_picks(
     cons = parse_constraints(text, catalogue)
     placed = shown_at(text, last_picks or []) if not cons.like_ids else []  # "another one like the second"
     back = not cons.like_ids and not cons.unknown_likes and (refers_back(text) or points_at_place(text))
+    # "like those but newer": the era is read against the films pointed at, before they become the liked ones
+    shifted = relative_to_shown(prepare(text), cons, placed or last_picks or [])
     if back:
         shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in placed or last_picks or []) if m]
         cons.like_ids = list(dict.fromkeys(m.id for m in shown))
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
-            counts = Counter(g for m in shown for g in dict.fromkeys(m.genres))
+            counts = Counter(g for m in shown for g in dict.fromkeys([*m.genres, *war_tags(m.id)]))
             cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2]
-    if not back and relative_to_shown(prepare(text), cons, last_picks or []):  # "something newer": than those
+    if shifted and not back:  # "something newer": than those, never one of them again
         shown = (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or [])
         exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()

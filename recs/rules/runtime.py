@@ -45,7 +45,11 @@ EXPLICIT = (
 # "roughly ninety minutes", "around 100 minutes", "about two hours": a window of 15 minutes either way.
 APPROX = rf"(?:roughly|around|about|approximately|circa|give or take) (?P<num>{_NUM})(?P<hb> and a half)? ?(?P<unit>{_UNIT})(?P<half> and a half)?"
 APPROX_SLACK = 15
-VAGUE_SHORT = r"not too long|not (?:very |too )?lengthy|short|shorter|quick|brief"
+# "not as long", "that aren't 3 hours long": not an overlong film, whatever the hyperbole says
+VAGUE_SHORT = (
+    r"not too long|not (?:very |too )?lengthy|(?:not|isn ?t|aren ?t) (?:as |so |that |(?:[1-4]|two|three|four) hours? )?long"
+    r"|short|shorter|quick|brief"
+)
 # "a long day", "a long week" say how the user's day went, not how long the film should be.
 VAGUE_LONG = r"long(?! (?:day|week|night|shift|year|time|weekend|commute))|longer|epic|epics|lengthy"
 
@@ -120,7 +124,7 @@ def approx_limits(match: re.Match) -> list[Limit]:
 
 def vague_limit(word: str, negated: bool) -> Limit:
     """ "short" = at most 100 minutes, "not too long" = at most 120, "long"/"epic" = at least 140."""
-    if "not" in word or (negated and re.fullmatch(VAGUE_LONG, word)):
+    if re.match(r"not|isn|aren", word) or (negated and re.fullmatch(VAGUE_LONG, word)):
         return Limit("max", 120, False, explicit=False, label="not too long")
     if re.fullmatch(VAGUE_SHORT, word):
         return Limit("max", 100, False, explicit=False, label="short")

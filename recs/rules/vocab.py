@@ -44,6 +44,8 @@ FEEL_GOOD = (
 TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endings?| at the end)|(?:big|plot|surprise|shock) twists?|(?<=with )a twist"
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
+# An evening out as a couple: read as romance.
+DATE = r"date night|date nite|first date|date (?:movies?|films?|flicks?)|(?:for|on) a date|anniversary"
 OCCASIONS: list[tuple[str, str]] = [
     (
         r"(?:a )?good cry|cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|"
@@ -59,7 +61,7 @@ OCCASIONS: list[tuple[str, str]] = [
     (TWISTS, "Thriller/Suspense"),
     # Spectacle asked for by what's on screen ("loads of explosions"): the catalogue files it as action.
     (r"explosions?|things blowing up|blowing (?:stuff|things) up|car chases?|shoot ?(?:em|them) ?ups?", "Action"),
-    (r"date night|first date|valentine s(?: day)?", "Romance"),
+    (DATE + r"|valentine s(?: day)?", "Romance"),  # unless romance is ruled out: rules/date_night.py
 ]
 # Kinds of film the catalogue files under a genre of its own, and said so in the intro ("mystery → thriller").
 # Unlike a mood, a kind beside a named genre narrows it: "true story war films" are true stories and period films.
@@ -68,11 +70,12 @@ SUBGENRES: list[tuple[str, str]] = [
     (r"creature features?|monster (?:movies?|films?|flicks?)", "Horror"),
     # The catalogue has no crime or mystery genre: its whodunnits, noirs and detective stories are thrillers.
     (r"(?:film |neo ?)?noir(?: ish)?|mysteries|mystery|whodunn?its?|detectives?|crime", "Thriller/Suspense"),
-    # War films are filed by the era they depict: the catalogue's historical films. The noun after "war" is
+    # War films are tagged by hand (recs/sources/war.py): the data has no war genre. The noun after "war" is
     # left unmatched, so the intro says "Three war true stories", not "Three war films true stories".
     (
-        r"war(?= (?:films?|movies?|dramas?|epics?|stories|story|flicks?)\b)|wartime|world war (?:i|ii|one|two|1|2)",
-        "Historical",
+        r"war(?= (?:films?|movies?|dramas?|epics?|stories|story|flicks?)\b)|wartime|world war (?:i|ii|one|two|1|2)"
+        r"|ww ?(?:ii|i|1|2)|ww(?= (?:films?|movies?|flicks?)\b)",
+        "War",
     ),
     (r"coming of age", "Drama"),
 ]
@@ -203,6 +206,7 @@ GENRE_NOUNS: dict[str, tuple[str, str]] = {
     "Fantasy": ("fantasy film", "fantasy films"),
     "True Story": ("true story", "true stories"),
     "Historical": ("period film", "period films"),
+    "War": ("war film", "war films"),
     "Concert/Performance": ("concert film", "concert films"),
 }
 

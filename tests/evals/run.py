@@ -4,7 +4,8 @@
     python -m tests.evals.run --quiet    # scores only
 
 movies.jsonl: requests as people type them, each with checkable constraints over the catalogue; a request
-scores when decide_mode recommends (mode B), the plan has picks, and every pick meets every constraint.
+scores when decide_mode recommends (mode B), the plan has picks, and every pick meets every constraint; a row's
+optional "shown" ([{title, year}]) is the picks the chat showed last, for follow-ups ("like those but newer").
 facts.jsonl: questions with the substring the answer must hold, or "I don't know" for what the catalogue
 cannot answer; a question scores when decide_mode answers it (mode A) and the answer holds the substring.
 The requests were written from how people talk, not from the parser.
@@ -52,9 +53,10 @@ def read_set(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def plan_for(text: str) -> PlanPicksArgs:
-    """The offline v2 plan for a request, through the rule backend's handler (fresh chat, no profile)."""
-    request = PlannerRequest(instructions="", input=[], model="rules", context=MovieContext(text=text))
+def plan_for(text: str, shown: list[dict] | None = None) -> PlanPicksArgs:
+    """The offline v2 plan for a request, through the rule backend's handler (no profile; shown: picks just shown)."""
+    context = MovieContext(text=text, last_picks=shown or [])
+    request = PlannerRequest(instructions="", input=[], model="rules", context=context)
     return rules_plan_picks(request)
 
 
@@ -108,7 +110,7 @@ def check_request(row: dict, catalogue: Catalogue) -> tuple[list[str], bool]:
     mode = decide_mode(text)
     if mode.mode != "B":
         return [f"mode A ({mode.reason})"], False
-    plan = plan_for(text)
+    plan = plan_for(text, row.get("shown"))
     picks = [(p, catalogue.lookup(p.title, p.year)) for p in plan.picks]
     problems = []
     if len(picks) < expect.get("min_picks", 1):

@@ -44,3 +44,7 @@ def test_it_keeps_date_night_romantic_without_a_relative():
 def test_it_lets_a_childs_age_decide_beside_a_relative():
     cons = parse("something for me and my mum and my 7 year old")
     assert cons.mpaa_allowed == ["G", "PG"] and cons.mpaa_hard
+
+
+def test_it_reads_an_age_said_of_several_viewers():
+    assert parse("a sleepover film for 12 year olds").mpaa_allowed == ["G", "PG"]

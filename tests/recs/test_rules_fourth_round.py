@@ -143,7 +143,7 @@ def test_it_says_it_doesnt_know_who_wrote_scored_or_produced_a_film(cat, text):
         ("crime movies", "Thriller/Suspense"),
         ("a whodunnit", "Thriller/Suspense"),
         ("something noir-ish and moody", "Thriller/Suspense"),
-        ("a war film", "Historical"),
+        ("a war film", "War"),  # hand-tagged: recs/sources/war.py
         ("coming of age stories", "Drama"),
     ],
 )
@@ -209,5 +209,5 @@ def test_it_reads_more_question_wordings(cat, text, said):
 
 
 def test_it_narrows_a_named_genre_by_a_kind_of_film_but_lets_a_mood_qualify_it():
-    assert set(parse("true story war films").genres) == {"True Story", "Historical"}
+    assert set(parse("true story war films").genres) == {"True Story", "War"}
     assert parse("a feel good musical").genres == ["Musical"]

@@ -3,6 +3,7 @@ film the request is like; the same words after a genre or an everyday word name 
 
 import pytest
 
+from recs.rules.like import refers_back
 from tests.support.movie_rules import parse
 
 
@@ -35,3 +36,14 @@ def test_it_finds_no_film_in_a_marker_after_a_genre_or_everyday_word(text):
 def test_it_leaves_the_viewer_who_liked_a_film_to_say_who_will_watch(cat, text, ratings):
     cons = parse(text)
     assert cons.like_ids and cons.mpaa_allowed == ratings and cons.mpaa_hard
+
+
+@pytest.mark.parametrize(
+    "text", ["like those but newer", "similar to those but older", "same kinda thing", "more in the same vein"]
+)
+def test_it_reads_more_ways_of_pointing_back_at_the_picks_shown(text):
+    assert refers_back(text)
+
+
+def test_it_reads_no_pointing_back_in_a_film_named_similar_to_that_one_with():
+    assert not refers_back("similar to that one with tom hanks")

@@ -32,3 +32,11 @@ def test_it_reads_a_lower_case_surname_beside_a_person_cue_as_the_capitalised_on
 def test_it_names_nobody_for_everyday_words_beside_a_person_cue(text):
     cons = parse(text)
     assert cons.directors == [] and cons.people == []
+
+
+@pytest.mark.parametrize(
+    ("text", "who"), [("films like heat, the de niro one", "Robert De Niro"), ("the nolan one", "Christopher Nolan")]
+)
+def test_it_reads_a_film_pointed_at_by_its_person(text, who):
+    cons = parse(text)
+    assert who in cons.people + cons.directors

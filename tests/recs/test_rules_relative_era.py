@@ -84,3 +84,29 @@ def test_it_keeps_a_typed_year_over_the_picks_shown():
 
 def test_it_reads_a_viewers_age_after_picks_as_no_era():
     assert "picks just shown" not in _plan_after("a cartoon for older kids", SHOWN).intro
+
+
+HORRORS = [{"title": "Jaws", "year": 1975}, {"title": "Alien", "year": 1979}, {"title": "Halloween", "year": 1978}]
+
+
+@pytest.mark.parametrize(
+    ("text", "newer"),
+    [
+        ("like those but newer", True),
+        ("more like those but more recent", True),
+        ("similar to those but a bit older pls", False),
+        ("same kinda thing but older", False),
+    ],
+)
+def test_it_combines_a_reference_to_the_picks_shown_with_a_relative_era(text, newer):
+    plan = _plan_after(text, HORRORS)
+    cat = load_catalogue()
+    movies = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert all("Horror" in cat.tags(m) for m in movies)
+    assert all(m.year > 1979 for m in movies) if newer else all(m.year < 1975 for m in movies)
+    assert "Jaws" in plan.intro and "than the picks just shown" in plan.intro
+
+
+def test_it_reads_a_relative_era_against_the_pick_pointed_at():
+    plan = _plan_after("like the second one but newer", HORRORS)
+    assert all(p.year > 1979 for p in plan.picks) and all("Alien" in p.reason for p in plan.picks)

@@ -18,3 +18,9 @@ from tests.support.movie_rules import parse
 def test_it_reads_a_half_hour_said_before_the_unit(text, low, high):
     cons = parse(text)
     assert (cons.min_runtime, cons.max_runtime) == (low, high)
+
+
+@pytest.mark.parametrize("text", ["more like those but not as long", "any decent war flicks that arent 3 hours long"])
+def test_it_reads_a_negated_length_as_not_too_long(text):
+    cons = parse(text)
+    assert cons.max_runtime == 120 and cons.min_runtime is None and cons.year_min is None  # "decent" no "recent"
