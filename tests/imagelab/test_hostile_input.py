@@ -230,3 +230,25 @@ async def test_it_refuses_an_image_job_for_a_chat_that_is_not_an_image_chat_of_y
     assert answered.json()["code"] in ("chat_not_found", "validation_error")
     assert not await Message.objects.filter(chat=movie_chat).aexists()
     assert await Chat.objects.acount() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("path", ["/ws/api/chats/{id}/", "/ws/chats/{id}/"])
+async def test_it_answers_an_instruction_sent_to_an_image_chat_without_a_photo_in_words(alice, path):
+    chat = await db(services.image_chat_create)(user=alice)
+    comm = await communicator(alice, path.format(id=chat.pk))
+    assert (await comm.connect())[0]
+    await comm.receive_from(timeout=5)
+    await comm.send_json_to({"action": "send", "text": "make it warmer"})
+    frames = []
+    while not any("status-" in f or '"turn.ended"' in f or "turn.refused" in f for f in frames):
+        frames.append(await comm.receive_from(timeout=20))
+    await wait_turns_idle(30)
+    joined = " ".join(frames)
+    assert "server_error" not in joined and "Something went wrong" not in joined
+    await comm.send_json_to({"action": "nope"})
+    while "nknown action" not in await comm.receive_from(timeout=5):
+        pass
+    await comm.disconnect()
+    statuses = [m.status async for m in Message.objects.filter(chat=chat, role="assistant")]
+    assert statuses in ([], ["failed"], ["complete"]), statuses

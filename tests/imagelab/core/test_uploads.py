@@ -244,3 +244,27 @@ def test_it_loads_a_multi_picture_jpeg_as_its_first_picture():
     li = load_upload(data, filename="IMG_0042.JPG")
     assert li.format == "JPEG" and li.size == (40, 30) and li.animated
     assert np.abs(np.asarray(li.image, int) - (200, 100, 50)).max() <= 3
+
+
+@pytest.mark.parametrize("dtype,value", [(np.uint16, 30000), (np.int32, 60000), (np.float32, 0.5)])
+def test_it_scales_a_deep_greyscale_upload_without_multiplying_its_memory(dtype, value):
+    # A flat 16-bit greyscale PNG of 16 MP is a ~40 kB upload; scaled as one float64 array (and three
+    # temporaries of it) it took ~24 bytes a pixel (a 50 MP one: 1.2 GB and 3.7 s for a 111 kB file).
+    import tracemalloc
+
+    side = 4000
+    data = encoded(Image.fromarray(np.full((side, side), value, dtype=dtype)), "TIFF" if dtype != np.uint16 else "PNG")
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    tracemalloc.start()
+    try:
+        from imagelab.core.uploads import _to_8bit
+
+        out = _to_8bit(im)
+        _current, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert out.mode == "L" and out.size == (side, side)
+    expected = {np.uint16: round(30000 / 257), np.int32: round(60000 / 257), np.float32: round(0.5 * 255)}[dtype]
+    assert out.getpixel((0, 0)) == expected
+    assert peak < 10 * side * side, f"{peak / side / side:.1f} bytes a pixel"
