@@ -65,9 +65,7 @@ _HIGHLIGHTS: dict[str, Push] = {
     "brightness": lambda p: [("value", _gain("value", p, True))],
     "contrast": lambda p: [("value", _gain("value", p, True))],
     "saturation": lambda p: [("value", _gain("value", p, True) / 2)],
-    # Not a lifting gamma: it maps every level below white to below white (254 stays 254 at gamma 1.2), so pulling
-    # it back kept no highlight and undid the brightening asked for ("much brighter" ended as bright as the photo).
-    "levels": lambda p: [("white", (255 - p["white"]) / 128)],
+    "levels": lambda p: [("white", (255 - p["white"]) / 128), ("gamma", _gain("gamma", p, True) / 2)],
     "sharpen": lambda p: [("amount", p["amount"] / 10)],
     "grain": lambda p: [("amount", p["amount"] / 2)],
 }

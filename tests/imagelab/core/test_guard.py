@@ -278,23 +278,3 @@ def test_it_tells_a_twin_apart_in_the_same_revision_as_a_clipping_pull_on_its_co
     [apart] = [e for e in edits if e.reason == "to tell it apart from variation 1"]
     assert isinstance(apart, AddOp) and apart.index == 2  # ... so the twin's contrast is added after it
     assert apart.op.op == "contrast" and apart.op.params.value < 1.0
-
-
-def test_it_keeps_a_brightening_gamma_when_it_pulls_back_burnt_highlights():
-    from imagelab.core.guard_rules import culprits
-    from imagelab.core.simulate import PixelSample, tones
-
-    plan = [
-        {"op": "levels", "params": {"black": 0, "white": 255, "gamma": 1.3}},
-        {"op": "brightness", "params": {"value": 1.2}},
-    ]
-    assert culprits("highlights", plan) == [(1, "value")]  # a gamma lift maps every level below white below it
-    image = bright_photo()
-    assert PixelSample(image).new(plan[:1])["highlights"] == 0.0
-    job = Job(image, [plan])
-    out = job.guard()[0]
-    assert out.report.ok and all(o["op"] != "brightness" or o["params"]["value"] < 1.2 for o in out.operations)
-    levels = next(o for o in out.operations if o["op"] == "levels")
-    assert levels["params"]["gamma"] == 1.3  # still brighter than the photo, as asked
-    sample = PixelSample(image)
-    assert tones(sample.run(out.operations))["bright"] > tones(sample.run([]))["bright"] + 10
