@@ -120,7 +120,7 @@ ADULT_CONTENT = (
     r"rude|crude|raunchy|smutty|dirty jokes|explicit|vulgar|filthy"
 )
 # Violence and gore likewise: the R rating is the catalogue's only record of them ("less bloody", "nothing gory").
-VIOLENT_CONTENT = r"non ?violent|violence|violent|gory|gore|bloody|blood|brutal"
+VIOLENT_CONTENT = r"non ?violent|violence|violent|gory|gore|bloody|blood|brutal|graphic(?! novels?)"
 # Studios that make only superhero films: "not another marvel film" rules out the catalogue's superhero genre.
 SUPERHERO_STUDIOS = r"marvel|mcu|dc comics|dceu"
 # Words that ask for something the catalogue has no data for: (regex over normalized text, kind). The

@@ -337,3 +337,8 @@ def test_it_claims_no_twist_unchecked_beside_a_named_genre(text):
 
 def test_it_still_reads_a_twist_alone_as_a_thriller():
     assert parse("something with a twist ending").genres == ["Thriller/Suspense"]
+
+
+def test_it_reads_nothing_graphic_as_violence_but_a_graphic_novel_as_none():
+    assert parse("war films but nothing too graphic").mpaa_excluded[:1] == ["R"]
+    assert not parse("a graphic novel adaptation").unsupported
