@@ -175,7 +175,8 @@ def load_upload(
     w, h = im.size  # read from the header: nothing is decoded until im.load()
     if w * h > max_pixels:
         raise _too_many_pixels(max_pixels)
-    ext = os.path.splitext(filename or "")[1].lower()
+    # A trailing dot or space is no part of the name a person sees (Windows drops it): "photo." has no extension.
+    ext = os.path.splitext((filename or "").rstrip(". "))[1].lower()
     if ext and _EXTENSIONS.get(ext) != fmt:
         raise UploadError(
             "extension_mismatch",

@@ -252,3 +252,28 @@ async def test_it_answers_an_instruction_sent_to_an_image_chat_without_a_photo_i
     await comm.disconnect()
     statuses = [m.status async for m in Message.objects.filter(chat=chat, role="assistant")]
     assert statuses in ([], ["failed"], ["complete"]), statuses
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_stores_nothing_of_an_upload_refused_by_the_rate_limit(alice, settings, image_root):
+    settings.TURNS_PER_MINUTE = 1
+    chat = await db(services.image_chat_create)(user=alice)
+    await run_turn(alice, chat, "warmer", photo((160, 120)))
+    files = sorted(p for p in image_root.rglob("*") if p.is_file())
+    messages, assets = await Message.objects.acount(), await ImageAsset.objects.acount()
+    page = AsyncClient()
+    await page.aforce_login(alice)
+    upload = SimpleUploadedFile("b.jpg", photo((170, 120)), content_type="image/jpeg")
+    refused = await page.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "cooler", "image": upload})
+    assert refused.status_code == 429 and refused["X-Error-Code"] == "rate_limited"
+    api = await async_api_for(alice)
+    upload = SimpleUploadedFile("c.jpg", photo((180, 120)), content_type="image/jpeg")
+    refused = await api.post("/api/imagelab/jobs", {"instruction": "cooler", "chat": str(chat.pk), "image": upload})
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
+    upload = SimpleUploadedFile("d.jpg", photo((190, 120)), content_type="image/jpeg")
+    refused = await api.post("/api/imagelab/jobs", {"instruction": "in a new chat", "image": upload})
+    assert (refused.status_code, refused.json()["code"]) == (429, "rate_limited")
+    assert await Chat.objects.acount() == 1  # the chat made for that request went with it
+    await wait_turns_idle(10)
+    assert sorted(p for p in image_root.rglob("*") if p.is_file()) == files
+    assert (await Message.objects.acount(), await ImageAsset.objects.acount()) == (messages, assets)

@@ -268,3 +268,9 @@ def test_it_scales_a_deep_greyscale_upload_without_multiplying_its_memory(dtype,
     expected = {np.uint16: round(30000 / 257), np.int32: round(60000 / 257), np.float32: round(0.5 * 255)}[dtype]
     assert out.getpixel((0, 0)) == expected
     assert peak < 10 * side * side, f"{peak / side / side:.1f} bytes a pixel"
+
+
+@pytest.mark.parametrize("name", ["photo.", "photo.jpg ", "photo.jpg.", "photo. ", "IMG_0001", ".jpg"])
+def test_it_reads_a_name_with_a_trailing_dot_or_space_as_the_name_it_shows(name):
+    # Windows and some clients drop or add a trailing dot or space; "photo." was refused as a file "named .".
+    assert load_upload(JPEG, filename=name).format == "JPEG"
