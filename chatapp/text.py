@@ -96,10 +96,8 @@ def displayable(text: object) -> str:
 
 
 def form_int(value: str) -> int | None:
-    """A whole number a form sent as text (ASCII digits, at most a bigint's 19), else None.
-
-    Not int(): it reads "٣" (Arabic-Indic three) as 3 and "1_0" as 10, so a row or star the user never chose
-    could be applied; nor str.isdigit(), which passes "²" that int() then refuses.
-    """
+    """A whole number a form sent as text (ASCII digits, at most a bigint's 19), else None."""
+    # Not int() alone: it reads "٣" (Arabic-Indic three) as 3 and "1_0" as 10, so a row or star the user never
+    # chose was applied; nor str.isdigit() alone, which passes "²" that int() then refuses.
     value = value.strip()
     return int(value) if value.isascii() and value.isdigit() and len(value) <= 19 else None
