@@ -34,6 +34,7 @@ _OTHER_FORMATS = [
     (b"\xff\x4f\xff\x51", "JPEG 2000"),
     (b"qoif", "QOI"),
 ]
+MAX_JPEG_SCANS = 500  # encoders write about 10; libjpeg-turbo's own tools take such a limit (-maxscans)
 _BAND_ROWS = 256  # rows converted at a time from 16/32-bit greyscale (bounded temporary memory)
 _FTYP_BRANDS = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF", b"avis": "AVIF"}
 
@@ -175,6 +176,8 @@ def load_upload(
     w, h = im.size  # read from the header: nothing is decoded until im.load()
     if w * h > max_pixels:
         raise _too_many_pixels(max_pixels)
+    if fmt == "JPEG":
+        _check_scans(data)
     # A trailing dot or space is no part of the name a person sees (Windows drops it): "photo." has no extension.
     ext = os.path.splitext((filename or "").rstrip(". "))[1].lower()
     if ext and _EXTENSIONS.get(ext) != fmt:
@@ -203,6 +206,20 @@ def load_upload(
         rgb = im.copy()  # detach from the file object and its metadata
     rgb.info = {}  # metadata never travels with the pixels
     return LoadedImage(rgb, fmt, original_mode, animated, converted, turn is not None)
+
+
+def _check_scans(data: bytes) -> None:
+    """Refuse a JPEG of more scans than any camera or encoder writes, before decoding it."""
+    # Every scan is a pass over the whole picture: 10,000 empty ones (100 kB) cost 3 s at 4 MP and hours at
+    # 50 MP. Entropy-coded data never holds FF DA (an FF there is followed by 00 or a restart marker), so the
+    # count is the scans' (plus any in an embedded thumbnail); progressive encoders write about 10.
+    scans = data.count(b"\xff\xda")
+    if scans > MAX_JPEG_SCANS:
+        raise UploadError(
+            "corrupt_image",
+            f"The JPEG is built from {scans:,} scans (at most {MAX_JPEG_SCANS} are read); export it again.",
+            400,
+        )
 
 
 # EXIF orientation -> the transpose that shows the picture upright (as ImageOps.exif_transpose maps it).

@@ -15,7 +15,7 @@ from chatapp.models import Chat, Message
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
 from tests.support.api import api_for, async_api_for
-from tests.support.images import job_of, photo, run_turn
+from tests.support.images import job_of, jpeg_scan_bomb, photo, run_turn
 from tests.support.ws import communicator, wait_turns_idle
 
 db = database_sync_to_async
@@ -74,6 +74,7 @@ REFUSED = {
     "png_text_bomb": (_png_text_bomb(), "text.png", 400, "corrupt_image"),
     "zip_as_png": (b"PK\x03\x04" + b"\0" * 100, "x.png", 400, "not_an_image"),
     "pdf": (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "x.jpg", 400, "not_an_image"),
+    "jpeg_scan_bomb": (jpeg_scan_bomb(5000), "scans.jpg", 400, "corrupt_image"),
 }
 
 

@@ -22,6 +22,16 @@ def photo(size=(320, 240), fmt="JPEG", mode="RGB") -> bytes:
     return buf.getvalue()
 
 
+def jpeg_scan_bomb(scans: int) -> bytes:
+    """A progressive JPEG with `scans` empty refinement scans before its end: each one is a pass over the picture."""
+    buf = io.BytesIO()
+    Image.new("RGB", (256, 256), (90, 120, 150)).save(buf, "JPEG", progressive=True)
+    data = buf.getvalue()
+    last = data.rindex(b"\xff\xda")
+    header = data[last : last + 2 + int.from_bytes(data[last + 2 : last + 4], "big")]
+    return data[:-2] + header * scans + b"\xff\xd9"
+
+
 def gradient_photo(size=(1200, 900), fmt="JPEG") -> bytes:
     """A smooth synthetic photo made with numpy (fast at any size): red across, green down, blue diagonal."""
     w, h = size

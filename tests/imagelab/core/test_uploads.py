@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from imagelab.core.uploads import UploadError, check_declared_size, load_upload
+from tests.support.images import jpeg_scan_bomb
 
 
 def encoded(im, fmt, **kw):
@@ -274,3 +275,16 @@ def test_it_scales_a_deep_greyscale_upload_without_multiplying_its_memory(dtype,
 def test_it_reads_a_name_with_a_trailing_dot_or_space_as_the_name_it_shows(name):
     # Windows and some clients drop or add a trailing dot or space; "photo." was refused as a file "named .".
     assert load_upload(JPEG, filename=name).format == "JPEG"
+
+
+def test_it_refuses_a_jpeg_of_thousands_of_scans_before_decoding_it():
+    # 10,000 empty scans (100 kB) cost 3 s on a 4 MP photo and grow with its pixels: hours at 50 MP.
+    import time
+
+    started = time.monotonic()
+    e = refused(jpeg_scan_bomb(5000))
+    assert e.code == "corrupt_image" and "scans" in e.message and e.status == 400
+    assert time.monotonic() - started < 0.5
+    progressive = encoded(Image.new("RGB", (64, 64), (1, 2, 3)), "JPEG", progressive=True)
+    assert load_upload(progressive, filename="p.jpg").format == "JPEG"
+    assert load_upload(jpeg_scan_bomb(20), filename="p.jpg").format == "JPEG"  # a few extra scans are fine
