@@ -11,6 +11,8 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image, ImageCms, ImageFile, UnidentifiedImageError
 
+from imagelab.core.gif_blocks import TooManyPieces, check_gif_blocks
+
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 DEFAULT_MAX_BYTES = 25 * 1024 * 1024
 DEFAULT_MAX_PIXELS = 50_000_000
@@ -157,6 +159,8 @@ def load_upload(
     # our own, lower limit is checked below from the header, before any pixel is decoded.
     if Image.MAX_IMAGE_PIXELS is None:
         raise RuntimeError("Image.MAX_IMAGE_PIXELS must not be None: the decompression-bomb guard stays on")
+    if data[:4] == b"GIF8":  # before opening: Pillow's open already reads every block up to the first picture
+        _check_gif(data)
     try:
         im = Image.open(io.BytesIO(data), formats=FORMATS)
     except Image.DecompressionBombError:
@@ -220,6 +224,16 @@ def _check_scans(data: bytes) -> None:
             f"The JPEG is built from {scans:,} scans (at most {MAX_JPEG_SCANS} are read); export it again.",
             400,
         )
+
+
+def _check_gif(data: bytes) -> None:
+    """Refuse a GIF whose metadata Pillow would spend minutes reading, before reading it."""
+    try:
+        check_gif_blocks(data)
+    except TooManyPieces:
+        raise UploadError(
+            "corrupt_image", "The GIF holds far more metadata than a picture does and cannot be read.", 400
+        ) from None
 
 
 # EXIF orientation -> the transpose that shows the picture upright (as ImageOps.exif_transpose maps it).

@@ -50,6 +50,13 @@ def _gif_bomb() -> bytes:
     return bytes(data)
 
 
+def _gif_comments(count: int) -> bytes:
+    """A real small GIF with `count` empty comments before its picture (after the global colour table)."""
+    data = photo((32, 24), "GIF")
+    start = 13 + (3 * 2 ** ((data[10] & 7) + 1) if data[10] & 0x80 else 0)
+    return data[:start] + b"\x21\xfe\x00" * count + data[start:]
+
+
 def _bad_icc_jpeg() -> bytes:
     buf = io.BytesIO()
     Image.new("RGB", (16, 16), (200, 10, 10)).save(buf, "JPEG", icc_profile=b"\x00" * 200)
@@ -75,6 +82,7 @@ REFUSED = {
     "zip_as_png": (b"PK\x03\x04" + b"\0" * 100, "x.png", 400, "not_an_image"),
     "pdf": (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "x.jpg", 400, "not_an_image"),
     "jpeg_scan_bomb": (jpeg_scan_bomb(5000), "scans.jpg", 400, "corrupt_image"),
+    "gif_comment_bomb": (_gif_comments(100_000), "comments.gif", 400, "corrupt_image"),
 }
 
 

@@ -288,3 +288,34 @@ def test_it_refuses_a_jpeg_of_thousands_of_scans_before_decoding_it():
     progressive = encoded(Image.new("RGB", (64, 64), (1, 2, 3)), "JPEG", progressive=True)
     assert load_upload(progressive, filename="p.jpg").format == "JPEG"
     assert load_upload(jpeg_scan_bomb(20), filename="p.jpg").format == "JPEG"  # a few extra scans are fine
+
+
+def _gif_with(blocks: bytes, *, animated: bool = False) -> bytes:
+    """A small GIF with `blocks` (extensions) before its first picture."""
+    frames = [Image.new("RGB", (16, 16), c) for c in ((250, 0, 0), (0, 0, 250))[: 2 if animated else 1]]
+    data = encoded(frames[0], "GIF", save_all=animated, append_images=frames[1:])
+    first = data.index(b"\x2c", 13)
+    return data[:first] + blocks + data[first:]
+
+
+def _comment(pieces: int) -> bytes:
+    return b"\x21\xfe" + (b"\xff" + b"c" * 255) * pieces + b"\x00"
+
+
+@pytest.mark.parametrize(
+    "blocks", [b"\x21\xfe\x00" * 300_000, _comment(5000), (b"\x21\xfe" + b"\x01c" * 400_000 + b"\x00")]
+)
+def test_it_refuses_a_gif_of_endless_metadata_before_decoding_it(blocks):
+    # Pillow reads a GIF's extensions in Python and joins a comment's pieces one by one (quadratic): a 3 MB
+    # GIF of empty comments took 12 s, a 12 MB one 198 s, all the while holding the GIL.
+    import time
+
+    started = time.monotonic()
+    e = refused(_gif_with(blocks), filename="x.gif")
+    assert e.code == "corrupt_image" and e.status == 400 and "GIF" in e.message
+    assert time.monotonic() - started < 1.0
+
+
+def test_it_still_reads_gifs_with_ordinary_metadata():
+    assert load_upload(_gif_with(_comment(3) + b"\x21\xfe\x00" * 50), filename="x.gif").format == "GIF"
+    assert load_upload(_gif_with(_comment(1), animated=True), filename="x.gif").animated
