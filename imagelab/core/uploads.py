@@ -12,6 +12,7 @@ import numpy as np
 from PIL import Image, ImageCms, ImageFile, UnidentifiedImageError
 
 from imagelab.core.gif_blocks import TooManyPieces, check_gif_blocks
+from imagelab.core.png_chunks import PNG_MAGIC, png_chunk_count_exceeds
 
 FORMATS = ["JPEG", "PNG", "WEBP", "GIF"]
 DEFAULT_MAX_BYTES = 25 * 1024 * 1024
@@ -161,6 +162,8 @@ def load_upload(
         raise RuntimeError("Image.MAX_IMAGE_PIXELS must not be None: the decompression-bomb guard stays on")
     if data[:4] == b"GIF8":  # before opening: Pillow's open already reads every block up to the first picture
         _check_gif(data)
+    if data.startswith(PNG_MAGIC) and png_chunk_count_exceeds(data):
+        raise UploadError("corrupt_image", "The PNG is split into far more pieces than a picture is.", 400)
     try:
         im = Image.open(io.BytesIO(data), formats=FORMATS)
     except Image.DecompressionBombError:
