@@ -14,6 +14,7 @@ from chatapp.planner.backends.rules import TextHandler, ToolHandler, rules_tool_
 from chatapp.planner.tools import Tool, ToolArgumentsError, format_validation_error
 from imagelab.core import iqa
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
+from imagelab.core.simulate import PixelSample
 from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import planner as rules
 
@@ -34,7 +35,7 @@ class ImageContext(PlannerContext):
     chosen: dict | None = None
     # A sample of the photo's pixels (core.simulate.PixelSample) the rules fit their looks' own character to, so
     # stock black points and contrast do not crush a dark photo; None plans blind (tests, the bench's plan sets).
-    sample: Any = None
+    sample: PixelSample | None = None
 
 
 @dataclass(frozen=True)

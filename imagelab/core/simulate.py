@@ -67,7 +67,11 @@ class PixelSample:
 
     def new(self, operations: list[dict]) -> dict[str, float]:
         """Percentage points clipped by the plan beyond the sample's own clipping, per kind."""
-        now = self.after(operations)
+        return self.beyond(self.run(operations))
+
+    def beyond(self, x: np.ndarray) -> dict[str, float]:
+        """Percentage points of `run`'s pixels clipped beyond the sample's own clipping, per kind."""
+        now = clipped(x)
         return {k: now[k] - self.base[k] for k in now}
 
 

@@ -11,12 +11,13 @@ every asked axis the asked way. What the instruction asked for is never eased he
 guard measures it, revises it and says so.
 """
 
+import functools
 from collections.abc import Callable
 
 import numpy as np
 
 from imagelab.core import separate
-from imagelab.core.simulate import PixelSample, clipped, tones
+from imagelab.core.simulate import PixelSample, tones
 
 # Newly clipped percentage points a look's own character may cost: half the guard's 0.5-point margin, so what
 # the sample misses (spatial steps, sampling) still leaves the preview inside it.
@@ -71,6 +72,7 @@ def fit(
     source = tones(sample.run([o for o in steps(lk) if o["op"] in _FRAMING]))
     asked = [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
 
+    @functools.cache  # the soft search's last run is the firm search's first
     def run(firm: float, soft: float) -> tuple[dict, np.ndarray]:
         eased = _eased(lk, intent, firm, soft) if (firm, soft) != (1.0, 1.0) else lk
         return eased, sample.run(steps(eased))
@@ -81,6 +83,6 @@ def fit(
     soft = next((s for s in SHARES if honoured(run(1.0, s)[1])), 1.0) if asked else 1.0
     for firm in SHARES:
         eased, x = run(firm, soft)
-        if max(v - sample.base[k] for k, v in clipped(x).items()) <= BUDGET:
+        if max(sample.beyond(x).values()) <= BUDGET:
             break
     return eased
