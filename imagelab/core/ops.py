@@ -189,13 +189,16 @@ def _vignette_mask(w: int, h: int, s: float) -> Image.Image:
     """`vignette`'s mask: computed small in float, upsampled bilinearly (the falloff is smooth)."""
     gw, gh = max(2, min(w, 256)), max(2, min(h, 256))
     ys, xs = np.mgrid[0:gh, 0:gw].astype(np.float64)
-    dx = (xs + 0.5) / gw * 2.0 - 1.0
-    dy = (ys + 0.5) / gh * 2.0 - 1.0
+    mask = Image.fromarray(np.rint(255.0 * vignette_gain((xs + 0.5) / gw, (ys + 0.5) / gh, s)).astype(np.uint8), "L")
+    return mask.resize((w, h), Image.Resampling.BILINEAR)
+
+
+def vignette_gain(u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:
+    """What `vignette` multiplies a pixel by at (u, v), its position as shares of the width and height."""
+    dx, dy = u * 2.0 - 1.0, v * 2.0 - 1.0
     d = np.sqrt((dx * dx + dy * dy) / 2.0)  # 0 at the centre, 1 at the corners
     t = np.clip((d - 0.3) / 0.7, 0.0, 1.0)
-    falloff = t * t * (3.0 - 2.0 * t)  # smoothstep: no visible edge where it starts
-    mask = Image.fromarray(np.rint(255.0 * (1.0 - s * falloff)).astype(np.uint8), "L")
-    return mask.resize((w, h), Image.Resampling.BILINEAR)
+    return 1.0 - s * t * t * (3.0 - 2.0 * t)  # smoothstep: no visible edge where it starts
 
 
 def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:

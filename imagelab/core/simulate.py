@@ -4,9 +4,9 @@ Pure: no Django, no I/O. Tone curves and colour matrices act on each pixel alone
 (not a smaller copy: shrinking averages the clipped highlights away) predicts the clipped fractions of the
 whole picture without running the plan on it. Given the working image's size, the sample also knows where
 each of its pixels sits, so a crop (or a cover resize) keeps only the pixels inside its box: a cropped
-variation's figures are those of what is left of the picture. Steps that look at neighbours (sharpen, grain,
-a vignette) or move pixels (a rotation; crops after one are no longer followed) pass the sample through
-unchanged: a caller that knows the real figure corrects for them (the guard adds the measured-minus-predicted
+variation's figures are those of what is left of the picture, and a vignette darkens each pixel by where it
+sits. Steps that look at neighbours (sharpen, grain) or move pixels (a rotation; crops and vignettes after one
+are no longer followed) pass the sample through unchanged: a caller that knows the real figure corrects for them (the guard adds the measured-minus-predicted
 difference of the plan as it stands).
 """
 
@@ -37,6 +37,7 @@ class PixelSample:
         self.pixels = np.ascontiguousarray(rgb[::stride].T, dtype=np.float64)
         self.base = clipped(self.pixels)
         self.size, self.where = working_size, None
+        self.image = image  # what the planner foresees its looks on (core.foresee)
         if working_size:  # each sampled pixel's centre, in working-image pixels
             at, k = np.arange(0, rgb.shape[0], stride), max(working_size) / max(w, h)
             self.where = np.stack([(at % w + 0.5) * k, (at // w + 0.5) * k])
@@ -57,6 +58,13 @@ class PixelSample:
                 x = np.compress(keep, x, axis=1)  # ~4x faster than x[:, keep]
             elif op in ops.MOVING_OPS:
                 where = None  # pixels moved: later crops cannot be followed
+            elif op == "vignette" and where is not None:  # a multiply by where the pixel sits: dark corners crush
+                if table is not None:
+                    x, table = _looked_up(table, x), None
+                gain = ops.vignette_gain(
+                    where[0] / size[0], where[1] / size[1], min(max(float(params.get("strength", 0.2)), 0.0), 1.0)
+                )
+                x = np.clip(np.rint(x * np.rint(255.0 * gain) / 255.0), 0.0, 255.0)
             elif table is not None and op in ops.CHANNEL_OPS:
                 table = _step(table, op, params)
             elif op in ops.CHANNEL_OPS or op in ops.MIX_OPS:

@@ -7,8 +7,9 @@ it (a contrast of 1.12 with a black point of 6 crushed 59 % of scikit-image's "c
 they can undo what was asked (Matte's softer contrast and dark lift left "make it brighter" darker than the
 photo). The planner sees the photo as a sample of its pixels (`core.simulate.PixelSample`, as the guard's
 reviser does) and keeps the largest share of that character which stays within the clipping budget and moves
-every asked axis the asked way. What the instruction asked for is never eased here: if that clips, the quality
-guard measures it, revises it and says so.
+every asked axis the asked way. What the instruction asked for plainly ("punchier") is eased last, to half its
+amount at most and only while it still clearly goes the asked way; a strong ask ("much brighter") is never eased
+here: if that clips, the quality guard measures it, revises it and says so.
 """
 
 import functools
@@ -31,19 +32,25 @@ _GUARD_AXES = {"bright": "brightness", "contrast": "contrast", "sat": "saturatio
 MOVED = {axis: 1.5 * separate.MOVED[name] for axis, name in _GUARD_AXES.items()}
 _FRAMING = ("resize", "crop", "rotate")
 _TINTS = ("tint", "lift")  # finishes that pull every pixel towards a colour (an asked cast correction stays)
+_ASKED_AXES = ("temp", "sat", "contrast", "bright")
+ASKED_SHARES = (0.75, 0.5)  # a plain ask is sized down to half its amount at most
 
 
 def _eased(lk: dict, intent: dict, firm: float, soft: float) -> dict:
     """The look with its unasked character eased: what can clip (black and white points, firmer contrast, more
-    colour) to share `firm`, what can pull against an asked axis (tints, lifted blacks, softer contrast, less
-    colour) to share `soft` of its own amount."""
+    colour, a vignette) to share `firm`, what can pull against an asked axis (tints, lifted blacks, softer contrast, less
+    colour, a darker exposure) to share `soft` of its own amount."""
     out = dict(lk)
     if "clip" in lk and not intent.get("crush"):
         black, white = lk["clip"]
         out["clip"] = (round(black * firm), round(255 - (255 - white) * firm))
+    if lk.get("vignette") and not intent.get("vignette"):  # dark corners crush a dark photo's shadows
+        out["vignette"] = round(lk["vignette"] * firm, 3)
     for axis in ("contrast", "sat"):
         if not intent.get(axis) and lk.get(axis):
             out[axis] = round(lk[axis] * (firm if lk[axis] > 0 else soft), 3)
+    if not intent.get("bright") and lk.get("bright", 0.0) < 0:  # a darker look has less spread: less contrast
+        out["bright"] = round(lk["bright"] * soft, 3)
     for key in _TINTS:
         if key in lk and not (key == "lift" and intent.get("matte")):
             out[key] = (*lk[key][:2], round(lk[key][2] * soft, 3), *lk[key][3:])
@@ -55,6 +62,17 @@ def _moved(now: dict, source: dict, axis: str, way: int) -> bool:
     if axis == "bright":
         return (now[axis] - source[axis]) * way >= MOVED[axis]
     return np.log(max(now[axis], 1e-6) / max(source[axis], 1e-6)) * way >= MOVED[axis]
+
+
+def _asked(intent: dict, grey: bool) -> list[tuple[str, int]]:
+    return [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
+
+
+def goes_asked_way(operations: list[dict], intent: dict, sample: PixelSample, grey: bool = False) -> bool:
+    """Whether the plan moves every asked axis at least MOVED the asked way on the photo as the plan frames it."""
+    source = tones(sample.run([o for o in operations if o["op"] in _FRAMING]))
+    now = tones(sample.run(operations))
+    return all(_moved(now, source, a, way) for a, way in _asked(intent, grey))
 
 
 def fit(
@@ -70,7 +88,7 @@ def fit(
         return lk
     # the photo as the plan frames it: a crop of a gradient has less contrast than the whole, and is no softer look
     source = tones(sample.run([o for o in steps(lk) if o["op"] in _FRAMING]))
-    asked = [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
+    asked = _asked(intent, grey)
 
     @functools.cache  # the soft search's last run is the firm search's first
     def run(firm: float, soft: float) -> tuple[dict, np.ndarray]:
@@ -84,5 +102,26 @@ def fit(
     for firm in SHARES:
         eased, x = run(firm, soft)
         if max(sample.beyond(x).values()) <= BUDGET:
+            return eased
+    # Still over: what was asked plainly ("punchier", not "much punchier") is the planner's to size, down to
+    # half its amount (ASKED_SHARES) and never below a clear move the asked way; a strong ask stays for the guard.
+    plain = [a for a in _ASKED_AXES if intent.get(a) and intent.get("degree", {}).get(a, 1.0) == 1.0]
+    for share in ASKED_SHARES if plain else ():
+        smaller = _scaled(eased, plain, share)
+        x = sample.run(steps(smaller))
+        if not honoured(x):
+            break
+        eased = smaller
+        if max(sample.beyond(x).values()) <= BUDGET:
             break
     return eased
+
+
+def _scaled(lk: dict, axes: list[str], share: float) -> dict:
+    """The look with its amounts on `axes` (and the exposure part of a brightening) scaled by `share`."""
+    out = dict(lk)
+    for axis in axes:
+        out[axis] = round(lk[axis] * share, 3)
+    if "bright" in axes and lk.get("expose"):
+        out["expose"] = round(lk["expose"] * share, 3)
+    return out

@@ -7,6 +7,7 @@ from PIL import Image
 from imagelab.core import execute
 from imagelab.core.simulate import PixelSample
 from imagelab.core.verify import clipping
+from tests.support.images import dark_photo
 
 
 def photo(w=480, h=360, seed=5):
@@ -93,3 +94,13 @@ def test_it_stops_following_crops_after_a_rotation():
     ]
     plan = [{"op": "brightness", "params": {"value": 1.35}}]
     assert sample.new(turned + plan) == PixelSample(photo()).new(plan)
+
+
+def test_it_darkens_by_where_each_pixel_sits_for_a_vignette_given_the_working_size():
+    image = dark_photo()
+    plan = [{"op": "vignette", "params": {"strength": 0.95}}]
+    real, source = clipping(ran(image, plan)), clipping(image)
+    predicted = PixelSample(image, working_size=image.size).new(plan)
+    assert real.shadows - source.shadows > 1.0  # the dark corners crush
+    assert predicted["shadows"] == pytest.approx(real.shadows - source.shadows, abs=0.5)
+    assert PixelSample(image).new(plan)["shadows"] < 0.5  # without the size: where a pixel sits is unknown
