@@ -37,7 +37,6 @@ class PixelSample:
         self.pixels = np.ascontiguousarray(rgb[::stride].T, dtype=np.float64)
         self.base = clipped(self.pixels)
         self.size, self.where = working_size, None
-        self.image = image  # what the planner foresees its looks on (core.foresee)
         if working_size:  # each sampled pixel's centre, in working-image pixels
             at, k = np.arange(0, rgb.shape[0], stride), max(working_size) / max(w, h)
             self.where = np.stack([(at % w + 0.5) * k, (at // w + 0.5) * k])

@@ -38,8 +38,8 @@ ASKED_SHARES = (0.75, 0.5)  # a plain ask is sized down to half its amount at mo
 
 def _eased(lk: dict, intent: dict, firm: float, soft: float) -> dict:
     """The look with its unasked character eased: what can clip (black and white points, firmer contrast, more
-    colour, a vignette) to share `firm`, what can pull against an asked axis (tints, lifted blacks, softer contrast, less
-    colour, a darker exposure) to share `soft` of its own amount."""
+    colour, a vignette) to share `firm`, what can pull against an asked axis (tints, lifted blacks, softer
+    contrast, less colour) to share `soft` of its own amount (a tint eased to nothing goes)."""
     out = dict(lk)
     if "clip" in lk and not intent.get("crush"):
         black, white = lk["clip"]
@@ -49,11 +49,11 @@ def _eased(lk: dict, intent: dict, firm: float, soft: float) -> dict:
     for axis in ("contrast", "sat"):
         if not intent.get(axis) and lk.get(axis):
             out[axis] = round(lk[axis] * (firm if lk[axis] > 0 else soft), 3)
-    if not intent.get("bright") and lk.get("bright", 0.0) < 0:  # a darker look has less spread: less contrast
-        out["bright"] = round(lk["bright"] * soft, 3)
     for key in _TINTS:
         if key in lk and not (key == "lift" and intent.get("matte")):
             out[key] = (*lk[key][:2], round(lk[key][2] * soft, 3), *lk[key][3:])
+            if not out[key][2]:  # a tint step of strength 0 is no step
+                del out[key]
     return out
 
 
@@ -62,17 +62,6 @@ def _moved(now: dict, source: dict, axis: str, way: int) -> bool:
     if axis == "bright":
         return (now[axis] - source[axis]) * way >= MOVED[axis]
     return np.log(max(now[axis], 1e-6) / max(source[axis], 1e-6)) * way >= MOVED[axis]
-
-
-def _asked(intent: dict, grey: bool) -> list[tuple[str, int]]:
-    return [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
-
-
-def goes_asked_way(operations: list[dict], intent: dict, sample: PixelSample, grey: bool = False) -> bool:
-    """Whether the plan moves every asked axis at least MOVED the asked way on the photo as the plan frames it."""
-    source = tones(sample.run([o for o in operations if o["op"] in _FRAMING]))
-    now = tones(sample.run(operations))
-    return all(_moved(now, source, a, way) for a, way in _asked(intent, grey))
 
 
 def fit(
@@ -88,7 +77,7 @@ def fit(
         return lk
     # the photo as the plan frames it: a crop of a gradient has less contrast than the whole, and is no softer look
     source = tones(sample.run([o for o in steps(lk) if o["op"] in _FRAMING]))
-    asked = _asked(intent, grey)
+    asked = [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
 
     @functools.cache  # the soft search's last run is the firm search's first
     def run(firm: float, soft: float) -> tuple[dict, np.ndarray]:

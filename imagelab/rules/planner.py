@@ -8,12 +8,11 @@ nothing local in it gets a reply from `replies` instead of a plan (nonsense), or
 closest local alternatives from `alternatives` (only generative asks, with a photo to edit).
 """
 
-import functools
 from fractions import Fraction
 
 from imagelab.core import ops
 from imagelab.core.simulate import PixelSample
-from imagelab.rules import alternatives, apart, fitting, iterate
+from imagelab.rules import alternatives, fitting, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
@@ -216,8 +215,5 @@ def plan_variations(
         strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(describe(lk, filter_type))}"
         strategy += f"; {', '.join(words)}." if words else "."
         variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})
-    if sample is not None:  # looks the guard would find twins on this photo are told apart now
-        keeps = functools.partial(fitting.goes_asked_way, intent=intent, sample=sample, grey=kind == "mono")
-        apart.tell_apart(variations, sample.image, sample.size or image_size, keeps)
     axes = ["tone/colour", "contrast curve", "finish"] + (["crop/framing"] if geometry_varies else [])
     return {"variations": variations, "diversity_axes": axes, "notes": _notes(intent)}
