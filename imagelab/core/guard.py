@@ -59,6 +59,7 @@ class Outcome:
         }
 
 
+_STEPS = TypeAdapter(list[Operation])  # built once: a TypeAdapter builds its validator (~1 ms) each time it is made
 Propose = Callable[[Report, list[dict]], list[Any]]  # (report with the rule edits, plan) -> edits to apply
 RerunFn = Callable[[int, list[dict], int], Rerun]
 Accept = Callable[[int, Applied, Rerun, dict], None]
@@ -86,7 +87,7 @@ def _measure_apart(
         others = [twin] + [o for j, o in sorted(earlier.items()) if j != issue.other and o.size == look.size]
         found = measure_apart(look, others, source, reference, Tendency.of(planned.full()))
         if found is not None and found[1] < issue.amount:
-            issue.apart, issue.apart_ssim = TypeAdapter(list[Operation]).validate_python(found[0]), found[1]
+            issue.apart, issue.apart_ssim = _STEPS.validate_python(found[0]), found[1]
         else:  # no step parts it further: what the contrast rule sizes its step with (only then: ~1 ms)
             issue.headroom, issue.windows = headroom(look.image, look.clipping(), source), look.windows()
 
