@@ -35,6 +35,7 @@ SOFTEST = math.log(1.3)  # softer contrast only down to 0.77: a flat picture is 
 # Contrast and colour a separating step leaves, relative to the source's: not flatter, greyer or more garish
 BOUNDS_OF_SOURCE = {"contrast": (0.6, 1.8), "saturation": (0.5, 1.8)}
 DIMMER = 0.85  # a variation as bright as its source is left no darker than this share of it
+SLIGHTLY = 1.0  # levels of mean luminance a variation must differ from its source by to keep that side of it
 MOVED = {"brightness": 3.0, "contrast": 0.05, "saturation": 0.1}  # what counts as moving an axis (levels; shares)
 BACK_SHARE = 0.8  # back towards the source at most this share of the way the variation went
 PAIRS = ((0, 1), (0, 2), (1, 2))  # channel pairs (R, G, B)
@@ -230,14 +231,15 @@ def _search(
 
 
 def _light(planned: Tendency, source: Tendency | None) -> tuple[float, float]:
-    """The brightness a step may leave: a variation planned brighter than its source stays brighter, one planned
-    darker stays darker; one planned as bright as its source is made at most DIMMER darker (revisions included)."""
+    """The brightness a step may leave: a variation planned brighter than its source (by SLIGHTLY or more) stays
+    brighter, one planned darker stays darker; one planned as bright as its source is made at most DIMMER darker
+    (revisions included)."""
     if source is None:
         return 0.0, 255.0
-    way, _far = _direction("brightness", planned, source)
-    if way > 0:
+    # Any measurable move counts here, not only MOVED: a model's "brighter" plan may brighten by a level or two
+    if planned.brightness - source.brightness >= SLIGHTLY:
         return source.brightness, 255.0
-    if way < 0:
+    if source.brightness - planned.brightness >= SLIGHTLY:
         return 0.0, source.brightness
     return min(planned.brightness, source.brightness) * DIMMER, 255.0
 
@@ -279,7 +281,7 @@ def measure_apart(
         for second in ways[i + 1 :]:
             if first[0] != second[0]:
                 best = _better(best, _search(linear, [first, second], sample, allowed, light))
-                if best[1] <= TARGET_SSIM:
+                if best is not None and best[1] <= TARGET_SSIM:  # None: no pair keeps to the light either
                     return best
     return best
 

@@ -121,3 +121,13 @@ def test_it_keeps_to_the_look_planned_before_any_revision():
     steps, _ = measure_apart(now, [twin], clipping(source), reference, Tendency.of(planned.full()))
     after = Tendency.of(Look(run(now.image, steps)).full())
     assert after.brightness >= reference.brightness  # back up to its source at least, not darker still
+
+
+def test_it_never_takes_a_barely_brighter_variation_below_its_source():
+    """A model's "brighter" plan may brighten by less than the guard counts as moved (3 levels): it is still
+    no darker than the photo once told apart."""
+    for level in (120, 150, 190):
+        source = photo(level=level, spread=40)  # the firmer and brighter ways clip soon on the brighter ones
+        (steps, _), looks = apart(source, [_b(1.015)], [_b(1.012), _c(1.01)])
+        after = Tendency.of(Look(run(looks[1].image, steps)).full())
+        assert after.brightness >= Tendency.of(Look(source).full()).brightness, (level, steps)
