@@ -16,7 +16,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from imagelab.core import ops
 from imagelab.core.plans import BOUNDS, OPERATION
-from imagelab.core.verify import AddOp, Edit, RemoveOp, TuneParam
+from imagelab.core.verify import NEUTRAL, AddOp, Edit, RemoveOp, TuneParam
 
 EDIT = TypeAdapter(Edit)
 # Steps an edit may add: tone, colour and finish. No geometry (its pixel params depend on the image) and no
@@ -65,7 +65,7 @@ def _check(e: Edit, operations: list[dict], seen: set) -> str | None:
             return f"insert position {e.index} is outside 0..{n}"
         if e.op.op not in ADDABLE:
             return f"the guard adds no {e.op.op} step (tone, colour and finish only)"
-        return None
+        return _no_change(e.op.op, e.op.model_dump()["params"])
     if not 0 <= e.op_index < n:
         return f"step {e.op_index} does not exist (the plan has {n})"
     if ("remove", e.op_index) in seen:
@@ -79,6 +79,15 @@ def _check(e: Edit, operations: list[dict], seen: set) -> str | None:
     if ("tune", e.op_index, e.param) in seen:
         return f"{e.param} of step {e.op_index} is tuned by an earlier edit"
     return _check_tune(e, operations)
+
+
+def _no_change(op: str, params: dict) -> str | None:
+    """Why an added step would change nothing (every parameter that has a neutral value at it), else None."""
+    neutral = [(k, float(v), NEUTRAL[(op, k)]) for k, v in params.items() if (op, k) in NEUTRAL]
+    # within half a percent of neutral (half a level for black and white points): "added brightness 1.00"
+    if neutral and all(abs(v - n) < (0.5 if k in ("black", "white") else 0.005) for k, v, n in neutral):
+        return f"a {op} of {neutral[0][1]:.2f} would change nothing"
+    return None
 
 
 def _validated(op: str, params: dict) -> dict | None:

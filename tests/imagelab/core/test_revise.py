@@ -101,3 +101,24 @@ def test_it_never_empties_a_plan_nor_touches_a_generative_step():
         "the generative step is not removed",
         "the generative step is not tuned",
     ]
+
+
+def test_it_ignores_an_added_step_that_would_change_nothing():
+    """ "added brightness 1.00" was shown on a column: a scaling step within half a percent of neutral."""
+    edits = [
+        {"type": "add_op", "index": 3, "op": {"op": "brightness", "params": {"value": 1.004}}, "reason": "r"},
+        {
+            "type": "add_op",
+            "index": 3,
+            "op": {"op": "tint", "params": {"color": "#123456", "strength": 0.0}},
+            "reason": "r",
+        },
+        {"type": "add_op", "index": 3, "op": {"op": "contrast", "params": {"value": 0.98}}, "reason": "r"},
+    ]
+    out = apply_edits(PLAN, edits)
+    assert [a["op"]["op"] for a in out.applied] == ["contrast"]
+    assert [i["why"] for i in out.ignored] == [
+        "a brightness of 1.00 would change nothing",
+        "a tint of 0.00 would change nothing",
+    ]
+    assert out.operations[3:] == [{"op": "contrast", "params": {"value": 0.98}}]
