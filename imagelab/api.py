@@ -11,7 +11,7 @@ from pydantic import Field
 
 from chatapp import services as chat_services
 from chatapp.errors import InvalidInput
-from chatapp.schemas import TEXT_PATTERN, Id, Index, InSchema, StrictIndex, errors, image_content
+from chatapp.schemas import DB_INT_MAX, TEXT_PATTERN, Id, Index, InSchema, StrictIndex, errors, image_content
 from imagelab import downloads, selectors, services, starting
 from imagelab.jobrun import api_job_urls
 from imagelab.models import ImageJob
@@ -128,6 +128,16 @@ def job_out(job: ImageJob) -> dict:
     }
 
 
+def _chat_field(raw: str | None) -> int | None:
+    """The form's `chat`: blank is no chat (as absent); anything but a positive id is refused in words."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= DB_INT_MAX:
+        raise InvalidInput("chat must be the id of one of your image chats.", code="validation_error")
+    return int(text)
+
+
 def _chat_for(user, chat_id: int | None, has_image: bool):
     if chat_id is None:
         if not has_image:
@@ -143,8 +153,11 @@ CREATE_EXTRA = {
                 # `image`, or the id of an image chat that has a current image (or both)
                 "schema": {
                     "anyOf": [{"required": ["image"]}, {"required": ["chat"]}],
-                    # a form field is a string: `chat` is an id or absent (never null)
-                    "properties": {"instruction": {"pattern": TEXT_PATTERN}, "chat": {"type": "integer"}},
+                    # a form field is a string: `chat` is an id, or blank or absent for a new chat (never null)
+                    "properties": {
+                        "instruction": {"pattern": TEXT_PATTERN},
+                        "chat": {"type": "string", "pattern": r"^\s*[0-9]*\s*$"},
+                    },
                 },
                 "encoding": {"image": {"contentType": "image/jpeg, image/png, image/webp"}},
             }
@@ -159,11 +172,12 @@ CREATE_EXTRA = {
 async def create_job(
     request,
     instruction: Form[str] = "",
-    chat: Form[Id | None] = None,
+    chat: Form[str | None] = None,
     image: File[UploadedFile] = None,
 ):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
+    chat = _chat_field(chat)
     starting.instruction_check(text=instruction)
     image = services.upload_pick(uploads=request.FILES.getlist("image"))  # ninja's `image` is the last of several
     data, name = (await sync_to_async(services.upload_read)(upload=image)) if image else (None, "")

@@ -73,6 +73,36 @@ async def test_it_needs_an_image_or_a_chat_with_one(alice):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("blank", ["", "  "])
+async def test_it_takes_a_blank_chat_field_as_no_chat(alice, blank):
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((120, 90)), content_type="image/jpeg")
+    response = await api.post("/api/imagelab/jobs", {"instruction": "warmer", "chat": blank, "image": upload})
+    assert response.status_code == 201, response.json()
+    await wait_turns_idle(30)
+    made = await db(Chat.objects.get)(pk=response.json()["chat"])
+    assert (made.owner_id, made.kind) == (alice.pk, "images")
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("chat_field", ["abc", "0", "-1", "1.5", "\u0661", str(10**30)])
+async def test_it_refuses_a_chat_field_that_is_not_an_id_in_plain_words(alice, chat_field):
+    api = await browser(alice)
+    upload = SimpleUploadedFile("p.jpg", photo((64, 48)), content_type="image/jpeg")
+    response = await api.post("/api/imagelab/jobs", {"instruction": "warmer", "chat": chat_field, "image": upload})
+    assert (response.status_code, response.json()["code"]) == (400, "validation_error")
+    assert response.json()["message"] == "chat must be the id of one of your image chats."
+    assert not await Chat.objects.aexists() and not await Message.objects.aexists()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_it_refuses_bob_a_blank_free_chat_id_of_alices(alice, bob):
+    chat = await db(Chat.objects.create)(owner=alice, kind="images")
+    response = await (await browser(bob)).post("/api/imagelab/jobs", {"instruction": "warmer", "chat": f" {chat.pk} "})
+    assert (response.status_code, response.json()["code"]) == (404, "chat_not_found")
+
+
+@pytest.mark.django_db(transaction=True)
 async def test_it_takes_a_photo_with_an_invisible_instruction_as_a_photo_alone(alice):
     api = await browser(alice)
     upload = SimpleUploadedFile("p.jpg", photo((120, 90)), content_type="image/jpeg")

@@ -226,7 +226,8 @@ async def test_the_image_chat_socket_answers_junk_in_words_and_stays_open(alice,
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("chat_field", ["movie", "0", "-1", str(HUGE), "\u0661", "abc", ""])  # "": not a chat id either
+# a blank field is no chat, as absent (tests/imagelab/test_api.py::test_it_takes_a_blank_chat_field_as_no_chat)
+@pytest.mark.parametrize("chat_field", ["movie", "0", "-1", str(HUGE), "\u0661", "abc", "1.5", "+1"])
 async def test_it_refuses_an_image_job_for_a_chat_that_is_not_an_image_chat_of_yours(alice, chat_field):
     movie_chat = await db(Chat.objects.create)(owner=alice, title="films")
     api = await async_api_for(alice)
