@@ -25,6 +25,7 @@ from imagelab import planning, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
+from imagelab.rules import iqa_regions
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,9 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool) 
     return notes
 
 
-def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None, *, by_eye: bool = False) -> dict:
+def assess(
+    plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None, *, by_eye: bool = False, region=None
+) -> dict:
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
 
     A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
@@ -94,6 +97,11 @@ def assess(plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})
     named = isinstance(plan.query_scope, list) and plan.query_scope
     measured = centre(image) if named and not by_eye else image
+    if region and not named:  # a part named by its position ("the top left corner"): that crop of the image
+        label, (x0, y0, x1, y1) = region
+        w, h = image.size
+        measured = image.crop((int(w * x0), int(h * y0), int(w * x1), int(h * y1)))
+        notes.append(f"I measured the {label} of the picture, the part you named.")
     figures = quality.measure(measured)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
@@ -218,6 +226,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     compare = plan.reference_mode == "Full-Reference"
     image, reference = await _images(subject, working_image, side, compare=compare)
     by_eye = backend.profile.reads_images
-    result = await asyncio.to_thread(lambda: assess(plan, image, reference, subject, by_eye=by_eye))
+    region = iqa_regions.region(turn.text)
+    result = await asyncio.to_thread(lambda: assess(plan, image, reference, subject, by_eye=by_eye, region=region))
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
     await write_answer(turn, backend, result, image)

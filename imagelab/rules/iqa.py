@@ -13,6 +13,7 @@ import re
 
 from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
+from imagelab.rules import iqa_regions
 from imagelab.rules.iqa_words import (
     ASKS,
     COMPARE,
@@ -39,21 +40,24 @@ _PRONOUNS = frozenset(
 )
 _DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
 # Words after a determiner that are the photo itself, a part of the question, or a variation: never the subject.
-_NOT_OBJECTS = frozenset(
-    "image photo photograph picture pic shot edit result version variation one number option column upload "
-    "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
-    "fotos img pics photos images pictures shots "
-    "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
-    "sharpness overall "
-    "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
-    "filter grade effect edits editing film iso histogram end ends least most best worst same "
-    # a judgement after "is that": "is that bad?", "is this normal?"
-    "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
-    # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
-    "style look vibe aesthetic intention intentional choice "
-    "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped "
-    "sharpening denoising denoise processing changes frame".split()
-)
+_NOT_OBJECTS = (
+    frozenset(
+        "image photo photograph picture pic shot edit result version variation one number option column upload "
+        "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
+        "fotos img pics photos images pictures shots "
+        "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
+        "sharpness overall "
+        "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
+        "filter grade effect edits editing film iso histogram end ends least most best worst same "
+        # a judgement after "is that": "is that bad?", "is this normal?"
+        "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
+        # a stage of the edit, not a thing in it: "the before and after", "did the upscale make it noisier?"
+        "style look vibe aesthetic intention intentional choice "
+        "before after upscale upscaled upscaling resize resized retouch retouched export exported crop cropped "
+        "sharpening denoising denoise processing changes frame".split()
+    )
+    | iqa_regions.POSITIONS
+)  # where in the picture, never what (iqa_regions measures a named part)
 # What a part of a thing has, not a thing: "the sky gradient" and "the skin tones" are about the sky and the skin.
 _PROPERTIES = frozenset(
     "gradient gradients gradation tones tone colour color colours colors texture exposure detail details focus "

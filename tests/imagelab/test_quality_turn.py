@@ -146,3 +146,15 @@ async def test_it_stores_the_psnr_of_identical_images_as_null_and_shows_it_as_in
     assert "practically unchanged" in result["text"]
     rows = {r["label"]: r["value"] for r in render.quality_view(result["quality"])["rows"]}
     assert rows["PSNR (dB)"] == "∞" and rows["SSIM"] == "1.00"
+
+
+async def test_it_measures_a_named_region_and_says_which(alice):
+    sharp = Image.open(io.BytesIO(detailed()))
+    soft = Image.open(io.BytesIO(detailed(blur=4)))
+    sharp.paste(soft.crop((0, 0, 200, 150)), (0, 0))  # only the top-left quarter is soft
+    buf = io.BytesIO()
+    sharp.save(buf, "PNG")
+    message = await ask(alice, buf.getvalue(), "is the top left corner soft?")
+    quality = message.payload["quality"]
+    assert quality["plan"]["query_scope"] == "Global" and quality["verdicts"] == {"blur": "yes"}
+    assert "top-left quarter" in message.content and "can't locate" not in message.content

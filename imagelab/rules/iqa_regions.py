@@ -1,0 +1,39 @@
+"""A part of the picture named by its position ("the top left corner", "the left half", "the centre").
+
+Position words are never the subject of a quality question; a named part is measured as a crop box of the
+image (fractions of its width and height). Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that say where in the picture, not what ("background" and "foreground" are things in it: not here).
+POSITIONS = frozenset(
+    "top bottom left right upper lower corner corners edge edges centre center middle side sides half".split()
+)
+_CENTRE = ("centre", "center", "middle")
+_REGION = re.compile(
+    r"\bthe (?:(top|upper|bottom|lower)[- ]?)?(?:(left|right)[- ]?)?(?:hand )?"
+    r"(corners?|edges?|half|side|part|area|region|bit|centre|center|middle)?\b"
+)
+_SPANS = {None: (0.0, 1.0), "top": (0.0, 0.5), "bottom": (0.5, 1.0), "left": (0.0, 0.5), "right": (0.5, 1.0)}
+
+
+def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
+    """(what to call it, (left, top, right, bottom) as fractions) of the first part of the picture named."""
+    for m in _REGION.finditer(text.lower()):
+        vertical = {"upper": "top", "lower": "bottom"}.get(m.group(1), m.group(1))
+        horizontal, kind = m.group(2), m.group(3)
+        if not (vertical or (horizontal and kind) or kind in _CENTRE):
+            continue
+        x0, x1 = _SPANS[horizontal] if horizontal or kind not in _CENTRE else (0.25, 0.75)
+        y0, y1 = _SPANS[vertical] if vertical or kind not in _CENTRE else (0.25, 0.75)
+        if vertical and horizontal:
+            label = f"{vertical}-{horizontal} quarter"
+        elif vertical or horizontal:
+            label = f"{vertical or horizontal} {'centre' if kind in _CENTRE else 'half'}"
+        else:
+            label = "centre"
+        return label, (x0, y0, x1, y1)
+    return None

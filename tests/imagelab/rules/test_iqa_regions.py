@@ -1,0 +1,41 @@
+"""A named part of the picture ("the top left corner") is a region to crop, never the subject of the question."""
+
+import pytest
+
+from imagelab.rules import iqa as rules_iqa
+from imagelab.rules import iqa_regions
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "box"),
+    [
+        ("is the top left corner soft?", "top-left quarter", (0, 0, 0.5, 0.5)),
+        ("is the bottom-right corner noisy?", "bottom-right quarter", (0.5, 0.5, 1, 1)),
+        ("is the left half blurry?", "left half", (0, 0, 0.5, 1)),
+        ("is the upper part too bright?", "top half", (0, 0, 1, 0.5)),
+        ("is the centre sharp?", "centre", (0.25, 0.25, 0.75, 0.75)),
+        ("does the middle look soft?", "centre", (0.25, 0.25, 0.75, 0.75)),
+        ("is the right side grainy?", "right half", (0.5, 0, 1, 1)),
+    ],
+)
+def test_it_reads_a_named_region_as_a_crop_box(text, label, box):
+    assert iqa_regions.region(text) == (label, box)
+
+
+@pytest.mark.parametrize(
+    "text", ["is the car blurry?", "is the background noisy?", "is the exposure right?", "is the foreground soft?"]
+)
+def test_it_reads_no_region_where_none_is_named(text):
+    assert iqa_regions.region(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["is the top left corner soft?", "is the left side noisy?", "is the bottom edge too dark?", "is the centre sharp?"],
+)
+def test_it_never_takes_a_position_word_as_the_subject(text):
+    assert rules_iqa.read_question(text, has_reference=False)["query_scope"] == "Global"
+
+
+def test_it_still_finds_an_object_named_beside_a_position():
+    assert rules_iqa.read_question("is the dog in the top left soft?", has_reference=False)["query_scope"] == ["dog"]
