@@ -100,7 +100,8 @@ def assess(
     if region and not named:  # a part named by its position ("the top left corner"): that crop of the image
         label, (x0, y0, x1, y1) = region
         w, h = image.size
-        measured = image.crop((int(w * x0), int(h * y0), int(w * x1), int(h * y1)))
+        left, top = min(int(w * x0), w - 1), min(int(h * y0), h - 1)  # at least a pixel of a tiny picture
+        measured = image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
         notes.append(f"I measured the {label} of the picture, the part you named.")
     figures = quality.measure(measured)
     names = plan.distortion_names() or list(quality.DISTORTIONS)

@@ -158,3 +158,10 @@ async def test_it_measures_a_named_region_and_says_which(alice):
     quality = message.payload["quality"]
     assert quality["plan"]["query_scope"] == "Global" and quality["verdicts"] == {"blur": "yes"}
     assert "top-left quarter" in message.content and "can't locate" not in message.content
+
+
+async def test_it_measures_a_named_region_of_a_one_pixel_photo_without_failing(alice):
+    buf = io.BytesIO()
+    Image.new("RGB", (1, 1), (120, 90, 60)).save(buf, "PNG")
+    message = await ask(alice, buf.getvalue(), "is the top left corner soft?")
+    assert message.payload["quality"]["figures"] and "top-left quarter" in message.content
