@@ -6,8 +6,8 @@ whole picture without running the plan on it. Given the working image's size, th
 each of its pixels sits, so a crop (or a cover resize) keeps only the pixels inside its box: a cropped
 variation's figures are those of what is left of the picture, and a vignette darkens each pixel by where it
 sits. Steps that look at neighbours (sharpen, grain) or move pixels (a rotation; crops and vignettes after one
-are no longer followed) pass the sample through unchanged: a caller that knows the real figure corrects for them (the guard adds the measured-minus-predicted
-difference of the plan as it stands).
+are no longer followed) pass the sample through unchanged: a caller that knows the real figure corrects for
+them (the guard adds the measured-minus-predicted difference of the plan as it stands).
 """
 
 from __future__ import annotations

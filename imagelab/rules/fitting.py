@@ -95,8 +95,9 @@ def fit(
     # Still over: what was asked plainly ("punchier", not "much punchier") is the planner's to size, down to
     # half its amount (ASKED_SHARES) and never below a clear move the asked way; a strong ask stays for the guard.
     plain = [a for a in _ASKED_AXES if intent.get(a) and intent.get("degree", {}).get(a, 1.0) == 1.0]
+    whole = eased
     for share in ASKED_SHARES if plain else ():
-        smaller = _scaled(eased, plain, share)
+        smaller = _scaled(whole, plain, share)  # a share of the whole ask, not of the last share
         x = sample.run(steps(smaller))
         if not honoured(x):
             break

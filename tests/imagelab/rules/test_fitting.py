@@ -94,6 +94,13 @@ def test_it_sizes_a_plain_ask_to_the_photo_but_still_goes_the_asked_way():
     for f in fitted:
         now = tones(sample.run(f["operations"]))
         assert now["contrast"] > source["contrast"] and now["sat"] > source["sat"], f["label"]
+    shares = set()
+    for b, f in zip(blind, fitted, strict=True):  # half of what was asked at the least, never a share of a share
+        for op in ("contrast", "saturation"):
+            whole = [o["params"]["value"] - 1 for o in b["operations"] if o["op"] == op]
+            eased = [o["params"]["value"] - 1 for o in f["operations"] if o["op"] == op]
+            shares |= {round(e / w, 2) for w, e in zip(whole, eased, strict=True) if w}
+    assert min(shares) == 0.5 and shares <= {0.5, 0.75, 1.0}
     asked = [o["params"]["value"] for v in fitted for o in v["operations"] if o["op"] in ("contrast", "saturation")]
     assert asked != [
         o["params"]["value"] for v in blind for o in v["operations"] if o["op"] in ("contrast", "saturation")
