@@ -26,6 +26,7 @@ class Constraints(BaseModel):
     exclude_people: list[str] = Field(default_factory=list)
     unknown_people: list[str] = Field(default_factory=list)  # named, but not checkable offline
     unknown_likes: list[str] = Field(default_factory=list)  # "like Heat" when Heat isn't in the catalogue
+    unknown_films: list[str] = Field(default_factory=list)  # "heat 1995 michael mann": "Heat (1995)", not in it
     mpaa_allowed: list[str] = Field(default_factory=list)
     mpaa_excluded: list[str] = Field(default_factory=list)
     mpaa_hard: bool = False  # an audience (children, a family) asked for it: never relaxed
@@ -54,7 +55,8 @@ class Constraints(BaseModel):
 
     def filterable(self) -> bool:
         """True when something the catalogue can filter on was understood."""
-        skip = ("unknown_people", "unknown_likes", "unsupported", "mood_notes", "story_label", "softer")
+        unknown = ("unknown_people", "unknown_likes", "unknown_films")
+        skip = (*unknown, "unsupported", "mood_notes", "story_label", "softer")
         return any(value for name, value in self.model_dump().items() if name not in skip)
 
     def describe(self) -> str:

@@ -171,6 +171,12 @@ def intro_for(
         intro += f" (I couldn't check cast for {names} offline, so that part isn't applied.)"
     if cons.unsupported:
         intro = _unsupported_said(cons.unsupported, intro)
+    if cons.unknown_films:  # said first: the film asked about isn't there
+        known = "it isn't" if len(cons.unknown_films) == 1 else "they aren't"
+        intro = intro.removeprefix(UNMATCHED)
+        intro = (
+            f"I don't know {' or '.join(cons.unknown_films)}: {known} in my catalogue. {intro[0].upper()}{intro[1:]}"
+        )
     return intro[:600]
 
 

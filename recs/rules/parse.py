@@ -11,6 +11,7 @@ from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.fuzzy import fix_words_outside_titles
 from recs.rules.like import find_director_of, find_like, find_liked_first
+from recs.rules.named_film import find_named_film, find_unknown_film
 from recs.rules.named_people import find_people
 from recs.rules.named_titles import find_named_titles
 from recs.rules.people import people_index
@@ -281,11 +282,13 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
     find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s
     find_lighter(scan, catalogue, out)  # before the genres: "less sad" is no drama
+    find_named_film(scan, catalogue, out)  # "fargo 1996"
     find_named_titles(scan, catalogue, out, text or "", people_index(catalogue))
     find_bare_comparative(scan, catalogue, out)  # "The Godfather but older": older than the liked film
     find_people(scan, people_index(catalogue), out, text or "")
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
+    find_unknown_film(scan, catalogue, out, text or "", people_index(catalogue), parse_constraints)  # "heat 1995"
     _find_genres(scan, out)
     find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")
@@ -301,6 +304,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
         "exclude_people",
         "unknown_people",
         "unknown_likes",
+        "unknown_films",
         "mpaa_excluded",
         "moods",
         "genre_words",

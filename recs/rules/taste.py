@@ -77,7 +77,8 @@ def parse_profile(profile: str, catalogue: Catalogue) -> Constraints:
         films = catalogue.by_title(title.strip())
         if films:
             out.like_ids.append(max(films, key=lambda m: (m.votes or 0, m.id)).id)
-    out.unknown_likes, out.unsupported = [], []  # a profile isn't a request: nothing to apologise for
+    # a profile isn't a request: nothing to apologise for
+    out.unknown_likes, out.unknown_films, out.unsupported = [], [], []
     return out
 
 

@@ -1,8 +1,6 @@
 """A message naming one film, its title with its year and/or director to tell it apart ("fargo 1996 joel coen",
 "The Shining (1980)"), is about that film: the picks are films like it. A named film the catalogue does not have
 is said to be unknown before anything else is offered, never silently replaced by the director's other films.
-
-Not implemented yet: strict xfail, so the suite stays green and these turn into failures the moment they pass.
 """
 
 import pytest
@@ -11,15 +9,12 @@ from chatapp.planner.backends.base import PlannerRequest
 from recs.flows.tools import MovieContext
 from recs.rules.handlers import rules_plan_picks
 
-_TODO = pytest.mark.xfail(strict=True, reason="named film with year/director: not implemented yet")
-
 
 def _plan(text: str):
     request = PlannerRequest(instructions="", input=[], model="rules", context=MovieContext(text=text, last_picks=[]))
     return rules_plan_picks(request)
 
 
-@_TODO
 @pytest.mark.parametrize(
     ("text", "title"),
     [
@@ -36,7 +31,6 @@ def test_it_reads_a_title_with_its_year_or_director_as_the_film_named(text, titl
     assert title in plan.intro and title not in [p.title for p in plan.picks]
 
 
-@_TODO
 @pytest.mark.parametrize(
     "text", ["heat 1995 michael mann", "zorblax 2003 michael mann", "paddington 2014 paul king", "Heat (1995)"]
 )
@@ -47,3 +41,15 @@ def test_it_says_it_does_not_know_a_named_film_missing_from_the_catalogue(text):
 def test_it_reads_a_title_typed_in_capitals_with_its_year_and_director():
     plan = _plan("THE SHINING 1980 STANLEY KUBRICK")
     assert "The Shining" in plan.intro
+
+
+@pytest.mark.parametrize(
+    "text", ["recommend something 1995", "top picks 2008", "a thriller from 1995", "comedies 1995"]
+)
+def test_it_takes_no_request_words_before_a_year_for_an_unknown_film(text):
+    assert "i don't know" not in _plan(text).intro.lower()
+
+
+def test_a_film_named_with_its_year_after_a_negator_is_ruled_out():
+    plan = _plan("not alien 1979, something scary")
+    assert "Alien" not in [p.title for p in plan.picks] and "not Alien" in plan.intro
