@@ -58,7 +58,7 @@ _VIEWING = re.compile(
 )
 # Everyday words: a lower-case span made only of them is no film ("i liked cool, anything similar?",
 # "loved tonight, anything similar"); a short one opening with a determiner neither ("every minute").
-_EVERYDAY = frozenset(
+EVERYDAY = frozenset(
     """
 cool good great nice fun funny awesome amazing brilliant excellent fantastic interesting different fine ok okay
 alright perfect lovely wonderful best better favourite favorite fav fave epic sick dope lit solid decent
@@ -114,7 +114,7 @@ def find_like(
                 said = match.group().strip()
                 if _STATEMENT.fullmatch(said) and not (similar and _film_like(span, raw, scan.text)):
                     span = []  # "my son loves trains": a liking, not a film we lack
-                if _unknown_title(span, catalogue, parse) and not _everyday(span, raw):
+                if unknown_title(span, catalogue, parse) and not _everyday(span, raw):
                     out.unknown_likes.append(as_typed(span, raw))
                     scan.claimed.append((offset, offset + len(" ".join(span))))
                 if used < len(tokens) and _is_year(tokens[used]):
@@ -207,7 +207,7 @@ def find_liked_first(
         if not span:
             continue
         end = start + len(" ".join(span))
-        titled = _unknown_title(span, catalogue, parse) and not _everyday(span, raw)
+        titled = unknown_title(span, catalogue, parse) and not _everyday(span, raw)
         if titled and scan._free(start, end) and _film_like(span, raw, scan.text):
             scan.claimed.append((start, end))
             out.unknown_likes.append(as_typed(span, raw))
@@ -308,17 +308,17 @@ def _opens(span: list[str], catalogue: Catalogue, parse) -> bool:
         return False
     if len(span) > 1 or not span[0].isalpha():
         return True  # a capital opening the message says nothing: "Kids but nothing scary" is an audience too
-    return not (re.fullmatch(r"[a-z]+[^s]s", span[0]) or span[0] in _EVERYDAY)
+    return not (re.fullmatch(r"[a-z]+[^s]s", span[0]) or span[0] in EVERYDAY)
 
 
 def _everyday(span: list[str], raw: str) -> bool:
     """A span typed in lower case that only everyday words make up, or a short one after a determiner."""
     if _typed(span, raw)[:1].isupper():
         return False  # "I loved Tonight": capitalised like a title
-    return all(w in _EVERYDAY for w in span) or (len(span) <= 2 and span[0] in _DETERMINERS)
+    return all(w in EVERYDAY for w in span) or (len(span) <= 2 and span[0] in _DETERMINERS)
 
 
-def _unknown_title(span: list[str], catalogue: Catalogue, parse) -> bool:
+def unknown_title(span: list[str], catalogue: Catalogue, parse) -> bool:
     """A span reads as a film title we don't have: a similarity request, 1-6 words, no constraint words."""
     if not span or len(span) > 6:
         return False

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from recs.rules.constraints import Constraints
-from recs.rules.like import _EVERYDAY, _unknown_title, as_typed
+from recs.rules.like import EVERYDAY, as_typed, unknown_title
 from recs.rules.people import PeopleIndex
 from recs.rules.scan import Scanner
 from recs.sources.catalogue import Catalogue
@@ -25,7 +25,7 @@ _NAME_WORDS = 3  # the most words a director's name takes ("guillermo del toro")
 # Words a request is made of ("recommend something", "i loved", "top picks"): an unknown title has none of them,
 # but for the small words titles keep.
 _REQUEST_WORDS = (
-    _EVERYDAY
+    EVERYDAY
     | set(
         """i im me we you my our recommend recommendation recommendations suggest suggestion please pick picks
 top watch watching want wanted need loved love liked like enjoyed saw seen show give find film films movie
@@ -125,7 +125,7 @@ def find_unknown_film(
     year = int(words[at][0])
     if any(m.year and abs(m.year - year) <= 1 for m in catalogue.by_title(" ".join(span))):
         return
-    if set(span) & _REQUEST_WORDS or not _unknown_title(span, catalogue, parse):
+    if set(span) & _REQUEST_WORDS or not unknown_title(span, catalogue, parse):
         return
     if rest and rest not in people.full and not parse(rest, catalogue).is_empty():
         return  # "heat 1995 thrillers": a request, not a film's name
