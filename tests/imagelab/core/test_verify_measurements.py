@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from PIL import Image
 from skimage import data
+from scipy.ndimage import uniform_filter
 from skimage.metrics import structural_similarity
 
 from imagelab.core import ops, verify
@@ -30,6 +31,17 @@ def box_reduced(image: Image.Image, side: int) -> np.ndarray:
     k = side / max(image.size)
     size = (round(image.size[0] * k), round(image.size[1] * k))
     return np.asarray(image.resize(size, Image.Resampling.BOX), dtype=np.float32)
+
+
+def test_it_filters_ssim_windows_bit_for_bit_as_scipy_does():
+    """scikit-image's SSIM takes its 7 px means with scipy's `uniform_filter`; the verifier's faster box filter
+    must give the very same float32 values (smallest sizes, odd sizes, squares of levels, a photo)."""
+    rng = np.random.default_rng(11)
+    photo = np.asarray(photos()[1], dtype=np.float32)[::4, ::4].transpose(2, 0, 1)
+    planes = [rng.integers(0, 256, (3, h, w)).astype(np.float32) for h, w in ((7, 7), (7, 9), (107, 160), (33, 8))]
+    for p in planes + [np.ascontiguousarray(photo)]:
+        for x in (p, p * p, p * 1.37 + 0.1):
+            assert np.array_equal(verify.box(x), uniform_filter(x, size=(1, 7, 7)))
 
 
 def test_it_computes_each_pairs_ssim_exactly_as_scikit_image_does():
