@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+import cv2
 import numpy as np
 from PIL import Image
 from pydantic import BaseModel, ConfigDict, Field
-import cv2
 
 from imagelab.core import quality
 from imagelab.core.plans import BOUNDS, Operation

@@ -5,8 +5,8 @@ import itertools
 import numpy as np
 import pytest
 from PIL import Image
-from skimage import data
 from scipy.ndimage import uniform_filter
+from skimage import data
 from skimage.metrics import structural_similarity
 
 from imagelab.core import ops, verify
