@@ -15,9 +15,11 @@ from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
 from imagelab.rules import iqa_regions
 from imagelab.rules.iqa_words import (
+    ADVICE,
     ASKS,
     COMPARE,
     EDIT,
+    FIXES,
     HOW_TO,
     HUE_STATE,
     MEASURE_ASK,
@@ -70,7 +72,7 @@ _TELLING = frozenset(
 )
 _STOP = frozenset(
     "look looks looking looked seem seems seemed appear appears is are was were in on at of a an too very quite so "
-    "bit and or but than with to from as for enough there have has had got get gets show shows "
+    "bit and or but than with to from as for enough there have has had got get gets show shows r iz "
     "just really actually only me you i we they make made makes did does turn turned came come comes went "
     # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
     "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "
@@ -81,6 +83,8 @@ _STOP = frozenset(
 def _fold(text: str) -> str:
     """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp), typos forgiven."""
     t = text.strip().lower().replace("’", "'")
+    t = re.sub(r"\b(?:teh|hte|th)\b", "the", t)  # the commonest typos of "the", so the subject after it is read
+    t = _advice(t)
     t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
     t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
     t = re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
@@ -89,6 +93,15 @@ def _fold(text: str) -> str:
     t = re.sub(r"\bclipped (shadows|blacks)\b", r"crushed \1", t)
     t = _histogram_ends(t)
     return _LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t)
+
+
+def _advice(t: str) -> str:
+    """In a question whether an edit would help ("should I brighten it?"), each fix said as the fault it fixes."""
+    if not ADVICE.search(t):
+        return t
+    for pattern, fault in FIXES:
+        t = re.sub(rf"\b(?:{pattern})\b", fault, t)
+    return t
 
 
 # A histogram's ends are tones, not places: its right end is the highlights, its left the shadows.
@@ -162,12 +175,20 @@ def _objects(text: str) -> list[str]:
         if (len(words) > 1 and words[1] in _TELLING) or _TOOK.search(masked, 0, m.start()):
             continue
         phrase = _noun_phrase(words)
-        if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS:
+        if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS and not _superlative(phrase[0]):
             return [_scene_word(phrase[-1])]
     bare = SUBJECT.match(_fold(text))
     if bare and bare.group(1) not in _PRONOUNS | _NOT_OBJECTS | _STOP:
         return [_scene_word(bare.group(1))]
     return []
+
+
+def _superlative(word: str) -> bool:
+    """Whether a word ranks ("the closest", "the cleanest one"): which variation, never a thing in the picture."""
+    return bool(re.fullmatch(r"[a-z]{2,}est", word)) and word not in _EST_NOUNS
+
+
+_EST_NOUNS = frozenset("forest interest chest guest vest nest west quest contest harvest crest priest protest".split())
 
 
 def _scene_word(word: str) -> str:
@@ -221,7 +242,7 @@ _NUMBERED = re.compile(
     r"|\b(?:number|no\.?|variation|variant|version|option|column|result)\s+(one|two|three|four|five)\b"
     # an ordinal standing alone for the variation: "is the fifth grainy?", "how does the third look"
     r"|\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?=\s*(?:$|[?,.!]|(?:is|looks?|seems?|has|have|"
-    r"got|compared?|vs\.?|versus|against|too|a bit|appears?|any|grainy|noisy|blurry|soft|sharp|dark|bright|washed|"
+    r"got|compared?|vs\.?|versus|against|or|and|than|too|a bit|appears?|any|grainy|noisy|blurry|soft|sharp|dark|bright|washed|"
     r"overexposed|underexposed)\b))"
 )
 
@@ -247,9 +268,10 @@ def is_quality_question(text: str) -> bool:
     if not measure and (EDIT.search(t) or HOW_TO.search(t)):
         return False
     names, masked = _scan(_strip_metrics(t))
-    if not (measure or re.search(ASKS, t) or (names and _is_statement(t, masked))):
+    metric = any(re.search(rf"\b({p})\b", t) for p in METRICS)  # a metric named asks for it: "ssim pls"
+    if not (measure or metric or re.search(ASKS, t) or (names and _is_statement(t, masked))):
         return False
-    named = names or measure or re.search(QUALITY, t) or any(re.search(rf"\b({p})\b", t) for p in METRICS)
+    named = names or measure or metric or re.search(QUALITY, t)
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
 
 
@@ -272,6 +294,8 @@ def read_question(text: str, *, has_reference: bool) -> dict:
     objects = _objects(t)
     metric = next((label for p, label in METRICS.items() if re.search(rf"\b({p})", t)), None)
     compare = bool(re.search(REFERENCE, t)) or metric in ("SSIM", "PSNR", "DeltaE2000")
+    if compare and metric is None and re.search(r"\bcolou?r(?:s|ing)?\b", t):
+        metric = "DeltaE2000"  # colours compared with the source: their difference is ΔE ("how do the colours compare")
     scope = objects or "Global"
     return {
         "query_type": "IQA",

@@ -12,7 +12,9 @@ HUE_STATE = (
     rf"(?:look|looks|looking|seem|seems|is|are|got|gets|getting|turned|went|gone)"
     rf"(?: (?:{HEDGE}|more|much more|even more|less|any))* (?:{HUES}|(?:blu|green|yellow|pink|orang|purpl)er)|"
     # asked the other way round: "why is it so pink", "is everything a bit green"
-    rf"(?:is|are|was|were) (?:it|this|that|everything|they)(?: {HEDGE})* {HUES}"
+    # a numbered variation is a photo too: "why is #4 so yellow", "is number 2 a bit green"
+    rf"(?:is|are|was|were) (?:it|this|that|everything|they|#\d|(?:number|no\.?|variation|version|option|v) ?\d)"
+    rf"(?: {HEDGE})* {HUES}"
 )
 # Colours said to be off, or asked whether they are right.
 _SAID_OFF = (
@@ -104,7 +106,9 @@ EDITED = (
 )
 REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
-    r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source)|before|unedited|changed?|"
+    # chat shorthand: "vs the og", "noisier than b4"
+    r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source|og)\b|before|\bb4\b|unedited|"
+    r"changed?|"
     r"differ\w*|similar|"
     # grown better or worse since the source: "has the noise gotten worse?", "did it get any better"
     r"\b(?:got|gotten|get|gets|getting|become|became|grown|grew)\s+(?:any\s+|much\s+|a lot\s+|a bit\s+)?"
@@ -123,7 +127,8 @@ REFERENCE = (
 METRICS = {
     "ssim|structural similarity": "SSIM",
     "psnr|peak signal[- ]to[- ]noise(?: ratio)?": "PSNR",
-    "delta[- ]?e|[δΔ]e|de2000|ciede2000|colou?r difference": "DeltaE2000",
+    # "ΔE2000", "delta e 00": the formula's year is part of the name
+    r"(?:delta[- ]?e|[δΔ]e)(?:[- ]?(?:2000|00|76))?|de2000|ciede2000|colou?r difference": "DeltaE2000",
 }
 QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
@@ -176,10 +181,12 @@ EDIT = re.compile(
     rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:{EDIT_VERBS})\b"
     # an order opening a later clause: "it's too dark, brighten it", "its soft pls sharpen"
     rf"|(?:[,.;!?]|\b(?:so|pls|plz|please))\s+(?:(?:so|and|then|now|just|pls|please)\s+)*(?:{EDIT_VERBS})\b"
+    # a suggestion to do something: "how about making it sharper", "what about adding some grain"
+    r"|\b(?:how|what) about (?:we |you |u )?(?:just )?(?!lighting\b)[a-z]{3,}ing\b"
 )
 # A statement of how the photo is asks to check it ("i think its blurry", "the whites are clipping"): a state
 # verb right before a distortion word (masked to "|" by _scan), so "a vintage look with grain" is no statement.
-STATE = r"looks?|looking|seems?|appears?|is|are|was|were|its|it'?s|that'?s|have|has|got|came out|comes out"
+STATE = r"looks?|looking|seems?|appears?|is|are|r|was|were|its|it'?s|that'?s|have|has|got|came out|comes out"
 STATED = re.compile(rf"\b(?:{STATE})(?:\s+(?:{HEDGE}|much|too much|lots of|a lot of|some|such))*\s+\|")
 # The state verb can be inside the matched phrase itself ("the colours look off"): read on the unmasked text.
 STATED_OFF = re.compile(rf"\b(?:{STATE})(?:\s+{HEDGE})*\s+(?:off|wrong|weird|strange|unnatural)\b")
@@ -213,3 +220,20 @@ SCENE_WORDS = (
     "sunset sunrise flower clouds windows person people animal vehicle street bridge forest garden beach ocean "
     "eyelashes eyebrows jewellery jewelry necklace"
 ).split()
+# Whether an edit would help asks how the photo is now ("would it look better brighter?", "does it need
+# sharpening?", "should I brighten it?"): in that frame each fix is read as the fault it would fix.
+ADVICE = re.compile(
+    r"\bwould (?:it|this|that|the \w+|#\d) (?:look|be) better\b|"
+    r"\b(?:does|do|did) (?:it|this|that|the \w+|you think (?:it|this|that|the \w+)) needs?\b|"
+    r"\b(?:it|this|that|photo|picture|image|pic|shot) needs? (?:more |less |some |a bit of |any )?[a-z]+ing\b|"
+    r"\b(?:could|can) (?:it|this|that|the \w+) use\b|\bworth [a-z]+ing\b|"
+    r"\bshould (?:i|we|you|u) (?:\w+ )?(?:brighten|darken|lighten|sharpen|denoise|add|warm|cool|fix|correct)\w*\b"
+)
+FIXES = [
+    (r"brighten\w*|brighter|lighten\w*|lighter|more exposure", "too dark"),
+    (r"darken\w*|darker|less exposure", "too bright"),
+    (r"sharpen\w*|sharper", "blurry"),
+    (r"denois\w*|noise reduction|less noisy", "noisy"),
+    (r"more contrast|punchier|more punch", "low contrast"),
+    (r"warm(?:ing|er|ed)?(?: up)?|cool(?:ing|er|ed)?(?: down)?|white[- ]balanc\w*|colou?r correct\w*", "colour cast"),
+]

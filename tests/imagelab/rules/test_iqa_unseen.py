@@ -1,0 +1,94 @@
+"""Quality questions of kinds the earlier rounds never had (imagelab.rules.iqa, imagelab.rules.iqa_words)."""
+
+import pytest
+
+from imagelab.core import iqa
+from imagelab.rules import iqa as rules_iqa
+
+
+def plan_of(text, has_reference=True):
+    return iqa.complete(rules_iqa.read_question(text, has_reference=has_reference), has_reference=has_reference)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("would it look better brighter?", ["underexposure"]),
+        ("would it be better darker?", ["overexposure"]),
+        ("does it need brightening?", ["underexposure"]),
+        ("do you think it needs sharpening?", ["blur"]),
+        ("should I brighten it?", ["underexposure"]),
+        ("should we warm it up?", ["colour_cast"]),
+        ("could it use some denoising?", ["noise"]),
+    ],
+)
+def test_it_reads_whether_an_edit_would_help_as_a_question_about_the_fault_it_fixes(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names and plan_of(text).query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["can you make it brighter?", "maybe brighten it?", "how about making it sharper", "what about adding some grain?"],
+)
+def test_it_leaves_an_edit_asked_as_a_question_or_a_suggestion_to_the_edit_planner(text):
+    assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("ssim pls", "SSIM"),
+        ("psnr?", "PSNR"),
+        ("what's the ΔE2000 of variation 1?", "DeltaE2000"),
+        ("delta e 00", "DeltaE2000"),
+    ],
+)
+def test_it_reads_a_metric_named_alone_or_with_its_year_as_asking_for_it(text, tool):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).required_tool == tool and plan_of(text).reference_mode == "Full-Reference"
+
+
+@pytest.mark.parametrize("text", ["psnr of the 3rd vs the og", "much noisier than b4?"])
+def test_it_reads_the_original_in_chat_shorthand(text):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).reference_mode == "Full-Reference"
+
+
+def test_it_reads_the_subject_after_a_misspelt_the():
+    assert plan_of("is teh backgrond noisy").query_scope == ["background"]
+
+
+def test_it_reads_r_as_are_in_a_statement_and_never_as_the_subject():
+    text = "the shadows r noisy af"
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == ["noise"] and plan_of(text).query_scope == "Global"
+
+
+@pytest.mark.parametrize("text", ["which one is the closest to the original?", "is the cleanest one too dark?"])
+def test_it_never_reads_a_superlative_as_the_subject(text):
+    assert plan_of(text).query_scope == "Global"
+
+
+def test_it_still_reads_a_forest_as_the_subject():
+    assert plan_of("is the forest too dark?").query_scope == ["forest"]
+
+
+@pytest.mark.parametrize(
+    "text", ["how do the colours compare to the original", "are the colours different from before?"]
+)
+def test_it_measures_colours_compared_with_the_source_by_their_delta_e(text):
+    plan = plan_of(text)
+    assert plan.reference_mode == "Full-Reference" and plan.required_tool == "DeltaE2000"
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("is the noise worse in the 2nd or the 4th?", 2), ("the third and the fifth, are they soft", 3)],
+)
+def test_it_reads_the_first_of_two_ordinals_standing_alone(text, number):
+    assert rules_iqa.variation_number(text) == number
+
+
+@pytest.mark.parametrize("text", ["why is #4 so yellow", "is number 2 a bit green"])
+def test_it_reads_a_numbered_variation_said_to_be_a_hue_as_a_colour_cast(text):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == ["colour_cast"]
