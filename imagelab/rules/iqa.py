@@ -1,4 +1,4 @@
-"""The offline reading of a quality question into an IQA plan, and the templated answer from measured figures.
+"""The offline reading of a quality question into an IQA plan (the templated answer is `iqa_answer`'s).
 
 `read_question` returns the same JSON a model's `assess_quality` call would, so it goes through
 `iqa.complete` like any planner output; the words it reads by are in `iqa_words`. `answer` writes the verdict and the figures that decided it.
@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import re
 
-from imagelab.core import quality
-from imagelab.core.iqa import IQAPlan
 from imagelab.rules import iqa_regions
+from imagelab.rules.iqa_answer import answer, figures_to_show, sentence  # noqa: F401 (the answer, said from here)
 from imagelab.rules.iqa_words import (
     ADVICE,
     ASKS,
@@ -311,91 +310,3 @@ def read_question(text: str, *, has_reference: bool) -> dict:
             "tool_execution": True,
         },
     }
-
-
-# Per distortion: (the figure its sentence cites, how the figure is written, the words for yes / no / unsure).
-_SAY = {
-    "blur": ("blur_effect", "blur effect {v:.2f} (blurry from 0.50)", "soft", "sharp", "borderline soft"),
-    "noise": ("noise_sigma", "noise σ {v:.1f} (noisy from 4)", "noisy", "clean", "slightly noisy"),
-    "overexposure": (
-        "highlights_clipped",
-        "{v:.1f}% burnt-out highlights, mean brightness {m:.0f}",
-        "overexposed",
-        "not overexposed",
-        "bright, close to overexposed",
-    ),
-    "underexposure": (
-        "bright_end",
-        "its brightest 1% only reach {v:.0f} of 255, mean {m:.0f}",
-        "underexposed",
-        "not underexposed",
-        "a little dark",
-    ),
-    "jpeg": (
-        "blockiness",
-        "blockiness {v:.2f} (blocky from 1.25)",
-        "visibly JPEG-blocky",
-        "free of JPEG blocks",
-        "slightly blocky",
-    ),
-    "low_contrast": (
-        "contrast_spread",
-        "tonal range {v:.0f} of 255 (flat below 70)",
-        "flat, low in contrast",
-        "well contrasted",
-        "somewhat flat",
-    ),
-    "colour_cast": (
-        "colour_cast",
-        "colour cast {v:.1f} (a cast from 12)",
-        "colour-cast",
-        "neutral in colour",
-        "slightly tinted",
-    ),
-}
-
-
-def sentence(distortion: str, verdict: str, figures: dict[str, float]) -> str:
-    """One clause: the figure, then the verdict ("blur effect 0.72 (blurry from 0.50), so yes: soft")."""
-    figure, fmt, yes, no, unsure = _SAY[distortion]
-    said = fmt.format(v=figures[figure], m=figures["mean_luminance"])
-    word = {"yes": f"so yes, it is {yes}", "no": f"so no, it is {no}", "unsure": f"so it is {unsure}"}[verdict]
-    return f"{said[0].upper()}{said[1:]} — {word}"
-
-
-def answer(
-    plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str], *, against: str = ""
-) -> str:
-    """The templated answer: what was measured, each verdict with its deciding figure, and the comparison."""
-    parts = list(notes)
-    for distortion, verdict in verdicts.items():
-        parts.append(sentence(distortion, verdict, figures) + ".")
-    if plan.distortion_source == "Inferred":
-        found = [d for d, v in verdicts.items() if v == "yes"]
-        parts.append(
-            "Problems found: " + ", ".join(d.replace("_", " ") for d in found) + "."
-            if found
-            else "I found no quality problems in the figures."
-        )
-    if "ssim" in figures:
-        parts.append(
-            f"Against {against or 'the original'}: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
-            f"mean colour difference ΔE {figures['delta_e']:.1f} — " + _change_words(figures) + "."
-        )
-    return " ".join(parts)
-
-
-def _change_words(figures: dict[str, float]) -> str:
-    if figures["ssim"] >= 0.98 and figures["delta_e"] < 1:
-        return "practically unchanged"
-    if figures["ssim"] >= 0.9 and figures["delta_e"] < 5:
-        return "a mild change"
-    return "a clearly visible change"
-
-
-def figures_to_show(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str]) -> dict[str, float]:
-    """The figures an answer shows: those that decided its verdicts, the sharpness, and any comparison."""
-    keep = {"sharpness", "psnr", "ssim", "delta_e"}
-    for d in verdicts:
-        keep |= set(quality.THRESHOLDS[d])
-    return {k: v for k, v in figures.items() if k in keep}
