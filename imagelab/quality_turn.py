@@ -64,13 +64,18 @@ def centre(image):
     return image.crop((dx, dy, w - dx, h - dy))
 
 
-def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool) -> list[str]:
+def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, region=None) -> list[str]:
     notes = [subject["note"]] if subject.get("note") else []
     if subject["label"].startswith("variation"):
         notes.append(f"I measured {subject['label']} of the latest edit.")
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
     if objects and by_eye:  # a model sees the photo: it judges the object, citing the whole image's figures
         notes.append(f"These figures are of the whole image, not of the {' or '.join(objects)} alone.")
+    elif objects and region:  # "the trees on the right": where it is was said, so that part is measured
+        notes.append(
+            f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the {region[0]} of the "
+            "picture, the part you named."
+        )
     elif objects:
         notes.append(
             f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the centre of the picture "
@@ -92,27 +97,27 @@ def assess(
     A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
     """
     subject = subject or {"label": "the photo", "note": ""}
-    notes = _notes(plan, subject, reference is not None, by_eye)
+    notes = _notes(plan, subject, reference is not None, by_eye, region)
     if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})
     named = isinstance(plan.query_scope, list) and plan.query_scope
-    measured = centre(image) if named and not by_eye else image
-    if region and not named:  # a part named by its position ("the top left corner"): that crop of the image
-        label, (x0, y0, x1, y1) = region
-        w, h = image.size
-        left, top = min(int(w * x0), w - 1), min(int(h * y0), h - 1)  # at least a pixel of a tiny picture
-        measured = image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
-        notes.append(f"I measured the {label} of the picture, the part you named.")
-    figures = quality.measure(measured)
+    if region and not named:  # a part named by its position ("the top left corner")
+        notes.append(f"I measured the {region[0]} of the picture, the part you named.")
+    crop = _crop(bool(named), region, by_eye)
+    figures = quality.measure(crop(image) if crop else image)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
+    before = None
     if plan.reference_mode == "Full-Reference" and reference is not None:
+        # the same part of the reference, so each figure can be said against its own ("softer than the original")
+        before = quality.measure(crop(reference) if crop else reference)
         figures |= quality.compare(image, reference)
     if not plan.distortion_names():  # inferred: speak of what was found, show every verdict
         shown_verdicts = {d: v for d, v in verdicts.items() if v != "no"} or {"blur": verdicts["blur"]}
     else:
         shown_verdicts = verdicts
-    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=subject.get("reference_label", ""))
+    against = subject.get("reference_label", "")
+    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=against, before=before)
     shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,
@@ -125,6 +130,21 @@ def assess(
             "measured": subject["label"],
         },
     }
+
+
+def _crop(named: bool, region, by_eye: bool):
+    """How the measured part is cut from an image: the named part, else a named object's centre, else None."""
+    if region and not (named and by_eye):
+        return lambda image: _part(image, region[1])
+    return centre if named and not by_eye else None
+
+
+def _part(image, box):
+    """The crop of a PIL image at `box` (fractions of its sides), at least one pixel of a tiny picture."""
+    x0, y0, x1, y1 = box
+    w, h = image.size
+    left, top = min(int(w * x0), w - 1), min(int(h * y0), h - 1)
+    return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
 
 
 def _decode_stored(path: str, side: int):

@@ -59,12 +59,20 @@ def sentence(distortion: str, verdict: str, figures: dict[str, float]) -> str:
 
 
 def answer(
-    plan: IQAPlan, figures: dict[str, float], verdicts: dict[str, str], notes: list[str], *, against: str = ""
+    plan: IQAPlan,
+    figures: dict[str, float],
+    verdicts: dict[str, str],
+    notes: list[str],
+    *,
+    against: str = "",
+    before: dict[str, float] | None = None,
 ) -> str:
-    """The templated answer: what was measured, each verdict with its deciding figure, and the comparison."""
-    parts = list(notes)
-    for distortion, verdict in verdicts.items():
-        parts.append(sentence(distortion, verdict, figures) + ".")
+    """The templated answer: what was measured, each verdict with its deciding figure, and the comparison.
+
+    `before` is the reference's own figures: each verdict's figure is then compared with it ("softer than the
+    original"). A comparison asked without a fault named leads with the comparison.
+    """
+    parts = [sentence(d, v, figures) + "." for d, v in verdicts.items()]
     if plan.distortion_source == "Inferred":
         found = [d for d, v in verdicts.items() if v == "yes"]
         parts.append(
@@ -72,12 +80,49 @@ def answer(
             if found
             else "I found no quality problems in the figures."
         )
-    if "ssim" in figures:
-        parts.append(
-            f"Against {against or 'the original'}: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
-            f"mean colour difference ΔE {figures['delta_e']:.1f} — " + _change_words(figures) + "."
-        )
-    return " ".join(parts)
+    against = against or "the original"
+    change = (
+        f"Against {against}: SSIM {figures['ssim']:.3f}, PSNR {figures['psnr']:.1f} dB, "
+        f"mean colour difference ΔE {figures['delta_e']:.1f} — " + _change_words(figures) + "."
+        if "ssim" in figures
+        else ""
+    )
+    if plan.distortion_source == "Inferred":  # a comparison asked for itself: the comparison first
+        ordered = [change, _compared(verdicts, figures, before or {}, "it" if change else against), *parts]
+    else:
+        ordered = [*parts, _compared(verdicts, figures, before or {}, against), change]
+    ordered = [p for p in ordered if p]
+    return " ".join(list(notes) + ordered)
+
+
+# Per distortion, how it is compared with the reference: (figure, how it is named and written, how close is the
+# same, the words when this image's figure is higher / lower / about the same).
+_CHANGE = {
+    "blur": ("blur_effect", "blur effect {:.2f}", 0.02, "softer", "sharper", "about as sharp"),
+    "noise": ("noise_sigma", "noise σ {:.1f}", 0.3, "noisier", "cleaner", "about as noisy"),
+    "overexposure": ("mean_luminance", "mean brightness {:.0f}", 3, "brighter", "darker", "about as bright"),
+    "underexposure": ("mean_luminance", "mean brightness {:.0f}", 3, "brighter", "darker", "about as bright"),
+    "jpeg": ("blockiness", "blockiness {:.2f}", 0.03, "blockier", "less blocky", "about as blocky"),
+    "low_contrast": ("contrast_spread", "tonal range {:.0f}", 5, "more contrasted", "flatter", "about as contrasted"),
+    "colour_cast": ("colour_cast", "colour cast {:.1f}", 1.5, "more tinted", "more neutral", "about as tinted"),
+}
+
+
+def _compared(verdicts: dict, figures: dict[str, float], before: dict[str, float], against: str) -> str:
+    """Each verdict's figure said against the reference's ("Next to the original, this is softer (…)"), or ""."""
+    said, seen = [], set()
+    for distortion in verdicts:
+        figure, fmt, same, higher, lower, alike = _CHANGE[distortion]
+        if figure in seen or figure not in before or figure not in figures:
+            continue
+        seen.add(figure)
+        now, was = figures[figure], before[figure]
+        word = alike if abs(now - was) < same else higher if now > was else lower
+        said.append(f"{word} ({fmt.format(now)} against {fmt.format(was).rsplit(' ', 1)[-1]})")
+    if not said:
+        return ""
+    listed = ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+    return f"Next to {against}, this is {listed}."
 
 
 def _change_words(figures: dict[str, float]) -> str:

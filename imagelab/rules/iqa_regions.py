@@ -17,12 +17,18 @@ _REGION = re.compile(
     r"\bthe (?:(top|upper|bottom|lower)[- ]?)?(?:(left|right)[- ]?)?(?:hand )?"
     r"(corners?|edges?|half|side|part|area|region|bit|centre|center|middle)?\b"
 )
+# A side said with a preposition is a part even without a noun: "the person on the left", "the sky at the top"
+# (never "the left one", a variation; nor "on the left of the histogram", a tone).
+_SIDE = re.compile(r"\b(?:on|at|to|in|along) the (top|bottom|left|right)\b(?! (?:one|of (?:the |my |its )?histogram))")
 _SPANS = {None: (0.0, 1.0), "top": (0.0, 0.5), "bottom": (0.5, 1.0), "left": (0.0, 0.5), "right": (0.5, 1.0)}
 
 
 def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
     """(what to call it, (left, top, right, bottom) as fractions) of the first part of the picture named."""
-    for m in _REGION.finditer(text.lower()):
+    text = text.lower()
+    if "histogram" in text:  # a histogram's ends are tones, not places (iqa._histogram_ends)
+        return None
+    for m in _REGION.finditer(text):
         vertical = {"upper": "top", "lower": "bottom"}.get(m.group(1), m.group(1))
         horizontal, kind = m.group(2), m.group(3)
         if not (vertical or (horizontal and kind) or kind in _CENTRE):
@@ -36,4 +42,9 @@ def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
         else:
             label = "centre"
         return label, (x0, y0, x1, y1)
+    side = _SIDE.search(text)
+    if side:
+        x0, x1 = _SPANS[side.group(1)] if side.group(1) in ("left", "right") else (0.0, 1.0)
+        y0, y1 = _SPANS[side.group(1)] if side.group(1) in ("top", "bottom") else (0.0, 1.0)
+        return f"{side.group(1)} half", (x0, y0, x1, y1)
     return None

@@ -1,0 +1,52 @@
+"""The templated answer to a quality question (imagelab.rules.iqa_answer): verdicts, figures and comparisons."""
+
+from imagelab.core import iqa
+from imagelab.rules import iqa as rules_iqa
+
+CHANGE = {"ssim": 0.92, "psnr": 17.3, "delta_e": 8.7}
+
+
+def plan_of(text):
+    return iqa.complete(rules_iqa.read_question(text, has_reference=True), has_reference=True)
+
+
+def test_it_says_a_named_fault_against_the_originals_own_figure():
+    figures = {"blur_effect": 0.40, "mean_luminance": 110.0, **CHANGE}
+    text = rules_iqa.answer(
+        plan_of("is it sharper than before?"),
+        figures,
+        {"blur": "no"},
+        [],
+        against="the original upload",
+        before={"blur_effect": 0.50, "mean_luminance": 140.0},
+    )
+    assert "Next to the original upload, this is sharper (blur effect 0.40 against 0.50)." in text
+    assert text.index("sharper (") < text.index("Against the original upload: SSIM")
+
+
+def test_it_says_two_faults_and_a_figure_within_a_hair_as_about_the_same():
+    figures = {"noise_sigma": 1.7, "bright_end": 240.0, "mean_luminance": 112.0, **CHANGE}
+    text = rules_iqa.answer(
+        plan_of("is number 3 noisier and darker than the upload?"),
+        figures,
+        {"noise": "no", "underexposure": "no"},
+        [],
+        against="its source image",
+        before={"noise_sigma": 1.6, "bright_end": 250.0, "mean_luminance": 141.0},
+    )
+    assert "Next to its source image, this is about as noisy (noise σ 1.7 against 1.6) and darker (mean" in text
+
+
+def test_it_leads_with_the_comparison_when_no_fault_is_named():
+    figures = {"colour_cast": 18.1, "mean_luminance": 110.0, **CHANGE}
+    text = rules_iqa.answer(
+        plan_of("what's the PSNR vs the original?"), figures, {"colour_cast": "yes"}, [], before={"colour_cast": 19.8}
+    )
+    assert text.startswith("Against the original: SSIM 0.920, PSNR 17.3 dB")
+    assert "Next to it, this is more neutral (colour cast 18.1 against 19.8)." in text
+    assert text.index("Next to it") < text.index("Problems found: colour cast.")
+
+
+def test_it_says_no_comparison_without_the_references_figures():
+    text = rules_iqa.answer(plan_of("is it blurry?"), {"blur_effect": 0.7, "mean_luminance": 99.0}, {"blur": "yes"}, [])
+    assert "Next to" not in text and "Against" not in text
