@@ -18,14 +18,15 @@ import math
 
 from django.conf import settings
 
+from chatapp.db import database_sync_to_async
 from chatapp.planner import continuation, runner
 from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerError, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
-from imagelab import planning, storage
+from imagelab import planning, selectors, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_regions
+from imagelab.rules import iqa_answer, iqa_regions
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,47 @@ def _part(image, box):
     return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
 
 
+def rank(plan: iqa.IQAPlan, finals: dict) -> dict:
+    """{text, notes, quality} ranking the variations ({number: (image, reference or None)}) by what was asked."""
+    per = {}
+    for n, (image, reference) in finals.items():
+        per[n] = quality.measure(image) | (quality.compare(image, reference) if reference is not None else {})
+    if plan.reference_mode == "Full-Reference" and any(ref is None for _im, ref in finals.values()):
+        plan = plan.model_copy(update={"reference_mode": "No-Reference"})
+        per = {n: {k: v for k, v in f.items() if k not in ("ssim", "psnr", "delta_e")} for n, f in per.items()}
+    notes = [f"I measured the {len(finals)} finished variations of the latest edit."]
+    text, best = iqa_answer.ranking(plan, per)
+    verdicts = quality.verdicts(per[best], plan.distortion_names() or list(quality.DISTORTIONS))
+    shown = rules_iqa.figures_to_show(plan, per[best], verdicts)
+    return {
+        "text": " ".join([*notes, text]),
+        "notes": notes + [text],  # a model writing the answer is given the ranking too
+        "quality": {
+            "plan": plan.as_seed(),
+            "figures": {k: (v if math.isfinite(v) else None) for k, v in shown.items()},
+            "verdicts": verdicts,
+            "measured": f"variation {best}",
+            "ranking": {str(n): {k: (v if math.isfinite(v) else None) for k, v in f.items()} for n, f in per.items()},
+        },
+    }
+
+
+def _finished(chat_id: int) -> list[dict]:
+    """The quality subjects of the latest edit's finished variations (numbered from 1)."""
+    subjects = [selectors.quality_subject(chat_id=chat_id, variation=n) for n in range(1, 6)]
+    return [s | {"number": n} for n, s in enumerate(subjects, 1) if s["label"] == f"variation {n}"]
+
+
+async def _finals(chat_id: int, side: int, *, compare: bool) -> dict:
+    """{number: (image, its source or None)} of the latest edit's finished variations."""
+    finals = {}
+    for subject in await database_sync_to_async(_finished)(chat_id):
+        image = await asyncio.to_thread(_decode_stored, subject["path"], side)
+        ref = subject.get("reference_path") if compare else None
+        finals[subject["number"]] = (image, await asyncio.to_thread(_decode_stored, ref, side) if ref else None)
+    return finals
+
+
 def _decode_stored(path: str, side: int):
     return decode(storage.read(path), max_side=side)[0]
 
@@ -245,6 +287,12 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
             await turn.stream_text(NOT_A_QUALITY_QUESTION)
         return
     compare = plan.reference_mode == "Full-Reference"
+    if rules_iqa.ranks(turn.text):  # "which one is sharpest?": every finished variation of the latest edit
+        finals = await _finals(turn.chat_id, side, compare=compare)
+        if len(finals) > 1:
+            result = await asyncio.to_thread(rank, plan, finals)
+            turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
+            return await write_answer(turn, backend, result, finals[min(finals)][0])
     image, reference = await _images(subject, working_image, side, compare=compare)
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)

@@ -246,6 +246,20 @@ _NUMBERED = re.compile(
 )
 
 
+# Asking which of the variations is best or worst at something: "which one is sharpest?", "the noisiest one?"
+_RANKS = re.compile(
+    r"\bwh?ich (?:one|ones|of (?:the|them|these|those|my)\b|variation|version|variant|option|result|column|is|has|"
+    r"looks?|seems?|came out|'s)|"
+    r"\b(?:the )?(?:(?:least|most) [a-z]+|(?!(?:for|inter|harv|contest)est\b)[a-z]{3,}est)"
+    r" (?:one|variation|version|variant|option|of (?:the|them|these|those|all))\b"
+)
+
+
+def ranks(text: str) -> bool:
+    """Whether a question asks which variation is best or worst at something ("which one is sharpest?")."""
+    return bool(_RANKS.search(text.lower())) and variation_number(text) is None
+
+
 def variation_number(text: str) -> int | None:
     """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
     m = _NUMBERED.search(text.lower())

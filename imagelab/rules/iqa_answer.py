@@ -139,3 +139,79 @@ def figures_to_show(plan: IQAPlan, figures: dict[str, float], verdicts: dict[str
     for d in verdicts:
         keep |= set(quality.THRESHOLDS[d])
     return {k: v for k, v in figures.items() if k in keep}
+
+
+# Per distortion, what the lowest and the highest figure of _CHANGE's make a variation.
+_RANKED = {
+    "blur": ("the sharpest", "the softest"),
+    "noise": ("the cleanest", "the noisiest"),
+    "overexposure": ("the darkest", "the brightest"),
+    "underexposure": ("the darkest", "the brightest"),
+    "jpeg": ("the least blocky", "the blockiest"),
+    "low_contrast": ("the flattest", "the most contrasted"),
+    "colour_cast": ("the most neutral", "the most tinted"),
+}
+# A comparison's figures: (how it is written, whether higher is closer to the source).
+_CLOSENESS = {"ssim": ("SSIM {:.3f}", True), "psnr": ("PSNR {:.1f} dB", True), "delta_e": ("ΔE {:.1f}", False)}
+
+
+def ranking(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
+    """(the answer to "which one is sharpest?" from each variation's figures, the variation it points to)."""
+    names = plan.distortion_names()
+    if not names and all("ssim" in f for f in per.values()):
+        return _closest(plan, per)
+    if not names:
+        return _fewest_problems(per)
+    said, best, seen = [], None, set()
+    for distortion in names:
+        figure, fmt, same, *_ = _CHANGE[distortion]
+        if figure in seen:
+            continue
+        seen.add(figure)
+        order = sorted(per, key=lambda n: per[n][figure])
+        values = "; ".join(f"#{n} {fmt.format(per[n][figure]).rsplit(' ', 1)[-1]}" for n in sorted(per))
+        low, high = _RANKED[distortion]
+        name = fmt.rsplit(" ", 1)[0]
+        if per[order[-1]][figure] - per[order[0]][figure] < same:
+            said.append(f"The variations are {_CHANGE[distortion][5]} as each other ({name}: {values}).")
+        else:
+            said.append(f"Variation {order[0]} is {low} and variation {order[-1]} {high} ({name}: {values}).")
+        best = best or (order[-1] if distortion == "low_contrast" else order[0])
+        said.append(_over_threshold(distortion, per))
+    return " ".join(said), best
+
+
+def _over_threshold(distortion: str, per: dict[int, dict[str, float]]) -> str:
+    """Which variations the distortion's thresholds call faulty ("By the thresholds #5 is soft.")."""
+    faulty = [n for n in sorted(per) if quality.verdicts(per[n], [distortion])[distortion] == "yes"]
+    yes = _SAY[distortion][2]
+    if not faulty:
+        return f"By the thresholds none is {yes}."
+    listed = ", ".join(f"#{n}" for n in faulty[:-1]) + f" and #{faulty[-1]}" if len(faulty) > 1 else f"#{faulty[0]}"
+    return f"By the thresholds {listed} {'are' if len(faulty) > 1 else 'is'} {yes}."
+
+
+def _closest(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
+    key = {"DeltaE2000": "delta_e", "PSNR": "psnr"}.get(plan.required_tool or "", "ssim")
+    fmt, higher_closer = _CLOSENESS[key]
+    order = sorted(per, key=lambda n: per[n][key], reverse=higher_closer)
+    values = "; ".join(f"#{n} {fmt.format(per[n][key]).split(' ')[1]}" for n in sorted(per))
+    name = fmt.split(" ")[0]
+    text = (
+        f"Variation {order[0]} is the closest to its source and variation {order[-1]} the furthest from it "
+        f"({name}: {values})."
+    )
+    return text, order[0]
+
+
+def _fewest_problems(per: dict[int, dict[str, float]]) -> tuple[str, int]:
+    found = {
+        n: [d for d, v in quality.verdicts(f, list(quality.DISTORTIONS)).items() if v == "yes"] for n, f in per.items()
+    }
+    best = min(per, key=lambda n: (len(found[n]), per[n]["blur_effect"]))
+    listed = "; ".join(f"#{n} {', '.join(d.replace('_', ' ') for d in found[n]) or 'none'}" for n in sorted(per))
+    text = (
+        f"Problems found by variation: {listed}. Variation {best} looks best by the figures "
+        f"(blur effect {per[best]['blur_effect']:.2f})."
+    )
+    return text, best

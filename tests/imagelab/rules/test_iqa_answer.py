@@ -2,6 +2,7 @@
 
 from imagelab.core import iqa
 from imagelab.rules import iqa as rules_iqa
+from imagelab.rules import iqa_answer
 
 CHANGE = {"ssim": 0.92, "psnr": 17.3, "delta_e": 8.7}
 
@@ -50,3 +51,18 @@ def test_it_leads_with_the_comparison_when_no_fault_is_named():
 def test_it_says_no_comparison_without_the_references_figures():
     text = rules_iqa.answer(plan_of("is it blurry?"), {"blur_effect": 0.7, "mean_luminance": 99.0}, {"blur": "yes"}, [])
     assert "Next to" not in text and "Against" not in text
+
+
+def test_it_ranks_variations_by_the_fault_asked_and_says_which_the_thresholds_call_faulty():
+    per = {n: {"blur_effect": b, "sharpness": 1.0} for n, b in {1: 0.35, 2: 0.31, 3: 0.62}.items()}
+    text, best = iqa_answer.ranking(plan_of("which one is sharpest?"), per)
+    assert best == 2 and text.startswith(
+        "Variation 2 is the sharpest and variation 3 the softest (blur effect: #1 0.35"
+    )
+    assert "By the thresholds #3 is soft." in text
+
+
+def test_it_ranks_variations_by_their_closeness_to_the_source():
+    per = {1: {"ssim": 0.91, "psnr": 20.0, "delta_e": 4.0}, 2: {"ssim": 0.97, "psnr": 30.0, "delta_e": 6.0}}
+    text, best = iqa_answer.ranking(plan_of("which one is closest to the original colours?"), per)
+    assert best == 1 and "(ΔE: #1 4.0; #2 6.0)" in text  # the colours asked about: ΔE, not SSIM

@@ -92,3 +92,19 @@ def test_it_reads_the_first_of_two_ordinals_standing_alone(text, number):
 @pytest.mark.parametrize("text", ["why is #4 so yellow", "is number 2 a bit green"])
 def test_it_reads_a_numbered_variation_said_to_be_a_hue_as_a_colour_cast(text):
     assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == ["colour_cast"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ranks"),
+    [
+        ("which one is sharpest?", True),
+        ("wich one is the least blurry", True),
+        ("the noisiest one?", True),
+        ("which of them has the best exposure?", True),
+        ("is #2 sharper than #4", False),
+        ("is the second one blurry?", False),
+        ("is the forest one sharp", False),
+    ],
+)
+def test_it_reads_which_variation_is_best_or_worst_as_a_ranking(text, ranks):
+    assert rules_iqa.ranks(text) is ranks

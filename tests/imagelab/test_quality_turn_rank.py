@@ -1,0 +1,38 @@
+"""'Which one is sharpest?' in an image chat: every finished variation of the latest edit, measured and ranked."""
+
+import pytest
+
+from imagelab.core import quality
+from tests.imagelab.test_quality_turn import db, decoded, detailed, edited
+from tests.support.images import assistant_of, run_turn
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def test_it_ranks_the_variations_by_the_fault_asked_citing_each_figure(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "which one is the least noisy?")
+    message = await db(assistant_of)(turn)
+    sigma = {v["index"] + 1: quality.measure(decoded(v["final"]))["noise_sigma"] for v in job.variations}
+    cleanest = min(sigma, key=sigma.get)
+    assert "I measured the 5 finished variations of the latest edit." in message.content
+    assert f"Variation {cleanest} is the cleanest" in message.content or "as noisy as each other" in message.content
+    assert all(f"#{n} {s:.1f}" in message.content for n, s in sigma.items())
+    assert message.payload["quality"]["ranking"].keys() == {"1", "2", "3", "4", "5"}
+
+
+async def test_it_ranks_by_closeness_to_the_source_when_asked_which_is_closest(alice):
+    chat, _job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "which one is closest to the original?")
+    message = await db(assistant_of)(turn)
+    ssim = {int(n): f["ssim"] for n, f in message.payload["quality"]["ranking"].items()}
+    assert f"Variation {max(ssim, key=ssim.get)} is the closest to its source" in message.content
+
+
+async def test_it_measures_the_photo_when_there_are_no_variations_to_rank(alice):
+    from imagelab import services
+
+    chat = await db(services.image_chat_create)(user=alice)
+    turn = await run_turn(alice, chat, "which one is sharpest?", detailed(blur=4), filename="photo.png")
+    message = await db(assistant_of)(turn)
+    assert message.payload["quality"]["verdicts"] == {"blur": "yes"} and "ranking" not in message.payload["quality"]
