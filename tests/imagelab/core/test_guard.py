@@ -116,6 +116,29 @@ def test_it_sizes_a_clipping_pull_on_the_source_pixels_so_one_revision_is_enough
     assert it["before"]["highlights_new"] > 90 and it["after"]["highlights_new"] <= 0.25 and out.report.ok
 
 
+def brown_photo(w=400, h=300, seed=5):
+    """A warm brown photo whose blue channel sits just above black (scikit-image's "coffee" is like it)."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    red = 120 + 45 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 4, (h, w))
+    return Image.fromarray(np.clip(np.stack([red, red * 0.55, 14 + 0.06 * red], -1), 0, 255).round().astype(np.uint8))
+
+
+def test_it_keeps_a_step_that_does_not_clip_whole_while_pulling_the_ones_that_do():
+    # "warmer and punchier": the contrast and colour crush the blue channel, the warming alone does not
+    plan = [
+        {"op": "saturation", "params": {"value": 1.3}},
+        {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
+        {"op": "contrast", "params": {"value": 1.18}},
+    ]
+    job = Job(brown_photo(), [plan])
+    [out] = job.guard(max_revisions=2)
+    [it] = out.revisions
+    assert it["before"]["shadows_new"] > 50 and out.report.ok
+    assert {(e["op"], e["value"]) for e in it["edits"]} == {("contrast", 1.07), ("saturation", 1.12)}
+    assert out.operations[1]["params"]["strength"] == 0.4  # one share for every culprit took it to 0.16
+
+
 def test_it_gives_back_the_fixed_share_without_a_sample():
     job = Job(bright_photo(), [[{"op": "brightness", "params": {"value": 2.2}}]])
     report = verify(0, Look(job.previews[0]), job.plans[0], clipping(shrink(job.image, 640)))
