@@ -21,6 +21,7 @@ from imagelab.rules.iqa_words import (
     FIXES,
     HOW_TO,
     HUE_STATE,
+    HUES,
     MEASURE_ASK,
     METRICS,
     NOT_ASKING,
@@ -174,12 +175,17 @@ def _objects(text: str) -> list[str]:
         if (len(words) > 1 and words[1] in _TELLING) or _TOOK.search(masked, 0, m.start()):
             continue
         phrase = _noun_phrase(words)
+        if phrase and phrase[-1] in _HUE_WORDS:  # "the orange cast" names its hue, not a thing ("the orange car" does)
+            continue
         if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS and not _superlative(phrase[0]):
             return [_scene_word(phrase[-1])]
     bare = SUBJECT.match(_fold(text))
     if bare and bare.group(1) not in _PRONOUNS | _NOT_OBJECTS | _STOP:
         return [_scene_word(bare.group(1))]
     return []
+
+
+_HUE_WORDS = frozenset(HUES.strip("(?:)").split("|"))
 
 
 def _superlative(word: str) -> bool:

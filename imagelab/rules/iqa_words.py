@@ -155,6 +155,8 @@ ASKS = (
     # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
     # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
     r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
+    # a numbered variation asked about: "compared to the og is #2 darker"
+    r"\b(?:is|are|does|do|did) (?:#|number |no\.? ?|variation |version |v)\d\b|"
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"
     r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|which|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
@@ -192,7 +194,9 @@ STATED = re.compile(rf"\b(?:{STATE})(?:\s+(?:{HEDGE}|much|too much|lots of|a lot
 STATED_OFF = re.compile(rf"\b(?:{STATE})(?:\s+{HEDGE})*\s+(?:off|wrong|weird|strange|unnatural)\b")
 # The viewer's own eyes or screen are never what the question is about ("or is it just my screen").
 VIEWER = re.compile(
-    r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b|\bor (?:is it|is that|it'?s) (?:me|my \w+)\b"
+    r"\b(?:or (?:is it |is that |it'?s |that'?s )?)?just (?:me|my \w+)\b|\bor (?:is it|is that|it'?s) (?:me|my \w+)\b|"
+    # the device it is seen on: "can't tell on my phone", "looks fine on my laptop"
+    r"\b(?:on|with|from|in) (?:my|this|the) (?:phone|screen|monitor|laptop|display|tablet|ipad|iphone|tv|computer)\b"
 )
 # A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
 # A greeting or filler before it is no subject: "yo is this blurry af", "ok so is it soft".

@@ -108,3 +108,20 @@ def test_it_reads_a_numbered_variation_said_to_be_a_hue_as_a_colour_cast(text):
 )
 def test_it_reads_which_variation_is_best_or_worst_as_a_ranking(text, ranks):
     assert rules_iqa.ranks(text) is ranks
+
+
+@pytest.mark.parametrize("text", ["compared to the og is #2 darker", "is number 3 noisy"])
+def test_it_reads_a_numbered_variation_asked_about_without_a_question_mark(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["is it too bright or too dark? can't tell on my phone", "is it soft? it looks fine on my laptop"]
+)
+def test_it_never_reads_the_device_it_is_seen_on_as_the_subject(text):
+    assert plan_of(text).query_scope == "Global"
+
+
+def test_it_reads_a_hue_before_a_cast_as_the_cast_not_the_subject():
+    assert plan_of("is the orange cast gone now compared to the upload?").query_scope == "Global"
+    assert plan_of("is the orange car too dark?").query_scope == ["car"]
