@@ -103,6 +103,8 @@ def find_like(
         offset = match.end()
         while tokens:  # "like Heat and Se7en": a list of titles joined by and/or
             found = title_prefix(tokens, catalogue)
+            if found and _kind_of_film(tokens, found[1], catalogue, parse):
+                break  # "like black and white films": films of that kind, not the film "Black and White"
             if found:
                 movie, used = found
                 out.like_ids.append(movie.id)
@@ -124,6 +126,16 @@ def find_like(
             if used >= len(tokens) or tokens[used] not in ("and", "or"):
                 break
             tokens = tokens[used + 1 :]
+
+
+_FILM_NOUNS = frozenset({"film", "films", "movie", "movies", "flick", "flicks", "pictures"})
+
+
+def _kind_of_film(tokens: list[str], used: int, catalogue: Catalogue, parse) -> bool:
+    """A title's words that read as a request, then a word for films: a kind of film, not that film."""
+    return (
+        used < len(tokens) and tokens[used] in _FILM_NOUNS and not parse(" ".join(tokens[:used]), catalogue).is_empty()
+    )
 
 
 def _after_viewer(match: re.Match) -> int:

@@ -183,10 +183,12 @@ _BASE_FORMS = {"funnier": "funny", "scarier": "scary"}
 
 
 def _find_genres(scan: Scanner, out: Constraints) -> None:
+    ruled: list[tuple[str, str]] = []  # moods ruled out ("nothing sad"), as (word, tag)
     for pattern, tag in OCCASIONS + SUBGENRES:  # "a good cry" -> drama, said in the intro
         for m in scan.find(pattern):
             if scan.negated(m.start()):
                 out.exclude_genres.append(tag)
+                ruled.append((m.group().strip(), tag))
             else:
                 out.genres.append(tag)
                 if m.group().strip() != tag.lower():  # "war → war" would say nothing
@@ -205,6 +207,7 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
     _occasions_as_moods(out)
+    _ruled_out_moods(out, ruled)
     settle_date_night(scan, out)  # "date night but she hates romcoms": no romance relaxed away
 
 
@@ -225,6 +228,20 @@ def _occasions_as_moods(out: Constraints) -> None:
         out.mood_notes.remove((word, tag))
         out.moods.append(word)  # still said: "Three feel good musicals"
         out.genres.remove(tag)  # one hit's tag: the same tag from another word ("funny") stays
+
+
+def _ruled_out_moods(out: Constraints, ruled: list[tuple[str, str]]) -> None:
+    """Settle a mood ruled out against the same genre asked for: a mood said again drops out ("nothing sad,
+    last time a sad film made her cry"), a genre named outright stays ("a drama, nothing too sad")."""
+    for word, tag in [note for note in out.mood_notes if note[1] in out.exclude_genres]:
+        out.mood_notes.remove((word, tag))
+        if tag in out.genres:
+            out.genres.remove(tag)
+    named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
+    for word, tag in ruled:
+        if tag in named and tag in out.exclude_genres:
+            out.exclude_genres.remove(tag)
+            out.unsupported.append((f"not {word}", "mood"))  # the tone within a genre isn't on record
 
 
 def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
@@ -271,9 +288,17 @@ def _toned_down(scan: Scanner, start: int) -> bool:
     return any(word in _TONED_DOWN for word in scan.before(start, 1))
 
 
+def shouted(text: str) -> str:
+    """The text in lower case when it is typed in capitals, else as typed."""
+    letters = [ch for ch in text or "" if ch.isalpha()]
+    # "I WANT A SCARY MOVIE": capitals say nothing of titles or names when every word has them
+    return (text or "").lower() if len(letters) >= 8 and sum(ch.isupper() for ch in letters) > 0.8 * len(letters) else text
+
+
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     """Understand genres, eras, people, ratings, runtime, quality, similarity and negations."""
     out = Constraints()
+    text = shouted(text)
     scan = Scanner(fix_words_outside_titles(prepare(text), catalogue))
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     find_liked_first(scan, catalogue, out, raw=text or "", parse=parse_constraints)

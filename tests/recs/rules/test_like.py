@@ -1,0 +1,13 @@
+"""find_like: a title's words followed by a word for films name a kind of film, not that film."""
+
+from recs.rules.parse import parse_constraints
+
+
+def test_it_reads_like_black_and_white_films_as_an_era_not_a_title(cat):
+    cons = parse_constraints("she loves old Hollywood stuff, like black and white films from the 40s and 50s", cat)
+    assert cons.like_ids == []
+    assert (cons.year_min, cons.year_max) == (1940, 1959)
+
+
+def test_it_still_reads_a_title_said_after_like(cat):
+    assert parse_constraints("something like Black and White", cat).like_ids
