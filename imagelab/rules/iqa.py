@@ -49,7 +49,7 @@ _NOT_OBJECTS = (
         "fotos img pics photos images pictures shots "
         "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
         "sharpness overall "
-        "whole rest thing it edges raw file files gradient gradients gradation texture area areas part parts region "
+        "whole rest thing it edges raw og file files gradient gradients gradation texture area areas part parts region "
         "filter grade effect edits editing film iso histogram end ends least most best worst same "
         # a judgement after "is that": "is that bad?", "is this normal?"
         "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "

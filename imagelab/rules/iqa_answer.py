@@ -87,8 +87,13 @@ def answer(
         if "ssim" in figures
         else ""
     )
-    if plan.distortion_source == "Inferred":  # a comparison asked for itself: the comparison first
-        ordered = [change, _compared(verdicts, figures, before or {}, "it" if change else against), *parts]
+    if plan.distortion_source == "Inferred" and change:
+        # a comparison asked for itself: the comparison first, then only what was found (the table has the rest);
+        # a metric named ("what's the SSIM?") wants that figure, not every other one beside it
+        named = plan.required_tool in ("SSIM", "PSNR", "DeltaE2000") and not plan.plan.tool_selection
+        ordered = [change, "" if named else _compared(verdicts, figures, before or {}, "it"), parts[-1]]
+    elif plan.distortion_source == "Inferred":
+        ordered = [_compared(verdicts, figures, before or {}, against), *parts]
     else:
         ordered = [*parts, _compared(verdicts, figures, before or {}, against), change]
     ordered = [p for p in ordered if p]

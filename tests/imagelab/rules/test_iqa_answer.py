@@ -41,11 +41,29 @@ def test_it_says_two_faults_and_a_figure_within_a_hair_as_about_the_same():
 def test_it_leads_with_the_comparison_when_no_fault_is_named():
     figures = {"colour_cast": 18.1, "mean_luminance": 110.0, **CHANGE}
     text = rules_iqa.answer(
-        plan_of("what's the PSNR vs the original?"), figures, {"colour_cast": "yes"}, [], before={"colour_cast": 19.8}
+        plan_of("does it look worse than the upload?"),
+        figures,
+        {"colour_cast": "yes"},
+        [],
+        before={"colour_cast": 19.8},
     )
-    assert text.startswith("Against the original: SSIM 0.920, PSNR 17.3 dB")
-    assert "Next to it, this is more neutral (colour cast 18.1 against 19.8)." in text
-    assert text.index("Next to it") < text.index("Problems found: colour cast.")
+    assert text == (
+        "Against the original: SSIM 0.920, PSNR 17.3 dB, mean colour difference ΔE 8.7 — a clearly visible change. "
+        "Next to it, this is more neutral (colour cast 18.1 against 19.8). Problems found: colour cast."
+    )
+
+
+def test_it_answers_a_named_metric_with_the_comparison_and_what_was_found_only():
+    figures = {"colour_cast": 18.1, "noise_sigma": 7.5, "mean_luminance": 110.0, **CHANGE}
+    verdicts = {"colour_cast": "yes", "noise": "yes"}
+    before = {"colour_cast": 19.8, "noise_sigma": 0.5}
+    text = rules_iqa.answer(
+        plan_of("whats the psnr of #1"), figures, verdicts, ["I measured variation 1."], before=before
+    )
+    assert text == (
+        "I measured variation 1. Against the original: SSIM 0.920, PSNR 17.3 dB, mean colour difference ΔE 8.7 — "
+        "a clearly visible change. Problems found: colour cast, noise."
+    )
 
 
 def test_it_says_no_comparison_without_the_references_figures():

@@ -125,3 +125,7 @@ def test_it_never_reads_the_device_it_is_seen_on_as_the_subject(text):
 def test_it_reads_a_hue_before_a_cast_as_the_cast_not_the_subject():
     assert plan_of("is the orange cast gone now compared to the upload?").query_scope == "Global"
     assert plan_of("is the orange car too dark?").query_scope == ["car"]
+
+
+def test_it_never_reads_the_og_as_the_subject():
+    assert plan_of("compared to the og is #2 darker").query_scope == "Global"
