@@ -156,7 +156,13 @@ def rank(plan: iqa.IQAPlan, finals: dict) -> dict:
     if plan.reference_mode == "Full-Reference" and any(ref is None for _im, ref in finals.values()):
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})
         per = {n: {k: v for k, v in f.items() if k not in ("ssim", "psnr", "delta_e")} for n, f in per.items()}
-    notes = [f"I measured the {len(finals)} finished variations of the latest edit."]
+    numbers = sorted(finals)
+    listed = ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+    notes = [
+        f"I measured the {len(finals)} finished variations of the latest edit."
+        if len(finals) > 2 or len(finals) == len(_ALL)
+        else f"I measured variations {listed} of the latest edit."
+    ]
     text, best = iqa_answer.ranking(plan, per)
     verdicts = quality.verdicts(per[best], plan.distortion_names() or list(quality.DISTORTIONS))
     shown = rules_iqa.figures_to_show(plan, per[best], verdicts)
@@ -173,16 +179,21 @@ def rank(plan: iqa.IQAPlan, finals: dict) -> dict:
     }
 
 
+_ALL = range(1, 6)  # an edit makes five variations
+
+
 def _finished(chat_id: int) -> list[dict]:
     """The quality subjects of the latest edit's finished variations (numbered from 1)."""
-    subjects = [selectors.quality_subject(chat_id=chat_id, variation=n) for n in range(1, 6)]
+    subjects = [selectors.quality_subject(chat_id=chat_id, variation=n) for n in _ALL]
     return [s | {"number": n} for n, s in enumerate(subjects, 1) if s["label"] == f"variation {n}"]
 
 
-async def _finals(chat_id: int, side: int, *, compare: bool) -> dict:
-    """{number: (image, its source or None)} of the latest edit's finished variations."""
+async def _finals(chat_id: int, side: int, *, compare: bool, only: list[int] | None = None) -> dict:
+    """{number: (image, its source or None)} of the latest edit's finished variations (`only` those numbers)."""
     finals = {}
     for subject in await database_sync_to_async(_finished)(chat_id):
+        if only and subject["number"] not in only:
+            continue
         image = await asyncio.to_thread(_decode_stored, subject["path"], side)
         ref = subject.get("reference_path") if compare else None
         finals[subject["number"]] = (image, await asyncio.to_thread(_decode_stored, ref, side) if ref else None)
@@ -288,7 +299,8 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         return
     compare = plan.reference_mode == "Full-Reference"
     if rules_iqa.ranks(turn.text):  # "which one is sharpest?": every finished variation of the latest edit
-        finals = await _finals(turn.chat_id, side, compare=compare)
+        named = rules_iqa.variation_numbers(turn.text)  # "the 2nd or the 4th": those two, else all of them
+        finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
             result = await asyncio.to_thread(rank, plan, finals)
             turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})

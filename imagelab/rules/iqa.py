@@ -248,6 +248,8 @@ _NUMBERED = re.compile(
     # an ordinal standing alone for the variation: "is the fifth grainy?", "how does the third look"
     r"|\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?=\s*(?:$|[?,.!]|(?:is|looks?|seems?|has|have|"
     r"got|compared?|vs\.?|versus|against|or|and|than|too|a bit|appears?|any|grainy|noisy|blurry|soft|sharp|dark|bright|washed|"
+    # or a comparative: "is the 1st or the 3rd noisier?"
+    r"(?!number)[a-z]{2,}er|"
     r"overexposed|underexposed)\b))"
 )
 
@@ -262,15 +264,24 @@ _RANKS = re.compile(
 
 
 def ranks(text: str) -> bool:
-    """Whether a question asks which variation is best or worst at something ("which one is sharpest?")."""
-    return bool(_RANKS.search(text.lower())) and variation_number(text) is None
+    """Whether a question asks which variation is best or worst at something ("which one is sharpest?", "is the
+    2nd or the 4th noisier?")."""
+    return len(variation_numbers(text)) > 1 or (bool(_RANKS.search(text.lower())) and variation_number(text) is None)
+
+
+def variation_numbers(text: str) -> list[int]:
+    """Every variation a message names, in order and once each ("is #2 sharper than #4" -> [2, 4])."""
+    found = [_number(m) for m in _NUMBERED.finditer(text.lower())]
+    return list(dict.fromkeys(found))
 
 
 def variation_number(text: str) -> int | None:
     """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
     m = _NUMBERED.search(text.lower())
-    if not m:
-        return None
+    return _number(m) if m else None
+
+
+def _number(m: re.Match) -> int:
     return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3) or m.group(4)]
 
 

@@ -36,3 +36,15 @@ async def test_it_measures_the_photo_when_there_are_no_variations_to_rank(alice)
     turn = await run_turn(alice, chat, "which one is sharpest?", detailed(blur=4), filename="photo.png")
     message = await db(assistant_of)(turn)
     assert message.payload["quality"]["verdicts"] == {"blur": "yes"} and "ranking" not in message.payload["quality"]
+
+
+async def test_it_ranks_only_the_two_variations_named(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "is the 2nd or the 4th darker?")
+    message = await db(assistant_of)(turn)
+    assert message.payload["quality"]["ranking"].keys() == {"2", "4"}
+    assert message.content.startswith("I measured variations 2 and 4 of the latest edit.")
+    light = {n: quality.measure(decoded(job.variations[n - 1]["final"]))["mean_luminance"] for n in (2, 4)}
+    assert (
+        f"Variation {min(light, key=light.get)} is the darkest" in message.content or "as bright as" in message.content
+    )

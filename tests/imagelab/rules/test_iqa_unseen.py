@@ -101,7 +101,7 @@ def test_it_reads_a_numbered_variation_said_to_be_a_hue_as_a_colour_cast(text):
         ("wich one is the least blurry", True),
         ("the noisiest one?", True),
         ("which of them has the best exposure?", True),
-        ("is #2 sharper than #4", False),
+        ("is #2 sharper than the original?", False),
         ("is the second one blurry?", False),
         ("is the forest one sharp", False),
     ],
@@ -129,3 +129,20 @@ def test_it_reads_a_hue_before_a_cast_as_the_cast_not_the_subject():
 
 def test_it_never_reads_the_og_as_the_subject():
     assert plan_of("compared to the og is #2 darker").query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("is the noise worse in the 2nd or the 4th?", [2, 4]),
+        ("is the 1st or the 3rd noisier?", [1, 3]),
+        ("is #2 sharper than #4", [2, 4]),
+    ],
+)
+def test_it_reads_two_variations_named_as_a_ranking_of_those(text, numbers):
+    assert rules_iqa.variation_numbers(text) == numbers and rules_iqa.ranks(text)
+
+
+def test_it_reads_one_variation_against_the_original_as_no_ranking():
+    assert rules_iqa.variation_numbers("is the fifth darker than the original") == [5]
+    assert not rules_iqa.ranks("is the fifth darker than the original")
