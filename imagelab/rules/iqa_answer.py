@@ -179,6 +179,10 @@ def ranking(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
         name = fmt.rsplit(" ", 1)[0]
         if per[order[-1]][figure] - per[order[0]][figure] < same:
             said.append(f"The variations are {_CHANGE[distortion][5]} as each other ({name}: {values}).")
+        elif len(order) == 2:  # two compared: the comparative ("Variation 4 is darker than variation 2")
+            said.append(
+                f"Variation {order[0]} is {_CHANGE[distortion][4]} than variation {order[1]} ({name}: {values})."
+            )
         else:
             said.append(f"Variation {order[0]} is {low} and variation {order[-1]} {high} ({name}: {values}).")
         best = best or (order[-1] if distortion == "low_contrast" else order[0])

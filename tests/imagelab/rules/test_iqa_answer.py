@@ -84,3 +84,9 @@ def test_it_ranks_variations_by_their_closeness_to_the_source():
     per = {1: {"ssim": 0.91, "psnr": 20.0, "delta_e": 4.0}, 2: {"ssim": 0.97, "psnr": 30.0, "delta_e": 6.0}}
     text, best = iqa_answer.ranking(plan_of("which one is closest to the original colours?"), per)
     assert best == 1 and "(ΔE: #1 4.0; #2 6.0)" in text  # the colours asked about: ΔE, not SSIM
+
+
+def test_it_says_two_variations_ranked_with_a_comparative():
+    per = {2: {"mean_luminance": 120.0, "bright_end": 230.0}, 4: {"mean_luminance": 90.0, "bright_end": 200.0}}
+    text, best = iqa_answer.ranking(plan_of("is the 2nd or the 4th darker?"), per)
+    assert text.startswith("Variation 4 is darker than variation 2 (mean brightness: #2 120; #4 90).")
