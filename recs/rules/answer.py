@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from recs.flows.tools import DecideModeArgs
+from recs.rules.asks import asks_for_films
 from recs.rules.catalogue_facts import catalogue_answer
 from recs.rules.compare import compare_answer, compare_question
 from recs.rules.explain import genre_noun
@@ -18,6 +19,8 @@ from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.plot_search import WHICH_FILM_ANSWER, asks_which_film
 from recs.rules.pronouns import it_named_earlier
+from recs.rules.shorthand import spell_out
+from recs.rules.source_said import SOURCE_SAID
 from recs.rules.titles import film_namer, resolve, several
 from recs.rules.vocab import (
     COMPLAINT,
@@ -122,7 +125,7 @@ def _question(text: str) -> str:
 
 def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:
     """A (answer in words) for questions, greetings and chat; B (recommend) for film requests."""
-    low = " ".join((text or "").lower().replace("’", "'").split())
+    low = " ".join(spell_out(text).lower().replace("’", "'").split())  # "wat shud i watch 2nite", "🎃"
     if not low:
         return DecideModeArgs(mode="A", reason="Empty message: nothing to recommend yet.")
     if re.search(DIRECTOR_OF, fix_words(low)):  # "anything by the guy who directed Jaws" asks for films
@@ -146,7 +149,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
     if _complaint_only(low):
         return DecideModeArgs(mode="A", reason="A complaint about the picks: apologise and ask what missed.")
-    if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low):
+    if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low) or asks_for_films(low):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
     if re.search(NOT_ABOUT_FILMS, low):
         return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")
@@ -194,27 +197,6 @@ def _complaint_only(low: str) -> bool:
     return not any(
         re.search(rf"(?<![a-z]){p}(?![a-z])", fix_words(rest)) for p, _ in GENRE_PATTERNS + OCCASIONS + SUBGENRES
     )
-
-
-# How a recorded story source reads in an answer ("Fight Club (1999): based on a book or short story").
-SOURCE_SAID = {
-    "Original Screenplay": "an original screenplay, not based on a book, a true story or an earlier film",
-    "Based on Book/Short Story": "based on a book or short story",
-    "Based on Real Life Events": "based on real events (a true story)",
-    "Based on Factual Book/Article": "based on a factual book or article (a true story)",
-    "Remake": "a remake of an earlier film",
-    "Based on TV": "based on a TV show",
-    "Based on Comic/Graphic Novel": "based on a comic or graphic novel",
-    "Based on Play": "based on a play",
-    "Based on Game": "based on a video game",
-    "Traditional/Legend/Fairytale": "based on a traditional story, legend or fairy tale",
-    "Based on Musical/Opera": "based on a stage musical or opera",
-    "Based on Magazine Article": "based on a magazine article (about real events)",
-    "Based on Short Film": "a remake of a short film",
-    "Spin-Off": "a spin-off of another film",
-    "Disney Ride": "based on a Disney theme-park ride",
-    "Based on Toy": "based on a toy",
-}
 
 
 def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:

@@ -81,7 +81,9 @@ _REFERS_BACK = re.compile(
     # "like those but newer", "similar to those", "same kinda thing", "in the same vein": the picks shown
     r"|^(?:(?:ok(?:ay)?|yeah|nice|cool|great)\W+)?(?:just )?like (?:that|those|these|them)\b"
     r"|similar to (?:that|this|those|these|them)\b(?! \w+ (?:with|by|from|where)\b)"
-    r"|same (?:kind|kinda|sort|sorta|type)(?: of)? (?:thing|stuff|vibe|films?|movies?)\b|(?:in )?the same vein\b)",
+    r"|same (?:kind|kinda|sort|sorta|type)(?: of)? (?:thing|stuff|vibe|films?|movies?)\b|(?:in )?the same vein\b"
+    # "seen all of those already": the kind was right, the films were not new
+    r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|all three)\b)",
     re.IGNORECASE,
 )
 

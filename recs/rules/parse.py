@@ -292,7 +292,8 @@ def shouted(text: str) -> str:
     """The text in lower case when it is typed in capitals, else as typed."""
     letters = [ch for ch in text or "" if ch.isalpha()]
     # "I WANT A SCARY MOVIE": capitals say nothing of titles or names when every word has them
-    return (text or "").lower() if len(letters) >= 8 and sum(ch.isupper() for ch in letters) > 0.8 * len(letters) else text
+    capitals = sum(ch.isupper() for ch in letters)
+    return (text or "").lower() if len(letters) >= 8 and capitals > 0.8 * len(letters) else text
 
 
 def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:

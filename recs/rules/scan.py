@@ -7,12 +7,13 @@ import unicodedata
 
 from recs.rules.numbers import spelled_years
 from recs.rules.runtime import spoken_runtimes
+from recs.rules.shorthand import spell_out
 from recs.rules.vocab import FILLER, NEGATION_REWRITES, NEGATORS
 
 
 def prepare(text: str) -> str:
     """Fold accents/case/punctuation like normalize_title, but keep commas as clause breaks."""
-    text = unicodedata.normalize("NFKD", text or "")
+    text = unicodedata.normalize("NFKD", spell_out(text))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
     text = text.replace("&", " and ").replace("'", " ").replace("’", " ")
     text = re.sub(r"(?<=\d)\.(?=\d)", "\x00", text)  # "2.5 hours" keeps its decimal point

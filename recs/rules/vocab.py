@@ -61,7 +61,8 @@ OCCASIONS: list[tuple[str, str]] = [
     (TWISTS, "Thriller/Suspense"),
     # Spectacle asked for by what's on screen ("loads of explosions"): the catalogue files it as action.
     (r"explosions?|things blowing up|blowing (?:stuff|things) up|car chases?|shoot ?(?:em|them) ?ups?", "Action"),
-    (DATE + r"|valentine s(?: day)?", "Romance"),  # unless romance is ruled out: rules/date_night.py
+    # unless romance is ruled out: rules/date_night.py
+    (DATE + r"|valentine s(?: day)?|valentines(?: day)?", "Romance"),
 ]
 # Kinds of film the catalogue files under a genre of its own, and said so in the intro ("mystery → thriller").
 # Unlike a mood, a kind beside a named genre narrows it: "true story war films" are true stories and period films.
@@ -350,12 +351,16 @@ FILLER = frozenset(
 
 # A complaint about the picks or the assistant ("these suggestions are rubbish"): apologise, don't recommend.
 COMPLAINT = (
-    r"\b(?:suggestions?|recommendations?|recs|picks|choices|results|options|these|those|they|you|u|this(?: app)?)"
-    r"(?: (?:are|were|is|was|re|s))? (?:all |so |really |pretty |absolutely |totally |just |kinda )*"
+    r"\b(?:suggestions?|recommendations?|recs|picks|choices|results|options|these|those|they|you|u|ur|this(?: app)?)"
+    r"(?: (?:are|were|is|was|re|s)|'re|'s)? (?:all |so |really |pretty |absolutely |totally |just |kinda )*"
     r"(?:rubbish|terrible|awful|crap|crappy|bad|useless|garbage|trash|shit|shite|pants|dire|lame|naff|"
     r"worthless|unhelpful|not helpful|no help|not good|wrong)\b|\b(?:you|u|this app|it) (?:suck|sucks|stinks?)\b"
 )
-GREETINGS = r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings)\b"
+GREETINGS = (
+    r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings"
+    # small talk that opens a chat ("how are you today?", "what's up"): greeted back, not "I don't know"
+    r"|how (?:are|r) (?:you|u|ya)|how(?:'s| is) it going|what'?s up|wh?assup|sup)\b"
+)
 THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"
 # Asking what the assistant is for ("what can you do", "what can u help me with", "how can you help").
 HELP_ASK = (

@@ -11,3 +11,10 @@ def test_it_reads_like_black_and_white_films_as_an_era_not_a_title(cat):
 
 def test_it_still_reads_a_title_said_after_like(cat):
     assert parse_constraints("something like Black and White", cat).like_ids
+
+
+def test_it_reads_seen_all_of_those_as_more_of_their_kind():
+    from recs.rules.like import refers_back
+
+    assert refers_back("seen all of those already")
+    assert not refers_back("have you seen the matrix")

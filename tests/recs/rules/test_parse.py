@@ -22,3 +22,7 @@ def test_it_keeps_a_genre_named_outright_when_its_mood_is_ruled_out(cat):
     assert cons.genres == ["Drama"]
     assert "Drama" not in cons.exclude_genres
     assert ("not sad", "mood") in cons.unsupported
+
+
+def test_it_reads_valentines_day_without_its_apostrophe_as_romance(cat):
+    assert "Romance" in parse_constraints("a valentines day movie that isnt cheesy", cat).genres

@@ -1,0 +1,39 @@
+"""Requests for films said without a verb that asks: "girls night in movie", "any recs?", "list 10 films",
+"more like the second one", "seen all of those already"."""
+
+from __future__ import annotations
+
+import re
+
+from recs.rules.shown import points_at_place
+
+_FILM = r"(?:movies?|films?|flicks?)"
+# A noun phrase for a film, said alone: "a 4th of july movie", "movie?", "a valentines day movie that isnt cheesy".
+_FILM_PHRASE = re.compile(
+    rf"^(?:(?:an?|some|any|another)\s[^?]{{0,60}}?)?\b{_FILM}\b(?:\s+(?:ideas?|recs|pls|please|tonight))?\W*$"
+)
+_SOME_FILM = re.compile(rf"^(?:an?|some|any|another)\s[^?]{{0,40}}?\b{_FILM}\b(?!\s+(?:is|was|where|when)\b)")
+# Words that make a film noun a statement or a question, not a request ("i hate that movie", "is it a film").
+_NOT_ASKING = re.compile(
+    r"\b(?:i|i'm|im|we|you|he|she|it|its|it's|that|this|is|was|are|were|did|does|do|hate|love|saw|seen|watched)\b"
+)
+_ASKS = re.compile(
+    # "any recs?", "recs pls": recommendations asked for in a word
+    r"\brecs?\b(?!\s+(?:are|were|is|was|suck))"
+    # "list 10 films", "name some movies", "tell me five films"
+    rf"|\b(?:list|name|tell me)\b(?:\s+\w+){{0,3}}\s+{_FILM}\b"
+    # "something for a boys night", "girls night in": a night in with friends asks for a film
+    r"|\b(?:boys|girls|lads|ladies|guys|gals|mates|friends|family|sleepover) ?(?:night|nite)\b"
+    # "seen all of those already", "already seen them": the picks shown missed, so others are wanted
+    r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|it|that one|all three|em)\b"
+    r"|\balready (?:seen|watched)\b"
+)
+
+
+def asks_for_films(low: str) -> bool:
+    """Whether a lower-case message asks for films in words recs.rules.answer.RECOMMEND doesn't know."""
+    if points_at_place(low) or _ASKS.search(low):  # "more like the second one"
+        return True
+    if _SOME_FILM.search(low):
+        return True
+    return bool(_FILM_PHRASE.search(low)) and len(low.split()) <= 8 and not _NOT_ASKING.search(low)
