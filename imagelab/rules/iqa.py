@@ -165,6 +165,11 @@ def _names(text: str) -> list[str]:
     return _scan(_strip_metrics(_fold(text)))[0]
 
 
+def distortions_named(text: str) -> list[str]:
+    """The distortions a message names, whatever it asks ("how do I make it less grainy?" -> noise)."""
+    return _names(text)
+
+
 def _objects(text: str) -> list[str]:
     """The thing a question is about ("is the bride's dress blown out?" -> dress): the head noun of the first
     determiner phrase that is not the photo, a variation or a quality word."""

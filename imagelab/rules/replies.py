@@ -7,7 +7,8 @@ import re
 
 from imagelab.rules import iterate
 from imagelab.rules.intent import has_local_request, read_intent
-from imagelab.rules.iqa import unmeasured
+from imagelab.rules.iqa import distortions_named, unmeasured
+from imagelab.rules.iqa_words import EDIT, HOW_TO
 from imagelab.rules.wishes import VOCABULARY
 
 ANGLE_HINT = 'say by how many degrees, e.g. "straighten by 2°" (clockwise; "-2°" turns the other way)'
@@ -103,8 +104,11 @@ def classify_request(text: str) -> str:
     t = text.strip().lower()
     if not t:
         return "chat"
+    # an edit asked as a question ("can you get rid of the noise?") is planned; how to fix a fault is answered
     if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):
-        return "quality"
+        if EDIT.search(t):
+            return "edit"
+        return "how_to" if HOW_TO.search(t) else "quality"
     if unmeasured(t):
         return "unmeasured"
     words = re.findall(r"[a-z]+", t)
@@ -116,9 +120,34 @@ def classify_request(text: str) -> str:
     return "edit"
 
 
+# Per fault, the edit that answers it as the planner reads it, and the question that measures it: where "how do I
+# fix a noisy photo?" is pointed.
+_FIX = {
+    "blur": ("sharpen it", "is it sharp?"),
+    "noise": ("reduce the noise", "is it noisy?"),
+    "overexposure": ("recover the highlights", "is it overexposed?"),
+    "underexposure": ("brighter", "is it too dark?"),
+    "low_contrast": ("more contrast", "is it flat?"),
+    "colour_cast": ("fix the colour cast", "is there a colour cast?"),
+}
+
+
+def how_to_reply(text: str) -> str:
+    """How to fix the fault a how-to question names ("how do I make it less grainy?"): the edit to ask for."""
+    named = [d for d in distortions_named(text) if d in _FIX] or ["blur", "noise"]
+    edits = " or ".join(f'"{_FIX[d][0]}"' for d in named)
+    return (
+        f"Ask me for it and I'll do it here: {edits} makes five variations to choose from. To check the photo "
+        f'first, ask "{_FIX[named[0]][1]}" and I\'ll measure it.'
+    )
+
+
 _SIZE_QUESTION = re.compile(
     r"\b(?:what(?:'s| is)?(?: the)? (?:image |photo |picture |pixel )?(?:size|dimensions?)|"
-    r"how (?:big|large|wide|tall|many (?:mega)?pixels)|(?:size|dimensions?) of (?:this|the|my|that) (?:photo|image|picture|pic|shot)|"
+    r"how (?:big|large|wide|tall|many (?:mega)?pixels)|"
+    # the resolution asked about: "is this resolution good?", "what resolution is it?"
+    r"(?:the|this|its|my|what|which) resolution|resolution (?:good|ok|okay|enough|high enough|of)|"
+    r"(?:size|dimensions?) of (?:this|the|my|that) (?:photo|image|picture|pic|shot)|"
     r"(?:big|large) enough (?:to print|for (?:a |an )?(?:print|poster|canvas|frame|a4|a3))|print (?:size|it at|at))"
 )
 PRINT_DPI = 300  # a sharp print's pixels per inch
@@ -148,10 +177,13 @@ def chat_reply(text: str, kind: str | None = None) -> str:
             f"I can't measure {unmeasured(text)} here: the quality check looks at {MEASURED}. "
             'Ask about one of those, e.g. "is it sharp?" or "is the sky blown out?".'
         )
-    if kind == "quality":
+    if kind == "how_to":
+        return how_to_reply(text)
+    if kind == "quality":  # a quality word the quality check did not read as a question about the photo
         return (
-            "I can't judge sharpness or quality yet — that's coming. For now I can edit the photo: "
-            'try "warmer and punchier" or "crop it square".'
+            f"I can't judge that from the question as it stands. Ask about one fault — {MEASURED} — e.g. "
+            '"is it sharp?" or "is the sky blown out?", and I\'ll measure the photo; or tell me an edit, e.g. '
+            '"warmer and punchier".'
         )
     t = text.strip().lower()
     if re.search(r"\b(thanks|thank you|thx|ty|tysm|cheers)\b", t):
