@@ -103,8 +103,17 @@ def sharpen(pixels: np.ndarray, *, amount: float = 1.0, radius: float = 1.0) -> 
     a, r = round(float(amount), 2), max(float(radius), 0.0)
     if a == 0 or r == 0:
         return pixels
-    blurred = cv2.GaussianBlur(pixels, (0, 0), r, borderType=cv2.BORDER_REPLICATE)
-    return cv2.addWeighted(pixels, 1.0 + a, blurred, -a, 0.0)
+    return unsharp(pixels, unsharp_base(pixels, radius=r), a)
+
+
+def unsharp_base(pixels: np.ndarray, *, radius: float) -> np.ndarray:
+    """The blurred copy `sharpen` subtracts (made once, it serves every amount: the guard sizes one on it)."""
+    return cv2.GaussianBlur(pixels, (0, 0), max(float(radius), 0.0), borderType=cv2.BORDER_REPLICATE)
+
+
+def unsharp(pixels: np.ndarray, blurred: np.ndarray, amount: float) -> np.ndarray:
+    """`sharpen`'s mask at `amount` (already rounded to hundredths) on its blurred copy."""
+    return cv2.addWeighted(pixels, 1.0 + amount, blurred, -amount, 0.0)
 
 
 def resize(

@@ -19,7 +19,8 @@ from PIL import Image
 from pydantic import TypeAdapter
 
 from imagelab.core import ops
-from imagelab.core.guard_rules import rule_edits
+from imagelab.core.guard_rules import PUSHES, rule_edits
+from imagelab.core.guard_sharpen import sharpen_pull
 from imagelab.core.plans import Operation
 from imagelab.core.revise import Applied, apply_edits
 from imagelab.core.separate import Tendency, measure_apart
@@ -33,6 +34,7 @@ class Rerun:
 
     preview: Image.Image
     payload: Any = None  # e.g. the held step results and the final image
+    before: Callable[[int], tuple[Image.Image, float] | None] | None = None  # as `Look.before`, for its plan
 
 
 @dataclass
@@ -124,7 +126,9 @@ def guard_variation(
         report = verify(vi, look, steps, source, earlier, sizing=False)
         if revisable:
             _measure_apart(report, look, earlier, source, reference, planned)
-        report.edits = rule_edits(report, steps, plans, sample) if revisable else []
+        clips = [i for i in report.issues if i.kind in PUSHES] if revisable and look.before else []
+        sharp = sharpen_pull(clips, steps, look.before, source) if clips else None
+        report.edits = rule_edits(report, steps, plans, sample, sharp) if revisable else []
         return report
 
     propose = propose or (lambda report, _steps: list(report.edits))
@@ -142,6 +146,7 @@ def guard_variation(
             break
         ran = rerun(vi, applied.operations, applied.first_changed)
         look = Look(ran.preview)
+        look.before = ran.before
         after = check(look, applied.operations, n)
         if after.score >= report.score:
             out.revisions.append(_iteration(n, "kept", report, applied, after))

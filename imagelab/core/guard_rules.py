@@ -115,7 +115,7 @@ def _toward_neutral(op: str, param: str, value: float, share: float) -> float:
     return float(round(moved)) if param in ("black", "white") else round(moved, 2)
 
 
-def _ease(i: int, param: str, operations: list[dict], reason: str, share: float = 0.5) -> Edit:
+def ease(i: int, param: str, operations: list[dict], reason: str, share: float = 0.5) -> Edit:
     """Pull one parameter `share` of the way back to neutral, or remove the step when that leaves almost nothing."""
     o = operations[i]
     value = _toward_neutral(o["op"], param, float(o["params"][param]), share)
@@ -219,19 +219,23 @@ def rule_edits(
     operations: list[dict],
     plans: list[list[dict]] | None = None,
     sample: PixelSample | None = None,
+    sharp: list[Edit] | None = None,
 ) -> list[Edit]:
     """Edits for every issue of a report that the plan can answer (none for a generative variation).
 
-    `sample`: the source's pixels, to size clipping pulls (without it they are halves)."""
+    `sample`: the source's pixels, to size clipping pulls (without it they are halves); `sharp`: the edit of a
+    closing sharpen that alone clips, sized on the picture it sharpens (`guard_sharpen`), for every clipping."""
     if any(o["op"] == ops.AI_OP for o in operations):
         return []
     edits: list[Edit] = []
     touched: set[tuple[int, str]] = set()
     clips = [i for i in report.issues if i.kind in PUSHES]
-    shares = pull_shares(clips, operations, sample) if sample is not None and clips else None
+    shares = pull_shares(clips, operations, sample) if sample is not None and clips and not sharp else None
     for issue in sorted(report.issues, key=_order):
         if issue.kind == "near_duplicate":  # after the clipping pulls: around the steps they take
             found = _separate(operations, issue, frozenset(i for i, _ in touched))
+        elif issue.kind in PUSHES and sharp:
+            found = sharp
         else:
             found = _edits_for(issue, operations, plans, shares)
         for edit in found:
@@ -257,7 +261,7 @@ def _edits_for(
         pulls = [
             (i, p, default if shares is None else shares.get((i, p), 0.0)) for i, p in culprits(issue.kind, operations)
         ]
-        return [_ease(i, p, operations, REASONS[issue.kind], pull) for i, p, pull in pulls if pull > 0]
+        return [ease(i, p, operations, REASONS[issue.kind], pull) for i, p, pull in pulls if pull > 0]
     if issue.kind == "pinned":
         o = operations[issue.op_index]
         value = _toward_neutral(o["op"], issue.param, float(o["params"][issue.param]), PINNED_PULL)
@@ -286,12 +290,12 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
         return None
 
     def clears(shares: dict[tuple[int, str], float], limit: float) -> bool:
-        edits = [_ease(i, p, operations, "", s) for (i, p), s in shares.items() if s > 0]
+        edits = [ease(i, p, operations, "", s) for (i, p), s in shares.items() if s > 0]
         after = sample.new(_eased(operations, edits))
         return all(after[kind] + miss <= limit for kind, miss in unseen.items())
 
     for limit in (CLIP_MARGIN / 2, CLIP_MARGIN):
-        share = _smallest(PULL_LADDER, lambda s, limit=limit: clears(dict.fromkeys(found, s), limit))
+        share = smallest(PULL_LADDER, lambda s, limit=limit: clears(dict.fromkeys(found, s), limit))
         if share is None:
             continue
         shares = dict.fromkeys(found, share)
@@ -300,7 +304,7 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
         for c in reversed(found):  # the gentlest pusher first
             less = tuple(s for s in (0.0, *PULL_LADDER) if s < share)
             kept = (
-                _smallest(less, lambda s, c=c, lim=limit * GIVE_BACK, now=shares: clears({**now, c: s}, lim))
+                smallest(less, lambda s, c=c, lim=limit * GIVE_BACK, now=shares: clears({**now, c: s}, lim))
                 if less
                 else None
             )
@@ -309,7 +313,7 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     return None
 
 
-def _smallest(ladder: tuple[float, ...], ok: Callable[[float], bool]) -> float | None:
+def smallest(ladder: tuple[float, ...], ok: Callable[[float], bool]) -> float | None:
     """The smallest ladder value that is ok, by bisection (a larger pull never clips more)."""
     lo, hi = 0, len(ladder) - 1
     if not ok(ladder[hi]):

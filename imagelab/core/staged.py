@@ -52,11 +52,20 @@ class Track:
     errors: list[dict] = field(default_factory=list)  # [{step, op, error}] (prefix steps included)
     ms: float = 0.0
     whole: VariationResult | None = None  # a generative variation, run whole in stage 1
+    origin: tuple[Image.Image, float] | None = None  # the picture its first step ran on, and that one's scale
 
     @property
     def preview(self) -> Image.Image | None:
         """Its last step's picture (what the guard measures)."""
         return self.pictures[-1] if self.pictures else None
+
+    def before(self, step: int) -> tuple[Image.Image, float] | None:
+        """The picture step `step` ran on and its preview-to-working scale (None when not kept)."""
+        if step == 0:
+            return self.origin
+        if not 0 < step <= min(len(self.pictures), len(self.scales)):
+            return None
+        return self.pictures[step - 1], self.scales[step - 1]
 
 
 class Staged:
@@ -164,7 +173,10 @@ class Staged:
                         vi, si, op, params, "error" if err else "ok", err, (time.perf_counter() - t) * 1000, prev
                     )
                 )
-        return Track(vi, plan, pictures, scales, errors, (base.ms if base else 0.0) + (time.perf_counter() - t0) * 1000)
+        ms = (base.ms if base else 0.0) + (time.perf_counter() - t0) * 1000
+        return Track(
+            vi, plan, pictures, scales, errors, ms, origin=(self.source_preview, _k(self.source_preview, self.work))
+        )
 
     def final(self, track: Track) -> VariationResult:
         """Stage 2: the variation at working size with its settled plan (steps failed on the preview track skipped)."""
@@ -190,14 +202,17 @@ class Staged:
         return ExecutionResult(size, size, self.prefix_length, finals, (time.perf_counter() - self.t0) * 1000)
 
 
-def _measured(preview: Image.Image | None, pictures: list[Image.Image | None]) -> Look | None:
+def _measured(track: Track | None, pictures: list[Image.Image | None]) -> Look | None:
     """A stage-1 preview with the guard's own measurements made, on a worker (the finals' pool is idle then):
     ~1 ms a preview off the guard's thread, which every final waits on. SSIM windows only for a picture that
     another one's size makes comparable."""
+    preview = track.preview if track is not None else None
     if preview is None:
         return None
     twins = sum(p is not None and p.size == preview.size for p in pictures) > 1
-    return Look(preview).measured(windows=twins)
+    look = Look(preview).measured(windows=twins)
+    look.before = track.before
+    return look
 
 
 def _failed(vi: int, error: str) -> VariationResult:
@@ -295,7 +310,7 @@ def run_guarded(
     def rerun(vi: int, operations: list[dict], start: int):
         held: list[StepResult] = []
         track = staged.rerun(vi, operations, start, held.append)
-        return Rerun(track.preview, (held, track))
+        return Rerun(track.preview, (held, track), before=track.before)
 
     def accept(vi: int, applied, ran, entry: dict) -> None:
         held, track = ran.payload
@@ -310,7 +325,7 @@ def run_guarded(
     with ThreadPoolExecutor(max_workers=max(1, workers), thread_name_prefix="imagelab-final") as pool:
         try:
             pictures = [track.preview if track is not None else None for track in tracks]
-            previews = list(pool.map(lambda p: _measured(p, pictures), pictures))
+            previews = list(pool.map(lambda t: _measured(t, pictures), tracks))
             hooks = {"rerun": rerun, "accept": accept, "settled": settled, "working_size": arrays.size(staged.work)}
             outcomes = guard(staged.source_preview, previews, **hooks)
         except Exception as e:  # noqa: BLE001 - the caller says what broke; the variations still end

@@ -16,6 +16,7 @@ Checks (percentages are percentage points of the picture's pixels, compared with
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Literal
 
 import cv2
@@ -218,6 +219,9 @@ class Look:
         self._windows: Windows | None = None
         self._clip: Clipping | None = None
         self._contrast: float | None = None
+        # the picture a step of its plan ran on and that picture's preview-to-working scale, when the caller kept
+        # them (staged.Track.before): the rule reviser sizes a closing sharpen on it
+        self.before: Callable[[int], tuple[Image.Image, float] | None] | None = None
 
     def _reduced(self, side: int) -> Image.Image:
         # Pillow's `reducing_gap`: whole blocks averaged first (`Image.reduce`), then the rest: ~4x faster than
