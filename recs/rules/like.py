@@ -83,7 +83,9 @@ _REFERS_BACK = re.compile(
     r"|similar to (?:that|this|those|these|them)\b(?! \w+ (?:with|by|from|where)\b)"
     r"|same (?:kind|kinda|sort|sorta|type)(?: of)? (?:thing|stuff|vibe|films?|movies?)\b|(?:in )?the same vein\b"
     # "seen all of those already": the kind was right, the films were not new
-    r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|all three)\b)",
+    r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|all three)\b"
+    # "ok but less violent", "any of those but for kids": the picks shown, changed
+    r"|^(?:(?:ok(?:ay)?|yeah|yes|hmm+|nice|cool|good|great|fine)\W+)?but\b|\b(?:any|one|some|either) of (?:those|them|these)\b)",
     re.IGNORECASE,
 )
 

@@ -13,12 +13,21 @@ _TAIL = r"(?=\s*(?:$|[,.!?]|but\b|and\b|only\b|please\b|pls\b|though\b|with\b|fr
 PLACE_AFTER = re.compile(rf"\s*(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
 # Said after a word that asks for likeness ("like", "similar to", "as", "in the vein of").
 AT_PLACE = re.compile(rf"\b(?:like|similar to|as|vein of|style of|lines of)\s+(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
+# Said first, then how to differ from it: "the first one but shorter", "ok the third one but older".
+OPENS_AT = re.compile(
+    rf"^(?:(?:ok(?:ay)?|yeah|yes|so|hmm+|nah|right)\W+)?(?:{_PLACE}|{_NUMBER})(?=\s*,?\s*but\b)", re.I
+)
+
+
+def _pointed(low: str) -> list[re.Match]:
+    """Where a lower-case request points at a pick by its place."""
+    return [*AT_PLACE.finditer(low), *filter(None, [OPENS_AT.match(low)])]
 
 
 def shown_at(text: str, last_picks: list[dict]) -> list[dict]:
     """The last picks a request points at by their place ("like the second"), in the order said."""
     chosen: list[dict] = []
-    for match in AT_PLACE.finditer(" ".join((text or "").lower().split())):
+    for match in _pointed(" ".join((text or "").lower().split())):
         index = _PLACES[match["place"]] if match["place"] else _NUMBERS[match["number"]]
         if -len(last_picks) <= index < len(last_picks) and last_picks[index] not in chosen:
             chosen.append(last_picks[index])
@@ -27,4 +36,4 @@ def shown_at(text: str, last_picks: list[dict]) -> list[dict]:
 
 def points_at_place(text: str) -> bool:
     """True when a request points at a pick by its place, whatever was shown."""
-    return bool(AT_PLACE.search(" ".join((text or "").lower().split())))
+    return bool(_pointed(" ".join((text or "").lower().split())))

@@ -1,0 +1,26 @@
+"""Picks just shown, pointed at by their place when the message opens with it ("the first one but shorter"),
+or changed as a group ("ok but less violent", "any of those but for kids?")."""
+
+from recs.rules.like import refers_back
+from recs.rules.rank import plan_picks
+from recs.rules.shown import shown_at
+
+SHOWN = [{"title": "Se7en", "year": 1995}, {"title": "Toy Story", "year": 1995}, {"title": "The Matrix", "year": 1999}]
+
+
+def test_it_reads_a_place_said_first_then_but_as_the_pick_liked():
+    assert shown_at("the third one but older", SHOWN) == [SHOWN[2]]
+    assert shown_at("ok the 1st one, but shorter", SHOWN) == [SHOWN[0]]
+    assert shown_at("the last one was rubbish", SHOWN) == []
+
+
+def test_it_plans_films_like_the_pick_pointed_at_first(cat):
+    plan = plan_picks("the third one but older", cat, blocked=[], last_picks=SHOWN)
+    assert all("like The Matrix" in p.reason for p in plan.picks)
+    assert all(p.year < 1999 for p in plan.picks)
+
+
+def test_it_reads_a_change_to_the_picks_shown_as_like_them():
+    assert refers_back("ok but less violent")
+    assert refers_back("any of those but for kids?")
+    assert not refers_back("a comedy but not a romcom")
