@@ -49,7 +49,8 @@ _NOT_OBJECTS = (
         "fotos img pics photos images pictures shots "
         "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
         "sharpness overall "
-        "whole rest thing it edges raw og file files gradient gradients gradation texture area areas part parts region "
+        "whole rest thing it edges raw og input file files gradient gradients gradation texture area areas part parts "
+        "region five four three two both "
         "filter grade effect edits editing film iso histogram end ends least most best worst same "
         # a judgement after "is that": "is that bad?", "is this normal?"
         "bad good ok okay fine normal noticeable obvious visible acceptable fixable serious terrible awful "
@@ -76,7 +77,7 @@ _STOP = frozenset(
     "just really actually only me you i we they make made makes did does turn turned came come comes went "
     # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
     "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "
-    "didnt cant can could would should might must will".split()
+    "didnt cant can could would should might must will which who whom whose".split()
 )
 
 
@@ -252,7 +253,8 @@ _NUMBERED = re.compile(
     r"|\b(?:number|no\.?|variation|variant|version|option|column|result)\s+(one|two|three|four|five)\b"
     # an ordinal standing alone for the variation: "is the fifth grainy?", "how does the third look"
     r"|\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?=\s*(?:$|[?,.!]|(?:is|looks?|seems?|has|have|"
-    r"got|compared?|vs\.?|versus|against|or|and|than|too|a bit|appears?|any|grainy|noisy|blurry|soft|sharp|dark|bright|washed|"
+    r"got|compared?|vs\.?|versus|against|or|and|than|to|from|with|too|a bit|appears?|any|grainy|noisy|blurry|soft|"
+    r"sharp|dark|bright|washed|"
     # or a comparative: "is the 1st or the 3rd noisier?"
     r"(?!number)[a-z]{2,}er|"
     r"overexposed|underexposed)\b))"

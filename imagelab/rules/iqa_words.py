@@ -107,7 +107,8 @@ EDITED = (
 REFERENCE = (
     r"compar\w* (?:it |this |that )?(?:with|to|against)|than (?:the|its) (?:original|upload|first|source)|"
     # chat shorthand: "vs the og", "noisier than b4"
-    r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:original|upload|source|og)\b|before|\bb4\b|unedited|"
+    r"\b(?:the|its|my|vs\.?|versus|against|than|to|with|from) (?:first |initial |very first |earlier )?"
+    r"(?:original|upload|source|og|input)\b|before|\bb4\b|unedited|"
     r"changed?|"
     r"differ\w*|similar|"
     # grown better or worse since the source: "has the noise gotten worse?", "did it get any better"
@@ -155,6 +156,9 @@ ASKS = (
     # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
     # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
     r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
+    # a tag asks too: "the whites aren't clipping are they", "blown highlights or nah"
+    r"\b(?:is|are|isn'?t|aren'?t|was|wasn'?t|does|doesn'?t|do|don'?t|did|didn'?t) (?:it|they|there|that|this)\W*$|"
+    r"\bor (?:nah|not|no|nope)\b\W*$|"
     # a numbered variation asked about: "compared to the og is #2 darker"
     r"\b(?:is|are|does|do|did) (?:#|number |no\.? ?|variation |version |v)\d\b|"
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"
@@ -180,9 +184,12 @@ EDIT = re.compile(
     rf"(?:(?:can|could|would|will) you\s+|please\s+|pls\s+|i(?:'d| would) like you to\s+|i want you to\s+|let'?s\s+)*"
     rf"(?:please\s+)?(?:{EDIT_VERBS})\b|\b(?:possible|able) to (?:{EDIT_VERBS})\b"
     # a request after the question still asks for an edit: "the sky is blown out, can you recover it?"
-    rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:{EDIT_VERBS})\b"
-    # an order opening a later clause: "it's too dark, brighten it", "its soft pls sharpen"
-    rf"|(?:[,.;!?]|\b(?:so|pls|plz|please))\s+(?:(?:so|and|then|now|just|pls|please)\s+)*(?:{EDIT_VERBS})\b"
+    # (after another verb too: "can you check and fix the noise?")
+    rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:[a-z]+\s+(?:it\s+)?and\s+)?(?:{EDIT_VERBS})\b"
+    # an order opening a later clause: "it's too dark, brighten it", "its soft pls sharpen" (not blur in a list of
+    # faults: "check #1 for noise, blur and blown highlights")
+    rf"|(?:[,.;!?]|\b(?:so|pls|plz|please))\s+(?:(?:so|and|then|now|just|pls|please)\s+)*"
+    rf"(?!blur\s*(?:and|or|,|\?|$))(?:{EDIT_VERBS})\b"
     # a suggestion to do something: "how about making it sharper", "what about adding some grain"
     r"|\b(?:how|what) about (?:we |you |u )?(?:just )?(?!lighting\b)[a-z]{3,}ing\b"
 )
@@ -228,6 +235,7 @@ SCENE_WORDS = (
 # sharpening?", "should I brighten it?"): in that frame each fix is read as the fault it would fix.
 ADVICE = re.compile(
     r"\bwould (?:it|this|that|the \w+|#\d) (?:look|be) better\b|"
+    r"\bwould (?:it|this|that|[a-z]+ing (?:it|this|the \w+)) help\b|"
     r"\b(?:does|do|did) (?:it|this|that|the \w+|you think (?:it|this|that|the \w+)) needs?\b|"
     r"\b(?:it|this|that|photo|picture|image|pic|shot) needs? (?:more |less |some |a bit of |any )?[a-z]+ing\b|"
     r"\b(?:could|can) (?:it|this|that|the \w+) use\b|\bworth [a-z]+ing\b|"

@@ -146,3 +146,43 @@ def test_it_reads_two_variations_named_as_a_ranking_of_those(text, numbers):
 def test_it_reads_one_variation_against_the_original_as_no_ranking():
     assert rules_iqa.variation_numbers("is the fifth darker than the original") == [5]
     assert not rules_iqa.ranks("is the fifth darker than the original")
+
+
+@pytest.mark.parametrize(
+    "text", ["blown highlights 😭 or nah", "the whites aren't clipping are they", "its a bit soft isn't it"]
+)
+def test_it_reads_a_question_tag_without_a_question_mark_as_asking(text):
+    assert rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["how similar is the 2nd to the input image", "is the tint still there vs the first upload?"]
+)
+def test_it_reads_the_input_and_the_first_upload_as_the_original(text):
+    assert plan_of(text).reference_mode == "Full-Reference" and plan_of(text).query_scope == "Global"
+
+
+def test_it_reads_an_ordinal_before_to_as_the_variation():
+    assert rules_iqa.variation_number("how similar is the 2nd to the input image") == 2
+
+
+def test_it_reads_blur_in_a_list_of_faults_as_a_fault_not_an_order():
+    assert rules_iqa.is_quality_question("check #1 for noise, blur and blown highlights")
+    plan = plan_of("check #1 for noise, blur and blown highlights")
+    assert sorted(plan.distortion_names()) == ["blur", "noise", "overexposure"]
+    assert not rules_iqa.is_quality_question("it's noisy, blur it a bit")
+
+
+@pytest.mark.parametrize(
+    ("text", "names"), [("would it help to denoise it?", ["noise"]), ("would brightening it help?", ["underexposure"])]
+)
+def test_it_reads_whether_an_edit_would_help_as_the_fault_it_fixes(text, names):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == names
+
+
+def test_it_plans_an_edit_asked_after_another_verb():
+    assert not rules_iqa.is_quality_question("can you check and fix the noise?")
+
+
+def test_it_never_reads_the_five_or_which_as_the_subject():
+    assert plan_of("out of the five which is the most in focus").query_scope == "Global"
