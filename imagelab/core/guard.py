@@ -127,7 +127,7 @@ def guard_variation(
         if revisable:
             _measure_apart(report, look, earlier, source, reference, planned)
         clips = [i for i in report.issues if i.kind in PUSHES] if revisable and look.before else []
-        sharp = sharpen_pull(clips, steps, look.before, source) if clips else None
+        sharp = sharpen_pull(clips, steps, look.before, source, sample) if clips else None
         report.edits = rule_edits(report, steps, plans, sample, sharp) if revisable else []
         return report
 

@@ -7,6 +7,7 @@ from imagelab.core import arrays, guard_sharpen
 from imagelab.core.guard import run_guard
 from imagelab.core.staged import Staged, run_guarded
 from imagelab.core.verify import Issue, clipping
+from tests.imagelab.core.test_guard import bright_photo
 
 
 def edged_photo(w=480, h=320, seed=6):
@@ -68,3 +69,14 @@ def test_it_leaves_the_sharpen_to_the_usual_pulls_when_the_steps_before_it_clip_
     assert guard_sharpen.sharpen_pull([issue], plan, track.before, clipping(staged.source_preview)) is None
     not_last = list(reversed(plan))
     assert guard_sharpen.sharpen_pull([issue], not_last, track.before, clipping(staged.source_preview)) is None
+
+
+def test_it_pulls_the_steps_before_it_on_the_sample_when_they_clip_too():
+    brighter = {"op": "brightness", "params": {"value": 1.2}}
+    out = guarded(bright_photo(), [brighter, {"op": "sharpen", "params": {"amount": 1.5, "radius": 1.2}}])
+    [it] = out.revisions
+    assert it["before"]["highlights_new"] > 0.5 and out.report.ok
+    edits = {e["op"]: e for e in it["edits"]}
+    assert set(edits) == {"brightness", "sharpen"} and edits["brightness"]["reason"] == "to keep the highlights"
+    # sized on what the picture it sharpens clips: the fixed pull of both (the sample blind to the sharpen) left 1.05
+    assert 1.1 < edits["brightness"]["value"] < 1.2 and edits["sharpen"]["value"] < 1.5
