@@ -137,9 +137,10 @@ _FILM_NOUNS = frozenset({"film", "films", "movie", "movies", "flick", "flicks", 
 
 def _kind_of_film(tokens: list[str], used: int, catalogue: Catalogue, parse) -> bool:
     """A title's words that read as a request, then a word for films: a kind of film, not that film."""
-    return (
-        used < len(tokens) and tokens[used] in _FILM_NOUNS and not parse(" ".join(tokens[:used]), catalogue).is_empty()
-    )
+    if used >= len(tokens) or tokens[used] not in _FILM_NOUNS:
+        return False
+    kind = parse(" ".join(tokens[: used + 1]), catalogue)  # "war films", "black and white films"
+    return bool(kind.genres or kind.year_min or kind.year_max or kind.story_sources)
 
 
 def _after_viewer(match: re.Match) -> int:

@@ -58,10 +58,28 @@ def find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -
     _find_listed_people(scan, index, add, raw)
     _find_near_people(scan, index, add, raw)
     known = {normalize_title(n) for n in out.directors + out.exclude_directors + out.people + out.exclude_people}
-    for match in re.finditer(r"\b(?:with|starring|featuring|by)\s+((?:[A-Z][\w'\-]+)(?:\s+[A-Z][\w'\-]+){1,2})", raw):
-        norm = normalize_title(match.group(1))
-        if norm not in known and not any(k.rsplit(" ", 1)[-1] in norm.split() for k in known if k):
-            out.unknown_people.append(match.group(1))
+    for name in _named_unknown(raw, known):
+        out.unknown_people.append(name)
+
+
+_FULL_NAME = r"((?:[A-Z][\w'\-]+)(?:\s+[A-Z][\w'\-]+){1,2})"
+# "with Will Ferrell", "without Michael Caine": a capitalised name after a word for who is in or behind a film
+_ASKED_NAME = re.compile(rf"\b(?:with|without|starring|featuring|by|no)\s+{_FULL_NAME}")
+
+
+def _named_unknown(raw: str, known: set[str]) -> list[str]:
+    """Capitalised full names asked for (or ruled out) that no table knows, and names listed beside a known
+    person ("Tom Hanks and Meg Ryan"): said as not checked instead of silently dropped."""
+    found = [m.group(1) for m in _ASKED_NAME.finditer(raw)]
+    for match in re.finditer(rf"{_FULL_NAME}\s+(?:and|&|or)\s+{_FULL_NAME}", raw):
+        pair = [normalize_title(match.group(i)) for i in (1, 2)]
+        found += [match.group(2 - i) for i in (0, 1) if pair[i] in known and pair[1 - i] not in known]
+    return [
+        name
+        for name in dict.fromkeys(found)
+        if (norm := normalize_title(name)) not in known
+        and not any(k.rsplit(" ", 1)[-1] in norm.split() for k in known if k)
+    ]
 
 
 _SKIP_NAMES = frozenset(VOCAB) | FILLER | NEGATORS

@@ -199,15 +199,19 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
                 out.story_sources.append(source)
                 out.story_label = label
     hits = [(m.start(), m, tag) for pattern, tag in GENRE_PATTERNS for m in scan.find(pattern)]
+    asked: dict[str, str] = {}  # tag -> the first word that asked for it
     for _, m, tag in sorted(hits, key=lambda h: h[0]):  # keep the user's word order
         word = _BASE_FORMS.get(m.group().strip(), m.group().strip())
         if scan.negated(m.start()):
             out.exclude_genres.append(tag)
+            ruled.append((word, tag))
             continue
+        asked.setdefault(tag, word)
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
     _occasions_as_moods(out)
     _ruled_out_moods(out, ruled)
+    _ruled_out_kinds(out, asked, ruled)
     settle_date_night(scan, out)  # "date night but she hates romcoms": no romance relaxed away
 
 
@@ -239,9 +243,26 @@ def _ruled_out_moods(out: Constraints, ruled: list[tuple[str, str]]) -> None:
             out.genres.remove(tag)
     named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
     for word, tag in ruled:
-        if tag in named and tag in out.exclude_genres:
+        if tag in named and tag in out.exclude_genres and not any(re.fullmatch(p, word) for p, _ in GENRE_PATTERNS):
             out.exclude_genres.remove(tag)
-            out.unsupported.append((f"not {word}", "mood"))  # the tone within a genre isn't on record
+            # the tone within a genre ("not sad") or what is on screen ("not set in space") isn't on record
+            out.unsupported.append((f"not {word}", "mood" if tag in ("Drama", "Comedy") else "topic"))
+
+
+# A genre's own name: "a horror film that isn't a slasher" rules out a kind of horror, not horror.
+_GENRE_NAMES = frozenset(
+    {"horror", "comedy", "comedies", "thriller", "thrillers", "drama", "dramas", "western", "westerns", "musical"}
+    | {"musicals", "action", "adventure", "adventures", "romance", "romances", "fantasy", "documentary"}
+    | {"documentaries", "sci fi", "scifi", "science fiction", "superhero", "super hero"}
+)
+
+
+def _ruled_out_kinds(out: Constraints, asked: dict[str, str], ruled: list[tuple[str, str]]) -> None:
+    """A narrower word ruled out inside a genre named by its name keeps the genre: "horror, not a slasher"."""
+    for word, tag in ruled:
+        if asked.get(tag) in _GENRE_NAMES and word not in _GENRE_NAMES and tag in out.exclude_genres:
+            out.exclude_genres.remove(tag)
+            out.unsupported.append((f"not {word}", "topic"))
 
 
 def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:

@@ -130,11 +130,11 @@ UNSUPPORTED: list[tuple[str, str]] = [
     (r"tv series|tv shows?|television|mini ?series|series|sitcoms?|episodes?|k ?dramas?|shows", "medium"),
     (r"pixar|disney|studio ghibli|ghibli|dreamworks|" + SUPERHERO_STUDIOS + "|a24", "studio"),
     (
-        r"anime|manga|stop motion|claymation|hand drawn|cgi",
+        r"anime|manga|stop motion|claymation|hand drawn|cgi|found footage",
         "style",
     ),
     (
-        r"heists?|zombies?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
+        r"heists?|zombies?|supernatural|paranormal|occult|demons?|possession|exorcisms?|vampires?|werewol(?:f|ves)|ghosts?|haunted|mecha|robots?|dinosaurs?|sharks?|"
         r"time travel|martial arts|kung fu|samurai|ninjas?|spy|spies|espionage|"
         r"sports?|boxing|football|soccer|baseball|basketball|christmas|"
         r"courtroom|mafia|gangsters?|mobsters?|cops?|police|serial killers?|"

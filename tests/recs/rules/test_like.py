@@ -18,3 +18,9 @@ def test_it_reads_seen_all_of_those_as_more_of_their_kind():
 
     assert refers_back("seen all of those already")
     assert not refers_back("have you seen the matrix")
+
+
+def test_it_reads_into_war_films_as_a_kind_not_the_film_war(cat):
+    cons = parse_constraints("a movie my dad would like, he's into war films and westerns", cat)
+    assert cons.like_ids == []
+    assert {"War", "Western"} <= set(cons.genres)

@@ -26,3 +26,27 @@ def test_it_keeps_a_genre_named_outright_when_its_mood_is_ruled_out(cat):
 
 def test_it_reads_valentines_day_without_its_apostrophe_as_romance(cat):
     assert "Romance" in parse_constraints("a valentines day movie that isnt cheesy", cat).genres
+
+
+def test_it_keeps_a_genre_named_by_its_name_when_a_narrower_kind_is_ruled_out(cat):
+    cons = parse_constraints("a horror film that isn't a slasher", cat)
+    assert cons.genres == ["Horror"] and "Horror" not in cons.exclude_genres
+    assert ("not slasher", "topic") in cons.unsupported
+
+
+def test_it_still_rules_out_a_genre_named_beside_another(cat):
+    cons = parse_constraints("a comedy but not a romcom", cat)
+    assert "Romantic Comedy" in cons.exclude_genres
+
+
+def test_it_says_what_is_on_screen_ruled_out_in_a_genre_is_not_checked(cat):
+    cons = parse_constraints("a sci fi film that's not set in space", cat)
+    assert cons.genres == ["Science Fiction"] and not cons.exclude_genres
+    assert ("not set in space", "topic") in cons.unsupported
+
+
+def test_it_notes_supernatural_and_found_footage_as_unchecked(cat):
+    said = [
+        word for word, _ in parse_constraints("a scary film, nothing supernatural, no found footage", cat).unsupported
+    ]
+    assert said == ["supernatural", "found footage"]
