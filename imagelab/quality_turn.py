@@ -17,6 +17,7 @@ import logging
 import math
 
 from django.conf import settings
+from PIL import Image
 
 from chatapp.db import database_sync_to_async
 from chatapp.planner import continuation, runner
@@ -35,6 +36,9 @@ NOT_A_QUALITY_QUESTION = (
     "five variations of an edit: what would you like?"
 )
 SUBJECT_SHARE = 0.5  # a named subject is measured as the centre of the picture: this share of each side
+# The background is what is around the subject: measured as the picture's left and right quarters, not its centre.
+BACKGROUND = frozenset("background backgrounds backdrop surroundings bokeh".split())
+SIDES = ("left and right quarters", None)  # a region without a box: `_sides` cuts it
 
 
 async def read_plan(turn, backend, request: PlannerRequest, reply: PlannerReply, tool: Tool):
@@ -72,6 +76,11 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, 
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
     if objects and by_eye:  # a model sees the photo: it judges the object, citing the whole image's figures
         notes.append(f"These figures are of the whole image, not of the {' or '.join(objects)} alone.")
+    elif objects and region == SIDES:
+        notes.append(
+            f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the left and right quarters "
+            "of the picture, around the centre where a subject usually is."
+        )
     elif objects and region:  # "the trees on the right": where it is was said, so that part is measured
         notes.append(
             f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the {region[0]} of the "
@@ -98,6 +107,9 @@ def assess(
     A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
     """
     subject = subject or {"label": "the photo", "note": ""}
+    objects = plan.query_scope if isinstance(plan.query_scope, list) else []
+    if objects and set(objects) <= BACKGROUND and not region and not by_eye:
+        region = SIDES
     notes = _notes(plan, subject, reference is not None, by_eye, region)
     if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})
@@ -135,9 +147,21 @@ def assess(
 
 def _crop(named: bool, region, by_eye: bool):
     """How the measured part is cut from an image: the named part, else a named object's centre, else None."""
+    if region == SIDES:
+        return _sides
     if region and not (named and by_eye):
         return lambda image: _part(image, region[1])
     return centre if named and not by_eye else None
+
+
+def _sides(image):
+    """The left and right quarters of a PIL image side by side: what is around a centred subject."""
+    w, h = image.size
+    quarter = max(1, w // 4)
+    sides = Image.new(image.mode, (2 * quarter, h))
+    sides.paste(image.crop((0, 0, quarter, h)), (0, 0))
+    sides.paste(image.crop((w - quarter, 0, w, h)), (quarter, 0))
+    return sides
 
 
 def _part(image, box):

@@ -47,3 +47,17 @@ def test_it_compares_the_same_part_of_the_reference():
 def test_it_reads_no_place_in_a_histograms_ends():
     assert iqa_regions.region("is the histogram clipped on the right side?") is None
     assert iqa_regions.region("is the sky at the top blown?") == ("top half", (0.0, 0.0, 1.0, 0.5))
+
+
+def test_it_measures_the_background_around_the_centre_not_the_centre():
+    rng = np.random.default_rng(3)
+    grey = data.camera().astype(float)
+    grey[:, :128] += rng.normal(0, 14, grey[:, :128].shape)  # only the left and right quarters are noisy
+    grey[:, -128:] += rng.normal(0, 14, grey[:, -128:].shape)
+    image = Image.fromarray(np.stack([np.clip(grey, 0, 255)] * 3, axis=-1).astype(np.uint8))
+    result = ask("is the background noisy?", image)
+    assert result["quality"]["plan"]["query_scope"] == ["background"] and result["quality"]["verdicts"] == {
+        "noise": "yes"
+    }
+    assert "measured the left and right quarters of the picture" in result["text"]
+    assert ask("is the dog noisy?", image)["quality"]["verdicts"] == {"noise": "no"}  # the dog: the clean centre
