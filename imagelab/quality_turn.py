@@ -100,11 +100,20 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, 
 
 
 def assess(
-    plan: iqa.IQAPlan, image, reference=None, subject: dict | None = None, *, by_eye: bool = False, region=None
+    plan: iqa.IQAPlan,
+    image,
+    reference=None,
+    subject: dict | None = None,
+    *,
+    by_eye: bool = False,
+    region=None,
+    polar: bool = True,
 ) -> dict:
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
 
-    A named object is measured as the centre of the picture, unless the answer's writer sees the photo (`by_eye`).
+    A named object is measured as the centre of the picture (the part named with it, "the dog on the left"; the
+    background: the left and right quarters), unless the answer's writer sees the photo (`by_eye`). `polar`: a yes/no
+    question, answered with yes or no.
     """
     subject = subject or {"label": "the photo", "note": ""}
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
@@ -130,7 +139,7 @@ def assess(
     else:
         shown_verdicts = verdicts
     against = subject.get("reference_label", "")
-    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=against, before=before)
+    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar)
     shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,
@@ -332,6 +341,9 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     image, reference = await _images(subject, working_image, side, compare=compare)
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
-    result = await asyncio.to_thread(lambda: assess(plan, image, reference, subject, by_eye=by_eye, region=region))
+    polar = not rules_iqa.asks_how(turn.text)
+    result = await asyncio.to_thread(
+        lambda: assess(plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar)
+    )
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
     await write_answer(turn, backend, result, image)

@@ -312,6 +312,18 @@ def is_quality_question(text: str) -> bool:
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
 
 
+# A question of how much, not whether: "how noisy is it?", "what's the noise like?", "rate the sharpness".
+_HOW = re.compile(
+    r"^(?:(?:hey|hi|ok|okay|so|and|yo|hmm+)\W+)*(?:how\b|how'?s\b|what'?s\b|whats\b|what (?:is|are)\b|wat'?s?\b|"
+    r"rate\b|score\b|measure\b|tell me how\b|check (?:the|how)\b)"
+)
+
+
+def asks_how(text: str) -> bool:
+    """Whether a quality question asks how much rather than whether ("how noisy is it?"): answered without yes/no."""
+    return bool(_HOW.search(text.strip().lower()))
+
+
 def unmeasured(text: str) -> str | None:
     """The fault a question asks about that nothing here measures ("any chromatic aberration?"), or None."""
     t = _fold(text)

@@ -50,11 +50,17 @@ _SAY = {
 }
 
 
-def sentence(distortion: str, verdict: str, figures: dict[str, float]) -> str:
-    """One clause: the figure, then the verdict ("blur effect 0.72 (blurry from 0.50), so yes: soft")."""
+def sentence(distortion: str, verdict: str, figures: dict[str, float], *, polar: bool = True) -> str:
+    """One clause: the figure, then the verdict ("blur effect 0.72 (blurry from 0.50), so yes: soft").
+
+    `polar` (a yes/no question) says yes or no; "how noisy is it?" is answered without them.
+    """
     figure, fmt, yes, no, unsure = _SAY[distortion]
     said = fmt.format(v=figures[figure], m=figures["mean_luminance"])
-    word = {"yes": f"so yes, it is {yes}", "no": f"so no, it is {no}", "unsure": f"so it is {unsure}"}[verdict]
+    if polar:
+        word = {"yes": f"so yes, it is {yes}", "no": f"so no, it is {no}", "unsure": f"so it is {unsure}"}[verdict]
+    else:
+        word = f"so it is {dict(yes=yes, no=no, unsure=unsure)[verdict]}"
     return f"{said[0].upper()}{said[1:]} — {word}"
 
 
@@ -66,13 +72,14 @@ def answer(
     *,
     against: str = "",
     before: dict[str, float] | None = None,
+    polar: bool = True,
 ) -> str:
     """The templated answer: what was measured, each verdict with its deciding figure, and the comparison.
 
     `before` is the reference's own figures: each verdict's figure is then compared with it ("softer than the
     original"). A comparison asked without a fault named leads with the comparison.
     """
-    parts = [sentence(d, v, figures) + "." for d, v in verdicts.items()]
+    parts = [sentence(d, v, figures, polar=polar) + "." for d, v in verdicts.items()]
     if plan.distortion_source == "Inferred":
         found = [d for d, v in verdicts.items() if v == "yes"]
         parts.append(

@@ -61,3 +61,10 @@ def test_it_measures_the_background_around_the_centre_not_the_centre():
     }
     assert "measured the left and right quarters of the picture" in result["text"]
     assert ask("is the dog noisy?", image)["quality"]["verdicts"] == {"noise": "no"}  # the dog: the clean centre
+
+
+def test_it_says_yes_or_no_only_to_a_yes_or_no_question():
+    image = half_soft("left")
+    how = quality_turn.assess(plan_of("how sharp is it?"), image, None, polar=False)["text"]
+    assert "so it is" in how and "so no" not in how and "so yes" not in how
+    assert "so yes" in ask("is the left half blurry?", image)["text"]

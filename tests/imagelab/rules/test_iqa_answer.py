@@ -90,3 +90,11 @@ def test_it_says_two_variations_ranked_with_a_comparative():
     per = {2: {"mean_luminance": 120.0, "bright_end": 230.0}, 4: {"mean_luminance": 90.0, "bright_end": 200.0}}
     text, best = iqa_answer.ranking(plan_of("is the 2nd or the 4th darker?"), per)
     assert text.startswith("Variation 4 is darker than variation 2 (mean brightness: #2 120; #4 90).")
+
+
+def test_it_answers_a_how_question_without_yes_or_no():
+    figures = {"noise_sigma": 1.4, "mean_luminance": 100.0}
+    assert rules_iqa.asks_how("how noisy is it?") and not rules_iqa.asks_how("is it noisy?")
+    text = rules_iqa.answer(plan_of("how noisy is it?"), figures, {"noise": "no"}, [], polar=False)
+    assert text == "Noise σ 1.4 (noisy from 4) — so it is clean."
+    assert "so no, it is clean" in rules_iqa.answer(plan_of("is it noisy?"), figures, {"noise": "no"}, [])
