@@ -181,7 +181,8 @@ def ranking(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
             continue
         seen.add(figure)
         order = sorted(per, key=lambda n: per[n][figure])
-        values = "; ".join(f"#{n} {fmt.format(per[n][figure]).rsplit(' ', 1)[-1]}" for n in sorted(per))
+        shown = {n: fmt.format(per[n][figure]).rsplit(" ", 1)[-1] for n in per}  # as written in the answer
+        values = "; ".join(f"#{n} {shown[n]}" for n in sorted(per))
         low, high = _RANKED[distortion]
         name = fmt.rsplit(" ", 1)[0]
         if per[order[-1]][figure] - per[order[0]][figure] < same:
@@ -190,11 +191,22 @@ def ranking(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
             said.append(
                 f"Variation {order[0]} is {_CHANGE[distortion][4]} than variation {order[1]} ({name}: {values})."
             )
-        else:
-            said.append(f"Variation {order[0]} is {low} and variation {order[-1]} {high} ({name}: {values}).")
+        else:  # variations tied as written are named together ("Variations 2 and 3 are the cleanest")
+            lowest = _variations([n for n in order if shown[n] == shown[order[0]]])
+            highest = _variations([n for n in order if shown[n] == shown[order[-1]]])
+            verb = "are" if lowest.startswith("Variations") else "is"
+            said.append(f"{lowest} {verb} {low} and {highest.lower()} {high} ({name}: {values}).")
         best = best or (order[-1] if distortion == "low_contrast" else order[0])
         said.append(_over_threshold(distortion, per))
     return " ".join(said), best
+
+
+def _variations(numbers: list[int]) -> str:
+    """ "Variation 3" or "Variations 2 and 3", in order."""
+    ordered = sorted(numbers)
+    if len(ordered) == 1:
+        return f"Variation {ordered[0]}"
+    return "Variations " + ", ".join(map(str, ordered[:-1])) + f" and {ordered[-1]}"
 
 
 def _over_threshold(distortion: str, per: dict[int, dict[str, float]]) -> str:

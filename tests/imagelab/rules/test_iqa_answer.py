@@ -98,3 +98,9 @@ def test_it_answers_a_how_question_without_yes_or_no():
     text = rules_iqa.answer(plan_of("how noisy is it?"), figures, {"noise": "no"}, [], polar=False)
     assert text == "Noise σ 1.4 (noisy from 4) — so it is clean."
     assert "so no, it is clean" in rules_iqa.answer(plan_of("is it noisy?"), figures, {"noise": "no"}, [])
+
+
+def test_it_names_variations_tied_as_written_together():
+    per = {n: {"noise_sigma": s} for n, s in {1: 1.1, 2: 0.81, 3: 0.79, 4: 0.9, 5: 1.6}.items()}
+    text, _best = iqa_answer.ranking(plan_of("which one looks least noisy?"), per)
+    assert text.startswith("Variations 2 and 3 are the cleanest and variation 5 the noisiest (noise σ: #1 1.1; #2 0.8")
