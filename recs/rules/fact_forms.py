@@ -90,8 +90,15 @@ QUESTIONS: list[tuple[str, str]] = [
         r"(?:ok |okay |suitable |safe |appropriate |good )?"
         r"(?:for (?:kids|children|a family|the family|(?:a|an|my|our) \w+[- ](?:years?|yrs?)[- ]olds?|"
         r"(?:my|our|the|young|little) (?:kids?|son|daughter|children|little ones?|toddlers?))|"
-        r"family[- ]friendly|kid[- ]friendly)",
+        r"family[- ]friendly|kid[- ]friendly|a (?:kids?|family|children'?s?|kid[- ]friendly) (?:film|movie|flick))",
     ),
+    # "how old do you have to be to watch Alien", "what age is Jaws for": the age rating answers it
+    (
+        "rating",
+        r"how old (?:do|does|should|must) (?:you|one|i|we|someone|they|he|she|my \w+|kids) (?:have to |need to )?"
+        r"be (?:to|for) (?:watch|see) (?P<t>.+)",
+    ),
+    ("rating", r"what age (?:is|are) (?P<t>.+?) (?:for|suitable for|ok for|aimed at)"),
     (
         "genre",
         r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"

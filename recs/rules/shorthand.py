@@ -1,4 +1,5 @@
-"""Chat-speak and emoji spelt out before a message is read: "wat shud i watch 2nite", "smth funy", "🎃 movie?"."""
+"""Chat-speak, emoji and other languages' film words spelt out before a message is read: "wat shud i watch
+2nite", "smth funy", "🎃 movie?", "una película de terror"."""
 
 from __future__ import annotations
 
@@ -34,6 +35,58 @@ SHORTHAND = {
     "flim": "film",
     "flims": "films",
 }
+# Film words of other languages mixed into a request ("una película de terror", "ein lustiger Film für Kinder"):
+# the commonest genre, audience and courtesy words of Spanish, French, German, Italian and Portuguese.
+FOREIGN = {
+    "película": "movie",
+    "pelicula": "movie",
+    "películas": "movies",
+    "peliculas": "movies",
+    "peli": "movie",
+    "pelis": "movies",
+    "filme": "film",
+    "filmes": "films",
+    "actionfilm": "action film",
+    "horrorfilm": "horror film",
+    "de terror": "horror",
+    "de miedo": "scary",
+    "d'horreur": "horror",
+    "dhorreur": "horror",
+    "horreur": "horror",
+    "comedia": "comedy",
+    "comédie": "comedy",
+    "comedie": "comedy",
+    "komödie": "comedy",
+    "komodie": "comedy",
+    "commedia": "comedy",
+    "romántica": "romantic",
+    "romantica": "romantic",
+    "romantique": "romantic",
+    "romantisch": "romantic",
+    "romantico": "romantic",
+    "lustig": "funny",
+    "lustiger": "funny",
+    "lustigen": "funny",
+    "drôle": "funny",
+    "graciosa": "funny",
+    "divertida": "funny",
+    "divertente": "funny",
+    "für kinder": "for kids",
+    "fur kinder": "for kids",
+    "para niños": "for kids",
+    "para ninos": "for kids",
+    "pour enfants": "for kids",
+    "pour les enfants": "for kids",
+    "por favor": "please",
+    "bitte": "please",
+    "s'il vous plaît": "please",
+    "s'il vous plait": "please",
+}
+# "des années 90", "de los años 80", "aus den 80ern", "anni 70": a decade said in another language
+_DECADE = re.compile(
+    r"(?:(?:des|de los|aus den|degli|dos) )?(?:années|annees|años|anos|anni|jahre) ?'?([2-9]0)\b|\b([2-9]0)(?:er|ern)\b",
+    re.I,
+)
 # Emoji said instead of a word: each reads as the word the parser knows ("🎃" is halloween, "😂" funny).
 EMOJI = {
     "🎃": "halloween",
@@ -61,11 +114,15 @@ EMOJI = {
     "🎬": "movie",
     "🎥": "movie",
 }
-_SHORT = re.compile(r"(?<![\w'])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w'])", re.I)
+_WORDS = {**SHORTHAND, **FOREIGN}
+_SHORT = re.compile(
+    r"(?<![\w'])(" + "|".join(map(re.escape, sorted(_WORDS, key=len, reverse=True))) + r")(?![\w'])", re.I
+)
 _EMOJI = re.compile("|".join(map(re.escape, sorted(EMOJI, key=len, reverse=True))))
 
 
 def spell_out(text: str) -> str:
     """The message with chat-speak and emoji written as the words they stand for."""
     text = _EMOJI.sub(lambda m: f" {EMOJI[m.group()]} ", text or "")
-    return _SHORT.sub(lambda m: SHORTHAND[m.group().lower()], text)
+    text = _DECADE.sub(lambda m: f"{m.group(1) or m.group(2)}s", text)
+    return _SHORT.sub(lambda m: _WORDS[m.group().lower()], text)

@@ -44,3 +44,27 @@ def test_it_greets_back_small_talk_instead_of_not_knowing(cat):
 
 def test_it_apologises_to_a_complaint_with_an_apostrophe(cat):
     assert "Sorry" in answer("you're useless", cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how old do you have to be to watch alien", "MPAA **R**"),
+        ("what age is jaws for", "MPAA **PG**"),
+        ("is shrek a kids film", "MPAA **PG**"),
+    ],
+)
+def test_it_answers_an_age_question_about_a_film_with_its_rating(text, said, cat):
+    assert decide_mode(text).mode == "A"
+    assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "genre"),
+    [("una película de terror por favor", "Horror"), ("ich will einen Actionfilm sehen", "Action")],
+)
+def test_it_recommends_for_a_request_in_another_language(text, genre, cat):
+    from recs.rules.parse import parse_constraints
+
+    assert decide_mode(text).mode == "B"
+    assert genre in parse_constraints(text, cat).genres
