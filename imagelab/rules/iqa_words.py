@@ -122,7 +122,9 @@ REFERENCE = (
     rf"(?:{EDITING}|version|variation) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)|{EDITED}|"
     # a variation said to have added or lost something: "did the last version add noise?", "has it lost detail?"
     r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
-    r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|" + GROWN
+    r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|"
+    # the asker lost something in the edit: "did I lose any sharpness in the 3rd?"
+    r"\b(?:did|have|has) (?:i|we) (?:lose|lost)\b|" + GROWN
 )
 # Text is lower-cased, so "ΔE" arrives as "δe".
 METRICS = {
@@ -156,6 +158,8 @@ ASKS = (
     # a "?" anywhere ("too dark? 🤔"), an inverted question after a greeting ("hiya quick one is the pic soft"),
     # "how good is" after a lead-in ("on a scale of 1 to 10 how good is this photo")
     r"\?|\b(?:is|are|does|do|did) (?:the|this|that|it|my|these|those|there)\b|\bhow \w+ (?:is|are|does|do|did)\b|"
+    # doubt said asks too: "I can't tell if the highlights are clipped", "not sure whether it's soft"
+    r"\b(?:can'?t tell|cannot tell|not sure|unsure|wonder(?:ing)?|no idea) (?:if|whether)\b|"
     # a tag asks too: "the whites aren't clipping are they", "blown highlights or nah"
     r"\b(?:is|are|isn'?t|aren'?t|was|wasn'?t|does|doesn'?t|do|don'?t|did|didn'?t) (?:it|they|there|that|this)\W*$|"
     r"\bor (?:nah|not|no|nope)\b\W*$|"

@@ -186,3 +186,12 @@ def test_it_plans_an_edit_asked_after_another_verb():
 
 def test_it_never_reads_the_five_or_which_as_the_subject():
     assert plan_of("out of the five which is the most in focus").query_scope == "Global"
+
+
+def test_it_reads_the_asker_losing_something_as_a_comparison_with_the_source():
+    assert plan_of("did I lose any sharpness in the 3rd").reference_mode == "Full-Reference"
+
+
+@pytest.mark.parametrize("text", ["I can't tell if the highlights are clipped", "not sure whether it's noisy"])
+def test_it_reads_doubt_said_as_a_question(text):
+    assert rules_iqa.is_quality_question(text)
