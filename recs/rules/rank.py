@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from recs.flows.tools import PlannedPick, PlanPicksArgs
 from recs.rules.constraints import Constraints
+from recs.rules.count import picks_wanted
 from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason_for
 from recs.rules.like import refers_back
 from recs.rules.parse import parse_constraints
@@ -307,6 +308,7 @@ def plan_picks(
     if lead:  # "Likes: Clint Eastwood": several of his films may be the best fit
         repeatable |= set(taste.directors)
     picks = _diverse(ranked, repeatable, catalogue.franchise) or [m for _, m in ranked[:1]]
+    picks = picks[: picks_wanted(text)]  # "just one movie, a thriller"
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
     if hard is not None:
