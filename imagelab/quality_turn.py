@@ -5,7 +5,9 @@ defaults; an invalid plan is re-asked once with the error, then asked of the fal
 defaults whole). The figures are `imagelab.core.quality`'s, of the current image or a numbered variation,
 against the original upload (or the variation's source) when the question compares. The answer is written
 by the backend: the rule template (`imagelab.rules.iqa.answer`) offline, a model's ≤80 words citing the
-figures otherwise, streamed. The message's payload carries `quality: {plan, figures, verdicts}`.
+figures otherwise, streamed. The message's payload carries `quality: {plan, figures, verdicts}`. "Which one is
+sharpest?" (or two variations named) measures the latest edit's finished variations and ranks them (`rank`;
+the payload adds `ranking`).
 """
 
 from __future__ import annotations

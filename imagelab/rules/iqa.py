@@ -1,7 +1,8 @@
 """The offline reading of a quality question into an IQA plan (the templated answer is `iqa_answer`'s).
 
 `read_question` returns the same JSON a model's `assess_quality` call would, so it goes through
-`iqa.complete` like any planner output; the words it reads by are in `iqa_words`. `answer` writes the verdict and the figures that decided it.
+`iqa.complete` like any planner output; the words it reads by are in `iqa_words`. `answer` (from `iqa_answer`)
+writes the verdict and the figures that decided it; `ranks` and `variation_numbers` say when variations are ranked.
 Objects cannot be located offline: a named subject is measured as the centre of the picture, said plainly.
 
 Pure: no Django.
