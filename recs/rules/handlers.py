@@ -27,6 +27,7 @@ from recs.rules.list_changes import parse_list_changes, read_list_changes
 from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
 from recs.rules.rank import plan_picks
+from recs.rules.shown import titles_for_places
 from recs.sources.catalogue import load_catalogue
 
 
@@ -78,7 +79,7 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
-    said = answer(text, load_catalogue())
+    said = answer(titles_for_places(text, ctx.last_picks), load_catalogue())  # "who directed the first one"
     return _acknowledged(ctx.learned, said) if ctx.learned else said
 
 
@@ -113,7 +114,7 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
     if learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return _acknowledged(learned, answer(text, load_catalogue()))
     if decide_mode(text).mode == "A":
-        return answer(text, load_catalogue())
+        return answer(titles_for_places(text, ctx.last_picks), load_catalogue())
     # Like a model on Chat Completions: call the tool first, answer once its output is in the input.
     if not any(isinstance(item, FunctionCallOutput) for item in request.input):
         return PlannerReply(tool_calls=[rules_tool_call("search_movies", _v1_search_args(text))])

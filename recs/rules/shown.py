@@ -37,3 +37,22 @@ def shown_at(text: str, last_picks: list[dict]) -> list[dict]:
 def points_at_place(text: str) -> bool:
     """True when a request points at a pick by its place, whatever was shown."""
     return bool(_pointed(" ".join((text or "").lower().split())))
+
+
+# A pick named by its place in a question: "who directed the first one", "how long is number 2?".
+_ASKED_AT = re.compile(
+    r"\b(?:the (?P<place>first|1st|second|2nd|middle|third|3rd|last) (?:one|pick|film|movie)"
+    rf"|{_NUMBER})(?![\w-])",
+    re.I,
+)
+
+
+def titles_for_places(text: str, last_picks: list[dict]) -> str:
+    """The text with each pick it names by its place ("the second one") replaced by that pick's title."""
+
+    def title(match: re.Match) -> str:
+        place = match["place"]
+        index = _PLACES[place.lower()] if place else _NUMBERS[match["number"].lower()]
+        return last_picks[index]["title"] if -len(last_picks) <= index < len(last_picks) else match.group()
+
+    return _ASKED_AT.sub(title, text or "") if last_picks else text
