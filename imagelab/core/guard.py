@@ -19,13 +19,13 @@ from PIL import Image
 from pydantic import TypeAdapter
 
 from imagelab.core import ops
-from imagelab.core.guard_rules import PUSHES, rule_edits
+from imagelab.core.guard_rules import PUSHES, framing, rule_edits
 from imagelab.core.guard_sharpen import sharpen_pull
 from imagelab.core.plans import Operation
 from imagelab.core.revise import Applied, apply_edits
 from imagelab.core.separate import Tendency, measure_apart
 from imagelab.core.simulate import PixelSample
-from imagelab.core.verify import Clipping, Look, Report, headroom, verify
+from imagelab.core.verify import Clipping, Look, Report, clipping, headroom, verify
 
 
 @dataclass
@@ -94,6 +94,18 @@ def _measure_apart(
             issue.headroom, issue.windows = headroom(look.image, look.clipping(), source), look.windows()
 
 
+def framed_source(look: Look, operations: list[dict], source: Clipping) -> Clipping:
+    """The source's clipping as the plan frames it: its picture after the plan's leading resize and crop steps,
+    when the caller kept it (`Look.before`), else the whole source's.
+
+    Why: a crop holding more of the photo's dark part put more of its pixels at 0 than the whole photo has, and
+    was flagged as crushing shadows that no step had crushed ("crop it square" on scikit-image's coffee: 1.6 %,
+    'no edit could fix it'); the steps' clipping is what the guard answers for."""
+    n = framing(operations)
+    kept = look.before(n) if n and look.before is not None else None
+    return clipping(kept[0]) if kept is not None else source
+
+
 def guard_variation(
     vi: int,
     operations: list[dict],
@@ -118,6 +130,7 @@ def guard_variation(
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
+    source = framed_source(preview, operations, source)
     planned = preview  # as first run: what a separating step keeps to (`preview` moves on with revisions)
 
     def check(look: Look, steps: list[dict], n: int) -> Report:

@@ -40,6 +40,16 @@ GIVE_BACK = 0.5
 # (a sharpened "punchier" on a bright photo measured 2.5 % burnt where its sample said 0.1)
 UNSEEN_OPS = frozenset({"sharpen", "grain"})
 FRAMING_OPS = frozenset({"resize", "crop"})  # what the sample follows of the framing (it keeps the pixels inside)
+
+
+def framing(operations: list[dict]) -> int:
+    """How many of the plan's first steps only frame the photo (resize, crop): the source as it frames it."""
+    n = 0
+    while n < len(operations) and operations[n]["op"] in FRAMING_OPS:
+        n += 1
+    return n
+
+
 EXPLAINED_POINTS, EXPLAINED_SHARE = 0.5, 0.25  # how close the sample's figure must be to the measured one
 
 # A near-duplicate is told apart by its contrast, sized to its SSIM, aiming here (a margin under the 0.97
@@ -282,7 +292,9 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     # Spatial steps (grain, sharpen, a vignette) or a crop can make the preview clip much more or less than the
     # plan's point steps do: then the fixed shares are safer. What the sample misses of a close figure (sampling,
     # a mild spatial step) is carried over as it is.
-    predicted = sample.new(operations)
+    # The verifier measures against the source as the plan frames it (guard.framed_source): so does the sample
+    framed = sample.new(operations[: framing(operations)])
+    predicted = {k: v - framed[k] for k, v in sample.new(operations).items()}
     unseen = {i.kind: i.amount - predicted[i.kind] for i in clips}
     if any(abs(unseen[i.kind]) > max(EXPLAINED_POINTS, EXPLAINED_SHARE * i.amount) for i in clips):
         return None
@@ -290,15 +302,10 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     if not found:
         return None
 
-    # What the framing alone leaves (a crop holding more of the dark or bright part of the photo) no pull can
-    # take away: past it, the steps may add a quarter of the limit (else no share cleared, and the fixed halves
-    # took two revisions, then pulled what did not clip along with what did)
-    framed = sample.new([o for o in operations if o["op"] in FRAMING_OPS])
-
     def clears(shares: dict[tuple[int, str], float], limit: float) -> bool:
         edits = [ease(i, p, operations, "", s) for (i, p), s in shares.items() if s > 0]
         after = sample.new(_eased(operations, edits))
-        return all(after[k] + miss <= limit or after[k] <= framed[k] + limit / 4 for k, miss in unseen.items())
+        return all(after[k] - framed[k] + miss <= limit for k, miss in unseen.items())
 
     for limit in (CLIP_MARGIN / 2, CLIP_MARGIN):
         share = smallest(PULL_LADDER, lambda s, limit=limit: clears(dict.fromkeys(found, s), limit))

@@ -1,0 +1,43 @@
+"""The guard measures a cropped variation against the source as the crop frames it: the crop's own dark or bright
+part is not clipping a step made, while what the steps clip inside the crop still is."""
+
+import numpy as np
+from PIL import Image
+
+from imagelab.core.guard import run_guard
+from imagelab.core.staged import run_guarded
+
+CORNER = {"op": "crop", "params": {"x": 0, "y": 0, "width": 240, "height": 160}}
+
+
+def corner_photo(w=480, h=320, seed=8):
+    """A mid-dark texture with a black corner: 1 % of the photo, 4 % of its top-left quarter."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w]
+    grey = 70 + 30 * np.sin(x / 13) * np.cos(y / 9) + rng.normal(0, 3, (h, w))
+    rgb = np.stack([grey + 6, grey, grey - 6], -1)
+    rgb[:40, :40] = 0
+    return Image.fromarray(np.clip(rgb, 0, 255).round().astype(np.uint8))
+
+
+def guarded(image, plan):
+    def guard(source_preview, previews, **hooks):
+        return run_guard(source_preview, previews, [plan], max_revisions=2, **hooks)
+
+    return run_guarded(image, [plan], guard, keep_images=False).outcomes[0]
+
+
+def test_it_does_not_call_a_crops_own_black_corner_crushed_shadows():
+    out = guarded(corner_photo(), [CORNER, {"op": "contrast", "params": {"value": 1.25}}])
+    assert (
+        out.report.ok and out.revisions == []
+    )  # against the whole photo: 3 % more pixels at 0, "no edit could fix it"
+    assert out.report.figures["shadows_new"] < 0.5
+
+
+def test_it_still_pulls_what_the_steps_crush_inside_the_crop_in_one_revision():
+    out = guarded(corner_photo(), [CORNER, {"op": "contrast", "params": {"value": 1.6}}])
+    [it] = out.revisions
+    assert it["before"]["shadows_new"] > 10 and out.report.ok
+    [edit] = it["edits"]
+    assert edit["op"] == "contrast" and 1.2 < edit["value"] < 1.6
