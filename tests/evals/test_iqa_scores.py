@@ -28,8 +28,11 @@ from tests.support.iqa_eval import evaluate
 # 418/418 after general fixes (what an edit did to the photo, "did my edit wreck it?", "is that from the edit?",
 # as a comparison; "tack sharp"; a tone, a verb without -ed or a filler never the subject, "her face lit", "yo is
 # this"; "the colour on the third one off"; "taken on a potato"). Probes after it: 3 more, 421/421 (skin tones said
-# natural are a cast, mushy detail is blur, "the frame" is the photo).
-IQA_FLOOR = 421 / 421
+# natural are a cast, mushy detail is blur, "the frame" is the photo). Tenth to thirteenth held-out rounds
+# (2026-11-28, later): 170 written, 66/80, 37/40, 23/30 and 18/20 as they came; 594/594 after general fixes
+# (whether an edit would help is a question about its fault, "which one is sharpest?" ranks the variations,
+# chat shorthand for the original, question tags without a "?").
+IQA_FLOOR = 594 / 594
 
 
 def test_it_reads_at_least_the_recorded_share_of_quality_questions():
