@@ -17,7 +17,7 @@ from recs.rules.named_titles import find_named_titles
 from recs.rules.people import people_index
 from recs.rules.relative_era import find_bare_comparative, find_last_years, find_than_film
 from recs.rules.scan import Scanner, prepare
-from recs.rules.tone import SCARY_TAG, find_lighter, keep_feel_good, soften_for_likes
+from recs.rules.tone import SCARY_TAG, find_lighter, keep_feel_good, soften_for_likes, spare_young_children
 from recs.rules.vocab import (
     ADULT_CONTENT,
     DECADE_WORDS,
@@ -340,6 +340,8 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")
     soften_for_likes(out, horror_asked=SCARY_TAG in out.genres)
+    liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m]
+    spare_young_children(out, SCARY_TAG in out.genres, any(SCARY_TAG in catalogue.tags(m) for m in liked))
     keep_feel_good(out)
     for name in (
         "genres",

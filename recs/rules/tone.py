@@ -91,3 +91,12 @@ def keep_feel_good(out: Constraints) -> None:
     said = [note[0] for note in out.mood_notes] + out.moods
     if any(re.fullmatch(FEEL_GOOD, word) for word in said) and DARK_COMEDY not in out.genres:
         out.unwelcome.append(DARK_COMEDY)  # a ranking, not a filter: the intro needn't say it
+
+
+def spare_young_children(out: Constraints, horror_asked: bool, liked_horror: bool) -> None:
+    """Young children (G or PG only) get no horror unless it is asked for: ranked last, and avoided (the intro
+    says "ideally no horror") when the film named is a horror film ("like Jaws but for kids" is no Jaws 2)."""
+    young = out.mpaa_hard and out.mpaa_allowed and set(out.mpaa_allowed) <= {"G", "PG"}
+    if not young or horror_asked or SCARY_TAG in out.avoid_genres:
+        return
+    (out.avoid_genres if liked_horror else out.unwelcome).append(SCARY_TAG)
