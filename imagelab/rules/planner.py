@@ -212,7 +212,9 @@ def plan_variations(
             label += f", {deg:+g}°"
         elif intent["quarters"] and len(set(intent["quarters"])) > 1:
             label += ", clockwise" if deg > 0 else ", counter-clockwise"
-        strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(describe(lk, filter_type))}"
+        # a look the photo took none of (its contrast and colour eased away on the sample: they would clip it)
+        said = describe(lk, filter_type) or ["the photo's own tones (more of this look would clip it)"]
+        strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(said)}"
         strategy += f"; {', '.join(words)}." if words else "."
         variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})
     axes = ["tone/colour", "contrast curve", "finish"] + (["crop/framing"] if geometry_varies else [])

@@ -114,3 +114,11 @@ def test_it_eases_a_looks_own_vignette_on_a_dark_photo():
     assert any(worst(photo, v["operations"]) > fitting.BUDGET for v in blind)
     assert all(worst(photo, v["operations"]) <= fitting.BUDGET for v in fitted)
     assert vignettes[: len(blind)] != vignettes[len(blind) :]
+
+
+def test_it_says_so_when_a_look_keeps_none_of_its_own_character():
+    photo = Image.fromarray(data.coffee())
+    strategies = [v["strategy"] for v in plans("crop it square", photo)]
+    # Pop's contrast and colour would all clip coffee: it said "Clean and punchy: ; cropped square."
+    assert strategies[0].startswith("Clean and punchy: the photo's own tones (more of this look would clip it)")
+    assert not any(": ;" in s or ": ." in s for s in strategies)
