@@ -22,10 +22,11 @@ def find_excluded_titles(
     """Add every catalogue film named after a negator or "seen" to exclude_ids (and its title to exclude_titles)."""
     for match in list(re.finditer(rf"(?<![a-z0-9]){TRIGGER} ", scan.text)):
         offset = match.end()
-        tokens = scan.text[offset:].split(",")[0].split()[:12]
+        tokens = scan.text[offset:].split()[:16]  # commas are tokens: "seen inception , matrix and alien"
         while tokens:  # "seen Jaws and Alien": a list of titles joined by and/or
-            found = title_prefix(tokens, catalogue)
-            if not found or not _only_a_title(tokens, found[1], catalogue, parse):
+            clause = tokens[: tokens.index(",")] if "," in tokens else tokens
+            found = title_prefix(clause, catalogue)
+            if not found or not _only_a_title(clause, found[1], catalogue, parse):
                 break
             end = offset + len(" ".join(tokens[: found[1]]))
             if not scan._free(offset, end) or _inside_title(scan.text, match.start(), end, catalogue):
@@ -37,10 +38,11 @@ def find_excluded_titles(
             out.exclude_ids += [m.id for m in films]
             out.exclude_titles.append(f"the {series_name(parts)} films" if parts else found[0].title)
             rest = tokens[found[1] :]
-            if not rest or rest[0] not in ("and", "or", "nor"):
+            joined = 2 if rest[:2] == [",", "and"] or rest[:2] == [",", "or"] else 1  # "alien, and heat"
+            if not rest or rest[0] not in ("and", "or", "nor", ","):
                 break
-            offset = end + len(rest[0]) + 2
-            tokens = rest[1:]
+            offset = end + len(" ".join(rest[:joined])) + 2
+            tokens = rest[joined:]
 
 
 # "johnny depp but not the pirate ones", "no more batman films": a word of some titles, said for a group of films.

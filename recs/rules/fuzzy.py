@@ -29,7 +29,7 @@ KEEP = frozenset(
     """
 eastern teens bunny dreams dance fiction drams music magic comic cartoonish horrible terror
 scare scars spoke funky ninth minute filmed mover starting nineteen docus
-director directors recently decent
+director directors recently decent friends
 """.split()
 )
 

@@ -241,6 +241,8 @@ def _ruled_out_moods(out: Constraints, ruled: list[tuple[str, str]]) -> None:
         out.mood_notes.remove((word, tag))
         if tag in out.genres:
             out.genres.remove(tag)
+        if word not in {said for said, _ in ruled}:  # "a feel good movie, not a comedy": the mood can't be had
+            out.unsupported.append((word, "mood"))
     named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
     for word, tag in ruled:
         if tag in named and tag in out.exclude_genres and not any(re.fullmatch(p, word) for p, _ in GENRE_PATTERNS):

@@ -143,7 +143,7 @@ UNSUPPORTED: list[tuple[str, str]] = [
         "topic",
     ),
     (
-        r"wholesome|mind blowing|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing",
+        r"wholesome|mind blowing|slow burn|quirky|bittersweet|inspiring|inspirational|relaxing|(?:happy|sad) ending",
         "mood",
     ),
     (VIOLENT_CONTENT + "|" + ADULT_CONTENT, "content"),
@@ -352,9 +352,12 @@ FILLER = frozenset(
 # A complaint about the picks or the assistant ("these suggestions are rubbish"): apologise, don't recommend.
 COMPLAINT = (
     r"\b(?:suggestions?|recommendations?|recs|picks|choices|results|options|these|those|they|you|u|ur|this(?: app)?)"
-    r"(?: (?:are|were|is|was|re|s)|'re|'s)? (?:all |so |really |pretty |absolutely |totally |just |kinda )*"
+    r"(?: (?:are|were|is|was|re|s)|'re|'s)?(?: all)?(?: (?:look|looks|seem|seems|sound|sounds))? "
+    r"(?:all |so |really |pretty |absolutely |totally |just |kinda )*"
     r"(?:rubbish|terrible|awful|crap|crappy|bad|useless|garbage|trash|shit|shite|pants|dire|lame|naff|"
-    r"worthless|unhelpful|not helpful|no help|not good|wrong)\b|\b(?:you|u|this app|it) (?:suck|sucks|stinks?)\b"
+    r"worthless|unhelpful|not helpful|no help|not good|wrong|boring|dull|meh)\b|\b(?:you|u|this app|it) (?:suck|sucks|stinks?)\b"
+    # "hmm not feeling any of those": the picks missed, said as a mood
+    r"|\bnot (?:feeling|into|loving) (?:any of )?(?:those|these|them|that|this|it)\b"
 )
 GREETINGS = (
     r"^(?:hi|hello|hey|hiya|howdy|yo|good (?:morning|afternoon|evening)|greetings"

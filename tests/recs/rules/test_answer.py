@@ -68,3 +68,14 @@ def test_it_recommends_for_a_request_in_another_language(text, genre, cat):
 
     assert decide_mode(text).mode == "B"
     assert genre in parse_constraints(text, cat).genres
+
+
+@pytest.mark.parametrize("text", ["kinda like The Office vibes", "Pixar-like but not Pixar", "like Stranger Things"])
+def test_it_recommends_for_likeness_asked_alone(text):
+    assert decide_mode(text).mode == "B"
+
+
+@pytest.mark.parametrize("text", ["hmm not feeling any of those", "those all look boring", "these seem kinda meh"])
+def test_it_apologises_for_picks_called_boring(text, cat):
+    assert decide_mode(text).mode == "A"
+    assert "Sorry" in answer(text, cat)

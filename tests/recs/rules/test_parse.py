@@ -50,3 +50,17 @@ def test_it_notes_supernatural_and_found_footage_as_unchecked(cat):
         word for word, _ in parse_constraints("a scary film, nothing supernatural, no found footage", cat).unsupported
     ]
     assert said == ["supernatural", "found footage"]
+
+
+def test_it_says_a_mood_is_unchecked_when_its_genre_is_ruled_out(cat):
+    cons = parse_constraints("a feel good movie, not a comedy", cat)
+    assert cons.exclude_genres == ["Comedy"] and cons.genres == []
+    assert ("feel good", "mood") in cons.unsupported
+
+
+def test_it_notes_a_happy_ending_as_unchecked(cat):
+    assert ("happy ending", "mood") in parse_constraints("like Titanic but with a happy ending", cat).unsupported
+
+
+def test_it_keeps_friends_as_typed(cat):
+    assert parse_constraints("something like Friends but a movie", cat).unknown_likes == ["Friends"]
