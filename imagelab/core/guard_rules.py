@@ -305,7 +305,7 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     def clears(shares: dict[tuple[int, str], float], limit: float) -> bool:
         edits = [ease(i, p, operations, "", s) for (i, p), s in shares.items() if s > 0]
         after = sample.new(_eased(operations, edits))
-        return all(after[k] - framed[k] + miss <= limit for k, miss in unseen.items())
+        return all(_corrected(after[k] - framed[k], predicted[k], miss) <= limit for k, miss in unseen.items())
 
     for limit in (CLIP_MARGIN / 2, CLIP_MARGIN):
         share = smallest(PULL_LADDER, lambda s, limit=limit: clears(dict.fromkeys(found, s), limit))
@@ -324,6 +324,15 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
             shares[c] = share if kept is None else kept
         return shares
     return None
+
+
+def _corrected(after: float, predicted: float, miss: float) -> float:
+    """The sample's figure for a pulled plan, corrected by what it missed of the plan as measured: in proportion
+    when the plan clipped clearly (the sample's error shrinks with the clipping: astronaut's 14.1 points of crushed
+    shadows, predicted 13.55, kept every share from clearing, even every culprit removed), else as it is."""
+    if miss > 0 and predicted > 2 * EXPLAINED_POINTS:
+        return after * (1 + miss / predicted)
+    return after + miss
 
 
 def smallest(ladder: tuple[float, ...], ok: Callable[[float], bool]) -> float | None:

@@ -301,3 +301,18 @@ def test_it_tells_a_twin_apart_in_the_same_revision_as_a_clipping_pull_on_its_co
     [apart] = [e for e in edits if e.reason == "to tell it apart from variation 1"]
     assert isinstance(apart, AddOp) and apart.index == 2  # ... so the twin's contrast is added after it
     assert apart.op.op == "contrast" and apart.op.params.value < 1.0
+
+
+def test_it_corrects_the_samples_figure_in_proportion_when_it_missed_part_of_a_large_clipping():
+    from imagelab.core.guard_rules import pull_shares
+    from imagelab.core.simulate import PixelSample
+
+    photo = shrink(bright_photo(), 640)
+    plan = [{"op": "brightness", "params": {"value": 1.25}}]
+    sample = PixelSample(photo, working_size=photo.size)
+    predicted = sample.new(plan)["highlights"]
+    assert predicted > 5
+    # the preview measured 0.6 points more than the sample: carried over whole, no pull (not even removing the
+    # step) could clear the half-point margin, and the fixed three-quarter pull was taken instead
+    shares = pull_shares([Issue(kind="highlights", amount=predicted + 0.6, detail="")], plan, sample)
+    assert shares is not None and 0 < shares[(0, "value")] < 1.0
