@@ -48,6 +48,9 @@ def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
         if scan.negated(m.start()):
             out.mpaa_excluded += [rating] + (["NC-17"] if rating == "R" else [])
             out.rating_label = "not rated " + " or ".join(r for r in dict.fromkeys(out.mpaa_excluded) if r != "NC-17")
+        elif _at_most(scan, m):  # "PG-13 max", "nothing above PG": that rating or a milder one
+            out.mpaa_allowed = _MILDEST_FIRST[: _MILDEST_FIRST.index(rating) + 1]
+            out.rating_label = f"rated {rating} or lower"
         else:
             out.mpaa_allowed, out.rating_label = [rating], f"rated {rating}"
     _find_runtime(scan, out)
@@ -65,6 +68,18 @@ def _find_ratings_runtime_quality(scan: Scanner, out: Constraints) -> None:
         out.min_rating = 7.5
         word = m.group().strip()
         out.quality_label = out.quality_label or ("classic" if word.startswith("classic") else "highly rated")
+
+
+_MILDEST_FIRST = ["G", "PG", "PG-13", "R", "NC-17"]
+_CEILING_AFTER = re.compile(
+    r"^ (?:max(?:imum)?|tops|at most|or (?:lower|below|less|under|milder)|and (?:under|below))\b"
+)
+_CEILING_BEFORE = re.compile(r"\b(?:above|higher than|up to|at most|max(?:imum)?(?: of)?|no more than|worse than) $")
+
+
+def _at_most(scan: Scanner, match: re.Match) -> bool:
+    """Whether a rating is said as a ceiling: "PG-13 max", "pg or lower", "nothing above PG", "up to PG-13"."""
+    return bool(_CEILING_AFTER.match(scan.text[match.end() :]) or _CEILING_BEFORE.search(scan.text[: match.start()]))
 
 
 _BRIDGE = frozenset({"anything", "something", "films", "movies", "too", "very", "so", "overly"})
@@ -171,6 +186,8 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for m in scan.find(r"old|older|oldies|vintage|golden age"):
         if scan.before(m.start(), 1) in (["year"], ["years"]) or re.match(_PEOPLE_AFTER, scan.text[m.end() :]):
             continue  # "my 8 year old", "for older kids": a viewer's age, not an era
+        if scan.before(m.start(), 1) in (["re"], ["were"], ["im"], ["m"], ["am"], ["are"], ["getting"]):
+            continue  # "nothing too long tho, we're old lol": the viewers are old, not the film
         set_range(None, 1979, "older (pre-1980)", m.start(), vague=True)
 
 
@@ -217,7 +234,9 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
 
 def _occasions_as_moods(out: Constraints) -> None:
     """A mood beside a named genre qualifies it: "a feel good musical" is a musical, not "comedy or musical"."""
-    named = {tag for pattern, tag in GENRE_PATTERNS for word in out.genre_words if re.fullmatch(pattern, word)}
+    # "cry but also laugh": a laugh is a mood like a cry, so neither qualifies the other
+    words = [word for word in out.genre_words if word not in ("laugh", "laughs")]
+    named = {tag for pattern, tag in GENRE_PATTERNS for word in words if re.fullmatch(pattern, word)}
     if not named:
         return
     # A kind of film ("war", "mystery": SUBGENRES) narrows the genre instead, so only moods are moved.

@@ -48,7 +48,8 @@ TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endin
 DATE = r"date night|date nite|first date|date (?:movies?|films?|flicks?)|(?:for|on) a date|anniversary"
 OCCASIONS: list[tuple[str, str]] = [
     (
-        r"(?:a )?good cry|cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|"
+        # "laugh till i cry" is laughing hard, no drama
+        r"(?:a )?good cry|(?<!til i )(?<!till i )(?<!until i )(?<!til we )(?<!till we )cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|"
         r"heartbreaking|emotional|poignant|serious|thought provoking",
         "Drama",
     ),

@@ -1,5 +1,7 @@
 """parse_constraints on messages written in an unseen round: capitals, moods ruled out, kinds named like titles."""
 
+import pytest
+
 from recs.rules.parse import parse_constraints
 
 
@@ -64,3 +66,29 @@ def test_it_notes_a_happy_ending_as_unchecked(cat):
 
 def test_it_keeps_friends_as_typed(cat):
     assert parse_constraints("something like Friends but a movie", cat).unknown_likes == ["Friends"]
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("nothing above pg", ["G", "PG"]),
+        ("action film, PG-13 max", ["G", "PG", "PG-13"]),
+        ("up to pg-13 please", ["G", "PG", "PG-13"]),
+        ("a PG-13 action film from the 2000s", ["PG-13"]),
+    ],
+)
+def test_it_reads_a_rating_said_as_a_ceiling_as_that_rating_or_milder(text, allowed, cat):
+    assert parse_constraints(text, cat).mpaa_allowed == allowed
+
+
+def test_it_reads_old_viewers_as_no_era(cat):
+    cons = parse_constraints("something romantic, nothing too long tho, were old lol", cat)
+    assert (cons.year_min, cons.year_max) == (None, None)
+
+
+def test_it_reads_a_cry_and_a_laugh_as_two_moods(cat):
+    assert set(parse_constraints("i want to cry but also laugh", cat).genres) == {"Drama", "Comedy"}
+
+
+def test_it_reads_laugh_till_i_cry_as_laughing_hard(cat):
+    assert parse_constraints("something that'll make me laugh til i cry", cat).genres == ["Comedy"]
