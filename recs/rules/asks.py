@@ -28,7 +28,7 @@ _ASKS = re.compile(
     r"|\b(?:boys|girls|lads|ladies|guys|gals|mates|friends|family|sleepover) ?(?:night|nite)\b"
     # "seen all of those already", "already seen them": the picks shown missed, so others are wanted
     r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|it|that one|all three|em)\b"
-    r"|\balready (?:seen|watched)\b"
+    r"|\balready (?:seen|watched)\b|\bdifferent (?:genre|kind|type|style|vibe)\b"
     # "kinda like The Office vibes", "Pixar-like but not Pixar", "like Stranger Things": likeness asked alone
     r"|\bvibes?\b|[a-z]-(?:like|esque|ish|style)\b|^(?:kinda |kind of |sorta |sort of )?like (?!i\b|you\b|it\b|that\b|this\b)\w"
 )

@@ -20,9 +20,18 @@ def prepare(text: str) -> str:
     text = re.sub(r"[,;.!?:()]+", " , ", text)
     text = re.sub(r"[^a-z0-9, \x00]+", " ", text).replace("\x00", ".")
     text = spelled_years(" " + " ".join(text.split()) + " ")  # "before nineteen eighty" reads "before 1980"
+    text = _TOO_MUCH.sub(lambda m: f"{m.group(1)} not too", text)
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
+
+
+# "those are too long", "too scary for me": a complaint about the picks shown asks for less of it ("not too long")
+_TOO_MUCH = re.compile(
+    r"(^|\b(?:those|these|they|them|that|it|all|are|were|re|is|was|s|look|looks|seem|seems))"
+    r"(?: (?:way|a bit|bit|much|far|just))? too(?= (?:long|old|short|scary|violent|dark|sad|slow|boring|gory|intense|"
+    r"depressing|heavy|childish|kiddie|serious|silly|cheesy|romantic|weird|new|recent)\b)"
+)
 
 
 class Scanner:

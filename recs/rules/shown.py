@@ -9,10 +9,13 @@ _NUMBERS = {"1": 0, "one": 0, "2": 1, "two": 1, "3": 2, "three": 2}
 _PLACE = r"(?:the )?(?P<place>first|1st|second|2nd|middle|third|3rd|last)(?: (?:one|pick|film|movie|title))?"
 _NUMBER = r"(?:number|no|#) ?(?P<number>[123]|one|two|three)"
 # A place, then the end of what is pointed at: "the second world war films" or "the first harry potter" is no pick.
-_TAIL = r"(?=\s*(?:$|[,.!?]|but\b|and\b|only\b|please\b|pls\b|though\b|with\b|from\b|that\b|which\b|is\b|was\b))"
+_TAIL = r"(?=\s*(?:$|[,.!?]|but\b|and\b|only\b|please\b|pls\b|though\b|with\b|from\b|that\b|which\b|is\b|was\b|best\b|most\b))"
 PLACE_AFTER = re.compile(rf"\s*(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
 # Said after a word that asks for likeness ("like", "similar to", "as", "in the vein of").
-AT_PLACE = re.compile(rf"\b(?:like|similar to|as|vein of|style of|lines of)\s+(?:{_PLACE}|{_NUMBER}){_TAIL}", re.I)
+AT_PLACE = re.compile(
+    rf"\b(?:like|liked|loved|enjoyed|preferred|similar to|as|vein of|style of|lines of)\s+(?:{_PLACE}|{_NUMBER}){_TAIL}",
+    re.I,
+)
 # Said first, then how to differ from it: "the first one but shorter", "ok the third one but older".
 OPENS_AT = re.compile(
     rf"^(?:(?:ok(?:ay)?|yeah|yes|so|hmm+|nah|right)\W+)?(?:{_PLACE}|{_NUMBER})(?=\s*,?\s*but\b)", re.I

@@ -86,3 +86,7 @@ def test_it_apologises_for_picks_called_boring(text, cat):
 )
 def test_it_recommends_for_a_ranking_asked_for(text):
     assert decide_mode(text).mode == "B"
+
+
+def test_it_recommends_for_a_different_genre_this_time():
+    assert decide_mode("different genre this time").mode == "B"

@@ -24,3 +24,13 @@ def test_it_reads_a_change_to_the_picks_shown_as_like_them():
     assert refers_back("ok but less violent")
     assert refers_back("any of those but for kids?")
     assert not refers_back("a comedy but not a romcom")
+
+
+def test_it_reads_the_pick_liked_best_by_its_place():
+    shown = [{"title": "Alien", "year": 1979}, {"title": "Fargo", "year": 1996}, {"title": "Inception", "year": 2010}]
+    assert shown_at("I liked the middle one best, more like that please", shown) == [shown[1]]
+
+
+def test_it_reads_same_but_as_the_picks_shown_changed():
+    assert refers_back("same but for kids")
+    assert not refers_back("same director as jaws")
