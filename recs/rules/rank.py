@@ -19,8 +19,9 @@ from recs.rules.relative_era import relative_to_shown
 from recs.rules.relax import Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
 from recs.rules.scan import prepare
-from recs.rules.shown import points_at_place, shown_at
+from recs.rules.shown import asks_another_kind, points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
+from recs.rules.vocab import GENRE_NOUNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import BlockedItem, Movie
 from recs.sources.war import war_tags
@@ -262,6 +263,11 @@ def plan_picks(
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
             counts = Counter(g for m in shown for g in dict.fromkeys([*m.genres, *war_tags(m.id)]))
             cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2]
+    if asks_another_kind(text) and last_picks and not cons.genres:  # "different genre this time"
+        shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
+        counts = Counter(g for m in shown for g in catalogue.tags(m) & set(GENRE_NOUNS))
+        cons.exclude_genres += [g for g, n in counts.items() if n > len(shown) / 2 or len(shown) == 1]
+        exclude_ids = {*exclude_ids, *(m.id for m in shown)}
     if shifted and not back:  # "something newer": than those, never one of them again
         shown = (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or [])
         exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again

@@ -59,3 +59,12 @@ def titles_for_places(text: str, last_picks: list[dict]) -> str:
         return last_picks[index]["title"] if -len(last_picks) <= index < len(last_picks) else match.group()
 
     return _ASKED_AT.sub(title, text or "") if last_picks else text
+
+
+# "different genre this time", "something of another kind": away from what the picks shown have in common
+_ANOTHER_KIND = re.compile(r"\b(?:different|another|other|new) (?:genre|kind|type|style)s?\b", re.I)
+
+
+def asks_another_kind(text: str) -> bool:
+    """True when a request asks for a genre other than the picks just shown."""
+    return bool(_ANOTHER_KIND.search(text or ""))

@@ -34,3 +34,13 @@ def test_it_reads_the_pick_liked_best_by_its_place():
 def test_it_reads_same_but_as_the_picks_shown_changed():
     assert refers_back("same but for kids")
     assert not refers_back("same director as jaws")
+
+
+def test_it_plans_another_genre_than_the_picks_shown(cat):
+    shown = [
+        {"title": "Alien", "year": 1979},
+        {"title": "Predator", "year": 1987},
+        {"title": "The Terminator", "year": 1984},
+    ]
+    plan = plan_picks("different genre this time", cat, blocked=[], last_picks=shown)
+    assert not any({"Science Fiction", "Action"} & cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)
