@@ -78,3 +78,9 @@ def find_named_titles(scan: Scanner, catalogue: Catalogue, out: Constraints, raw
         scan.claimed.append((where.start(), where.end()))
         if not scan.negated(where.start()) and movie.id not in out.like_ids:
             out.like_ids.append(movie.id)
+
+
+def one_named(text: str, catalogue: Catalogue) -> list[dict]:
+    """The one film a message names by a capitalised title, as a pick shown ({title, year}); [] for none or several."""
+    found = {movie.id: movie for movie, _, _ in named_titles(text, catalogue, min_caps=1)}
+    return [{"title": m.title, "year": m.year} for m in found.values()] if len(found) == 1 else []

@@ -169,6 +169,10 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
     for m in scan.find(r"(?:in|from|released in|a|of) (?:the )?(?:year )?((?:19|20)\d\d)"):
         year = int(m.group(1))
         set_range(year, year, f"from {year}", m.start())
+    # "this century", "the 20th century": the catalogue's films from 2000 on, or before it
+    for m in scan.find(r"(?:this|the 21st|21st) century|(?:last|the 20th|20th) century"):
+        lo, hi = (2000, None) if "21" in m.group() or "this" in m.group() else (None, 1999)
+        set_range(lo, hi, "from this century (2000 on)" if lo else "from the 20th century", m.start())
     # "a comedy of 80 years", "from the 90 years", "years 70": decades as French, Spanish or Italian say them
     for m in scan.find(r"(?:(?:of|from|in) the |(?:of|from) )([2-9])0 years(?! old)|(?:the )?years ([2-9])0"):
         base = 1900 + 10 * int(m.group(1) or m.group(2))
@@ -190,6 +194,17 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         if scan.before(m.start(), 1) in (["re"], ["were"], ["im"], ["m"], ["am"], ["are"], ["getting"]):
             continue  # "nothing too long tho, we're old lol": the viewers are old, not the film
         set_range(None, 1979, "older (pre-1980)", m.start(), vague=True)
+
+
+def _find_bare_year(scan: Scanner, out: Constraints) -> None:
+    """A year said as a clause of its own dates the request ("a film from the year i was born, 1987", "1994"),
+    after any film named with its year had its say ("heat, 1995" is that film)."""
+    for m in re.finditer(r"(?:^ ?|, )((?:19|20)\d\d)(?= ,| ?$)", scan.text):
+        start = m.start(1)
+        if not (out.year_min or out.year_max) and scan._free(start, start + 4):
+            scan.claimed.append((start, start + 4))
+            out.year_min = out.year_max = int(m.group(1))
+            out.era = f"from {m.group(1)}"
 
 
 # (wording, last year, how the intro says it): a style that dates a film ("black-and-white", "b&w", "silent era").
@@ -304,6 +319,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_ratings_runtime_quality(scan, out)
     _find_years(scan, out)
     find_unknown_film(scan, catalogue, out, text or "", people_index(catalogue), parse_constraints)  # "heat 1995"
+    _find_bare_year(scan, out)
     _find_genres(scan, out)
     find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")

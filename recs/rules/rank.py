@@ -13,6 +13,7 @@ from recs.rules.constraints import Constraints
 from recs.rules.count import picks_wanted
 from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason_for
 from recs.rules.like import refers_back
+from recs.rules.named_titles import one_named
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.relative_era import relative_to_shown
@@ -255,6 +256,8 @@ def plan_picks(
     cons = parse_constraints(text, catalogue)
     placed = shown_at(text, last_picks or []) if not cons.like_ids else []  # "another one like the second"
     back = not cons.like_ids and not cons.unknown_likes and (refers_back(text) or points_at_place(text))
+    if back and not last_picks:  # "who directed Jaws? also something similar": the film the message names
+        last_picks = one_named(text, catalogue)
     # "like those but newer": the era is read against the films pointed at, before they become the liked ones
     shifted = relative_to_shown(prepare(text), cons, placed or last_picks or [])
     if back:

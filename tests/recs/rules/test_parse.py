@@ -92,3 +92,23 @@ def test_it_reads_a_cry_and_a_laugh_as_two_moods(cat):
 
 def test_it_reads_laugh_till_i_cry_as_laughing_hard(cat):
     assert parse_constraints("something that'll make me laugh til i cry", cat).genres == ["Comedy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("a film from the year i was born, 1987", (1987, 1987)),
+        ("1994", (1994, 1994)),
+        ("comedy, 1999, under 2 hours", (1999, 1999)),
+        ("anything from this century", (2000, None)),
+        ("a 20th century classic", (None, 1999)),
+    ],
+)
+def test_it_reads_a_year_said_alone_and_centuries(text, years, cat):
+    cons = parse_constraints(text, cat)
+    assert (cons.year_min, cons.year_max) == years
+
+
+def test_it_keeps_a_year_beside_a_title_for_the_film(cat):
+    assert parse_constraints("heat, 1995", cat).unknown_films == ["Heat (1995)"]
+    assert parse_constraints("fargo, 1996", cat).like_ids == ["fargo-1996"]
