@@ -10,7 +10,11 @@ BW = r"black(?: (?:and|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black w
 DRAINED = (
     r"\b(?:(?:remove|drop|strip|lose|get rid of|take out|drain|suck out|ditch)\s+(?:all\s+(?:of\s+)?)?"
     r"(?:the\s+|its\s+)?|take\s+(?:all\s+)?(?:the\s+|its\s+)?(?=colou?rs?\s+out\b))"
-    r"colou?rs?\b(?!\s+(?:cast|tint|balance|fringing|noise|grading))"
+    r"colou?rs?\b(?!\s+(?:cast|tint|balance|fringing|noise|grading))|"
+    # saturation taken all the way down: "desaturate it completely", "fully desaturated", "zero saturation"
+    r"\b(?:complete(?:ly)?|full(?:y)?|total(?:ly)?|entirely|100%)\s+desaturat\w*|"
+    r"\bdesaturat\w*\s+(?:it\s+|the (?:photo|picture|image)\s+)?(?:completely|fully|totally|entirely|all the way)\b|"
+    r"\bzero saturation\b"
 )
 
 # Requests no local op can honour: said plainly, never faked. Each swallows the rest of its clause,

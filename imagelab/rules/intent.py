@@ -26,6 +26,8 @@ _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange|red(?:der|dish)?", {"temp": 1}),
     # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
     (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
+    # summer light is warm and bright: "make it feel like summer", "summery"
+    (r"summ(?:er|ery|ertime|ier)", {"temp": 1, "bright": 1}),
     (
         r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish|ey)|cyan(?:ish)?|turquoise|aqua|icy|wint(?:er|ry|ery)",
         {"temp": -1},
@@ -50,7 +52,10 @@ _TERMS = [
         r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?|open(?:ed|ing)? up|whit(?:er|en)",
         {"bright": 1},
     ),
-    (r"dark(?:er|en|ness)?|moody|low[- ]key|dim(?:mer)?", {"bright": -1}),
+    (r"dark(?:er|en|ness)?|mood(?:y|ier)|low[- ]key|dim(?:mer)?", {"bright": -1}),
+    # slide films known for dense, saturated colour ("fuji velvia vibes", "kodachrome look"); film noir is hard-lit
+    (r"velvia|kodachrome|ektachrome", {"sat": 1, "contrast": 1}),
+    (r"noir", {"contrast": 1}),
     (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
     # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (_DEFECT)
     (r"blurr?(?:y|ed|iness)?", {"sharp": -1}),
@@ -76,9 +81,11 @@ _STATE_HEAD = re.compile(
     r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all|way too|too))*$"
 )
 # "keep it punchy" asks for the quality (+1), where "keep the contrast" holds the axis
+# ... as does "keep some warmth": some of it is asked for, not the amount there is now
 _KEEP_IT = re.compile(
     r"\bkeep(?:ing)?\s+(?:it|them|things|everything|the (?:photo|picture|image|shot))\s+"
-    r"(?:(?:nice(?: and)?|a bit|quite|fairly|really|very|pretty|still)\s+)*$"
+    r"(?:(?:nice(?: and)?|a bit|quite|fairly|really|very|pretty|still)\s+)*$|"
+    r"\bkeep(?:ing)?\s+(?:some|a (?:bit|little|touch|hint) of|a little)\s+(?:of\s+)?(?:the\s+)?$"
 )
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
@@ -139,7 +146,9 @@ _NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purpl
 
 STYLES = {
     # a newspaper photo is black and white (and grainy: `wishes.FINISHES`)
-    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b|{DRAINED}|\bnews ?(?:paper|print)\b",
+    # film noir and black-and-white film stocks by name ("shot on tri-x", "ilford hp5") are black and white too
+    "bw": rf"{BW}|b&w|b/w|monochrome|gr[ae]y[- ]?scale|\bbw\b|\bmono\b|{DRAINED}|\bnews ?(?:paper|print)\b|"
+    r"\bnoir\b|\btri-?x\b|\bilford\b|\bhp ?5\b|\bt-?max\b",
     "sepia": r"sepia",
     # a decade named is its era's look ("90s", "a 1970s vibe", "the eighties"), as are film cameras by name
     "vintage": r"vintage|retro|\bfilm\b(?! look)|analog(?:ue)?|faded|old photo|nostalg|polaroid|y2k|"
@@ -156,7 +165,7 @@ STYLES = {
 }
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",
-    "square": r"square|1:1|instagram",
+    "square": r"square|1:1|instagram(?!\s+(?:filters?|look|vibes?|style|aesthetic|preset|edit))",
     "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop|"
     r"(?:don'?t|do not|never) (?:touch|change|alter|mess with) (?:the )?(?:crop|cropping|framing|composition)|"
     r"keep (?:the |it |all |the whole |the full )+(?:picture|photo|image|frame|thing)|"
@@ -263,18 +272,45 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
     return read
 
 
+# A wish taken back and said again: "cooler. no wait, warmer", "darker, I mean brighter", "warm - actually cool"
+_CORRECTION = re.compile(r"\b(?:no,? wait|wait,? no|scratch that|on second thoughts?|i mean|or rather|actually)\b")
+
+
+def _corrected(read: list, text: str) -> list:
+    """The terms read, less what a later correction says again: an axis named after "no wait" is read from there."""
+    marks = [m.end() for m in _CORRECTION.finditer(text)]
+    if not marks:
+        return read
+    later = {axis for m, _s, axes in read if m.start() >= marks[-1] for axis in axes}
+    kept = []
+    for m, sign, axes in read:
+        if m.start() < marks[-1]:
+            axes = {a: d for a, d in axes.items() if a not in later}
+        if axes:
+            kept.append((m, sign, axes))
+    return kept
+
+
+# Moods, seasons and film stocks name a tone only by implication: an axis said held outright wins over them.
+_IMPLIED = re.compile(r"mood(?:y|ier)|summ(?:er|ery|ertime|ier)|velvia|kodachrome|ektachrome|noir")
+
+
 def tone_axes(text: str) -> tuple[dict, set]:
     """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
     sums = dict.fromkeys(AXES, 0)
     hold: set = set()
     faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
-    for _m, sign, axes in _read_terms(text):
+    read = _corrected(_read_terms(text), text)
+    held = {axis for _m, sign, axes in read if sign == 0 for axis in axes}
+    for m, sign, axes in read:
         if sign == "fault":
             faults.update({axis: -direction for axis, direction in axes.items()})
             continue
         for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
+            elif axis in held and _IMPLIED.fullmatch(m.group(2)):
+                continue  # a mood only implies this axis, which is said held: "moodier, but not too dark"
             sums[axis] += sign * direction
     sums.update(faults)
     return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
@@ -297,6 +333,7 @@ _DEGREE_AFTER = re.compile(
     r"(?:don'?t|do not) overdo (?:it|that)|go easy)\b"
 )
 GENTLE, STRONG = 0.5, 1.6
+_NOT_TOO = re.compile(r"\bnot (?:too|overly)\s+(?:the\s+)?$")
 
 
 def tone_degrees(text: str) -> dict:
@@ -307,6 +344,8 @@ def tone_degrees(text: str) -> dict:
         said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
         if said:
             out.update(dict.fromkeys(_term_axes(m.group(2)), STRONG if said.group(2) else GENTLE))
+        elif _NOT_TOO.search(clause):  # a limit on an axis something else moves: "moody but not too dark"
+            out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))
     return out
 
 

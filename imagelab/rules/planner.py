@@ -143,6 +143,9 @@ def _ratio_words(ratio: float | None) -> str:
     if ratio == 1.0:
         return "cropped square"
     near = Fraction(ratio).limit_denominator(10)
+    exact = Fraction(ratio).limit_denominator(16)
+    if abs(near / ratio - 1) >= 0.002 and abs(exact / ratio - 1) < 1e-9:  # a phone screen's 9:16, only when exact
+        near = exact
     said = f"{near.numerator}:{near.denominator}" if abs(near / ratio - 1) < 0.002 else f"{ratio:.3g}:1"
     return f"cropped to {said} {'landscape' if ratio > 1 else 'portrait'}"
 

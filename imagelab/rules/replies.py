@@ -5,7 +5,7 @@ Pure: no Django.
 
 import re
 
-from imagelab.rules import iterate
+from imagelab.rules import explain, iterate
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.iqa import distortions_named, unmeasured
 from imagelab.rules.iqa_words import EDIT, HOW_TO
@@ -100,10 +100,15 @@ _QUESTION = r"\?\s*$|^(is|are|does|do|how|was|can you tell|tell me)\b"
 
 
 def classify_request(text: str) -> str:
-    """'chat' (small talk, what can you do), 'quality' (is it sharp?) or 'edit'."""
+    """'chat' (small talk, what can you do), 'quality' (is it sharp?), 'explain' (what does saturation do?),
+    'app' (how do I undo?) or 'edit'."""
     t = text.strip().lower()
     if not t:
         return "chat"
+    if explain.is_explain(t):  # a question about an edit word, not an ask to make it
+        return "explain"
+    if explain.is_app_help(t):
+        return "app"
     # an edit asked as a question ("can you get rid of the noise?") is planned; how to fix a fault is answered
     if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):
         if EDIT.search(t):
@@ -179,6 +184,10 @@ def chat_reply(text: str, kind: str | None = None) -> str:
         )
     if kind == "how_to":
         return how_to_reply(text)
+    if kind == "explain":
+        return explain.explain_reply(text)
+    if kind == "app":
+        return explain.app_reply(text)
     if kind == "quality":  # a quality word the quality check did not read as a question about the photo
         return (
             f"I can't judge that from the question as it stands. Ask about one fault — {MEASURED} — e.g. "

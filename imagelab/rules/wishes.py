@@ -62,7 +62,8 @@ def forgive_typos(text: str, keep: re.Pattern | None = None) -> str:
 # Film cameras and stocks by name: their look is film grain ("like a 90s disposable camera", "shot on portra").
 ANALOGUE = (
     r"\bdisposable(?: camera)?\b|\bpoint[- ]and[- ]shoot\b|\blomo\w*|\bholga\b|\binstax\b|\bkodak\b|"
-    r"\bfuji ?film\b|\bportra\b|\bektar\b|\btri-?x\b|\bcinestill\b"
+    r"\bfuji ?film\b|\bportra\b|\bektar\b|\btri-?x\b|\bcinestill\b|"
+    r"\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
 )
 _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
@@ -146,11 +147,19 @@ def _turned(words: str) -> str:
     return rf"(?:{verb}|{alone})"
 
 
+def _banner(site: str) -> str:
+    """A pattern for a site's header image, named either way round: "twitter header", "a banner for my linkedin"."""
+    shape = r"(?:header|banner|cover)(?:\s+(?:photo|pic|picture|image))?"
+    return rf"\b(?:{site})\s+{shape}\b|\b{shape}\s+(?:for|on)\s+(?:my\s+|the\s+|a\s+)?(?:{site})\b"
+
+
 _RATIO = re.compile(r"\b(\d{1,2})\s*(?::|x|×|by)\s*(\d{1,2})\b")
 # a story, reel or short is a full-height phone screen, whatever app it is for ("crop it for my insta story")
 _RATIO_WORDS = [
     (
         r"\b(?:insta(?:gram)?|ig|fb|facebook|whatsapp|snapchat|for (?:my|a|the)|as (?:a|my))\s+stor(?:y|ies)\b|"
+        # the story's shape named: "story format for instagram", "story size"
+        r"\bstor(?:y|ies)\s+(?:format|size|ratio|crop|shape|dimensions?)\b|"
         r"\b(?:reels?|tiktok|shorts|phone wallpaper|lock ?screen)\b",
         9 / 16,
     ),
@@ -171,9 +180,9 @@ _RATIO_WORDS = [
     (r"^(?=[\s\S]*\b(?:landscape|horizontal)\b)(?=[\s\S]*\b(?:insta(?:gram)?|ig)\b)", 1.91),
     # the platforms' own banner and post shapes
     (r"\bpinterest\b|\bpins?\b", 2 / 3),
-    (r"\b(?:twitter|x)\s+(?:header|banner|cover)\b", 3.0),
-    (r"\blinked ?in\s+(?:header|banner|cover|background)\b", 4.0),
-    (r"\b(?:facebook|fb)\s+(?:cover|banner|header)\b", 820 / 312),
+    (_banner(r"twitter|x"), 3.0),
+    (_banner(r"linked ?in"), 4.0),
+    (_banner(r"facebook|fb"), 820 / 312),
     (
         r"\byoutube\b|\byt (?:thumbnail|banner)\b|\b(?:desktop|laptop|monitor|computer) (?:wallpaper|background)\b",
         16 / 9,
@@ -182,7 +191,8 @@ _RATIO_WORDS = [
         r"\ba[3-6]\s+(?:print|paper|poster|sheet|size|page)\b|\b(?:print|poster)\w*\s+(?:it\s+|this\s+)?(?:on\s+|at\s+|as\s+)?a[3-6]\b",
         2**-0.5,
     ),
-    (r"\binstagram\b|\binsta\b|\b(?:the|for) gram\b", 1.0),
+    # "an instagram filter vibe" names a look, not the post's square frame
+    (r"\b(?:instagram|insta|(?:the|for) gram)\b(?!\s+(?:filters?|look|vibes?|style|aesthetic|preset|edit))", 1.0),
     # a landscape frame asked with no platform is the classic 3:2 print ("make it landscape", "landscape format");
     # "this landscape photo" names what the picture shows, not its shape
     (_turned("landscape|horizontal") + r"|\b(?:landscape|horizontal) " + _FRAME_NOUNS, 3 / 2),

@@ -1,0 +1,113 @@
+"""Chat phrasings the rules had not met: questions that are no edit, moods, film stocks, platform frames, corrections."""
+
+import pytest
+
+from imagelab.rules.intent import GENTLE
+from imagelab.rules.planner import chat_reply, classify_request, plan_variations, read_intent
+
+SIZE = (1600, 1200)
+
+
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("what does saturation do?", "colours"),
+        ("whats a vignette", "corners"),
+        ("what is split toning exactly?", "shadows"),
+        ("what's contrast mean", "darks"),
+    ],
+)
+def test_it_answers_what_an_edit_word_means_without_planning(text, word):
+    assert classify_request(text) == "explain"
+    assert word in chat_reply(text)
+
+
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("how do I undo the last edit?", "strip at the top"),
+        ("can i go back to the original?", "strip at the top"),
+        ("how do i save this", "PNG"),
+    ],
+)
+def test_it_answers_how_to_use_the_app_without_planning(text, word):
+    assert classify_request(text) == "app"
+    assert word in chat_reply(text)
+
+
+@pytest.mark.parametrize("text", ["how do i make it warmer?", "can you make it warmer?", "what if it was warmer?"])
+def test_it_still_plans_an_edit_asked_as_a_question(text):
+    assert classify_request(text) == "edit"
+
+
+def test_it_reads_summer_as_warm_and_bright():
+    intent = read_intent("make it feel like summer")
+    assert (intent["temp"], intent["bright"]) == (1, 1)
+
+
+def test_it_reads_moodier_as_darker():
+    assert read_intent("hmm idk, something moodier?")["bright"] == -1
+
+
+def test_it_lets_a_limit_said_outright_win_over_a_mood():
+    intent = read_intent("make it moody but not too dark")
+    assert intent["bright"] == 0 and "bright" in intent["hold"]
+
+
+def test_it_keeps_an_asked_axis_gentle_when_it_is_also_limited():
+    intent = read_intent("darker but not too dark")
+    assert intent["bright"] == -1 and intent["degree"].get("bright") == GENTLE
+
+
+@pytest.mark.parametrize("text", ["fuji velvia vibes", "kodachrome look"])
+def test_it_reads_a_saturated_slide_film_as_vivid_grainy_film(text):
+    intent = read_intent(text)
+    assert (intent["sat"], intent["contrast"], intent["vintage"], intent["grain"]) == (1, 1, True, 1)
+
+
+@pytest.mark.parametrize("text", ["give it a noir look", "shot on tri-x", "ilford hp5 vibes"])
+def test_it_reads_noir_and_black_and_white_film_stocks_as_black_and_white(text):
+    assert read_intent(text)["bw"]
+
+
+def test_it_crops_a_story_format_to_a_phone_screen_and_says_so():
+    plan = plan_variations("story format for instagram", image_size=SIZE)
+    assert read_intent("story format for instagram")["ratio"] == 9 / 16
+    assert "cropped to 9:16 portrait" in plan["variations"][0]["strategy"]
+
+
+@pytest.mark.parametrize("text,ratio", [("i want a banner for linkedin", 4.0), ("a header image for my twitter", 3.0)])
+def test_it_reads_a_site_banner_named_after_the_shape(text, ratio):
+    assert read_intent(text)["ratio"] == ratio
+
+
+def test_it_reads_an_instagram_filter_as_a_look_not_a_square_crop():
+    intent = read_intent("that warm instagram filter vibe")
+    assert intent["ratio"] is None and not intent["square"] and intent["temp"] == 1
+
+
+def test_it_reads_keep_some_warmth_as_warmth_asked():
+    intent = read_intent("make it b&w but keep some warmth")
+    assert intent["bw"] and intent["temp"] == 1
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("make it cooler. no wait, warmer", "temp", 1),
+        ("darker, i mean brighter, and crop square", "bright", 1),
+        ("warmer and more contrast. actually, less contrast", "contrast", -1),
+    ],
+)
+def test_it_takes_the_wish_a_correction_says_again(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+@pytest.mark.parametrize("text", ["desaturate it completely", "fully desaturated but warm", "zero saturation"])
+def test_it_reads_saturation_taken_all_the_way_down_as_black_and_white(text):
+    assert read_intent(text)["bw"]
+
+
+def test_it_reads_no_saturation_boost_as_colour_held_not_black_and_white():
+    intent = read_intent("warmer, no saturation boost")
+    assert not intent["bw"] and intent["sat"] == 0
