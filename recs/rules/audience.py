@@ -28,6 +28,8 @@ AGE_PATTERNS = [
     rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",
     # "for child of 8 years", "a boy of 10": the age said after the child, as many learners of English say it
     rf"(?:son|daughter|kid|child|children|boy|girl|nephew|niece)s? of {_AGE}(?: years?(?: old)?)?\b",
+    # "for my daughter, shes 5", "he's nine": the child's age said after them ("she's one of those" is no age)
+    rf"(?:she|he)(?: s| is|s) (?!one\b){_AGE}\b(?! (?:of|minutes?|mins?|hours?|hrs?|stars?|times?|films?|movies?)\b)",
 ]
 FAMILY = (
     r"family friendly|family (?:movie |film )?night|(?:the )?whole family|for the family|kid friendly|"

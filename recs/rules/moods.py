@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.constraints import Constraints
+from recs.rules.tone import LESS_SCARY, SCARY_TAG
 from recs.rules.vocab import GENRE_PATTERNS, OCCASIONS
 
 
@@ -34,7 +35,10 @@ def occasions_as_moods(out: Constraints) -> None:
 def ruled_out_moods(out: Constraints, ruled: list[tuple[str, str]]) -> None:
     """Settle a mood ruled out against the same genre asked for: a mood said again drops out ("nothing sad,
     last time a sad film made her cry"), a genre named outright stays ("a drama, nothing too sad")."""
+    milder = any(re.fullmatch(LESS_SCARY, said) for said in out.softer)  # "not too scary for halloween": tone.py
     for word, tag in [note for note in out.mood_notes if note[1] in out.exclude_genres]:
+        if milder and tag == SCARY_TAG:
+            continue
         out.mood_notes.remove((word, tag))
         if tag in out.genres:
             out.genres.remove(tag)

@@ -87,6 +87,11 @@ _DECADE = re.compile(
     r"(?:(?:des|de los|aus den|degli|dos) )?(?:années|annees|años|anos|anni|jahre) ?'?([2-9]0)\b|\b([2-9]0)(?:er|ern)\b",
     re.I,
 )
+# "to" or "2" typed for "too" after a negator: "a scifi flick thats not to long", "a war movie but not 2 long"
+_TOO = re.compile(
+    r"\b(not|nothing|isn'?t|aren'?t|nt)\s+(?:to|2)\s+(?=(?:long|old|short|scary|violent|dark|sad|slow|heavy|gory|new)\b)",
+    re.I,
+)
 # Emoji said instead of a word: each reads as the word the parser knows ("🎃" is halloween, "😂" funny).
 EMOJI = {
     "🎃": "halloween",
@@ -125,4 +130,5 @@ def spell_out(text: str) -> str:
     """The message with chat-speak and emoji written as the words they stand for."""
     text = _EMOJI.sub(lambda m: f" {EMOJI[m.group()]} ", text or "")
     text = _DECADE.sub(lambda m: f"{m.group(1) or m.group(2)}s", text)
+    text = _TOO.sub(r"\1 too ", text)  # "not to long", "nothing 2 scary"
     return _SHORT.sub(lambda m: _WORDS[m.group().lower()], text)

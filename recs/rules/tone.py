@@ -31,7 +31,8 @@ LIGHTER = (
     r"|(?:a (?:bit|little|touch) |bit |slightly |much )?(?:lighter|cheerier|happier|more (?:upbeat|cheerful|light ?hearted))"
     r"(?: in tone| tone)?|upbeat|cheerful"
 )
-LESS_SCARY = rf"{_LESS} (?:{_SCARY})|(?:a (?:bit|little|touch) |bit |slightly )?(?:milder|tamer)"
+# "a horror movie that isn't too scary": said of horror, a milder horror film (soften_for_likes)
+LESS_SCARY = rf"{_LESS} (?:{_SCARY})|(?:not|nothing) too (?:{_SCARY})|(?:a (?:bit|little|touch) |bit |slightly )?(?:milder|tamer)"
 _SOFTER = re.compile(rf"(?<![a-z0-9])(?:(?P<scary>{LESS_SCARY})|{LIGHTER})(?![a-z0-9])")
 # "not as bleak as X", "lighter than X": X is the film to be like, with a lighter tone.
 _THAN = re.compile(r"^ (?:as|than) (?:the (?:film |movie ))?")

@@ -23,3 +23,9 @@ def test_it_reads_film_words_of_other_languages():
 
 def test_it_leaves_english_words_that_share_letters_alone():
     assert spell_out("a war on terror film, pelican brief") == "a war on terror film, pelican brief"
+
+
+def test_it_reads_to_or_2_after_a_negator_as_too():
+    assert spell_out("a scifi flick thats not to long") == "a scifi flick thats not too long"
+    assert spell_out("a war movie but not 2 long") == "a war movie but not too long"
+    assert spell_out("something not to be missed") == "something not to be missed"

@@ -1,4 +1,7 @@
-"""Young children get no horror unless it is asked for; a horror film named for them is softened."""
+"""Young children get no horror unless it is asked for; a horror film named for them is softened; "not too
+scary" said of horror (named or by an occasion) asks for a milder horror film, not none."""
+
+import pytest
 
 from recs.rules.rank import plan_picks
 
@@ -22,3 +25,18 @@ def test_it_ranks_horror_last_for_young_children_without_saying_so(cat):
 def test_it_keeps_horror_asked_for_a_child(cat):
     plan = plan_picks("something scary for my 8 year old", cat, blocked=[])
     assert "Horror" in _tags(cat, plan)[0]
+
+
+@pytest.mark.parametrize(
+    "text", ["a horror movie that isn't too scary, it's my first horror", "something not too scary for halloween"]
+)
+def test_it_plans_milder_horror_for_not_too_scary_horror(text, cat):
+    plan = plan_picks(text, cat, blocked=[])
+    movies = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert all("Horror" in cat.tags(m) and m.mpaa in ("G", "PG", "PG-13") for m in movies)
+    assert "not too scary" in plan.intro
+
+
+def test_it_still_rules_out_horror_for_not_too_scary_alone(cat):
+    plan = plan_picks("nothing too scary, maybe a mystery", cat, blocked=[])
+    assert not any("Horror" in cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)

@@ -1,0 +1,18 @@
+"""A child's age said after the child ("for my daughter, shes 5") decides the ratings."""
+
+import pytest
+
+from recs.rules.parse import parse_constraints
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("a good animation for my daughter, shes 5, she loves princesses", ["G", "PG"]),
+        ("my son, he's 14, likes action", ["G", "PG", "PG-13"]),
+        ("she's one of those people who hates horror", []),
+        ("the cinema is 90 minutes away, he is 90 minutes late", []),
+    ],
+)
+def test_it_reads_a_childs_age_said_after_them(text, allowed, cat):
+    assert parse_constraints(text, cat).mpaa_allowed == allowed
