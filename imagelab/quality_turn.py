@@ -7,7 +7,8 @@ against the original upload (or the variation's source) when the question compar
 by the backend: the rule template (`imagelab.rules.iqa.answer`) offline, a model's ≤80 words citing the
 figures otherwise, streamed. The message's payload carries `quality: {plan, figures, verdicts}`. "Which one is
 sharpest?" (or two variations named) measures the latest edit's finished variations and ranks them (`rank`;
-the payload adds `ranking`).
+the payload adds `ranking`): by a fault's figure, warmth (Lab b*), colourfulness, or the fewest problems ("which
+one looks best?").
 """
 
 from __future__ import annotations
@@ -183,8 +184,11 @@ def _part(image, box):
     return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
 
 
-def rank(plan: iqa.IQAPlan, finals: dict) -> dict:
-    """{text, notes, quality} ranking the variations ({number: (image, reference or None)}) by what was asked."""
+def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = ()) -> dict:
+    """{text, notes, quality} ranking the variations ({number: (image, reference or None)}) by what was asked.
+
+    `by` is what the question ranks by beyond the plan's faults (`rules_iqa.ranked_by`: warmth, colourfulness).
+    """
     per = {}
     for n, (image, reference) in finals.items():
         per[n] = quality.measure(image) | (quality.compare(image, reference) if reference is not None else {})
@@ -198,9 +202,9 @@ def rank(plan: iqa.IQAPlan, finals: dict) -> dict:
         if len(finals) > 2 or len(finals) == len(_ALL)
         else f"I measured variations {listed} of the latest edit."
     ]
-    text, best = iqa_answer.ranking(plan, per)
+    text, best = iqa_answer.ranking(plan, per, by)
     verdicts = quality.verdicts(per[best], plan.distortion_names() or list(quality.DISTORTIONS))
-    shown = rules_iqa.figures_to_show(plan, per[best], verdicts)
+    shown = rules_iqa.figures_to_show(plan, per[best], verdicts) | iqa_answer.ordered_by(by, per[best])
     return {
         "text": " ".join([*notes, text]),
         "notes": notes + [text],  # a model writing the answer is given the ranking too
@@ -337,7 +341,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         named = rules_iqa.variation_numbers(turn.text)  # "the 2nd or the 4th": those two, else all of them
         finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
-            result = await asyncio.to_thread(rank, plan, finals)
+            result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text))
             turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
             return await write_answer(turn, backend, result, finals[min(finals)][0])
     image, reference = await _images(subject, working_image, side, compare=compare)

@@ -2,7 +2,7 @@
 
 `read_question` returns the same JSON a model's `assess_quality` call would, so it goes through
 `iqa.complete` like any planner output; the words it reads by are in `iqa_words`. `answer` (from `iqa_answer`)
-writes the verdict and the figures that decided it; `ranks` and `variation_numbers` say when variations are ranked.
+writes the verdict and the figures that decided it; `ranks`, `ranked_by` and `variation_numbers` read a ranking.
 Objects cannot be located offline: a named subject is measured as the centre of the picture, said plainly.
 
 Pure: no Django.
@@ -18,6 +18,7 @@ from imagelab.rules.iqa_words import (
     ADVICE,
     ASKS,
     COMPARE,
+    COMPARING,
     EDIT,
     FIXES,
     HOW_TO,
@@ -26,12 +27,20 @@ from imagelab.rules.iqa_words import (
     MEASURE_ASK,
     METRICS,
     NOT_ASKING,
+    PAIR,
     QUALITY,
+    RANK_NAMES,
+    RANK_ORDER,
+    RANK_WHICH,
+    RANKED,
+    RANKED_WORDS,
+    RANKS,
     REFERENCE,
     SCENE_WORDS,
     STATED,
     STATED_OFF,
     SUBJECT,
+    SUPERLATIVE,
     UNMEASURED,
     VIEWER,
     WORDS,
@@ -177,6 +186,8 @@ def _objects(text: str) -> list[str]:
     determiner phrase that is not the photo, a variation or a quality word."""
     _found, masked = _scan(_strip_metrics(_fold(text)))
     masked = VIEWER.sub(" | ", masked)
+    if ranks(text):  # "which one is the brightest?" (folded "the bright") asks for a variation, not a thing
+        masked = re.sub(RANKED_WORDS, " | ", masked)
     for m in re.finditer(rf"\b(?:{_DETERMINER})\s+((?:[a-z]+(?:'s|s')\s+)?[a-z]+(?:\s[a-z]+)?)", masked):
         words = re.sub(r"^[a-z]+(?:'s|s')\s+", "", m.group(1)).split()  # "the bride's dress": the dress
         if (len(words) > 1 and words[1] in _TELLING) or _TOOK.search(masked, 0, m.start()):
@@ -262,24 +273,18 @@ _NUMBERED = re.compile(
 )
 
 
-# Asking which of the variations is best or worst at something: "which one is sharpest?", "the noisiest one?"
-_RANKS = re.compile(
-    r"\bwh?ich (?:one|ones|of (?:the|them|these|those|my)\b|variation|version|variant|option|result|column|is|has|"
-    r"looks?|seems?|came out|'s)|"
-    r"\b(?:the )?(?:(?:least|most) [a-z]+|(?!(?:for|inter|harv|contest)est\b)[a-z]{3,}est)"
-    r" (?:one|variation|version|variant|option|of (?:the|them|these|those|all))\b"
-)
-
-
 def ranks(text: str) -> bool:
     """Whether a question asks which variation is best or worst at something ("which one is sharpest?", "is the
     2nd or the 4th noisier?")."""
-    return len(variation_numbers(text)) > 1 or (bool(_RANKS.search(text.lower())) and variation_number(text) is None)
+    return len(variation_numbers(text)) > 1 or (bool(RANKS.search(text.lower())) and variation_number(text) is None)
 
 
 def variation_numbers(text: str) -> list[int]:
     """Every variation a message names, in order and once each ("is #2 sharper than #4" -> [2, 4])."""
-    found = [_number(m) for m in _NUMBERED.finditer(text.lower())]
+    t = text.lower()
+    found = [_number(m) for m in _NUMBERED.finditer(t)]
+    if len(found) < 2 and COMPARING.search(t):  # bare numbers name variations only when two are compared
+        found += [int(n) for m in PAIR.finditer(t) for n in m.groups()]
     return list(dict.fromkeys(found))
 
 
@@ -309,8 +314,26 @@ def is_quality_question(text: str) -> bool:
     metric = any(re.search(rf"\b({p})\b", t) for p in METRICS)  # a metric named asks for it: "ssim pls"
     if not (measure or metric or re.search(ASKS, t) or (names and _is_statement(t, masked))):
         return False
-    named = names or measure or metric or re.search(QUALITY, t)
+    named = names or measure or metric or re.search(QUALITY, t) or ranked_by(text)
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
+
+
+def ranked_by(text: str) -> list[str]:
+    """What a question ranking the variations orders them by (`RANKED`: "which one is warmest?" -> ["warmth"];
+    "which one looks best?" -> ["problems"]), or [] when it ranks by nothing `RANKED` reads."""
+    if not ranks(text) or not (RANK_WHICH.search(text.strip().lower()) or len(variation_numbers(text)) > 1):
+        return []
+    t = _strip_metrics(_fold(text))
+    if RANK_ORDER.search(t):
+        return []
+    found = _scan(t)[0]  # read unmasked: "is greener" is a cast to _scan, the tint axis to a ranking
+    keys: list[str] = []
+    for pattern, _name, key in RANKED:
+        if re.search(rf"\b(?:{pattern})\b", t) and key not in keys:
+            keys.append(key)
+        t = re.sub(rf"\b(?:{pattern})\b", " | ", t)
+    named = [k for k in keys if k != "problems"]  # "best" says which way, not what, when a property is named
+    return named or ([] if found else keys)
 
 
 # A question of how much, not whether: "how noisy is it?", "what's the noise like?", "rate the sharpness".
@@ -330,7 +353,17 @@ def unmeasured(text: str) -> str | None:
     t = _fold(text)
     if EDIT.search(t) or HOW_TO.search(t) or not re.search(ASKS, t) or _names(t):
         return None
-    return next((name for pattern, name in UNMEASURED if re.search(rf"\b(?:{pattern})", t)), None)
+    found = next((name for pattern, name in UNMEASURED if re.search(rf"\b(?:{pattern})", t)), None)
+    return found or _unmeasured_rank(text)
+
+
+def _unmeasured_rank(text: str) -> str | None:
+    """A ranking by what no figure measures ("which one is the most dramatic?"), said as asked, or None."""
+    t = text.strip().lower()
+    if not RANK_WHICH.search(t) or RANK_ORDER.search(t) or is_quality_question(text) or not ranks(text):
+        return None
+    m = re.search(rf"\b{SUPERLATIVE}\b", t)
+    return f"which variation is the {m.group(0)}" if m else None
 
 
 def read_question(text: str, *, has_reference: bool) -> dict:
@@ -341,6 +374,8 @@ def read_question(text: str, *, has_reference: bool) -> dict:
     """
     t = _fold(text)
     names = _names(t)
+    # a ranking names the distortion whose figure ranks it: "which one is brightest?" -> overexposure (mean brightness)
+    names += [n for n in dict.fromkeys(RANK_NAMES[k] for k in ranked_by(text)) if n and n not in names]
     objects = _objects(t)
     metric = next((label for p, label in METRICS.items() if re.search(rf"\b({p})", t)), None)
     compare = bool(re.search(REFERENCE, t)) or metric in ("SSIM", "PSNR", "DeltaE2000")

@@ -118,6 +118,21 @@ _CHANGE = {
     "low_contrast": ("contrast_spread", "tonal range {:.0f}", 5, "more contrasted", "flatter", "about as contrasted"),
     "colour_cast": ("colour_cast", "colour cast {:.1f}", 1.5, "more tinted", "more neutral", "about as tinted"),
 }
+# Figures a ranking can order by that no fault's verdict reads ("which one is warmest?", "the most colourful?"):
+# warmth is the cast's yellow (+) / blue (−) axis, Lab b*; tint its magenta (+) / green (−) axis, Lab a*;
+# colourfulness is Hasler–Süsstrunk's.
+_ORDERS = {
+    "warmth": ("cast_b", "yellow–blue b* {:.1f}", 1.5, "warmer", "cooler", "about as warm"),
+    "tint": ("cast_a", "green–magenta a* {:.1f}", 1.5, "more magenta", "greener", "about as green"),
+    "colourfulness": (
+        "colourfulness",
+        "colourfulness {:.1f}",
+        3,
+        "more colourful",
+        "less colourful",
+        "about as colourful",
+    ),
+}
 
 
 def _compared(verdicts: dict, figures: dict[str, float], before: dict[str, float], against: str) -> str:
@@ -162,43 +177,78 @@ _RANKED = {
     "jpeg": ("the least blocky", "the blockiest"),
     "low_contrast": ("the flattest", "the most contrasted"),
     "colour_cast": ("the most neutral", "the most tinted"),
+    "warmth": ("the coolest", "the warmest"),
+    "tint": ("the greenest", "the most magenta"),
+    "colourfulness": ("the least colourful", "the most colourful"),
 }
+# The fault whose thresholds a ranking by another figure is still checked against (warmth: the colour cast).
+_FAULT_OF = {"warmth": "colour_cast", "tint": "colour_cast"}
 # A comparison's figures: (how it is written, whether higher is closer to the source).
 _CLOSENESS = {"ssim": ("SSIM {:.3f}", True), "psnr": ("PSNR {:.1f} dB", True), "delta_e": ("ΔE {:.1f}", False)}
 
 
-def ranking(plan: IQAPlan, per: dict[int, dict[str, float]]) -> tuple[str, int]:
-    """(the answer to "which one is sharpest?" from each variation's figures, the variation it points to)."""
-    names = plan.distortion_names()
+def ranking(plan: IQAPlan, per: dict[int, dict[str, float]], by: list[str] | tuple = ()) -> tuple[str, int]:
+    """(the answer to "which one is sharpest?" from each variation's figures, the variation it points to).
+
+    `by` is what the question ranks by (`iqa.ranked_by`): "warmth", "tint" and "colourfulness" order by figures no
+    fault names, an axis of the cast (b*, a*) in place of its distance ("warmest" is not "most tinted").
+    """
+    names = _orders(plan.distortion_names(), by)
     if not names and all("ssim" in f for f in per.values()):
         return _closest(plan, per)
     if not names:
         return _fewest_problems(per)
     said, best, seen = [], None, set()
     for distortion in names:
-        figure, fmt, same, *_ = _CHANGE[distortion]
+        figure = (_CHANGE.get(distortion) or _ORDERS[distortion])[0]
         if figure in seen:
             continue
         seen.add(figure)
         order = sorted(per, key=lambda n: per[n][figure])
-        shown = {n: fmt.format(per[n][figure]).rsplit(" ", 1)[-1] for n in per}  # as written in the answer
-        values = "; ".join(f"#{n} {shown[n]}" for n in sorted(per))
-        low, high = _RANKED[distortion]
-        name = fmt.rsplit(" ", 1)[0]
-        if per[order[-1]][figure] - per[order[0]][figure] < same:
-            said.append(f"The variations are {_CHANGE[distortion][5]} as each other ({name}: {values}).")
-        elif len(order) == 2:  # two compared: the comparative ("Variation 4 is darker than variation 2")
-            said.append(
-                f"Variation {order[0]} is {_CHANGE[distortion][4]} than variation {order[1]} ({name}: {values})."
-            )
-        else:  # variations tied as written are named together ("Variations 2 and 3 are the cleanest")
-            lowest = _variations([n for n in order if shown[n] == shown[order[0]]])
-            highest = _variations([n for n in order if shown[n] == shown[order[-1]]])
-            verb = "are" if lowest.startswith("Variations") else "is"
-            said.append(f"{lowest} {verb} {low} and {highest.lower()} {high} ({name}: {values}).")
-        best = best or (order[-1] if distortion == "low_contrast" else order[0])
-        said.append(_over_threshold(distortion, per))
+        said.append(_ordered(distortion, per, order))
+        best = best or (order[-1] if distortion in _HIGH_FIRST or distortion == "low_contrast" else order[0])
+        if distortion in quality.DISTORTIONS or distortion in _FAULT_OF:
+            said.append(_over_threshold(_FAULT_OF.get(distortion, distortion), per))
     return " ".join(said), best
+
+
+# Asked the way its figure grows ("which one is brightest?", "warmest", "most colourful"): the high end said first.
+_HIGH_FIRST = ("overexposure", "warmth", "colourfulness")
+
+
+def _ordered(distortion: str, per: dict[int, dict[str, float]], order: list[int]) -> str:
+    """One ranking sentence: the ends by one figure ("Variation 2 is the sharpest and …"), each variation's value."""
+    figure, fmt, same, higher, lower, alike = _CHANGE.get(distortion) or _ORDERS[distortion]
+    shown = {n: fmt.format(per[n][figure]).rsplit(" ", 1)[-1] for n in per}  # as written in the answer
+    values = "; ".join(f"#{n} {shown[n]}" for n in sorted(per))
+    name = fmt.rsplit(" ", 1)[0]
+    if per[order[-1]][figure] - per[order[0]][figure] < same:
+        return f"The variations are {alike} as each other ({name}: {values})."
+    if len(order) == 2:  # two compared: the comparative ("Variation 4 is darker than variation 2")
+        first, second, word = (order[1], order[0], higher) if distortion in _HIGH_FIRST else (*order, lower)
+        return f"Variation {first} is {word} than variation {second} ({name}: {values})."
+    # variations tied as written are named together ("Variations 2 and 3 are the cleanest")
+    ends = [
+        (_variations([n for n in order if shown[n] == shown[order[0]]]), _RANKED[distortion][0]),
+        (_variations([n for n in order if shown[n] == shown[order[-1]]]), _RANKED[distortion][1]),
+    ]
+    (first, said_first), (second, said_second) = ends[::-1] if distortion in _HIGH_FIRST else ends
+    verb = "are" if first.startswith("Variations") else "is"
+    return f"{first} {verb} {said_first} and {second.lower()} {said_second} ({name}: {values})."
+
+
+def ordered_by(by, figures: dict[str, float]) -> dict[str, float]:
+    """The figures a ranking ordered by that no fault's verdict shows ("warmest": cast_b), of one variation."""
+    keys = {_ORDERS[k][0] for k in by if k in _ORDERS}
+    return {k: v for k, v in figures.items() if k in keys}
+
+
+def _orders(names: list[str], by) -> list[str]:
+    """What a ranking orders by: the plan's faults, an axis of the cast in place of its distance, colourfulness."""
+    axes = [k for k in by if k in _FAULT_OF]
+    if axes and "colour_cast" not in by:  # "warmest" is not "most tinted"
+        names = [axes[0] if n == "colour_cast" else n for n in names]
+    return list(dict.fromkeys([*names, *(k for k in by if k in _ORDERS)]))
 
 
 def _variations(numbers: list[int]) -> str:

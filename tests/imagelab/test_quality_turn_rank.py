@@ -4,7 +4,7 @@ import pytest
 
 from imagelab.core import quality
 from tests.imagelab.test_quality_turn import db, decoded, detailed, edited
-from tests.support.images import assistant_of, run_turn
+from tests.support.images import assistant_of, job_of, run_turn
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 
@@ -49,3 +49,31 @@ async def test_it_ranks_only_the_two_variations_named(alice):
     assert (
         f"Variation {darker} is darker than variation {lighter}" in message.content or "as bright as" in message.content
     )
+
+
+async def test_it_ranks_the_variations_by_brightness_naming_the_brightest_by_its_figure(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "which one is the brightest?")
+    message = await db(assistant_of)(turn)
+    assert await db(job_of)(turn) is None  # an answer, never five new variations
+    light = {v["index"] + 1: quality.measure(decoded(v["final"]))["mean_luminance"] for v in job.variations}
+    brightest = max(light, key=light.get)
+    assert message.payload["quality"]["plan"]["distortions"] == {"Global": ["overexposure"]}
+    assert message.payload["quality"]["ranking"].keys() == {"1", "2", "3", "4", "5"}
+    tied = [n for n in light if f"{light[n]:.0f}" == f"{light[brightest]:.0f}"]
+    lead = f"Variation {brightest} is the brightest and" if len(tied) == 1 else "are the brightest and"
+    assert lead in message.content and f"(mean brightness: #1 {light[1]:.0f};" in message.content
+    assert all(f"#{n} {m:.0f}" in message.content for n, m in light.items())
+
+
+async def test_it_ranks_the_variations_by_colourfulness_citing_each_figure(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "which variation is the most colourful?")
+    message = await db(assistant_of)(turn)
+    assert await db(job_of)(turn) is None
+    colour = {v["index"] + 1: quality.measure(decoded(v["final"]))["colourfulness"] for v in job.variations}
+    most = max(colour, key=colour.get)
+    tied = [n for n in colour if f"{colour[n]:.1f}" == f"{colour[most]:.1f}"]
+    lead = f"Variation {most} is the most colourful and" if len(tied) == 1 else "are the most colourful and"
+    assert lead in message.content or "as colourful as each other" in message.content
+    assert all(f"#{n} {c:.1f}" in message.content for n, c in colour.items())
