@@ -45,6 +45,8 @@ _EXPLAIN = re.compile(
     r"(?:what(?:'s|s| is| are| does| do)|how does|how do)\s+(?:a |an |the |this |that )?(?:word |term )?['\"]?"
     rf"({_TERM})['\"]?(?:\s+(?:even |actually |exactly |really )?(?:do|does|mean|means|work|works|for|exactly))*\W*$"
 )
+# "what's the difference between contrast and saturation?": both words explained
+_BETWEEN = re.compile(rf"\bdifference between (?:the )?({_TERM}) and (?:the )?({_TERM})\b")
 # How to use the app, not an edit: "how do I undo the last edit?", "can I go back to the original?", "how to save"
 _APP = re.compile(
     r"\b(?:how (?:do|can|could|should|would) (?:i|we)|how to|can i|could i|is there (?:a way to|an?))\s+"
@@ -53,23 +55,33 @@ _APP = re.compile(
 )
 
 
+def _asked(text: str) -> list[str]:
+    """The glossary words a question asks the meaning of (none when it asks no such thing)."""
+    t = text.strip().lower()
+    m = _EXPLAIN.search(t) or _BETWEEN.search(t)
+    return [_ALIASES.get(term, term) for term in m.groups()] if m else []
+
+
 def is_explain(text: str) -> bool:
     """Whether the message asks what an edit word means or does ("what does saturation do?")."""
-    return _EXPLAIN.search(text.strip().lower()) is not None
+    return bool(_asked(text))
 
 
 def is_app_help(text: str) -> bool:
-    """Whether the message asks how to use the app (undo, go back, save, download), not for an edit."""
-    t = text.strip().lower()
-    return _APP.search(t) is not None and bool(re.search(r"\?\s*$|^(?:how|can|could|is)\b", t))
+    """Whether the message asks how to use the app (undo, save, which to pick, what was done), not for an edit."""
+    return _app_answer(text) is not None
 
 
 def explain_reply(text: str) -> str:
-    """What the edit word asked about means, and an ask that does it."""
-    term = _EXPLAIN.search(text.strip().lower()).group(1)
-    term = _ALIASES.get(term, term)
-    name = f"A {term}" if term in ("vignette", "crop") else term[0].upper() + term[1:]
-    return f'{name} is {GLOSSARY[term]}. Ask for it, e.g. "{_TRY[term]}", and I\'ll make five variations.'
+    """What the edit words asked about mean, and an ask that does the first."""
+    terms = _asked(text)
+    said = " ".join(f"{_name(t)} is {GLOSSARY[t]}." for t in terms)
+    return f'{said} Ask for it, e.g. "{_TRY[terms[0]]}", and I\'ll make five variations.'
+
+
+def _name(term: str) -> str:
+    """A glossary word opening a sentence ("A vignette", "Saturation")."""
+    return f"A {term}" if term in ("vignette", "crop") else term[0].upper() + term[1:]
 
 
 # An ask that does each glossary word, as the planner reads it.
@@ -92,15 +104,44 @@ _TRY = {
 }
 
 
+_GO_BACK = (
+    "Nothing is lost: the strip at the top holds every upload and each turn's chosen variation. Click the "
+    "original (or any earlier one) to make it current again, and the next edit starts from it."
+)
+_DOWNLOAD = (
+    "Under each variation, **JPEG** or **PNG** downloads it at the original's full resolution; "
+    "**Use this** makes it the image the next edit starts from."
+)
+# Which to choose is taste, not a measurement: "which one looks best?", "which would you pick?"
+_PICK = re.compile(
+    r"\bwhich (?:one|variation|version|of (?:these|them|the five|the variations))?\s*(?:\w+\s+)?"
+    r"(?:is|looks?|do you|would you|should i)\s+(?:the\s+)?(?:best|nicest|prettiest|like|pick|choose|prefer|go with)\b"
+)
+_CHOOSE = (
+    "Which one is best is your call: slide over each result to compare it with its source, press **Use this** "
+    'on the one you like, then refine it ("a bit warmer", "push it further").'
+)
+# "can you explain what you did?", "what did you change?"
+_DONE = re.compile(r"\b(?:explain|tell me|say) what you (?:did|changed|done)\b|\bwhat did you (?:do|change)\b")
+_SAID = (
+    'Each variation says what it did in the line under its label (e.g. "warmer white balance, firmer contrast; '
+    'cropped square"), and what could not be done is said first.'
+)
+
+
+def _app_answer(text: str) -> str | None:
+    """The answer to a question about using the app, or None when the message is no such question."""
+    t = text.strip().lower()
+    if _PICK.search(t):
+        return _CHOOSE
+    if _DONE.search(t):
+        return _SAID
+    m = _APP.search(t)
+    if m is None or not re.search(r"\?\s*$|^(?:how|can|could|is)\b", t):
+        return None
+    return _DOWNLOAD if m.group(1) in ("save", "download", "export", "keep") else _GO_BACK
+
+
 def app_reply(text: str) -> str:
-    """How to go back, keep or download a result (said, not edited)."""
-    verb = _APP.search(text.strip().lower()).group(1)
-    if verb in ("save", "download", "export", "keep"):
-        return (
-            "Under each variation, **JPEG** or **PNG** downloads it at the original's full resolution; "
-            "**Use this** makes it the image the next edit starts from."
-        )
-    return (
-        "Nothing is lost: the strip at the top holds every upload and each turn's chosen variation. Click the "
-        "original (or any earlier one) to make it current again, and the next edit starts from it."
-    )
+    """How to go back, keep or download a result, which to pick, what was done (said, not edited)."""
+    return _app_answer(text) or _GO_BACK

@@ -14,6 +14,7 @@ import re
 
 from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
+from imagelab.rules.phrasing import IMPLIED, NAMED, WHY, corrected, translate
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.turns import STRAIGHTEN, orientation, rotation
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
@@ -26,8 +27,6 @@ _TERMS = [
     (r"warm(?:er|th|ing|ed|ness)?|golden|sunn?y|sunset|yellow(?:er|ish)?|orange|red(?:der|dish)?", {"temp": 1}),
     # seasons and moods that name a colour temperature: "make it feel like autumn", "cosy", "wintry"
     (r"autumn(?:al|y)?|cos(?:y|ier)|coz(?:y|ier)", {"temp": 1}),
-    # summer light is warm and bright: "make it feel like summer", "summery"
-    (r"summ(?:er|ery|ertime|ier)", {"temp": 1, "bright": 1}),
     (
         r"cool(?:er|ing|ness)?|cold(?:er)?|blu(?:e|er|ish|ey)|cyan(?:ish)?|turquoise|aqua|icy|wint(?:er|ry|ery)",
         {"temp": -1},
@@ -53,12 +52,10 @@ _TERMS = [
         {"bright": 1},
     ),
     (r"dark(?:er|en|ness)?|mood(?:y|ier)|low[- ]key|dim(?:mer)?", {"bright": -1}),
-    # slide films known for dense, saturated colour ("fuji velvia vibes", "kodachrome look"); film noir is hard-lit
-    (r"velvia|kodachrome|ektachrome", {"sat": 1, "contrast": 1}),
-    (r"noir", {"contrast": 1}),
     (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
     # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (_DEFECT)
     (r"blurr?(?:y|ed|iness)?", {"sharp": -1}),
+    *NAMED,
 ]
 _TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
 _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
@@ -207,6 +204,8 @@ def _modifier(text: str, m: re.Match) -> int | None:
         return 1
     if _HOLD.search(head):
         return 0
+    if WHY.search(head):  # "why is it so dark?": the tone named is the complaint
+        return -1
     if _DEFECT.fullmatch(m.group(2)) and (
         _FIX_HEAD.search(head)
         or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
@@ -272,35 +271,12 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
     return read
 
 
-# A wish taken back and said again: "cooler. no wait, warmer", "darker, I mean brighter", "warm - actually cool"
-_CORRECTION = re.compile(r"\b(?:no,? wait|wait,? no|scratch that|on second thoughts?|i mean|or rather|actually)\b")
-
-
-def _corrected(read: list, text: str) -> list:
-    """The terms read, less what a later correction says again: an axis named after "no wait" is read from there."""
-    marks = [m.end() for m in _CORRECTION.finditer(text)]
-    if not marks:
-        return read
-    later = {axis for m, _s, axes in read if m.start() >= marks[-1] for axis in axes}
-    kept = []
-    for m, sign, axes in read:
-        if m.start() < marks[-1]:
-            axes = {a: d for a, d in axes.items() if a not in later}
-        if axes:
-            kept.append((m, sign, axes))
-    return kept
-
-
-# Moods, seasons and film stocks name a tone only by implication: an axis said held outright wins over them.
-_IMPLIED = re.compile(r"mood(?:y|ier)|summ(?:er|ery|ertime|ier)|velvia|kodachrome|ektachrome|noir")
-
-
 def tone_axes(text: str) -> tuple[dict, set]:
     """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
     sums = dict.fromkeys(AXES, 0)
     hold: set = set()
     faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
-    read = _corrected(_read_terms(text), text)
+    read = corrected(_read_terms(text), text)
     held = {axis for _m, sign, axes in read if sign == 0 for axis in axes}
     for m, sign, axes in read:
         if sign == "fault":
@@ -309,7 +285,7 @@ def tone_axes(text: str) -> tuple[dict, set]:
         for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
-            elif axis in held and _IMPLIED.fullmatch(m.group(2)):
+            elif axis in held and IMPLIED.fullmatch(m.group(2)):
                 continue  # a mood only implies this axis, which is said held: "moodier, but not too dark"
             sums[axis] += sign * direction
     sums.update(faults)
@@ -351,7 +327,7 @@ def tone_degrees(text: str) -> dict:
 
 def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
-    text = forgive_typos(instruction.lower().replace("’", "'"), keep=_TERM)
+    text = forgive_typos(translate(instruction.lower().replace("’", "'")), keep=_TERM)
     local, generative, asks = without_generative(text)
     local, orient, way = orientation(local)  # "rotate it to landscape": a quarter turn, settled on the photo's shape
     local, wishes = read_wishes(local)

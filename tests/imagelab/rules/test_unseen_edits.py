@@ -111,3 +111,68 @@ def test_it_reads_saturation_taken_all_the_way_down_as_black_and_white(text):
 def test_it_reads_no_saturation_boost_as_colour_held_not_black_and_white():
     intent = read_intent("warmer, no saturation boost")
     assert not intent["bw"] and intent["sat"] == 0
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("why did you make it so dark?", "bright", 1),
+        ("why is it so bright", "bright", -1),
+        ("why so warm?", "temp", -1),
+    ],
+)
+def test_it_reads_a_why_question_about_a_tone_as_asking_it_undone(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("un peu plus chaud please", "temp", 1),
+        ("bitte wärmer", "temp", 1),
+        ("più luminoso", "bright", 1),
+        ("más contraste por favor", "contrast", 1),
+        ("moins saturé", "sat", -1),
+        ("un poco más oscuro", "bright", -1),
+    ],
+)
+def test_it_reads_common_edit_words_in_other_languages(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+def test_it_reads_black_and_white_in_other_languages_before_film_noir():
+    intent = read_intent("noir et blanc stp")
+    assert intent["bw"] and intent["contrast"] == 0
+
+
+@pytest.mark.parametrize(
+    "text,axes",
+    [
+        ("give it that cyberpunk neon look", {"magenta": 1, "temp": -1, "sat": 1}),
+        ("make it look like the matrix", {"magenta": -1, "contrast": 1}),
+        ("cottagecore please", {"temp": 1, "contrast": -1}),
+    ],
+)
+def test_it_reads_a_named_aesthetic_as_its_tones(text, axes):
+    intent = read_intent(text)
+    assert {a: intent[a] for a in axes} == axes
+
+
+def test_it_explains_both_words_a_difference_question_names():
+    text = "what's the difference between contrast and saturation?"
+    assert classify_request(text) == "explain"
+    assert "darks" in chat_reply(text) and "colours" in chat_reply(text)
+
+
+@pytest.mark.parametrize(
+    "text,word",
+    [
+        ("which one looks best?", "your call"),
+        ("which would you pick?", "your call"),
+        ("can you explain what you did?", "under its label"),
+        ("what did you change?", "under its label"),
+    ],
+)
+def test_it_answers_which_to_pick_and_what_was_done_without_planning(text, word):
+    assert classify_request(text) == "app"
+    assert word in chat_reply(text)

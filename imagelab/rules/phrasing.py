@@ -1,0 +1,68 @@
+"""How people put an edit beyond the plain tone words: named moods and aesthetics, corrections, a why-complaint,
+and common edit words in other languages mixed into an English (or wholly foreign) message.
+
+`intent` reads its tone terms with these added; `translate` runs before anything else reads the text. Pure: no Django.
+"""
+
+import re
+
+# Moods, seasons, film stocks and named aesthetics that imply tones (pattern, {axis: direction}).
+NAMED = [
+    # summer light is warm and bright: "make it feel like summer", "summery"
+    (r"summ(?:er|ery|ertime|ier)", {"temp": 1, "bright": 1}),
+    # slide films known for dense, saturated colour ("fuji velvia vibes", "kodachrome look"); film noir is hard-lit
+    (r"velvia|kodachrome|ektachrome", {"sat": 1, "contrast": 1}),
+    (r"noir", {"contrast": 1}),
+    # neon magenta and cyan: "cyberpunk neon look", "vaporwave aesthetic"
+    (r"cyberpunk|synthwave|vaporwave", {"magenta": 1, "temp": -1, "sat": 1, "contrast": 1}),
+    (r"matrix", {"magenta": -1, "contrast": 1}),  # the film's green cast
+    (r"cottagecore", {"temp": 1, "contrast": -1}),  # warm, soft country light
+]
+# A limit said outright ("moody but not too dark") wins over what these only imply.
+IMPLIED = re.compile("|".join([r"mood(?:y|ier)", *(p for p, _axes in NAMED)]))
+
+# A wish taken back and said again: "cooler. no wait, warmer", "darker, I mean brighter", "warm - actually cool"
+_CORRECTION = re.compile(r"\b(?:no,? wait|wait,? no|scratch that|on second thoughts?|i mean|or rather|actually)\b")
+
+
+def corrected(read: list, text: str) -> list:
+    """The terms read, less what a later correction says again: an axis named after "no wait" is read from there."""
+    marks = [m.end() for m in _CORRECTION.finditer(text)]
+    if not marks:
+        return read
+    later = {axis for m, _s, axes in read if m.start() >= marks[-1] for axis in axes}
+    kept = []
+    for m, sign, axes in read:
+        if m.start() < marks[-1]:
+            axes = {a: d for a, d in axes.items() if a not in later}
+        if axes:
+            kept.append((m, sign, axes))
+    return kept
+
+
+# "why is it so dark?", "why did you make it this grey": the tone named is the complaint, asked undone
+WHY = re.compile(r"\bwhy\b(?:\s+[\w']+){0,5}?\s+(?:so|too|this|that|such)$|\bwhy\s+so$")
+
+# Edit words in French, Spanish, German, Italian and Portuguese, as the English the rules read. Whole phrases
+# first ("noir et blanc" is black and white, not film noir).
+_FOREIGN = [
+    (r"noir et blanc|blanco y negro|schwarz[- ]?wei(?:ß|ss)|bianco e nero|preto e branco", "black and white"),
+    (r"w(?:ä|ae)rmer|chaude?|c(?:á|a)lid[oa]|cald[oa]|quente", "warmer"),
+    (r"k(?:ä|ae)lter|k(?:ü|ue)hler|froide?|fr(?:í|i)[oa]|fredd[oa]", "cooler"),
+    (r"heller|lumineu(?:x|se)|brillante|luminos[oa]|chiar[oa]", "brighter"),
+    (r"dunkler|sombre|fonc(?:é|e)e?|oscur[oa]|scur[oa]|escur[oa]", "darker"),
+    (r"kontrast|contraste|contrasto", "contrast"),
+    (r"satur(?:é|e)e?s?|saturad[oa]s?|saturat[oa]|ges(?:ä|ae)ttigt(?:er)?", "saturated"),
+    (r"moins|menos|weniger|meno", "less"),
+    (r"m(?:á|a)s(?= \w)|mehr|pi(?:ù|u)", "more"),  # (not "mais": French for "but")
+    (r"recadrer|rogner|recortar|zuschneiden|ritagliare", "crop"),
+    (r"carr(?:é|e)e?|cuadrad[oa]|quadratisch|quadrat[oa]", "square"),
+]
+_FOREIGN_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)"), word) for p, word in _FOREIGN]
+
+
+def translate(text: str) -> str:
+    """Lower-cased text with the foreign edit words in it put in English ("un peu plus chaud" → "un peu plus warmer")."""
+    for pattern, word in _FOREIGN_RE:
+        text = pattern.sub(word, text)
+    return text
