@@ -163,6 +163,15 @@ def _geometry(lk: dict, last: bool, intent: dict, size: tuple, filled: bool) -> 
     return [], "", ""
 
 
+def _further(lk: dict, intent: dict) -> dict:
+    """The look with its tone steps a quarter stronger, held axes untouched: apart from a look it would repeat
+    ("black and white, soft, not too dark" left Neutral and Soft Glow both a grey filter and the same soft contrast)."""
+    return {
+        **lk,
+        **{a: round(lk[a] * 1.25, 3) for a in ("temp", "sat", "contrast", "bright") if a not in intent["hold"]},
+    }
+
+
 def _angles(intent: dict, n: int) -> list[float | None]:
     """Each plan's rotation: the asked angle in all, an unmeasured tilt's five guesses, or none."""
     if intent["tilts"] or intent["quarters"]:  # an unmeasured tilt's guesses, or a quarter turn each way
@@ -219,6 +228,10 @@ def plan_variations(
         said = describe(lk, filter_type) or ["the photo's own tones (more of this look would clip it)"]
         strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(said)}"
         strategy += f"; {', '.join(words)}." if words else "."
-        variations.append({"label": label, "strategy": strategy, "operations": head + crop + look_ops(lk, filter_type)})
+        steps = head + crop + look_ops(lk, filter_type)
+        if any(v["operations"] == steps for v in variations):  # two looks the asks left alike: this one goes further
+            lk = _further(lk, intent)
+            steps = head + crop + look_ops(lk, filter_type)
+        variations.append({"label": label, "strategy": strategy, "operations": steps})
     axes = ["tone/colour", "contrast curve", "finish"] + (["crop/framing"] if geometry_varies else [])
     return {"variations": variations, "diversity_axes": axes, "notes": _notes(intent)}

@@ -176,3 +176,9 @@ def test_it_explains_both_words_a_difference_question_names():
 def test_it_answers_which_to_pick_and_what_was_done_without_planning(text, word):
     assert classify_request(text) == "app"
     assert word in chat_reply(text)
+
+
+def test_it_keeps_five_plans_apart_when_the_asks_leave_two_looks_alike():
+    plan = plan_variations("black and white, soft, not too dark", image_size=SIZE)
+    steps = [repr(v["operations"]) for v in plan["variations"]]
+    assert len(set(steps)) == 5
