@@ -149,7 +149,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="A", reason="Asks what the assistant can do.")
     if _complaint_only(low):
         return DecideModeArgs(mode="A", reason="A complaint about the picks: apologise and ask what missed.")
-    if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low) or asks_for_films(low):
+    if re.search(RECOMMEND, low) or re.search(VAGUE_ASK, low) or asks_for_films(low, catalogue):
         return DecideModeArgs(mode="B", reason="Asks for a recommendation.")
     if re.search(NOT_ABOUT_FILMS, low):
         return DecideModeArgs(mode="A", reason="A question my film catalogue can't answer: say so.")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.series import series_asked
 from recs.rules.shown import points_at_place
+from recs.sources.catalogue import Catalogue
 
 _FILM = r"(?:movies?|films?|flicks?)"
 # A noun phrase for a film, said alone: "a 4th of july movie", "movie?", "a valentines day movie that isnt cheesy".
@@ -34,9 +36,11 @@ _ASKS = re.compile(
 )
 
 
-def asks_for_films(low: str) -> bool:
+def asks_for_films(low: str, catalogue: Catalogue) -> bool:
     """Whether a lower-case message asks for films in words recs.rules.answer.RECOMMEND doesn't know."""
     if points_at_place(low) or _ASKS.search(low):  # "more like the second one"
+        return True
+    if series_asked(low, catalogue) and not _NOT_ASKING.search(low):  # "the star wars films"
         return True
     if _SOME_FILM.search(low):
         return True

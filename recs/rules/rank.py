@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import lru_cache
@@ -20,6 +21,7 @@ from recs.rules.relative_era import relative_to_shown
 from recs.rules.relax import Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
 from recs.rules.scan import prepare
+from recs.rules.series import series_asked, series_plan
 from recs.rules.shown import asks_another_kind, points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.rules.vocab import GENRE_NOUNS
@@ -197,6 +199,9 @@ def _similarity(movie: Movie, like: Movie, catalogue: Catalogue) -> float:
     return score
 
 
+_NO_SEQUELS = re.compile(r"\b(?:no|without|not|skip|except|minus|excluding)(?: the| any| its| their)? sequels?\b", re.I)
+
+
 def _allowed(catalogue: Catalogue, blocked_ids: set[str], blocked_titles: set, blocked_any_year: set, hard) -> list:
     """Dated films not blocked (by id or title) and passing the hard check; each filter only when it has work."""
     base = [m for m in catalogue.dated if m.id not in blocked_ids] if blocked_ids else list(catalogue.dated)
@@ -276,6 +281,12 @@ def plan_picks(
         exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
     likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
+    if likes and _NO_SEQUELS.search(text or ""):  # "like The Matrix but without the sequels"
+        heads = [catalogue.norm_title[m.id] + " " for m in likes]
+        exclude_ids = {
+            *exclude_ids,
+            *(m.id for m in catalogue.movies if catalogue.norm_title[m.id].startswith(tuple(heads))),
+        }
     blocked_ids = {b.id for b in blocked if b.source == "catalogue"} | set(exclude_ids)
     blocked_ids |= {m.id for m in likes} | set(cons.exclude_ids)
     blocked_titles = {b.title_key for b in blocked}
@@ -286,6 +297,12 @@ def plan_picks(
     rated = [m for m in (catalogue.get(i) for i in taste.like_ids) if m]
 
     base = _allowed(catalogue, blocked_ids, blocked_titles, blocked_any_year, hard)
+    # "show me the lord of the rings movies": the series itself, when nothing else is asked of it
+    audience = {"unsupported": [], "mpaa_allowed": [], "mpaa_hard": False, "rating_label": None, "unwelcome": []}
+    alone = not (cons.like_ids or back) and cons.model_copy(update=audience).is_empty()  # ratings: base has them
+    series = series_plan(series_asked(text, catalogue), {m.id for m in base}) if alone else None
+    if series:
+        return series
     # The profile's dislikes are never picked unless this message asks for them.
     if taste.exclude_genres or taste.exclude_directors or taste.exclude_people:  # skip 3,200 calls otherwise
         unwanted = disliked_ids(base, taste, cons, catalogue)

@@ -74,6 +74,18 @@ _ISH = re.compile(
 )
 
 
+# "between 90 and 120 minutes", "90 to 120 mins", "1 to 2 hours": both ends of a runtime said once
+_RANGE = re.compile(
+    r"(?<![a-z0-9])(?:between )?(?P<lo>\d{1,3}(?:\.\d)?) (?:and|to|or) (?P<hi>\d{1,3}(?:\.\d)?) ?"
+    r"(?P<unit>hours?|hrs?|minutes?|mins?)(?![a-z0-9])"
+)
+# "a 3 hour movie", "a 90 minute film": a film's length said as its size, read as around it
+_SIZED = re.compile(
+    r"(?<![a-z0-9])(?P<a>an?|some) (?P<num>\d{1,3}(?:\.\d)?) ?(?P<unit>hours?|hrs?|minutes?|mins?)"
+    r"(?= (?:long )?(?:films?|movies?|flicks?|epics?|comed(?:y|ies)|dramas?|thrillers?)\b)"
+)
+
+
 def spoken_runtimes(text: str) -> str:
     """Prepared text with hours-and-minutes as minutes ("under an hour and 45" -> "under 105 minutes") and
     "-ish" runtimes as "around" ones ("90 min ish" -> "around 90 min"), for the patterns above."""
@@ -85,6 +97,8 @@ def spoken_runtimes(text: str) -> str:
         return f"{hours * 60 + minutes} minutes" if minutes < 60 else match.group()
 
     text = _HOURS_MINUTES.sub(as_minutes, _HALF_N.sub(r"\1 and ", text))
+    text = _RANGE.sub(r"at least \g<lo> \g<unit> at most \g<hi> \g<unit>", text)  # "between 90 and 120 minutes"
+    text = _SIZED.sub(r"\g<a> around \g<num> \g<unit>", text)  # "a 3 hour movie"
     return _ISH.sub(lambda m: f"around {m.group('num') or m.group('num2')} {m.group('unit') or m.group('unit2')}", text)
 
 

@@ -16,6 +16,7 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 
+from recs.flows.tools import PlannedPick, PlanPicksArgs
 from recs.sources.catalogue import STOPWORDS, Catalogue, core_title
 from recs.sources.movies import Movie, normalize_title
 
@@ -127,3 +128,37 @@ def series_name(parts: tuple[Movie, ...]) -> str:
         part.title[: found.start()] if (found := _PART_BREAK.search(part.title)) else part.title for part in parts
     ]
     return min(titles, key=len)
+
+
+# "show me the lord of the rings movies", "recommend all the harry potter films": the series itself asked for
+_ASKED_WHOLE = re.compile(
+    r"\b(?:all |each of |every one of )?(?:the )?(?P<s>[a-z0-9' ]+?) (?:movies|films|flicks|series|franchise|saga|trilogy)\b"
+)
+
+
+def series_asked(text: str, catalogue: Catalogue) -> tuple[Movie, ...]:
+    """Every part of a series a request asks for whole ("the lord of the rings movies"), earliest first; else ()."""
+    for match in _ASKED_WHOLE.finditer(normalize_title(text)):
+        words = match.group("s").split()
+        for start in range(len(words)):  # "show me the lord of the rings": the longest tail that is a series
+            parts = series_parts(" ".join(words[start:]), catalogue)
+            if parts:
+                return parts
+    return ()
+
+
+def series_plan(parts: tuple[Movie, ...], allowed: set[str]) -> PlanPicksArgs | None:
+    """The parts of a series asked for whole, in release order (at most three, none blocked); None if all are."""
+    left = [m for m in parts if m.id in allowed]
+    if not left:
+        return None
+    name = series_name(parts)
+    films = f"{name} films" if name.lower().startswith("the ") else f"the {name} films"
+    more = f" (the first {min(3, len(left))} of {len(left)})" if len(left) > 3 else ""
+    return PlanPicksArgs(
+        intro=f"{films[0].upper()}{films[1:]} in my catalogue, in the order they came out{more}:",
+        picks=[
+            PlannedPick(title=m.title, year=m.year, reason=f"Part {parts.index(m) + 1} of {films}, from {m.year}.")
+            for m in left[:3]
+        ],
+    )
