@@ -14,7 +14,7 @@ import re
 
 from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
-from imagelab.rules.phrasing import IMPLIED, NAMED, WHY, corrected, translate
+from imagelab.rules.phrasing import IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.turns import STRAIGHTEN, orientation, rotation
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
@@ -318,7 +318,10 @@ def tone_degrees(text: str) -> dict:
     for m in _TERM.finditer(text):
         clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
         said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
-        if said:
+        whole = clause + re.split(_CLAUSE_END, text[m.start() :])[0]  # the term's clause, both sides
+        if (share := percent_degree(whole, _term_axes(m.group(2)))) is not None:  # "20% brighter"
+            out.update(dict.fromkeys(_term_axes(m.group(2)), share))
+        elif said:
             out.update(dict.fromkeys(_term_axes(m.group(2)), STRONG if said.group(2) else GENTLE))
         elif _NOT_TOO.search(clause):  # a limit on an axis something else moves: "moody but not too dark"
             out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))

@@ -6,6 +6,8 @@ and common edit words in other languages mixed into an English (or wholly foreig
 
 import re
 
+from imagelab.rules.looks import ASKED, STRONGEST
+
 # Moods, seasons, film stocks and named aesthetics that imply tones (pattern, {axis: direction}).
 NAMED = [
     # summer light is warm and bright: "make it feel like summer", "summery"
@@ -66,3 +68,20 @@ def translate(text: str) -> str:
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
     return text
+
+
+# A share said in numbers: "20% brighter", "bump the saturation by 10 percent", "reduce contrast by 50%"
+_PERCENT = re.compile(r"(?<![\d.])(\d{1,3})\s*(?:%|percent\b|per cent\b)")
+
+
+def percent_degree(clause: str, axes: dict) -> float | None:
+    """How far a tone step said in percent goes, as a share of the usual step on its first axis (None if unsaid)."""
+    m = _PERCENT.search(clause)
+    if m is None or not axes:
+        return None
+    axis = next(iter(axes))
+    if axis not in ASKED:
+        return None
+    share = int(m.group(1)) / 100 / ASKED[axis]
+    # (never past the strongest step, nor so small it is no step at all)
+    return round(min(max(share, 0.2), STRONGEST[axis] / ASKED[axis]), 3)

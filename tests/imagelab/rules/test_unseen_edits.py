@@ -182,3 +182,22 @@ def test_it_keeps_five_plans_apart_when_the_asks_leave_two_looks_alike():
     plan = plan_variations("black and white, soft, not too dark", image_size=SIZE)
     steps = [repr(v["operations"]) for v in plan["variations"]]
     assert len(set(steps)) == 5
+
+
+def _overall(text, op):
+    """Each plan's product of `op` values (1.0 without one)."""
+    plan = plan_variations(text, image_size=SIZE)
+    out = []
+    for v in plan["variations"]:
+        value = 1.0
+        for step in v["operations"]:
+            value *= step["params"]["value"] if step["op"] == op else 1.0
+        out.append(value)
+    return out
+
+
+def test_it_sizes_a_tone_step_said_in_percent():
+    small, plain = _overall("make it 5% darker", "brightness"), _overall("make it darker", "brightness")
+    assert all(0.9 <= s < 1.0 for s in small) and all(s > p for s, p in zip(small, plain, strict=True))
+    assert read_intent("bump the saturation by 10 percent")["degree"]["sat"] == 0.5
+    assert read_intent("reduce contrast by 50%")["degree"]["contrast"] > 1.0
