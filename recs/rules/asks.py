@@ -36,11 +36,16 @@ _ASKS = re.compile(
 )
 
 
+_SOMETHING = re.compile(r"^(?:something|anything)(?:\s+[\w'-]+){1,4}[\s.!]*$")  # "something wrong?" asks no film
+
+
 def asks_for_films(low: str, catalogue: Catalogue) -> bool:
     """Whether a lower-case message asks for films in words recs.rules.answer.RECOMMEND doesn't know."""
     if points_at_place(low) or _ASKS.search(low):  # "more like the second one"
         return True
     if series_asked(low, catalogue) and not _NOT_ASKING.search(low):  # "the star wars films"
+        return True
+    if _SOMETHING.search(low):  # "something mindless", "anything but the usual blockbusters"
         return True
     if _SOME_FILM.search(low):
         return True

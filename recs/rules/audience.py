@@ -53,7 +53,17 @@ CHILD_LABEL = "fine for a young viewer (G, PG or PG-13; tell me their age for a 
 ADULTS = (
     r"for (?:the )?(?:grown ?ups|adults)|grown ?up (?:films?|movies?|version)|adults? only|"
     r"not (?:for|aimed at) (?:the )?kids|no kids (?:films?|movies?|stuff)"
+    # "a musical but not a kids one": no film called Kids, a film not made for children
+    r"|not (?:a |any )?(?:kids?|childrens?)(?: s)? (?:one|ones|films?|movies?|stuff|flicks?|version)"
 )
+ADULTS_LABEL = "for grown-ups (not G or PG)"
+
+
+def find_grown_ups(scan: Scanner, out: Constraints) -> None:
+    """Rule out the children's ratings for grown-up viewing; scanned before titles ("not a kids one")."""
+    if scan.find(ADULTS):
+        out.mpaa_excluded += [r for r in ("G", "PG") if r not in out.mpaa_excluded]
+        out.rating_label = ADULTS_LABEL
 
 
 # A grown-up relative as company ("date night with my mum", "watching with my gran"): a crowd-pleaser for them.
@@ -85,9 +95,8 @@ def _age(word: str) -> int:
 
 def find_audience(scan: Scanner, out: Constraints) -> None:
     """Set the ratings a named audience allows: the youngest age named decides."""
-    if scan.find(ADULTS):  # scanned first, so "not for kids" is not read as "for kids"
-        out.mpaa_excluded += ["G", "PG"]
-        out.rating_label = "for grown-ups (not G or PG)"
+    find_grown_ups(scan, out)  # scanned first, so "not for kids" is not read as "for kids"
+    if out.rating_label == ADULTS_LABEL:
         return
     ages = [_age(a) for pattern in AGE_PATTERNS for m in scan.find(pattern) for a in m.groups() if a]
     family_said = scan.find(FAMILY)

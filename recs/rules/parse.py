@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from recs.rules import runtime
-from recs.rules.audience import find_audience, find_company
+from recs.rules.audience import find_audience, find_company, find_grown_ups
 from recs.rules.constraints import Constraints
 from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
@@ -308,6 +308,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_like(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     find_liked_first(scan, catalogue, out, raw=text or "", parse=parse_constraints)
     find_director_of(scan, catalogue, out)
+    find_grown_ups(scan, out)  # before the titles: "not a kids one" rules out no film called Kids
     find_excluded_titles(scan, catalogue, out, parse_constraints)
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
     find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s

@@ -90,3 +90,11 @@ def test_it_recommends_for_a_ranking_asked_for(text):
 
 def test_it_recommends_for_a_different_genre_this_time():
     assert decide_mode("different genre this time").mode == "B"
+
+
+@pytest.mark.parametrize(
+    ("text", "mode"),
+    [("something mindless", "B"), ("anything but the usual blockbusters", "B"), ("something wrong?", "A")],
+)
+def test_it_reads_something_and_a_few_words_as_a_request(text, mode):
+    assert decide_mode(text).mode == mode

@@ -16,3 +16,13 @@ from recs.rules.parse import parse_constraints
 )
 def test_it_reads_a_childs_age_said_after_them(text, allowed, cat):
     assert parse_constraints(text, cat).mpaa_allowed == allowed
+
+
+@pytest.mark.parametrize("text", ["a musical but not a kids one", "not for kids, a comedy"])
+def test_it_reads_not_a_kids_film_as_grown_up_viewing(text, cat):
+    cons = parse_constraints(text, cat)
+    assert cons.mpaa_excluded == ["G", "PG"] and cons.exclude_ids == []
+
+
+def test_it_keeps_not_the_kiddie_ones_as_no_family_films(cat):
+    assert parse_constraints("Tim Burton stuff but not the kiddie ones", cat).exclude_genres == ["Family"]
