@@ -65,6 +65,8 @@ NOT_ABOUT_FILMS = (
     r"episodes?|box office)\b"
     r"|\b(?:favou?rite (?:food|colou?r|drink|animal)|net worth|birthday|married to|how old is)\b"
     # "how many oscars did Titanic win", "how much did Avatar make": awards and money aren't recorded.
+    # "is up a pixar movie": studios aren't recorded either
+    r"|^(?:is|was|are|were)\b.*\b(?:pixar|disney|dreamworks|ghibli|marvel|a24)\b"
     r"|^how (?:many|much)\b(?:(?!\b(?:films?|movies?)\b).)*"
     r"\b(?:oscars?|awards?|money|box office|budget|gross(?:ed)?|earn(?:ed)?|cost|make|made|sequels?)\b"
 )

@@ -40,7 +40,7 @@ QUESTIONS: list[tuple[str, str]] = [
     ("year", r"when (?:was|were|is) (?:made|released|filmed|premiered) (?P<t>.+)"),
     ("year", r"(?:what|which) years? (?:was|did|is|were|do|are) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release dates?|release years?|years?) (?:of|for) (?P<t>.+)"),
-    ("runtime", r"how long (?:is|are) (?P<t>.+)"),
+    ("runtime", r"how long (?:is|are) (?P<t>.+?)(?: in (?:hours|minutes|mins|hrs))?"),  # "how long is avatar in hours"
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),
     # "how many minutes have the movie Finding Nemo", "how many minutes has Up"
@@ -106,6 +106,9 @@ QUESTIONS: list[tuple[str, str]] = [
         r"western|musical|romance|documentary|war)(?: film| movie)?)",
     ),
     ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
+    # "how scary is the exorcist", "how funny is airplane": the genre is what the catalogue knows of it
+    ("genre", r"how (?:scary|frightening|creepy|funny|sad|violent|gory|dark|romantic) (?:is|was) (?P<t>.+)"),
+    ("rating", r"how many stars (?:does|did|has|do|is) (?P<t>.+?)(?: have| get| got| given)?"),
     # The catalogue has no plots: "what happens in Inception" gets an honest "I don't know" and the facts it has.
     (
         "plot",
