@@ -9,7 +9,17 @@ import re
 STRAIGHTEN = (
     r"\bstraighten|\blevel (?:the |out the )?horizon|horizon (?:is )?(?:crooked|tilted|wonky|not level)|"
     r"\bfix (?:the )?(?:tilt|horizon)|\b(?:crooked|tilted|wonky)\b|\brotate\b|\btilt\b|"
-    r"\blean(?:s|ing)? (?:to (?:the )?)?(?:left|right)|\b(?:not|isn'?t) (?:straight|level)|\bskew(?:ed)?\b|\bslant"
+    r"\blean(?:s|ing)? (?:to (?:the )?)?(?:left|right)|\b(?:not|isn'?t) (?:straight|level)|\bskew(?:ed)?\b|\bslant|"
+    # a small turn asked one way with no angle: "turn it clockwise a bit", "rotate it slightly to the right"
+    r"\bturn\w*\s+(?:it\s+|this\s+|the (?:photo|picture|image)\s+)?(?:(?:a (?:bit|little|touch|tad|hair)|slightly)\s+)?"
+    r"(?:clockwise|counter[- ]?clockwise|anti[- ]?clockwise|cw|ccw)\b(?=[^.;!?]*\b(?:a (?:bit|little|touch|tad|hair)|slightly))|"
+    r"\bturn\w*\s+(?:it\s+|this\s+|the (?:photo|picture|image)\s+)?(?:a (?:bit|little|touch|tad|hair)|slightly)\s+"
+    r"(?:clockwise|counter[- ]?clockwise|anti[- ]?clockwise|cw|ccw|(?:to (?:the )?)?(?:left|right))\b"
+)
+# A turn said to be small: "a bit", "slightly" (no quarter turn, however "rotate it clockwise" would read alone)
+SMALL_TURN = re.compile(
+    r"\b(?:rotat|turn|spin)\w*\b[^.;!?]*?\b(?:a (?:bit|little|touch|tad|hair)|slightly|a few degrees)\b|"
+    r"\b(?:a (?:bit|little|touch|tad|hair)|slightly)\s+(?:rotat|turn)"
 )
 
 
@@ -48,8 +58,8 @@ def rotation(text: str) -> float | None:
     if turn:
         left = _LEFT_AFTER.match(text, turn.end()) is not None or re.search(rf"\b(?:{_LEFT})\b", text) is not None
         return -90.0 if left != bool(turn.group(1)) else 90.0
-    quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn
-    if quarter:
+    quarter = _QUARTER.search(text)  # "rotate it left": a quarter turn; "rotate it left a bit" a small one, unmeasured
+    if quarter and not SMALL_TURN.search(text):
         return 90.0 if quarter.group(1) in ("right", "clockwise", "cw") else -90.0
     return None
 

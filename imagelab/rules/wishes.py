@@ -79,7 +79,8 @@ FINISHES = {
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b|\bnews ?(?:paper|print)\b|"
     + ANALOGUE,
     # a matte look is lifted blacks ("more matte", "matte finish", "lifted blacks"); "Matt" alone is a name
-    "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b",
+    "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b|"
+    r"\b(?:lift|raise|fade)(?:ed|ing|s)?\s+(?:the\s+|my\s+)?blacks\b",  # "lift the blacks a little"
     "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
     # deeper blacks by a raised black point: "crush the blacks", "inkier blacks", "clip the shadows a bit"
     "crush": r"\bcrush(?:ed|ing)?\s+(?:the\s+|my\s+|those\s+)?(?:blacks|shadows|darks)\b|"
@@ -113,6 +114,7 @@ DENOISE = (
 # evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.
 OVEREXPOSED = (
     r"\bover-?\s?expos\w*|\bburn(?:t|ed) out\b|\btoo (?:bright|light|white)\b|"
+    r"\b(?:reduce|remove|less|cut|tame|fix|kill|too much|get rid of)\s+(?:the\s+|that\s+|some\s+)?glare\b|"
     r"\bblown(?:[- ]out\b|\s+(?:highlights?|whites?|sky|skies|clouds?)\b)|"
     # "the sky is blown", but not "mind blown" or "blown away"
     r"\b(?!mind\b)[a-z]+\s+(?:is|are|was|looks?|got|gets?|getting|been)\s+(?:\w+\s+)?blown\b(?!\s+away)"
@@ -254,9 +256,21 @@ def _ratio(text: str) -> float | None:
     return next((r for p, r in _RATIO_WORDS if re.search(p, text)), None)
 
 
+# A small turn asked one way ("turn it clockwise a bit", "rotate slightly to the left"): that way only.
+_ASKED_WAY = [
+    (
+        r"\b(?:rotat|turn|spin)\w*\b[^.;!?]*?\b(?:counter[- ]?clockwise|anti[- ]?clockwise|ccw|(?:to )?(?:the )?left)\b",
+        -1.0,
+    ),
+    (r"\b(?:rotat|turn|spin)\w*\b[^.;!?]*?\b(?:clockwise|cw|(?:to )?(?:the )?right)\b", 1.0),
+]
+
+
 def tilt_angles(text: str) -> tuple[float, ...]:
     """Five clockwise angles to try for a tilt given without a number."""
     sign = next((s for p, s in _TILT_SIGN if re.search(p, text)), None)
+    if sign is None and re.search(r"\b(?:a (?:bit|little|touch|tad|hair)|slightly|a few degrees)\b", text):
+        sign = next((s for p, s in _ASKED_WAY if re.search(p, text)), None)
     return TILTS if sign is None else tuple(sign * a for a in ONE_WAY)
 
 
@@ -275,6 +289,7 @@ def read_wishes(text: str) -> tuple[str, dict]:
     text = re.sub(HIGHLIGHTS, " ", text)
     text = re.sub(FINISHES["vignette"], " vignette ", text)
     text = re.sub(FINISHES["crush"], " ", text)  # "darker blacks" sets the black point, not the exposure
+    text = re.sub(FINISHES["matte"], " matte ", text)  # "lift the blacks" raises the black point, not the exposure
     wishes["ratio"] = _ratio(text)
     wishes["shape"], stand_in = next(((name, r) for p, name, r in SHAPES if re.search(p, text)), (None, None))
     if wishes["ratio"] is None:

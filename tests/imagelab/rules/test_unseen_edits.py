@@ -201,3 +201,30 @@ def test_it_sizes_a_tone_step_said_in_percent():
     assert all(0.9 <= s < 1.0 for s in small) and all(s > p for s, p in zip(small, plain, strict=True))
     assert read_intent("bump the saturation by 10 percent")["degree"]["sat"] == 0.5
     assert read_intent("reduce contrast by 50%")["degree"]["contrast"] > 1.0
+
+
+@pytest.mark.parametrize(
+    "text,way",
+    [
+        ("turn it clockwise a bit", 1),
+        ("rotate it slightly to the right", 1),
+        ("rotate it counter-clockwise a little", -1),
+        ("turn it a bit to the left", -1),
+    ],
+)
+def test_it_turns_a_small_turn_asked_one_way_only_that_way(text, way):
+    intent = read_intent(text)
+    assert intent["rotate"] is None and intent["tilts"] and all(a * way > 0 and abs(a) <= 3 for a in intent["tilts"])
+
+
+def test_it_still_turns_a_quarter_when_no_small_word_is_said():
+    assert read_intent("rotate it clockwise")["rotate"] == 90.0
+
+
+def test_it_reads_lifted_blacks_as_matte_not_a_brighter_exposure():
+    intent = read_intent("lift the blacks a little")
+    assert intent["matte"] == 1 and intent["bright"] == 0
+
+
+def test_it_reads_glare_asked_away_as_highlights_to_keep():
+    assert read_intent("reduce the glare")["highlights"]
