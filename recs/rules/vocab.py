@@ -45,7 +45,7 @@ TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endin
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
 # An evening out as a couple: read as romance.
-DATE = r"date night|date nite|first date|date (?:movies?|films?|flicks?)|(?:for|on) a date|anniversary"
+DATE = r"date night|date nite|(?:first|1st) date|date (?:movies?|films?|flicks?)|(?:for|on) a date|anniversary"
 OCCASIONS: list[tuple[str, str]] = [
     (
         # "laugh till i cry" is laughing hard, no drama
@@ -119,7 +119,7 @@ STORY_SOURCES: list[tuple[str, str, str]] = [
 # Crude humour is the same worry said of a comedy ("nothing rude", "no crude jokes", "not too raunchy").
 ADULT_CONTENT = (
     r"swearing|swear words|cursing|profanity|bad language|strong language|nudity|sex scenes?|sex|"
-    r"rude|crude|raunchy|smutty|dirty jokes|explicit|vulgar|filthy"
+    r"rude|crude|raunchy|smutty|dirty jokes|explicit|vulgar|filthy|offensive|inappropriate"
 )
 # Violence and gore likewise: the R rating is the catalogue's only record of them ("less bloody", "nothing gory").
 VIOLENT_CONTENT = r"non ?violent|violence|violent|gory|gore|bloody|blood|brutal|graphic(?! novels?)"

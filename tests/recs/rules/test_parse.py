@@ -112,3 +112,12 @@ def test_it_reads_a_year_said_alone_and_centuries(text, years, cat):
 def test_it_keeps_a_year_beside_a_title_for_the_film(cat):
     assert parse_constraints("heat, 1995", cat).unknown_films == ["Heat (1995)"]
     assert parse_constraints("fargo, 1996", cat).like_ids == ["fargo-1996"]
+
+
+def test_it_reads_nothing_offensive_as_no_r_rating(cat):
+    cons = parse_constraints("a film for a work night, mixed ages, nothing offensive, ideally funny", cat)
+    assert cons.mpaa_excluded == ["R", "NC-17"] and cons.genres == ["Comedy"]
+
+
+def test_it_reads_a_1st_date_as_a_date(cat):
+    assert ("1st date", "Romance") in parse_constraints("movie for a 1st date, nothing too long pls", cat).mood_notes
