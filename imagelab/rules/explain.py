@@ -129,9 +129,19 @@ _SAID = (
 )
 
 
+# Going back said as an order, not a question: "reset it", "undo", "go back to the original colours"
+_BACK = re.compile(
+    r"^\W*(?:please\s+|pls\s+|can you\s+|just\s+)?(?:reset|revert|undo|start over)"
+    r"(?:\s+(?:it|that|this|everything|all|the edits?|the last (?:edit|one|change)))?(?:\s+(?:please|pls))?\W*$|"
+    r"\b(?:go|get|take it|put it|revert it|change it)\s+back to (?:the |my )?original\b"
+)
+
+
 def _app_answer(text: str) -> str | None:
     """The answer to a question about using the app, or None when the message is no such question."""
     t = text.strip().lower()
+    if _BACK.search(t):
+        return _GO_BACK
     if _PICK.search(t):
         return _CHOOSE
     if _DONE.search(t):

@@ -63,7 +63,8 @@ _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|imag
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
     r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut(?: through)?|clear (?:up|away)|remove|kill|"
-    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over)$"
+    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over|undo|take (?:out|away)|lose|drop|"
+    r"ease (?:off|up)(?: on)?|back off(?: on)?|pull back(?: on)?)$"
 )
 # "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
 _HOLD = re.compile(

@@ -107,7 +107,7 @@ def classify_request(text: str) -> str:
         return "chat"
     if explain.is_explain(t):  # a question about an edit word, not an ask to make it
         return "explain"
-    if explain.is_app_help(t):
+    if explain.is_app_help(t) and not has_local_request(read_intent(t)):  # "undo the warmth" is an edit
         return "app"
     # an edit asked as a question ("can you get rid of the noise?") is planned; how to fix a fault is answered
     if re.search(_QUALITY, t) and re.search(_QUESTION, t) and not re.search(r"^(make|can you make|please)", t):

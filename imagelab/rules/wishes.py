@@ -231,12 +231,19 @@ TILTS = (1.0, -1.0, 2.0, -2.0, 3.0)
 ONE_WAY = (1.0, 2.0, 3.0, 1.5, 2.5)
 
 
+# Finishes listed before this one under the same "no": "don't add any grain or vignette", "no grain, matte or vignette"
+_LISTED = re.compile(
+    r"(?:\b(?:film\s+)?(?:grain\w*|vignett\w*|matte|noise|blur|filters?|effects?)\s*(?:,\s*(?:or\s+|nor\s+|and\s+)?|\s+(?:or|nor|and)\s+))+$"
+)
+
+
 def _finish(pattern: str, text: str) -> int:
-    """+1 asked for, -1 asked against ("no grain"), 0 not mentioned."""
+    """+1 asked for, -1 asked against ("no grain", "no grain or vignette"), 0 not mentioned."""
     m = re.search(pattern, text)
     if m is None:
         return 0
-    return -1 if _NEGATED.search(text[: m.start()]) else 1
+    head = _LISTED.sub("", text[: m.start()])
+    return -1 if _NEGATED.search(text[: m.start()]) or _NEGATED.search(head) else 1
 
 
 def _ratio(text: str) -> float | None:

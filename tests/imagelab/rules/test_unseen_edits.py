@@ -228,3 +228,29 @@ def test_it_reads_lifted_blacks_as_matte_not_a_brighter_exposure():
 
 def test_it_reads_glare_asked_away_as_highlights_to_keep():
     assert read_intent("reduce the glare")["highlights"]
+
+
+@pytest.mark.parametrize(
+    "text", ["don't add any grain or vignette", "no grain, matte or vignette, just warmer", "no grain and vignette pls"]
+)
+def test_it_refuses_every_finish_a_negated_list_names(text):
+    intent = read_intent(text)
+    assert intent["vignette"] == -1 and intent["grain"] == -1
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [("undo the warmth", "temp", -1), ("lose the warmth", "temp", -1), ("ease off the contrast", "contrast", -1)],
+)
+def test_it_reads_a_tone_taken_back_as_less_of_it(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+@pytest.mark.parametrize("text", ["reset it", "undo", "go back to the original colours"])
+def test_it_answers_going_back_said_as_an_order(text):
+    assert classify_request(text) == "app"
+    assert "strip at the top" in chat_reply(text)
+
+
+def test_it_plans_going_back_with_an_edit_named():
+    assert classify_request("go back to the original colours but warmer") == "edit"
