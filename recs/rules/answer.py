@@ -101,6 +101,11 @@ REFINEMENT = (
 ERA = r"\b(?:(?:19|20)?\d0 ?'?s|(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties))\b"
 
 
+# "bye", "love it", "great picks": a goodbye or approval, answered like thanks (not "I'm not sure what you'd like")
+GOODBYE = (
+    r"^(?:bye|goodbye|good ?night|night|see (?:you|ya)|later|cya|love (?:it|them|these|those)|great picks|nice one|"
+    r"awesome|amazing|brilliant|perfect|sounds good|looks good|cool)\b[\s!.]*$"
+)
 # Words after a question that are not part of a title: "…? Thanks!", "…, just curious", "…, please".
 TRAILING = re.compile(
     r"(?:[\s,.!?;:-]*\b(?:thanks(?: a lot| so much)?|thank you|thx|ty|cheers|please|pls|plz|just curious|"
@@ -161,7 +166,7 @@ def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs
         return DecideModeArgs(mode="B", reason="Describes films wanted (genre, era or a refinement).")
     if re.search(GREETINGS, low):
         return DecideModeArgs(mode="A", reason="A greeting: reply conversationally.")
-    if re.search(THANKS, low):
+    if re.search(THANKS, low) or re.search(GOODBYE, low):
         return DecideModeArgs(mode="A", reason="Thanks: reply conversationally.")
     # No trigger word, but a description of films ("a Spielberg film", "family friendly under two hours").
     cons = parse_constraints(text, catalogue)
@@ -315,8 +320,9 @@ def answer(text: str, catalogue: Catalogue) -> str:
         )
     if re.search(NOT_ABOUT_FILMS, low) and not re.search(RECOMMEND, low):
         return NOT_ABOUT_FILMS_ANSWER + CAPABILITIES
-    if re.search(THANKS, low):
-        return "You're welcome! Say “another one” or describe a mood whenever you want more picks."
+    if re.search(THANKS, low) or re.search(GOODBYE, low):
+        said = "You're welcome!" if re.search(THANKS, low) else "Enjoy the film!"
+        return f"{said} Say “another one” or describe a mood whenever you want more picks."
     if re.search(
         r"\?$|^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could)\b",
         (text or "").strip().lower(),

@@ -178,6 +178,12 @@ _KIND = (
 # (kind, whole-question pattern with a title group): the wordings QUESTIONS can't safely match mid-sentence.
 LOOSE: list[tuple[str, re.Pattern]] = [
     ("year", re.compile(r"^how old is (?P<t>.+)$")),
+    # "do you have avatar?", "is titanic in your catalogue": the film's facts say it is there
+    (
+        "about",
+        re.compile(r"^(?:do|does) (?:you|u) (?:have|know|include) (?P<t>.+?)(?: in (?:your|the) catalog(?:ue)?)?$"),
+    ),
+    ("about", re.compile(r"^(?:is|are) (?P<t>.+?) in (?:your|the) (?:catalog(?:ue)?|list|database|collection)$")),
     ("year", re.compile(rf"^(?:in )?(?:what|which) year (?:the (?:film |movie )?)?(?P<t>.+?) {_RELEASED}$")),
     # "the film Up, how long it is" (once "it" is the title): the verb last, as learners of English often put it
     ("runtime", re.compile(r"^how long (?P<t>.+?) (?:is|lasts|runs)$")),

@@ -370,6 +370,7 @@ THANKS = r"\b(?:thanks|thank you|thx|cheers|ta|much appreciated)\b"
 HELP_ASK = (
     r"\bwhat (?:can|do|could) (?:you|u) (?:do|help(?: me)?(?: with)?|offer)\b|^help\b|\bhow does this work\b"
     r"|\bwho are (?:you|u)\b|\bhow (?:can|could) (?:you|u) help\b|\bwhat are (?:you|u) (?:for|able to do)\b"
+    r"|^are (?:you|u) (?:a |an )?(?:bot|robot|ai|human|real|person|chatgpt)\b"
 )
 # Question words typed in a hurry ("wen did Jaws come out"): too short for the fuzzy corrector.
 # The apostrophe left out ("hows Jaws rated", "whats its runtime") reads like it was typed.

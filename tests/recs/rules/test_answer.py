@@ -98,3 +98,22 @@ def test_it_recommends_for_a_different_genre_this_time():
 )
 def test_it_reads_something_and_a_few_words_as_a_request(text, mode):
     assert decide_mode(text).mode == mode
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("bye", "Enjoy the film!"),
+        ("love it", "Enjoy the film!"),
+        ("are you a bot?", "I'm Marquee"),
+        ("do you have avatar?", "**Avatar** (2009)"),
+        ("is titanic in your catalogue", "**Titanic** (1997)"),
+    ],
+)
+def test_it_answers_small_talk_and_whether_a_film_is_in_the_catalogue(text, said, cat):
+    assert decide_mode(text).mode == "A"
+    assert said in answer(text, cat)
+
+
+def test_it_still_recommends_for_do_you_have_a_genre():
+    assert decide_mode("do you have any comedies").mode == "B"
