@@ -112,9 +112,11 @@ GENERATIVE = [
     (
         # "remove the colour" drains it (local): only things in the picture need generative fill
         r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:all (?:of )?)?(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
-        r"yellow|orange|magenta|pink|purple|violet|cyan|warm|cool|weird|ugly|strange|slight|heavy|strong)\w* )*"
+        r"yellow|orange|magenta|pink|purple|violet|cyan|warm|cool|weird|ugly|strange|slight|heavy|strong|"
+        r"empty|dead|negative|extra|blank|wasted)\w* )*"
         r"(?:colou?rs?\b|cast|tint|tinge|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|green|magenta|pink|"
-        r"purple|haze|darkness|brightness))" + _REST,
+        # space at the edges is cropped away, not filled: "crop to remove the empty space on top"
+        r"purple|haze|darkness|brightness|space|borders?|margins?))" + _REST,
         "removing an object needs generative fill",
         "remove things from the picture",
     ),

@@ -42,7 +42,7 @@ _TERMS = [
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
     # a dull photo is flat and grey: "it came out so dull", "less muddy"
     (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
-    (r"contrast(?:y)?", {"contrast": 1}),
+    (r"contrast(?:y)?|harsh(?:er)?", {"contrast": 1}),  # harsh light is too much contrast: "less harsh"
     # haze is low contrast, so "dehaze", "less hazy" and "cut the haze" read as more contrast
     (r"soft(?:er|en)?|flat(?:ter)?|dreamy|haz(?:e|y|ier|iness)", {"contrast": -1}),
     # the Orton glow: a soft, bright, saturated bloom (a slight blur stands in for the blurred overlay)
@@ -101,13 +101,14 @@ _TURN_DOWN_LATER = re.compile(
 _DEFECT = re.compile(
     r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
     r"blurr?(?:y|ed|iness)?|"
-    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?"
+    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
 _FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|blurr?y")
 _HEDGES_ONLY = re.compile(
-    r"^(?:\s*\b(?:so|too|way|kinda|kind of|a bit|bit|really|very|quite|pretty|rather|super|still))*\s*$"
+    r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
+    r"pretty|rather|super|still))*\s*$"
 )
 # ... and faults to be undone: "restore the faded colours", "boost the dull tones"
 _FIX_HEAD = re.compile(
@@ -159,7 +160,7 @@ STYLES = {
     r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b|"
     # colours put right with no direction named: "fix the white balance", "neutral colours", "correct the colours"
     r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+|my\s+)?(?:white balance|wb|colou?r balance|colou?rs)\b|"
-    r"\bneutral colou?rs?\b|\bcolou?rs? (?:neutral|true to life|accurate)\b",
+    r"\bneutral colou?rs?\b|\bcolou?rs? (?:more )?(?:neutral|true to life|accurate|realistic)\b",
 }
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",
@@ -307,7 +308,7 @@ _DEGREE_AFTER = re.compile(
     r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
     # a limit said after it, in the next clause too: "bump up the saturation, not too much tho", "but don't overdo it"
     r"|(?:\s*,\s*|\s+)(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
-    r"(?:don'?t|do not) overdo (?:it|that)|go easy)\b"
+    r"(?:don'?t|do not) overdo (?:it|that)|go easy|(?:like,?\s+)?(?:subtly|subtle|gently|lightly))\b"
 )
 GENTLE, STRONG = 0.5, 1.6
 _NOT_TOO = re.compile(r"\bnot (?:too|overly)\s+(?:the\s+)?$")

@@ -63,11 +63,19 @@ _FOREIGN = [
 _FOREIGN_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)"), word) for p, word in _FOREIGN]
 
 
+# A hesitation between a word and what it modifies: "a bit less... idk, harsh?", "more, um, contrast"
+_HESITATION = re.compile(
+    r"\s*(?:\.{2,}|…)\s*(?:(?:idk|um+|uh+|erm+|hmm+|like|you know|i guess|i dunno|dunno)\b\s*[,.]*\s*)?|"
+    r",\s*(?:um+|uh+|erm+|like|you know)\s*,\s*"
+)
+
+
 def translate(text: str) -> str:
-    """Lower-cased text with the foreign edit words in it put in English ("un peu plus chaud" → "un peu plus warmer")."""
+    """Lower-cased text with the foreign edit words in it put in English ("un peu plus chaud" → "un peu plus warmer")
+    and hesitations taken out ("less... idk, harsh" → "less harsh")."""
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
-    return text
+    return _HESITATION.sub(" ", text)
 
 
 # A share said in numbers: "20% brighter", "bump the saturation by 10 percent", "reduce contrast by 50%"

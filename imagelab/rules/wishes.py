@@ -108,7 +108,10 @@ DENOISE = (
     r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b|"
     # a stated excess is a complaint, turned round: "too much noise 😭", "so noisy", "way too grainy ugh"
     r"\b(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
-    r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)"
+    r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|"
+    # noise said of the photo, or asked cleaned: "it's noisy, clean it up", "the photo looks a bit noisy"
+    r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|slightly|"
+    r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)"
 )
 # An overexposed photo ("it's overexposed", "the sky is blown out", "way too bright") is put right by darkening it
 # evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.

@@ -254,3 +254,33 @@ def test_it_answers_going_back_said_as_an_order(text):
 
 def test_it_plans_going_back_with_an_edit_named():
     assert classify_request("go back to the original colours but warmer") == "edit"
+
+
+@pytest.mark.parametrize("text", ["slightly blurry, fix it", "a little blurry"])
+def test_it_reads_a_hedged_fault_as_the_fault(text):
+    assert read_intent(text)["sharp"] == 1
+
+
+@pytest.mark.parametrize("text", ["it's noisy, clean it up", "the photo looks a bit noisy"])
+def test_it_reads_noise_said_of_the_photo_as_noise_to_smooth(text):
+    assert read_intent(text)["denoise"]
+
+
+def test_it_keeps_a_step_gentle_when_the_next_clause_says_subtly():
+    assert read_intent("make it pop but like, subtly")["degree"].get("contrast") == GENTLE
+
+
+@pytest.mark.parametrize(
+    "text,way", [("the light is harsh", -1), ("could it be a bit less... idk, harsh?", -1), ("more, um, contrast", 1)]
+)
+def test_it_reads_harshness_and_hesitations_on_the_contrast_axis(text, way):
+    assert read_intent(text)["contrast"] == way
+
+
+def test_it_reads_colours_more_true_to_life_as_a_clean_look():
+    assert read_intent("make the colours more true to life")["clean"]
+
+
+def test_it_crops_away_empty_space_rather_than_calling_it_an_object():
+    intent = read_intent("crop to remove the empty space on top")
+    assert intent["crop"] and not intent["generative"]
