@@ -40,6 +40,8 @@ QUESTIONS: list[tuple[str, str]] = [
     ("year", r"when (?:was|were|is) (?:made|released|filmed|premiered) (?P<t>.+)"),
     ("year", r"(?:what|which) years? (?:was|did|is|were|do|are) (?P<t>.+?)(?: released| come out| made| from| out)?"),
     ("year", r"(?:release dates?|release years?|years?) (?:of|for) (?P<t>.+)"),
+    # "how many toy story movies are there": each part with its year answers it
+    ("year", r"how many (?P<t>.+? (?:movies|films)) (?:are there|exist|have there been|did they make|have they made)"),
     ("runtime", r"how long (?:is|are) (?P<t>.+?)(?: in (?:hours|minutes|mins|hrs))?"),  # "how long is avatar in hours"
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),

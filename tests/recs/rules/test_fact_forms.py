@@ -22,3 +22,10 @@ def test_it_answers_a_question_worded_around_the_title(text, said, cat):
 def test_it_says_a_studio_question_is_beyond_the_catalogue(cat):
     assert decide_mode("is up a pixar movie").mode == "A"
     assert answer("is up a pixar movie", cat).startswith("I don't know")
+
+
+def test_it_answers_how_many_films_a_series_has_part_by_part(cat):
+    said = answer("how many toy story movies are there", cat)
+    assert decide_mode("how many toy story movies are there").mode == "A"
+    assert all(year in said for year in ("1995", "1999", "2010"))
+    assert "7** films directed by **Christopher Nolan" in answer("how many nolan films are there", cat)
