@@ -127,7 +127,12 @@ def _question(text: str) -> str:
     """The question without the trailing courtesy and punctuation."""
     clean = " ".join((text or "").replace("’", "'").split())
     clean = re.sub(r"(?i)\b(" + "|".join(QUESTION_TYPOS) + r")\b", lambda m: QUESTION_TYPOS[m.group(1).lower()], clean)
-    return LEADING.sub("", TRAILING.sub("", clean)).rstrip("?!. ")
+    clean = LEADING.sub("", TRAILING.sub("", clean)).rstrip("?!. ")
+    return _SUPERLATIVE.sub("what's ", clean)  # "the oldest movie you have" asks which it is
+
+
+# A superlative said without its question word: "the oldest movie you have", "the newest film in your catalogue".
+_SUPERLATIVE = re.compile(r"(?i)^(?=the (?:newest|oldest|latest|earliest|longest|shortest) (?:films?|movies?)\b)")
 
 
 def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:

@@ -117,3 +117,9 @@ def test_it_answers_small_talk_and_whether_a_film_is_in_the_catalogue(text, said
 
 def test_it_still_recommends_for_do_you_have_a_genre():
     assert decide_mode("do you have any comedies").mode == "B"
+
+
+def test_it_answers_a_superlative_said_without_a_question_word(cat):
+    assert "**The Birth of a Nation** (1915)" in answer("the oldest movie you have", cat)
+    assert decide_mode("the oldest movie you have").mode == "A"
+    assert decide_mode("the oldest films by hitchcock").mode == "B"
