@@ -44,7 +44,7 @@ _TERMS = [
     (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
     (r"contrast(?:y)?|harsh(?:er)?", {"contrast": 1}),  # harsh light is too much contrast: "less harsh"
     # haze is low contrast, so "dehaze", "less hazy" and "cut the haze" read as more contrast
-    (r"soft(?:er|en)?|flat(?:ter)?|dreamy|haz(?:e|y|ier|iness)", {"contrast": -1}),
+    (r"soft(?:er|en)?|flat(?:ter)?|dreamy|ethereal|haz(?:e|y|ier|iness)", {"contrast": -1}),
     # the Orton glow: a soft, bright, saturated bloom (a slight blur stands in for the blurred overlay)
     (r"orton", {"sharp": -1, "bright": 1, "sat": 1}),
     (
@@ -85,6 +85,9 @@ _KEEP_IT = re.compile(
     r"(?:(?:nice(?: and)?|a bit|quite|fairly|really|very|pretty|still)\s+)*$|"
     r"\bkeep(?:ing)?\s+(?:some|a (?:bit|little|touch|hint) of|a little)\s+(?:of\s+)?(?:the\s+)?$"
 )
+# ... read on the clause as written ("it's a bit dark", whose "it's a bit" are fillers), unless asked made so
+_STATED = re.compile(r"^(?!.*\b(?:make|makes|making|made|want|let|get|have|turn)\b).*" + _STATE_HEAD.pattern)
+_PRAISED = re.compile(r"\blov(?:e|ing) (?:it|that|this|how)\b|\blooks? (?:great|amazing|perfect|lovely)\b|\bperfect\b")
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
     r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
@@ -101,7 +104,7 @@ _TURN_DOWN_LATER = re.compile(
 _DEFECT = re.compile(
     r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
     r"blurr?(?:y|ed|iness)?|"
-    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?"
+    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
@@ -211,6 +214,8 @@ def _modifier(text: str, m: re.Match) -> int | None:
     if _DEFECT.fullmatch(m.group(2)) and (
         _FIX_HEAD.search(head)
         or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
+        or _STATED.search(re.split(_CLAUSE_END, text[: m.start()])[-1].rstrip())  # "it's a bit dark": fillers kept
+        and not _PRAISED.search(text)
         or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
     ):
         return -1

@@ -19,6 +19,8 @@ NAMED = [
     (r"cyberpunk|synthwave|vaporwave", {"magenta": 1, "temp": -1, "sat": 1, "contrast": 1}),
     (r"matrix", {"magenta": -1, "contrast": 1}),  # the film's green cast
     (r"cottagecore", {"temp": 1, "contrast": -1}),  # warm, soft country light
+    (r"gloom(?:y|ier)", {"bright": -1, "sat": -1}),  # dark and grey: "kinda gloomy"; "it's gloomy" is a fault
+    (r"grung(?:y|e)", {"contrast": 1, "sat": -1}),  # gritty and drained (its grain is a finish)
 ]
 # A limit said outright ("moody but not too dark") wins over what these only imply.
 IMPLIED = re.compile("|".join([r"mood(?:y|ier)", *(p for p, _axes in NAMED)]))

@@ -63,7 +63,7 @@ def forgive_typos(text: str, keep: re.Pattern | None = None) -> str:
 ANALOGUE = (
     r"\bdisposable(?: camera)?\b|\bpoint[- ]and[- ]shoot\b|\blomo\w*|\bholga\b|\binstax\b|\bkodak\b|"
     r"\bfuji ?film\b|\bportra\b|\bektar\b|\btri-?x\b|\bcinestill\b|"
-    r"\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
+    r"\bvsco\b|\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
 )
 _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
@@ -74,7 +74,7 @@ FINISHES = {
     r"|\b(?:corners|edges)\s+(?:a bit\s+)?dark(?:er|ened)?\b",
     # "add some noise" in an edit is grain; "fix the noise" is not, so only adding words count.
     # real film has grain: "make it look like film", "shot on film", "35mm" (a "film look" is cinematic instead)
-    "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
+    "grain": r"\bgrain(?:y|s|ier|iest)?\b|\bgritty\b|\bgrung(?:y|e)\b|\bnoisy film\b|\b(?:like|on|real|analog(?:ue)?) film\b|\b35 ?mm\b|"
     r"\bfilm (?:stock|emulation|camera)\b|\b(?:retro|vintage|faded|old|old[- ]school|analog(?:ue)?|expired) film\b|"
     r"\b(?:add(?:ing)?|with|more|some) (?:some |a bit of |a little |film )?noise\b|\bnews ?(?:paper|print)\b|"
     + ANALOGUE,
@@ -204,6 +204,7 @@ _RATIO_WORDS = [
     (r"\bwide ?screen\b", 16 / 9),
     (r"\bcinema\w* ?scope\b|\banamorphic\b|\bletter ?box(?:ed)?\b", 2.39),
     (r"\bpanoram", 3.0),
+    (r"\b(?:banner|header (?:image|photo|pic))\b", 3.0),  # a banner for no site named: the common 3:1
 ]
 # Shapes no crop makes: every crop here is a rectangle and no op masks one out. (pattern, what was asked, the ratio
 # that stands in: a circle is cut from the square it fits in; an oval or rounded corners from the frame as it is)

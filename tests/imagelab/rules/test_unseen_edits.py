@@ -284,3 +284,36 @@ def test_it_reads_colours_more_true_to_life_as_a_clean_look():
 def test_it_crops_away_empty_space_rather_than_calling_it_an_object():
     intent = read_intent("crop to remove the empty space on top")
     assert intent["crop"] and not intent["generative"]
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("it's a bit dark", "bright", 1),
+        ("it's dark", "bright", 1),
+        ("it's a bit gloomy", "bright", 1),
+        ("make the picture less gloomy", "bright", 1),
+        ("make it look a bit dark", "bright", -1),
+        ("it's dark and moody, love it", "bright", -1),
+    ],
+)
+def test_it_reads_a_fault_stated_with_its_fillers_as_asked_undone(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+def test_it_reads_gloomy_under_a_limit_as_colour_only():
+    intent = read_intent("kinda gloomy and desaturated but not too dark")
+    assert intent["bright"] == 0 and intent["sat"] == -1
+
+
+@pytest.mark.parametrize(
+    "text,key,value",
+    [
+        ("make it look ethereal and light", "contrast", -1),
+        ("make it grungy", "grain", 1),
+        ("can you do a vsco style edit", "vintage", True),
+        ("crop it to a banner", "ratio", 3.0),
+    ],
+)
+def test_it_reads_more_named_looks_and_frames(text, key, value):
+    assert read_intent(text)[key] == value
