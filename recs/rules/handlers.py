@@ -28,6 +28,7 @@ from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
 from recs.rules.rank import plan_picks
 from recs.rules.shown import titles_for_places
+from recs.rules.shown_pronoun import about_shown
 from recs.sources.catalogue import load_catalogue
 
 
@@ -79,8 +80,19 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
-    said = answer(titles_for_places(text, ctx.last_picks), load_catalogue())  # "who directed the first one"
+    # "who directed it?" under the picks: no film named, so the ones shown ("when did they come out" is no
+    # question about the 2002 film They), else "who directed the first one"
+    said = _about_shown(text, ctx.last_picks) or answer(titles_for_places(text, ctx.last_picks), load_catalogue())
     return _acknowledged(ctx.learned, said) if ctx.learned else said
+
+
+def _about_shown(text: str, last_picks: list[dict]) -> str | None:
+    """A question about "it" or "them" answered for the one pick just shown, or for each; None if any is unknown."""
+    catalogue = load_catalogue()
+    said = [answer(q, catalogue) for q in about_shown(text, last_picks)]
+    if not said or any(s.startswith("I don't know") for s in said):
+        return None
+    return said[0] if len(said) == 1 else "Of the picks just shown:\n\n" + "\n".join(f"- {s}" for s in said)
 
 
 def _acknowledged(learned: str, reply: str) -> str:
