@@ -14,7 +14,7 @@ import re
 
 from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
-from imagelab.rules.phrasing import IMPLIED, NAMED, WHY, corrected, percent_degree, translate
+from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.turns import STRAIGHTEN, orientation, rotation
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
@@ -209,13 +209,13 @@ def _modifier(text: str, m: re.Match) -> int | None:
         return 1
     if _HOLD.search(head):
         return 0
-    if WHY.search(head):  # "why is it so dark?": the tone named is the complaint
+    raw = re.split(_CLAUSE_END, text[: m.start()])[-1].rstrip()  # the clause as written, fillers kept
+    if WHY.search(head) or (HEDGED_STATE.search(raw) and not _PRAISED.search(text)):  # "why so dark?", "a bit warm"
         return -1
     if _DEFECT.fullmatch(m.group(2)) and (
         _FIX_HEAD.search(head)
         or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
-        or _STATED.search(re.split(_CLAUSE_END, text[: m.start()])[-1].rstrip())  # "it's a bit dark": fillers kept
-        and not _PRAISED.search(text)
+        or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
         or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
     ):
         return -1

@@ -47,6 +47,14 @@ def corrected(read: list, text: str) -> list:
 # "why is it so dark?", "why did you make it this grey": the tone named is the complaint, asked undone
 WHY = re.compile(r"\bwhy\b(?:\s+[\w']+){0,5}?\s+(?:so|too|this|that|such)$|\bwhy\s+so$")
 
+# Any tone said, mildly, to be how the photo is now is a complaint: "it looks a bit warm", "it's slightly bright"
+# (a look described plainly, "it looks warm and golden", or asked for, "make it look a bit warm", is not)
+HEDGED_STATE = re.compile(
+    r"^(?!.*\b(?:make|makes|making|made|want|wanted|let|get|have|turn|keep|like)\b).*"
+    r"\b(?:it'?s|its|it is|looks?|seems?|is|are|feels?|came out|comes out|turned out)\s+"
+    r"(?:(?:a bit|a little|a tad|slightly|kinda|kind of|sort of|sorta|somewhat|rather)\s*)+$"
+)
+
 # Edit words in French, Spanish, German, Italian and Portuguese, as the English the rules read. Whole phrases
 # first ("noir et blanc" is black and white, not film noir).
 _FOREIGN = [

@@ -317,3 +317,18 @@ def test_it_reads_gloomy_under_a_limit_as_colour_only():
 )
 def test_it_reads_more_named_looks_and_frames(text, key, value):
     assert read_intent(text)[key] == value
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("it's a bit bright", "bright", -1),
+        ("it looks a bit warm", "temp", -1),
+        ("it's a bit cold", "temp", 1),
+        ("it's slightly too saturated", "sat", -1),
+        ("make it look a bit warm", "temp", 1),
+        ("it looks warm and golden", "temp", 1),
+    ],
+)
+def test_it_reads_a_tone_said_mildly_of_the_photo_as_a_complaint(text, axis, way):
+    assert read_intent(text)[axis] == way
