@@ -98,7 +98,7 @@ def percent_degree(clause: str, axes: dict) -> float | None:
     if m is None or not axes:
         return None
     axis = next(iter(axes))
-    if axis not in ASKED:
+    if axis not in STRONGEST:  # sharpness and tint have no percent scale here
         return None
     share = int(m.group(1)) / 100 / ASKED[axis]
     # (never past the strongest step, nor so small it is no step at all)

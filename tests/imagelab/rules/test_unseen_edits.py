@@ -332,3 +332,8 @@ def test_it_reads_more_named_looks_and_frames(text, key, value):
 )
 def test_it_reads_a_tone_said_mildly_of_the_photo_as_a_complaint(text, axis, way):
     assert read_intent(text)[axis] == way
+
+
+def test_it_sizes_a_percent_beside_a_sharpness_word_on_the_tone_alone():
+    intent = read_intent("slightly blurry 20% brighter")  # a KeyError on the sharpness word before
+    assert intent["sharp"] == 1 and intent["degree"]["sharp"] == GENTLE and intent["degree"]["bright"] > 1.0
