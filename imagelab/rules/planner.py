@@ -229,7 +229,9 @@ def plan_variations(
         strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(said)}"
         strategy += f"; {', '.join(words)}." if words else "."
         steps = head + crop + look_ops(lk, filter_type)
-        if any(v["operations"] == steps for v in variations):  # two looks the asks left alike: this one goes further
+        for _ in range(4):  # looks the asks left alike: each later one goes further than the one it repeats
+            if not any(v["operations"] == steps for v in variations):
+                break
             lk = _further(lk, intent)
             steps = head + crop + look_ops(lk, filter_type)
         variations.append({"label": label, "strategy": strategy, "operations": steps})

@@ -337,3 +337,9 @@ def test_it_reads_a_tone_said_mildly_of_the_photo_as_a_complaint(text, axis, way
 def test_it_sizes_a_percent_beside_a_sharpness_word_on_the_tone_alone():
     intent = read_intent("slightly blurry 20% brighter")  # a KeyError on the sharpness word before
     assert intent["sharp"] == 1 and intent["degree"]["sharp"] == GENTLE and intent["degree"]["bright"] > 1.0
+
+
+def test_it_keeps_three_looks_the_asks_left_alike_apart():
+    text = "don't touch the colours but twitter banner but faded but not too dark but soft"
+    steps = [repr(v["operations"]) for v in plan_variations(text, image_size=SIZE)["variations"]]
+    assert len(set(steps)) == 5
