@@ -112,6 +112,15 @@ _DOWNLOAD = (
     "Under each variation, **JPEG** or **PNG** downloads it at the original's full resolution; "
     "**Use this** makes it the image the next edit starts from."
 )
+# Keeping a result said as an order: "save it as png", "download", "export this please"
+_SAVE = re.compile(
+    r"^\W*(?:please\s+|pls\s+|just\s+)?(?:save|download|export)(?:\s+(?:it|this|that|the (?:photo|picture|image|result)))?"
+    r"(?:\s+as\s+(?:an?\s+)?(?:png|jpe?g))?(?:\s+(?:please|pls))?\W*$"
+)
+_COMPARE = (
+    "Slide over a result to compare it with its source, both shown whole in one box; **Full size** under a result "
+    "opens the before/after view across the whole window."
+)
 # Which to choose is taste, not a measurement: "which one looks best?", "which would you pick?"
 _PICK = re.compile(
     r"\bwhich (?:one|variation|version|of (?:these|them|the five|the variations))?\s*(?:\w+\s+)?"
@@ -142,6 +151,8 @@ def _app_answer(text: str) -> str | None:
     t = text.strip().lower()
     if _BACK.search(t):
         return _GO_BACK
+    if _SAVE.search(t):
+        return _DOWNLOAD
     if _PICK.search(t):
         return _CHOOSE
     if _DONE.search(t):
@@ -149,6 +160,8 @@ def _app_answer(text: str) -> str | None:
     m = _APP.search(t)
     if m is None or not re.search(r"\?\s*$|^(?:how|can|could|is)\b", t):
         return None
+    if m.group(1) == "compare":
+        return _COMPARE
     return _DOWNLOAD if m.group(1) in ("save", "download", "export", "keep") else _GO_BACK
 
 

@@ -38,7 +38,8 @@ MEASURED = "blur, noise, over- and underexposure, JPEG blocking, low contrast an
 # Words that ask for an edit without naming one ("make it look its best"): planned as five looks.
 _VAGUE = frozenset(
     "best better improve enhance fix nice nicer good great pretty beautiful edit auto touch tweak adjust polish "
-    "professional magic amazing stunning awesome something anything style look looks filter".split()
+    "professional magic amazing stunning awesome something anything style look looks filter "
+    "suggest suggestion suggestions idea ideas recommend surprise".split()  # "what would you suggest?": five looks
 )
 
 
@@ -83,8 +84,8 @@ def edit_reply(text: str, chosen: dict | None = None) -> str | None:
 
 _CHAT = (
     r"^(hi|hiya|hello|hey|yo|sup|howdy|thanks|thank you|thx|ty|tysm|cheers|ok|okay|great|cool|nice|bye)\b|"
-    r"^(?:good )?(?:morning|afternoon|evening|night)\b|what can you do|what (?:kind of |sort of )?edits|"
-    r"who are you|how does (this|it) work|^help\b|what are you"
+    r"^(?:good )?(?:morning|afternoon|evening|night)\b|what (?:else )?can you do|what (?:kind of |sort of )?edits|"
+    r"who are you|how does (this|it) work|^help\b|what are you|how (?:do|can) i use (?:this|it|the app)"
 )
 # Words that only acknowledge ("ok cool", "nice thanks!"): a message of nothing else is small talk, even when one
 # of them is also a tone word; a lone tone word ("cool") is still read as the edit it names.

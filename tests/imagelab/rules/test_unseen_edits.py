@@ -3,7 +3,7 @@
 import pytest
 
 from imagelab.rules.intent import GENTLE
-from imagelab.rules.planner import chat_reply, classify_request, plan_variations, read_intent
+from imagelab.rules.planner import chat_reply, classify_request, edit_reply, plan_variations, read_intent
 
 SIZE = (1600, 1200)
 
@@ -343,3 +343,22 @@ def test_it_keeps_three_looks_the_asks_left_alike_apart():
     text = "don't touch the colours but twitter banner but faded but not too dark but soft"
     steps = [repr(v["operations"]) for v in plan_variations(text, image_size=SIZE)["variations"]]
     assert len(set(steps)) == 5
+
+
+@pytest.mark.parametrize(
+    "text,kind,word",
+    [
+        ("how do i compare them?", "app", "Slide over"),
+        ("save it as png", "app", "PNG"),
+        ("what else can you do?", "chat", "five variations"),
+        ("how do i use this?", "chat", "five variations"),
+    ],
+)
+def test_it_answers_more_questions_about_the_app(text, kind, word):
+    assert classify_request(text) == kind
+    assert word in chat_reply(text)
+
+
+@pytest.mark.parametrize("text", ["what would you suggest?", "any ideas?", "surprise me"])
+def test_it_plans_five_looks_when_asked_for_suggestions(text):
+    assert classify_request(text) == "edit" and edit_reply(text) is None
