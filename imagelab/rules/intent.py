@@ -36,7 +36,7 @@ _TERMS = [
     (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful|rich(?:er)?", {"sat": 1}),
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
-    (r"muted|pastel|pal(?:e|er)", {"sat": -1}),
+    (r"muted|pastel|pal(?:e|er)|gr[ae]y(?:ish|er)?", {"sat": -1}),  # "it's too grey" asks colour back
     # faded colours are both paler and flatter: "the colours look faded" asks for both back
     (r"washed[- ]out|fad(?:ed|ing)", {"sat": -1, "contrast": -1}),
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
@@ -63,14 +63,17 @@ _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|imag
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
     r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut(?: through)?|clear (?:up|away)|remove|kill|"
-    r"get rid(?: of)?|fewer|not (?:so|as|that)|too|too much|overly|over|undo|take (?:out|away)|lose|drop|"
-    r"ease (?:off|up)(?: on)?|back off(?: on)?|pull back(?: on)?)$"
+    r"get rid(?: of)?|fewer|not (?:quite |nearly )?(?:so|as|that)|too|too much|overly|over|undo|take (?:out|away)|lose|drop|"
+    r"ease (?:off|up)(?: on)?|back off(?: on)?|pull back(?: on)?|half as|"
+    # a complaint about the tone, or its making stopped: "i hate the yellow", "stop making it so dark"
+    r"hate|dislike|(?:don'?t|do not) like|can'?t stand|not a fan of|stop (?:making|letting|going)(?: it| them)?(?: so| this| that)?)$"
 )
 # "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
 _HOLD = re.compile(
     r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| let| letting| go| going| touch(?:ing)?|"
     r" chang(?:e|ing)| alter(?:ing)?| adjust(?:ing)?| mess(?:ing)? with| play(?:ing)? with)?(?: it| them| the \w+)?"
-    r"(?: look| looking| seem| feel| get| go| end up)?(?: too| any| so| much| even)?|no|keep|keeping|leave|leaving|not)$"
+    r"(?: look| looking| seem| feel| get| go| end up)?(?: too| any| so| much| even)?|no|keep|keeping|leave|leaving|not|"
+    r"no more|no further|neither|nor)$"
 )
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
@@ -104,7 +107,7 @@ _TURN_DOWN_LATER = re.compile(
 _DEFECT = re.compile(
     r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
     r"blurr?(?:y|ed|iness)?|"
-    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)"
+    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
@@ -163,7 +166,8 @@ STYLES = {
     r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b|"
     # colours put right with no direction named: "fix the white balance", "neutral colours", "correct the colours"
     r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+|my\s+)?(?:white balance|wb|colou?r balance|colou?rs)\b|"
-    r"\bneutral colou?rs?\b|\bcolou?rs? (?:more )?(?:neutral|true to life|accurate|realistic)\b",
+    r"\bneutral colou?rs?\b|\bcolou?rs? (?:more )?(?:neutral|true to life|accurate|realistic)\b|"
+    r"\bcolou?rs? (?:are |look |seem )?(?:a bit |all |kinda )?(?:off|wrong|weird|strange)\b",
 }
 GEOMETRY = {
     "crop": r"\bcrop|tighter|closer|zoom in",

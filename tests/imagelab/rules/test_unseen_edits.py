@@ -362,3 +362,31 @@ def test_it_answers_more_questions_about_the_app(text, kind, word):
 @pytest.mark.parametrize("text", ["what would you suggest?", "any ideas?", "surprise me"])
 def test_it_plans_five_looks_when_asked_for_suggestions(text):
     assert classify_request(text) == "edit" and edit_reply(text) is None
+
+
+@pytest.mark.parametrize(
+    "text,axis,way",
+    [
+        ("not quite as saturated", "sat", -1),
+        ("half as contrasty", "contrast", -1),
+        ("stop making it so dark", "bright", 1),
+        ("i hate the yellow", "temp", -1),
+        ("it's too grey", "sat", 1),
+        ("make it less grey", "sat", 1),
+    ],
+)
+def test_it_reads_comparisons_and_complaints_the_opposite_way(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+@pytest.mark.parametrize(
+    "text,axis", [("no more contrast please", "contrast"), ("neither warmer nor cooler, just brighter", "temp")]
+)
+def test_it_holds_an_axis_said_no_more_or_neither(text, axis):
+    intent = read_intent(text)
+    assert intent[axis] == 0 and axis in intent["hold"]
+
+
+def test_it_reads_barely_any_vignette_as_none_and_colours_off_as_a_clean_look():
+    assert read_intent("barely any vignette")["vignette"] == -1
+    assert read_intent("colours are off")["clean"]
