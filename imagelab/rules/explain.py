@@ -37,19 +37,22 @@ _ALIASES = {
     "sharpness": "sharpening",
     "split tone": "split toning",
     "cropping": "crop",
+    "warm": "temperature",
+    "cool": "temperature",
 }
 _TERM = "|".join(re.escape(t) for t in sorted([*GLOSSARY, *_ALIASES], key=len, reverse=True))
 # "what does saturation do?", "what's a vignette", "what is split toning exactly?", "how does the grain work?"
 _EXPLAIN = re.compile(
     r"^(?:\W*(?:so|ok|okay|hey|um+|hmm+|sorry|quick question)\W+)*"
     r"(?:what(?:'s|s| is| are| does| do)|how does|how do)\s+(?:a |an |the |this |that )?(?:word |term )?['\"]?"
-    rf"({_TERM})['\"]?(?:\s+(?:even |actually |exactly |really )?(?:do|does|mean|means|work|works|for|exactly))*\W*$"
+    rf"({_TERM})['\"]?(?:\s+(?:even |actually |exactly |really )?(?:do|does|mean|means|work|works|for|exactly))*"
+    r"(?:\s+to (?:the|my|a|this) (?:photo|picture|image|pic))?\W*$"
 )
 # "what's the difference between contrast and saturation?": both words explained
 _BETWEEN = re.compile(rf"\bdifference between (?:the )?({_TERM}) and (?:the )?({_TERM})\b")
 # How to use the app, not an edit: "how do I undo the last edit?", "can I go back to the original?", "how to save"
 _APP = re.compile(
-    r"\b(?:how (?:do|can|could|should|would) (?:i|we)|how to|can i|could i|is there (?:a way to|an?))\s+"
+    r"\b(?:how (?:do|can|could|should|would) (?:i|we)|how to|can i|could i|is there (?:a way to|an?)|is it possible to)\s+"
     r"(?:\w+\s+)?(undo|revert|go back|get back|start over|reset|restore|save|download|export|keep|"
     r"see the original|get the original|compare)\b"
 )
@@ -59,7 +62,7 @@ def _asked(text: str) -> list[str]:
     """The glossary words a question asks the meaning of (none when it asks no such thing)."""
     t = text.strip().lower()
     m = _EXPLAIN.search(t) or _BETWEEN.search(t)
-    return [_ALIASES.get(term, term) for term in m.groups()] if m else []
+    return list(dict.fromkeys(_ALIASES.get(term, term) for term in m.groups())) if m else []  # warm and cool: one
 
 
 def is_explain(text: str) -> bool:
@@ -146,6 +149,26 @@ _BACK = re.compile(
 )
 
 
+# What the page shows: "what does the slider do?", "what do the labels mean?", "why are there five?"
+_PAGE = [
+    (
+        re.compile(r"\b(?:slider|before and after|before/after|full size)\b.*\?|\bwhat (?:does|is) the slider\b"),
+        "compare",
+    ),
+    (re.compile(r"\bwhat (?:do|does) (?:the |those |these )?(?:labels?|names?|descriptions?)\b"), "said"),
+    (
+        re.compile(
+            r"\bwhy (?:are there |do you (?:make|give|show|do) |so many|(?:five|5) )(?:\w+ )?(?:five|5|versions|variations)?"
+        ),
+        "five",
+    ),
+]
+_FIVE = (
+    "Each ask gets five variations, each a different look that does what was asked, so you can choose by eye: "
+    'press **Use this** on the one you like and refine it from there ("a bit warmer", "push it further").'
+)
+
+
 def _app_answer(text: str) -> str | None:
     """The answer to a question about using the app, or None when the message is no such question."""
     t = text.strip().lower()
@@ -153,6 +176,9 @@ def _app_answer(text: str) -> str | None:
         return _GO_BACK
     if _SAVE.search(t):
         return _DOWNLOAD
+    page = next((kind for pattern, kind in _PAGE if pattern.search(t)), None)
+    if page:
+        return {"compare": _COMPARE, "said": _SAID, "five": _FIVE}[page]
     if _PICK.search(t):
         return _CHOOSE
     if _DONE.search(t):

@@ -390,3 +390,23 @@ def test_it_holds_an_axis_said_no_more_or_neither(text, axis):
 def test_it_reads_barely_any_vignette_as_none_and_colours_off_as_a_clean_look():
     assert read_intent("barely any vignette")["vignette"] == -1
     assert read_intent("colours are off")["clean"]
+
+
+@pytest.mark.parametrize(
+    "text,kind,word",
+    [
+        ("what's the difference between warm and cool?", "explain", "yellow-orange"),
+        ("what does split tone do to the photo?", "explain", "shadows"),
+        ("is it possible to undo?", "app", "strip at the top"),
+        ("what does the slider do?", "app", "Slide over"),
+        ("what do the labels mean?", "app", "under its label"),
+        ("why are there five?", "app", "five variations"),
+    ],
+)
+def test_it_answers_questions_about_words_and_the_page(text, kind, word):
+    assert classify_request(text) == kind
+    assert word in chat_reply(text)
+
+
+def test_it_still_plans_a_why_question_about_the_photo():
+    assert classify_request("why is it so warm?") == "edit"
