@@ -81,8 +81,7 @@ _HESITATION = re.compile(
 
 
 def translate(text: str) -> str:
-    """Lower-cased text with the foreign edit words in it put in English ("un peu plus chaud" → "un peu plus warmer")
-    and hesitations taken out ("less... idk, harsh" → "less harsh")."""
+    """Lower-cased text with foreign edit words in English ("plus chaud" → "plus warmer"), hesitations taken out."""
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
     return _HESITATION.sub(" ", text)
