@@ -4,7 +4,7 @@ restyle) and edits no op here does at all (flip, upscale). Each is said plainly,
 
 import re
 
-BW = r"black(?: (?:and|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black white" as learners say it
+BW = r"black(?: (?:and|an|&|n|'n'?|n'))?[ -]white"  # "black n white", and "black white" as learners say it
 # All the colour taken out of the picture is black and white: "lose the colour", "strip all the colour out",
 # "take the colour out"; a cast or tint taken away ("remove the colour cast") is a correction, not this.
 DRAINED = (

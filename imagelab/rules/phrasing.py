@@ -7,6 +7,7 @@ and common edit words in other languages mixed into an English (or wholly foreig
 import re
 
 from imagelab.rules.looks import ASKED, STRONGEST
+from imagelab.rules.wishes import VOCABULARY
 
 # Moods, seasons, film stocks and named aesthetics that imply tones (pattern, {axis: direction}).
 NAMED = [
@@ -84,7 +85,14 @@ def translate(text: str) -> str:
     """Lower-cased text with foreign edit words in English ("plus chaud" → "plus warmer"), hesitations taken out."""
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
+    text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)  # drawn-out letters: "POPPPP", "warmerrrr"
     return _HESITATION.sub(" ", text)
+
+
+def _undrawn(m: re.Match) -> str:
+    """A word with a letter drawn out, as meant: the run kept single when that is a known word ("pop"), else double."""
+    single, double = re.sub(r"([a-z])\1{2,}", r"\1", m.group(0)), re.sub(r"([a-z])\1{2,}", r"\1\1", m.group(0))
+    return single if single in VOCABULARY else double
 
 
 # A share said in numbers: "20% brighter", "bump the saturation by 10 percent", "reduce contrast by 50%"

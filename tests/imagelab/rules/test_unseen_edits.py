@@ -309,3 +309,16 @@ def test_it_holds_an_axis_said_no_more_or_neither(text, axis):
 def test_it_reads_barely_any_vignette_as_none_and_colours_off_as_a_clean_look():
     assert read_intent("barely any vignette")["vignette"] == -1
     assert read_intent("colours are off")["clean"]
+
+
+@pytest.mark.parametrize(
+    "text,key,value",
+    [
+        ("MAKE IT POPPPP", "contrast", 1),
+        ("warmerrrrr", "temp", 1),
+        ("grainnnn", "grain", 1),
+        ("BLACK AN WHITE", "bw", True),
+    ],
+)
+def test_it_reads_drawn_out_letters_and_a_dropped_d(text, key, value):
+    assert read_intent(text)[key] == value
