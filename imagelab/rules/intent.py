@@ -277,7 +277,10 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
         (plain if sign == 1 and not m.group(1) and _FLAT_FAULT.fullmatch(m.group(2)) else read).append((m, sign, axes))
     rest = {a: sum(s * axes.get(a, 0) for _m, s, axes in read if isinstance(s, int)) for a in AXES}
     for m, _sign, axes in plain:  # ... or is asked fixed after it: "it's faded, fix it"
-        opposed = any(rest[a] * d < 0 for a, d in axes.items()) or _TURN_DOWN_LATER.search(text, m.end())
+        later = _TURN_DOWN_LATER.search(text, m.end())
+        # "... and keep the faces looking natural" keeps something as it is; it puts nothing right
+        later = later and not re.search(r"\bkeep(?:ing)?\b[^,.;]*$", text[: later.start()])
+        opposed = any(rest[a] * d < 0 for a, d in axes.items()) or later
         read.append((m, -1 if opposed else 1, axes))
     return read
 

@@ -322,3 +322,8 @@ def test_it_reads_barely_any_vignette_as_none_and_colours_off_as_a_clean_look():
 )
 def test_it_reads_drawn_out_letters_and_a_dropped_d(text, key, value):
     assert read_intent(text)[key] == value
+
+
+def test_it_keeps_a_faded_look_when_only_the_faces_are_kept_natural():
+    intent = read_intent("a bit yellowed and faded, slightly soft, and keep the faces looking natural")
+    assert intent["sat"] == -1 and intent["contrast"] == -1
