@@ -17,7 +17,8 @@ import numpy as np
 from imagelab.core import ops
 from imagelab.core.plans import BOUNDS
 from imagelab.core.simulate import PixelSample
-from imagelab.core.verify import C1, C2, CLIP_MARGIN, NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
+from imagelab.core.ssim import C1, C2
+from imagelab.core.verify import CLIP_MARGIN, NEUTRAL, AddOp, Edit, Issue, RemoveOp, Report, TuneParam
 
 REASONS = {
     "highlights": "to keep the highlights",

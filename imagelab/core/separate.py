@@ -23,7 +23,8 @@ import numpy as np
 from imagelab.core import ops
 from imagelab.core.ops import MID_GREY
 from imagelab.core.simulate import PixelSample
-from imagelab.core.verify import C1, C2, CLIP_MARGIN, COV_NORM, WINDOW, Clipping, Look
+from imagelab.core.ssim import C1, C2, COV_NORM, WINDOW
+from imagelab.core.verify import CLIP_MARGIN, Clipping, Look
 
 TARGET_SSIM = 0.96  # as the contrast rule aims (guard_rules.SEPARATE_SSIM): a margin under the 0.97 threshold
 CLEAN_ENOUGH = 0.965  # one way short of the target but this far under the 0.97 threshold: no second axis

@@ -6,7 +6,8 @@ from PIL import Image
 from imagelab.core import ops
 from imagelab.core.separate import TARGET_SSIM, Tendency, _grid_maps, _Linear, _matrix, measure_apart
 from imagelab.core.simulate import _step as run_step  # one step on (3, n) pixels, clipped, as the passes
-from imagelab.core.verify import Look, Windows, clipping, ssim
+from imagelab.core.ssim import Windows, ssim
+from imagelab.core.verify import Look, clipping
 
 
 def photo(level=128, spread=28, colour=12, w=320, h=240, seed=5) -> Image.Image:
