@@ -51,6 +51,7 @@ _WHOLE_THING = (
     rf"{_COLOUR})\b"
 )
 _DETS = r"(?:the|his|her|their|my|that|this|those|these)"
+_PEOPLE_OF = r"(?:my|his|her|their|our|your|the (?:bride's|groom's|baby's|kid's|model's) )\s*"
 _HEDGE = r"(?:more|less|much|way|so|even|too|very|bit|little|slightly|lot|look|looks|a)\b"
 # A thing named with its present colour is still one thing ("the red car"): the colour is taken whole (possessive),
 # so the word after it decides whether the thing is the whole picture.
@@ -109,6 +110,28 @@ GENERATIVE = [
         "blurring one part of the picture needs that part found first",
         "blur just one part of the picture",
     ),
+    # before "remove": "remove my wrinkles" retouches a face, it frames nothing out
+    (
+        rf"\b(?:whiten\w*|smooth\w*|soften)\s+(?:the |{_PEOPLE_OF})?(?:teeth|skin|face|complexion)"
+        + _REST
+        # the verb taken with it, or "remove" would read the rest as an object to fill ("remove my wrinkles")
+        + rf"|\b(?:(?:remove|erase|delete|get rid of|fix|hide|reduce|lose|clean up)\s+(?:(?:the|all|of|any|those|"
+        rf"these|some)\s+|{_PEOPLE_OF})*)?"
+        r"(?:retouch\w*|airbrush\w*|blemish\w*|wrinkles?|acne|pimples?|zits?|dark circles|eye bags|"
+        r"double chin|crow'?s feet)\b"
+        + _REST
+        # "make me look younger", "can you make her look thinner", "make us look less tired"
+        + r"|\bmake\s+(?:me|him|her|them|us|my \w+|his \w+|her \w+)\s+(?:look\s+)?(?:(?:a bit|a little|a lot|much|way|"
+        r"more|less|so)\s+)*(?:younger|older|thinner|slimmer|skinnier|fatter|taller|shorter|prettier|handsomer|"
+        r"more handsome|less tired|happier|tanned|tanner|fresher|smile|smiling)\b"
+        + _REST
+        + rf"|\b(?:slim|thin|tan)\s+(?:down\s+)?(?:me|him|her|them|{_PEOPLE_OF}(?:face|waist|arms?|legs?|body))\b"
+        + _REST
+        + rf"|\bopen\s+{_PEOPLE_OF}eyes\b"
+        + _REST,
+        "retouching a face or skin needs it found first",
+        "retouch faces or skin",
+    ),
     (
         # "remove the colour" drains it (local): only things in the picture need generative fill
         r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:all (?:of )?)?(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
@@ -137,14 +160,6 @@ GENERATIVE = [
     ),
     # red eyes are a few pixels to find and recolour: no grade of the whole picture stands in, so it is answered plainly
     (r"\bred[- ]?eyes?\b" + _REST, "fixing red-eye needs the eyes found first", "fix red-eye"),
-    (
-        r"\b(?:whiten\w*|smooth\w*)\s+(?:the |his |her |their )?(?:teeth|skin|face)"
-        + _REST
-        + r"|\b(?:retouch\w*|blemish\w*|wrinkles?|acne)\b"
-        + _REST,
-        "retouching a face or skin needs it found first",
-        "retouch faces or skin",
-    ),
     (
         r"\b(?:extend|outpaint|uncrop|expand)\b" + _REST,
         "extending the picture beyond its edges needs generative fill",

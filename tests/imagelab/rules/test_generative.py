@@ -124,3 +124,29 @@ def test_it_reads_all_the_colour_taken_out_as_black_and_white(text):
 @pytest.mark.parametrize("text", ["remove the colour cast pls", "get rid of the colour tint", "reduce the colour"])
 def test_it_does_not_read_a_cast_or_less_colour_as_black_and_white(text):
     assert not read_intent(text)["bw"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can you make me look younger",
+        "make her look a bit thinner",
+        "remove my wrinkles",
+        "whiten my teeth",
+        "smooth my skin",
+        "open his eyes",
+        "get rid of the acne on my face",
+    ],
+)
+def test_it_reads_retouching_a_person_as_an_ai_edit_with_soft_alternatives(text):
+    # "make me look younger" got five generic looks with no word; "remove my wrinkles" cropped the edges away
+    assert without_generative(text)[2] == ["retouch faces or skin"]
+    answer = alternatives_answer(text)
+    assert answer.startswith("Retouching faces or skin needs the AI edit")
+    labels = [v["label"] for v in plan_variations(text, image_size=SIZE)["variations"]]
+    assert "Soft Glow" in labels and "Left Part" not in labels
+
+
+@pytest.mark.parametrize("text", ["brighten the face", "soften the image", "make it look younger and fresher"])
+def test_it_leaves_whole_picture_edits_said_of_a_face_or_a_look_local(text):
+    assert without_generative(text)[2] == []
