@@ -41,3 +41,15 @@ def test_it_still_pulls_what_the_steps_crush_inside_the_crop_in_one_revision():
     assert it["before"]["shadows_new"] > 10 and out.report.ok
     [edit] = it["edits"]
     assert edit["op"] == "contrast" and 1.2 < edit["value"] < 1.6
+
+
+def test_it_keeps_the_whole_sources_figures_when_the_framing_cuts_nothing():
+    from imagelab.core import guard
+    from imagelab.core.verify import Look, clipping
+
+    look = Look(corner_photo())
+    look.before = lambda step: (corner_photo().crop((0, 0, 240, 160)), 1.0)  # would differ, were it measured
+    source = clipping(corner_photo())
+    keep_all = [{"op": "resize", "params": {"width": 480, "height": 480, "fit": "contain"}}]
+    assert guard.framed_source(look, keep_all + [{"op": "contrast", "params": {"value": 1.2}}], source) is source
+    assert guard.framed_source(look, keep_all + [CORNER], source).shadows > source.shadows
