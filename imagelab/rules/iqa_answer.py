@@ -293,3 +293,13 @@ def _fewest_problems(per: dict[int, dict[str, float]]) -> tuple[str, int]:
         f"(blur effect {per[best]['blur_effect']:.2f})."
     )
     return text, best
+
+
+def change_row(key: str) -> tuple:
+    """How a property is compared (`_CHANGE`'s or `_ORDERS`' row: figure, format, same, higher, lower, alike)."""
+    return _CHANGE.get(key) or _ORDERS[key]
+
+
+def fault_word(distortion: str) -> str:
+    """What a distortion's verdict calls a faulty image ("noisy", "soft")."""
+    return _SAY[distortion][2]

@@ -48,3 +48,56 @@ def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
         y0, y1 = _SPANS[side.group(1)] if side.group(1) in ("top", "bottom") else (0.0, 1.0)
         return f"{side.group(1)} half", (x0, y0, x1, y1)
     return None
+
+
+# Two opposite parts set against each other: "the left half ... than the right", "top vs bottom", "the centre or the
+# edges". The edges are the frame around the centre: no box (`iqa_parts` measures its four strips).
+_PAIRS = ({"left", "right"}, {"top", "bottom"}, {"centre", "edges"})
+_PARTS = {"upper": "top", "lower": "bottom", "center": "centre", "middle": "centre", "centre": "centre"}
+_PLACE = re.compile(
+    r"\b(top|upper|bottom|lower|left|right|centre|center|middle|edges?|corners|borders?|sides|outside|outer)\b"
+    r"(?! (?:one|of (?:the |my |its )?histogram))"  # "the left one" is a variation
+)
+_VERSUS = re.compile(r"\b(?:than|vs\.?|versus|or|and|against|compared?|between|with)\b")
+_BOXES = {
+    "left": (0.0, 0.0, 0.5, 1.0),
+    "right": (0.5, 0.0, 1.0, 1.0),
+    "top": (0.0, 0.0, 1.0, 0.5),
+    "bottom": (0.0, 0.5, 1.0, 1.0),
+    "centre": (0.25, 0.25, 0.75, 0.75),
+    "edges": None,
+}
+
+
+def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | None]] | None:
+    """The two opposite parts a question sets against each other, as said first and second (each (label, box);
+    the edges' box is None), or None ("is the left half noisier than the right?" -> left half, right half)."""
+    text = text.lower()
+    if "histogram" in text or not _VERSUS.search(text):
+        return None
+    quarters = list(dict.fromkeys(_QUARTER.findall(text)))
+    if len(quarters) > 1:  # "the top left vs the bottom right": two quarters, not two halves
+        return tuple(_quarter(*q) for q in quarters[:2])
+    said = [_PARTS.get(m.group(1), m.group(1)) for m in _PLACE.finditer(text)]
+    # the corners, the border, the sides, the outside: the frame around the centre
+    said = list(dict.fromkeys(p if p in _BOXES else "edges" for p in said))
+    pair = next((p for p in _PAIRS if set(said) >= p), None)
+    if pair is None:
+        return None
+    first, second = sorted(pair, key=said.index)
+    return (_label(first), _BOXES[first]), (_label(second), _BOXES[second])
+
+
+_QUARTER = re.compile(r"\b(top|upper|bottom|lower)[- ]?(left|right)\b")
+
+
+def _quarter(vertical: str, horizontal: str) -> tuple[str, tuple]:
+    """A corner quarter ("top-left quarter", its box)."""
+    vertical = {"upper": "top", "lower": "bottom"}.get(vertical, vertical)
+    x0, x1 = _SPANS[horizontal]
+    y0, y1 = _SPANS[vertical]
+    return f"{vertical}-{horizontal} quarter", (x0, y0, x1, y1)
+
+
+def _label(part: str) -> str:
+    return part if part in ("centre", "edges") else f"{part} half"

@@ -39,3 +39,43 @@ def test_it_never_takes_a_position_word_as_the_subject(text):
 
 def test_it_still_finds_an_object_named_beside_a_position():
     assert rules_iqa.read_question("is the dog in the top left soft?", has_reference=False)["query_scope"] == ["dog"]
+
+
+LEFT, RIGHT = ("left half", (0.0, 0.0, 0.5, 1.0)), ("right half", (0.5, 0.0, 1.0, 1.0))
+TOP, BOTTOM = ("top half", (0.0, 0.0, 1.0, 0.5)), ("bottom half", (0.0, 0.5, 1.0, 1.0))
+CENTRE, EDGES = ("centre", (0.25, 0.25, 0.75, 0.75)), ("edges", None)
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("is the left half noisier than the right?", (LEFT, RIGHT)),
+        ("is the right side brighter than the left?", (RIGHT, LEFT)),
+        ("left side vs right side noise?", (LEFT, RIGHT)),
+        ("is the top sharper than the bottom?", (TOP, BOTTOM)),
+        ("is the upper part darker than the lower part?", (TOP, BOTTOM)),
+        ("compare the top and bottom halves", (TOP, BOTTOM)),
+        ("is the centre sharper than the edges?", (CENTRE, EDGES)),
+        ("are the corners softer than the middle?", (EDGES, CENTRE)),
+        (
+            "is the top left corner sharper than the bottom right corner?",
+            (("top-left quarter", (0.0, 0.0, 0.5, 0.5)), ("bottom-right quarter", (0.5, 0.5, 1.0, 1.0))),
+        ),
+    ],
+)
+def test_it_reads_both_parts_a_comparison_sets_against_each_other(text, parts):
+    assert iqa_regions.compared(text) == parts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is the left half blurry?",
+        "is the top left corner soft?",
+        "is the left one sharper than the right one?",
+        "is the histogram clipped on the right and left?",
+        "is the left half sharper than the original?",
+    ],
+)
+def test_it_reads_no_pair_of_parts_where_one_part_or_none_is_named(text):
+    assert iqa_regions.compared(text) is None
