@@ -1,0 +1,106 @@
+"""A number a quality question sets against a figure ("is the ssim above 0.9?", "is noise below 2?"): answered
+yes or no against the measured figure, both cited. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+# The figures a question can name, by the words it names them with (the first match wins, so "noise" in "signal
+# to noise" is PSNR's): (pattern, figure, how it is written).
+_FIGURES = (
+    (r"psnr|(?:peak )?signal[- ]to[- ]noise|peak signal", "psnr", "PSNR {:.1f} dB"),
+    (r"ssim|structural similarity", "ssim", "SSIM {:.3f}"),
+    (r"delta[- ]?e|δe|Δe|de ?2000|colou?r difference", "delta_e", "ΔE {:.1f}"),
+    (r"blur effect|blur\w*", "blur_effect", "blur effect {:.2f}"),
+    (r"sharp\w*|laplacian|detail", "sharpness", "sharpness {:.0f}"),
+    (r"nois\w*|sigma|σ|grain\w*", "noise_sigma", "noise σ {:.1f}"),
+    (r"clipp\w*|blown|burnt|burned", "highlights_clipped", "clipped highlights {:.1f}%"),
+    (r"colou?rful\w*|saturation", "colourfulness", "colourfulness {:.1f}"),
+    (r"colou?r ?cast|cast|tint", "colour_cast", "colour cast {:.1f}"),
+    (r"contrast|tonal range|dynamic range", "contrast_spread", "tonal range {:.0f}"),
+    (r"block\w*|jpeg", "blockiness", "blockiness {:.2f}"),
+    (r"bright\w*|luminance|lightness|exposure", "mean_luminance", "mean brightness {:.0f}"),
+)
+_ABOVE = r"above|over|more than|greater than|higher than|bigger than|larger than|exceed(?:s|ing)?|>"
+_AT_LEAST = r"at least|no less than|>=|≥"
+_BELOW = r"below|under|less than|lower than|smaller than|beneath|<"
+_AT_MOST = r"at most|no more than|<=|≤"
+_NUMBER = r"(-?\d*\.?\d+)\s*(%|db|percent)?"
+_SET = re.compile(rf"(?:^|\s|\b)({_AT_LEAST}|{_AT_MOST}|{_ABOVE}|{_BELOW})\s*{_NUMBER}")
+# said after the number: "is the ssim 0.9 or more?", "is psnr 30 db or higher"
+_AFTER = re.compile(rf"\b{_NUMBER}\s+or\s+(more|higher|above|over|greater|less|lower|below|under|fewer)\b")
+
+
+class Threshold(NamedTuple):
+    """A figure set against a number: `op` is ">", ">=", "<" or "<="; `said` is the number as typed."""
+
+    figure: str
+    fmt: str
+    op: str
+    value: float
+    said: str
+
+
+def asked(text: str) -> Threshold | None:
+    """The figure and the number a question sets it against, or None ("is the ssim above 0.9?" -> ssim > 0.9)."""
+    t = re.sub(r"(\d),(\d)", r"\1.\2", text.lower())  # a decimal comma: "above 0,9"
+    m, after = _SET.search(t), _AFTER.search(t)
+    if m:
+        op, number, unit, at = _op(m.group(1)), m.group(2), m.group(3), m.start()
+    elif after:
+        op, number, unit, at = _op_after(after.group(3)), after.group(1), after.group(2), after.start()
+    else:
+        return None
+    named = _named(t[:at]) or _named(t[at:])  # the figure said before the number, else after it ("over 2 noise")
+    if named is None:
+        return None
+    unit = "%" if unit in ("%", "percent") else ""
+    return Threshold(*named, op, float(number), number + unit)
+
+
+def _op(word: str) -> str:
+    """The comparison a word before the number says ("at least" -> ">=")."""
+    for pattern, op in ((_AT_LEAST, ">="), (_AT_MOST, "<="), (_ABOVE, ">"), (_BELOW, "<")):
+        if re.fullmatch(pattern, word):
+            return op
+    raise ValueError(word)
+
+
+def _op_after(word: str) -> str:
+    """The comparison a word after the number says ("0.9 or more" -> ">=")."""
+    return ">=" if word in ("more", "higher", "above", "over", "greater") else "<="
+
+
+def _named(text: str) -> tuple[str, str] | None:
+    """The figure named last in a stretch of the question (nearest the number after it), or None."""
+    found = []
+    for pattern, figure, fmt in _FIGURES:
+        for m in re.finditer(pattern, text):
+            found.append((m.start(), figure, fmt))
+        # masked once matched, its length kept: the "noise" of "peak signal to noise" is PSNR's, not noise's
+        text = re.sub(pattern, lambda m: " " * len(m.group(0)), text)
+    return max(found)[1:] if found else None
+
+
+def said(threshold: Threshold, figures: dict[str, float]) -> str:
+    """The measured figure, the number it was set against and the yes or no ("SSIM 0.934 — above 0.9, so yes.")."""
+    if threshold.figure not in figures:
+        name = threshold.fmt.split(" {")[0]
+        why = " (there is no original here to compare with)" if threshold.figure in _AGAINST_REFERENCE else ""
+        return f"I have no {name} measured to set against {threshold.said}{why}."
+    value, bound = figures[threshold.figure], threshold.value
+    holds = {">": value > bound, ">=": value >= bound, "<": value < bound, "<=": value <= bound}[threshold.op]
+    where = "above" if value > bound else "below" if value < bound else "exactly"
+    shown = threshold.fmt.format(value)
+    return f"{shown[0].upper()}{shown[1:]} — {where} {threshold.said}, so {'yes' if holds else 'no'}."
+
+
+_AGAINST_REFERENCE = ("ssim", "psnr", "delta_e")
+
+
+def answered(text: str, figures: dict[str, float], answer: str) -> str:
+    """A quality answer led by the yes or no to a number in its question, when the question sets one."""
+    threshold = asked(text)
+    return f"{said(threshold, figures)} {answer}" if threshold else answer
