@@ -106,10 +106,11 @@ required_tool is a metric they name (SSIM, PSNR, DeltaE2000) or null. The server
 
 Principles for the plans:
 - Local operations first (brightness, contrast, saturation, hue, filter, tint, temperature, levels, vignette,
-  crop, resize, rotate, blur, sharpen, grain). Use aiEdit only for generative needs local ops cannot do (removing or
+  crop, resize, rotate, flip, blur, sharpen, grain). Use aiEdit only for generative needs local ops cannot do (removing or
   adding objects, replacing a sky, blurring only the background): at most one aiEdit per plan, at most two plans with one.
 - Concrete, bounded numbers: brightness/contrast/saturation 0.1-3.0 (1.0 = unchanged, stay near 0.8-1.3 unless asked),
   hue -180..180, blur sigma 0.3-10, grain amount 0-1 (0.1 subtle), rotate -180..180, levels black 0-254 white 1-255 gamma 0.1-10.
+- flip mirrors the photo: direction "horizontal" (left to right, "mirror it") or "vertical" (top to bottom).
 - Working size: longest side {side} px unless the user asks for another size. Pixel values (crop box, resize)
   refer to the working image: the size given in the message. Keep crops inside it.
 - Respect what the user asked to keep (e.g. "keep the framing" means no crop).

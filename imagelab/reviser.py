@@ -55,8 +55,8 @@ steps sized on the picture and the SSIM they would leave with the nearest other 
 Call `revise_variation` once with the smallest edits that fix the problems while keeping what the variation is
 for:
 - tune_param {op_index, param, value}: set a numeric parameter (inside its range);
-- remove_op {op_index}: remove a step;
-- add_op {index, op}: insert a tone, colour or finish step (no crop, resize, rotate or aiEdit).
+- remove_op {op_index}: remove a step (never the framing: resize, crop, rotate or flip);
+- add_op {index, op}: insert a tone, colour or finish step (no crop, resize, rotate, flip or aiEdit).
 Every edit has a short reason such as "to keep the highlights". Indexes refer to the plan as given."""
 
 

@@ -282,9 +282,19 @@ def execute(
 
 # Relative CPU of a working-size pass, a LUT (~3.5 ms at 2048 px) = 1, as each runs now (`Pass.run_any`; thread CPU
 # on this 2-core VM, 2026-11-27): a colour matrix ~1 with its copy to an array, a vignette 1.4, a crop 0.2, a
-# sharpen 4, a blur 5, a reduction 4.5 and a rotation 9 (OpenCV, libvips), grain 15 (numpy and Pillow).
+# sharpen 4, a blur 5, a reduction 4.5 and a rotation 9 (OpenCV, libvips), grain 15 (numpy and Pillow); a mirror
+# ~1 (OpenCV's flip, 1-3.4 ms, 2026-11-28).
 _PASS_COST = {"lut": 1.0, "matrix": 1.0}
-_OP_COST = {"crop": 0.2, "vignette": 1.4, "sharpen": 4.0, "blur": 5.0, "resize": 4.5, "rotate": 9.0, "grain": 15.0}
+_OP_COST = {
+    "crop": 0.2,
+    "flip": 1.0,
+    "vignette": 1.4,
+    "sharpen": 4.0,
+    "blur": 5.0,
+    "resize": 4.5,
+    "rotate": 9.0,
+    "grain": 15.0,
+}
 
 
 def heaviest_first(pairs: list[list[tuple[str, dict]]], start: int) -> list[int]:

@@ -40,11 +40,12 @@ GIVE_BACK = 0.5
 # Steps that look at neighbours, which the sample passes through: their overshoot grows with every step given back
 # (a sharpened "punchier" on a bright photo measured 2.5 % burnt where its sample said 0.1)
 UNSEEN_OPS = frozenset({"sharpen", "grain"})
-FRAMING_OPS = frozenset({"resize", "crop"})  # what the sample follows of the framing (it keeps the pixels inside)
+# what the sample follows of the framing (it keeps the pixels inside; a flip only moves them)
+FRAMING_OPS = frozenset({"resize", "crop", "flip"})
 
 
 def framing(operations: list[dict]) -> int:
-    """How many of the plan's first steps only frame the photo (resize, crop): the source as it frames it."""
+    """How many of the plan's first steps only frame the photo (resize, crop, flip): the source as it frames it."""
     n = 0
     while n < len(operations) and operations[n]["op"] in FRAMING_OPS:
         n += 1

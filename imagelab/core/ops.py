@@ -154,8 +154,7 @@ def contrast(image: Image.Image, *, value: float) -> Image.Image:
 
 def levels(image: Image.Image, *, black: int = 0, white: int = 255, gamma: float = 1.0) -> Image.Image:
     """Map black..white to 0..255, then apply gamma (>1 brightens midtones)."""
-    p = {"black": black, "white": white, "gamma": gamma}
-    return image.point(curve_lut(channel_curve("levels", p)))
+    return image.point(curve_lut(channel_curve("levels", {"black": black, "white": white, "gamma": gamma})))
 
 
 def temperature(image: Image.Image, *, warm: bool = True, strength: float = 0.3) -> Image.Image:
@@ -165,8 +164,7 @@ def temperature(image: Image.Image, *, warm: bool = True, strength: float = 0.3)
 
 def tint(image: Image.Image, *, color: str, strength: float = 0.1) -> Image.Image:
     """Blend a solid colour over the image at `strength` opacity (0..1)."""
-    p = {"color": color, "strength": strength}
-    return image.point(curve_lut(channel_curve("tint", p)))
+    return image.point(curve_lut(channel_curve("tint", {"color": color, "strength": strength})))
 
 
 def saturation(image: Image.Image, *, value: float) -> Image.Image:
@@ -256,9 +254,8 @@ def crop_box(size: tuple[int, int], *, x: int, y: int, width: int, height: int) 
 
 def crop(image: Image.Image, *, x: int, y: int, width: int, height: int) -> Image.Image:
     """Cut the box (x, y, width, height), clamped inside the image."""
-    iw, ih = image.size
     x0, y0, x1, y1 = crop_box(image.size, x=x, y=y, width=width, height=height)
-    if (x0, y0, x1, y1) == (0, 0, iw, ih):
+    if (x0, y0, x1, y1) == (0, 0, *image.size):
         return image
     return image.crop((x0, y0, x1, y1))
 
@@ -331,6 +328,12 @@ def rotated_size(size: tuple[int, int], degrees: float) -> tuple[int, int]:
     return math.ceil(max(xs)) - math.floor(min(xs)), math.ceil(max(ys)) - math.floor(min(ys))
 
 
+def flip(image: Image.Image, *, direction: str = "horizontal") -> Image.Image:
+    """Mirror left to right ("horizontal") or top to bottom ("vertical"): lossless, the size kept."""
+    way = Image.Transpose.FLIP_TOP_BOTTOM if direction == "vertical" else Image.Transpose.FLIP_LEFT_RIGHT
+    return image.transpose(way)
+
+
 def blur(image: Image.Image, *, sigma: float) -> Image.Image:
     """Gaussian blur with standard deviation `sigma` pixels."""
     return image.filter(ImageFilter.GaussianBlur(radius=max(float(sigma), 0.0)))
@@ -346,11 +349,11 @@ def sharpen(image: Image.Image, *, amount: float = 1.0, radius: float = 1.0) -> 
 OPS: dict[str, Callable[..., Image.Image]] = {
     f.__name__.rstrip("_"): f  # filter_ -> "filter"
     for f in (brightness, contrast, saturation, hue, filter_, tint, temperature, levels, vignette)
-    + (crop, resize, rotate, blur, sharpen, grain)
+    + (crop, resize, rotate, flip, blur, sharpen, grain)
 }
 CHANNEL_OPS = frozenset({"brightness", "contrast", "levels", "temperature", "tint"})
 MIX_OPS = frozenset({"saturation", "hue", "filter"})
-MOVING_OPS = frozenset({"rotate"})  # pixels change places (a crop or resize keeps their order)
+MOVING_OPS = frozenset({"rotate", "flip"})  # pixels change places (a crop or resize keeps their order)
 AI_OP = "aiEdit"  # not local: the executor calls an injected callable
 
 

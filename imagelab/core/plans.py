@@ -103,6 +103,12 @@ class RotateParams(_Strict):
     degrees: float = _num("rotate", "degrees", "Clockwise degrees; the canvas expands")
 
 
+class FlipParams(_Strict):
+    direction: Literal["horizontal", "vertical"] = Field(
+        description="horizontal: mirror left to right; vertical: top to bottom (a mirrored upside-down picture)"
+    )
+
+
 class BlurParams(_Strict):
     sigma: float = _num("blur", "sigma", "Gaussian sigma in pixels")
 
@@ -133,6 +139,7 @@ PARAMS_MODELS: dict[str, type[_Strict]] = {
     "crop": CropParams,
     "resize": ResizeParams,
     "rotate": RotateParams,
+    "flip": FlipParams,
     "blur": BlurParams,
     "sharpen": SharpenParams,
     "grain": GrainParams,

@@ -22,6 +22,8 @@ EDIT = TypeAdapter(Edit)
 # Steps an edit may add: tone, colour and finish. No geometry (its pixel params depend on the image) and no
 # aiEdit (a paid, slow call the user did not ask the guard for).
 ADDABLE = frozenset(ops.CHANNEL_OPS) | frozenset(ops.MIX_OPS) | {"vignette", "blur", "sharpen", "grain"}
+# Steps an edit may not remove: the framing, turn or mirror asked for is the plan's, not a look to give back.
+KEPT = frozenset({"resize", "crop", "rotate", "flip"})
 
 
 @dataclass
@@ -75,6 +77,8 @@ def _check(e: Edit, operations: list[dict], seen: set) -> str | None:
             return f"step {e.op_index} is tuned by an earlier edit"
         if operations[e.op_index]["op"] == ops.AI_OP:
             return "the generative step is not removed"
+        if operations[e.op_index]["op"] in KEPT:
+            return f"the {operations[e.op_index]['op']} step is not removed (it frames the photo as asked)"
         return None
     if ("tune", e.op_index, e.param) in seen:
         return f"{e.param} of step {e.op_index} is tuned by an earlier edit"

@@ -5,9 +5,10 @@ Pure: no Django, no I/O. Tone curves and colour matrices act on each pixel alone
 whole picture without running the plan on it. Given the working image's size, the sample also knows where
 each of its pixels sits, so a crop (or a cover resize) keeps only the pixels inside its box: a cropped
 variation's figures are those of what is left of the picture, and a vignette darkens each pixel by where it
-sits. Steps that look at neighbours (sharpen, grain) or move pixels (a rotation; crops and vignettes after one
-are no longer followed) pass the sample through unchanged: a caller that knows the real figure corrects for
-them (the guard adds the measured-minus-predicted difference of the plan as it stands).
+sits. A flip only moves each pixel to its mirror place, which the sample follows. Steps that look at neighbours
+(sharpen, grain) or move pixels (a rotation; crops and vignettes after one are no longer followed) pass the
+sample through unchanged: a caller that knows the real figure corrects for them (the guard adds the
+measured-minus-predicted difference of the plan as it stands).
 """
 
 from __future__ import annotations
@@ -55,6 +56,8 @@ class PixelSample:
             if where is not None and op in ("crop", "resize"):
                 keep, where, size = _follow(op, params, where, size)
                 x = np.compress(keep, x, axis=1)  # ~4x faster than x[:, keep]
+            elif op == "flip":  # a mirror keeps every pixel, only where it sits: later crops are still followed
+                where = None if where is None else _mirrored(where, size, params.get("direction"))
             elif op in ops.MOVING_OPS:
                 where = None  # pixels moved: later crops cannot be followed
             elif op == "vignette" and where is not None:  # a multiply by where the pixel sits: dark corners crush
@@ -114,6 +117,14 @@ def _follow(
     x0, y0, x1, y1 = box
     keep = (where[0] >= x0) & (where[0] < x1) & (where[1] >= y0) & (where[1] < y1)
     return keep, where[:, keep] - np.array([[x0], [y0]]), (x1 - x0, y1 - y0)
+
+
+def _mirrored(where: np.ndarray, size: tuple[int, int], direction: str | None) -> np.ndarray:
+    """The sampled pixels' centres after `ops.flip` on a picture of `size` (a new array: `where` is shared)."""
+    axis = 1 if direction == "vertical" else 0
+    out = where.copy()
+    out[axis] = size[axis] - where[axis]
+    return out
 
 
 def tones(x: np.ndarray) -> dict[str, float]:

@@ -10,6 +10,11 @@ from imagelab.core.plans import BOUNDS
 MAX_RESIZE_PIXELS = 40_000_000  # a resize may not allocate more than this (memory guard)
 MAX_PROMPT = 1000
 
+# a flip's way said in its op's name ("flipVertical", "fliplr"), as a planner may write it
+FLIP_FROM_OP = {
+    **dict.fromkeys(("fliphorizontal", "horizontalflip", "fliph", "hflip", "fliplr", "mirrorhorizontal"), "horizontal"),
+    **dict.fromkeys(("flipvertical", "verticalflip", "flipv", "vflip", "flipud", "fliptopbottom"), "vertical"),
+}
 OP_ALIASES = {
     "brightness": "brightness",
     "bright": "brightness",
@@ -43,6 +48,9 @@ OP_ALIASES = {
     "rotate": "rotate",
     "rotation": "rotate",
     "straighten": "rotate",
+    "flip": "flip",
+    "mirror": "flip",
+    **dict.fromkeys(FLIP_FROM_OP, "flip"),
     "blur": "blur",
     "gaussianblur": "blur",
     "sharpen": "sharpen",
@@ -73,6 +81,11 @@ _FILTER_TYPES = {
     "mono": "grayscale",
     "sepia": "sepia",
 }
+_FLIP_WAYS = {
+    **dict.fromkeys(("horizontal", "horizontally", "h", "x", "lr", "leftright", "lefttoright", "mirror"), "horizontal"),
+    **dict.fromkeys(("vertical", "vertically", "v", "y", "ud", "updown", "topbottom", "toptobottom"), "vertical"),
+    "upsidedown": "vertical",
+}
 _FIT = {
     "contain": "contain",
     "inside": "contain",
@@ -99,6 +112,7 @@ _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "crop": {"x": ("x", "left"), "y": ("y", "top"), "width": ("width", "w"), "height": ("height", "h")},
     "resize": {"width": ("width", "w"), "height": ("height", "h"), "fit": ("fit", "mode")},
     "rotate": {"degrees": ("degrees", "angle", "value", "deg")},
+    "flip": {"direction": ("direction", "axis", "way", "mode", "orientation", "value", "type")},
     "blur": {"sigma": ("sigma", "radius", "value", "amount")},
     "sharpen": {"amount": ("amount", "strength", "value", "sigma_amount"), "radius": ("radius", "sigma")},
     "grain": {"amount": ("amount", "strength", "value", "intensity")},
@@ -116,6 +130,7 @@ _DEFAULTS = {
     ("sharpen", "radius"): 1.0,
     ("grain", "amount"): 0.15,
     ("resize", "fit"): "contain",
+    ("flip", "direction"): "horizontal",  # a mirror, as "mirror it" means
     ("resize", "height"): None,
 }
 _INT_PARAMS = {
@@ -207,6 +222,12 @@ def op_params(op: str, raw_params: Any, hint: str, ctx: Ctx) -> dict:
     if op == "filter" and hint in FILTER_FROM_OP and not raw_params:
         raw_params = {"type": FILTER_FROM_OP[hint]}
         ctx.note(f"op {hint!r} -> filter{{type: {FILTER_FROM_OP[hint]}}}", "op alias")
+    if op == "flip" and hint in FLIP_FROM_OP and not raw_params:
+        raw_params = {"direction": FLIP_FROM_OP[hint]}
+        ctx.note(f"flip.direction set to {FLIP_FROM_OP[hint]!r}", "said in the op's name")
+    if isinstance(raw_params, str) and op == "flip":
+        ctx.note(f'flip: "{raw_params}" -> flip{{direction}}', "string direction given instead of params")
+        raw_params = {"direction": raw_params}
     if isinstance(raw_params, str) and op == "filter":
         ctx.note(f'filter: "{raw_params}" -> filter{{type}}', "string filter given instead of params")
         raw_params = {"type": raw_params}
@@ -233,6 +254,13 @@ def op_params(op: str, raw_params: Any, hint: str, ctx: Ctx) -> dict:
         if t != p["type"]:
             ctx.note(f"filter.type {p['type']!r} -> {t!r}", "alias")
         p["type"] = t
+    elif op == "flip":
+        way = _FLIP_WAYS.get(loose_key(p["direction"]))
+        if way is None:
+            raise Drop(f"unknown flip direction {p['direction']!r}")
+        if way != p["direction"]:
+            ctx.note(f"flip.direction {p['direction']!r} -> {way!r}", "alias")
+        p["direction"] = way
     elif op == "tint":
         c = _color(p["color"])
         if c != p["color"]:

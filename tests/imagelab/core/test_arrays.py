@@ -131,6 +131,16 @@ def test_it_fills_the_corners_with_the_borders_mean_and_turns_quarters_exactly()
     assert arrays.rotate(a, degrees=360) is a
 
 
+@pytest.mark.parametrize("direction", ["horizontal", "vertical"])
+def test_it_flips_an_array_or_a_picture_as_pillow_does(direction):
+    a = pixels(4)
+    theirs = ops.flip(Image.fromarray(a), direction=direction)
+    ours = arrays.run_op(a, "flip", {"direction": direction})
+    assert isinstance(ours, np.ndarray) and ours.flags["C_CONTIGUOUS"] and near(ours, theirs, 0)
+    kept = arrays.run_op(Image.fromarray(a), "flip", {"direction": direction})  # a picture stays a picture
+    assert isinstance(kept, Image.Image) and near(kept, theirs, 0)
+
+
 def test_it_crops_the_same_clamped_box_without_copying():
     a = pixels(3)
     for box in [{"x": 5, "y": 7, "width": 40, "height": 30}, {"x": 90, "y": -4, "width": 50, "height": 500}]:

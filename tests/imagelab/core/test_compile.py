@@ -87,6 +87,8 @@ def test_it_fuses_colour_mixing_runs_into_one_matrix():
 def test_it_keeps_geometry_as_separate_passes():
     passes = compile_ops([("contrast", {"value": 1.1}), ("rotate", {"degrees": 3}), ("contrast", {"value": 1.1})])
     assert [p.kind for p in passes] == ["lut", "op", "lut"] and passes[1].steps == [1]
+    passes = compile_ops([("contrast", {"value": 1.1}), ("flip", {"direction": "horizontal"}), ("hue", {"value": 9})])
+    assert [p.kind for p in passes] == ["lut", "op", "matrix"] and passes[1].op == "flip"
 
 
 def test_it_splits_a_matrix_when_clipping_would_differ():

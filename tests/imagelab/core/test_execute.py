@@ -254,3 +254,23 @@ def test_it_runs_the_same_job_on_bytes_an_image_or_an_array():
         for source in (data, image, pixels)
     ]
     assert all(np.array_equal(a, b) for other in finals[1:] for a, b in zip(finals[0], other, strict=True))
+
+
+@pytest.mark.parametrize("direction,mirror", [("horizontal", np.fliplr), ("vertical", np.flipud)])
+def test_it_flips_the_final_exactly_as_mirroring_the_unflipped_one(direction, mirror):
+    looks = [
+        {"op": "contrast", "params": {"value": 1.2}},
+        {"op": "temperature", "params": {"warm": True, "strength": 0.4}},
+        {"op": "vignette", "params": {"strength": 0.3}},
+    ]
+    flip = {"op": "flip", "params": {"direction": direction}}
+    plans = [[RESIZE, *looks], [RESIZE, flip, *looks], [RESIZE, *looks, flip]]
+    steps = []
+    res = ex.execute(photo_bytes((900, 600)), plans, max_side=800, preview_side=200, on_step=steps.append)
+    plain, first, last = (np.asarray(v.image) for v in res.variations)
+    assert not np.array_equal(plain, mirror(plain))  # the photo is no mirror of itself
+    assert np.array_equal(last, mirror(plain))
+    # flipped before its looks: pointwise steps commute with it and the vignette is symmetric, to a level
+    assert np.abs(first.astype(int) - mirror(plain).astype(int)).max() <= 1
+    flipped = next(s for s in steps if s.variation == 1 and s.step == 1)
+    assert flipped.status == "ok" and flipped.image.size == next(s for s in steps if s.step == 0).image.size

@@ -53,3 +53,12 @@ def test_it_keeps_the_whole_sources_figures_when_the_framing_cuts_nothing():
     keep_all = [{"op": "resize", "params": {"width": 480, "height": 480, "fit": "contain"}}]
     assert guard.framed_source(look, keep_all + [{"op": "contrast", "params": {"value": 1.2}}], source) is source
     assert guard.framed_source(look, keep_all + [CORNER], source).shadows > source.shadows
+
+
+def test_it_frames_the_source_through_a_flip_before_the_crop():
+    w = corner_photo().size[0]
+    flip = {"op": "flip", "params": {"direction": "horizontal"}}
+    right = {"op": "crop", "params": {**CORNER["params"], "x": w - 240}}  # the black corner, mirrored into it
+    out = guarded(corner_photo(), [flip, right, {"op": "contrast", "params": {"value": 1.25}}])
+    assert out.report.ok and out.revisions == []
+    assert out.report.figures["shadows_new"] < 0.5

@@ -185,6 +185,15 @@ def test_it_rotates_a_two_pixel_image_to_exact_positions():
     assert half.size == (2, 1) and (px(half, (0, 0)), px(half, (1, 0))) == (b, a)
 
 
+def test_it_flips_left_to_right_and_top_to_bottom_exactly_keeping_the_size():
+    im = gradient()
+    a = np.asarray(im)
+    assert (np.asarray(ops.flip(im, direction="horizontal")) == a[:, ::-1]).all()
+    assert (np.asarray(ops.flip(im, direction="vertical")) == a[::-1]).all()
+    assert ops.output_size("flip", {"direction": "vertical"}, im.size) == im.size
+    assert ops.scale_params("flip", {"direction": "vertical"}, 2.0) == {"direction": "vertical"}
+
+
 def test_it_rotates_by_180_as_an_exact_point_reflection():
     im = gradient()
     out = np.asarray(ops.rotate(im, degrees=180))
@@ -242,6 +251,7 @@ def test_it_registers_every_op_and_never_mutates_input():
         "crop": {"x": 1, "y": 1, "width": 10, "height": 10},
         "resize": {"width": 20, "height": None, "fit": "contain"},
         "rotate": {"degrees": 5},
+        "flip": {"direction": "vertical"},
         "blur": {"sigma": 1},
         "sharpen": {"amount": 1, "radius": 1},
     }.items():

@@ -51,6 +51,10 @@ def test_it_accepts_the_seed_few_shot_sets():
             ("aiEdit", {"prompt": "remove the bin"}),
         ),
         ({"op": "Greyscale", "params": {}}, ("filter", {"type": "grayscale"})),
+        ({"op": "mirror", "params": {}}, ("flip", {"direction": "horizontal"})),
+        ({"op": "flipVertical", "params": {}}, ("flip", {"direction": "vertical"})),
+        ({"op": "flip", "params": "upside down"}, ("flip", {"direction": "vertical"})),
+        ({"op": "flip_lr", "params": {"axis": "x"}}, ("flip", {"direction": "horizontal"})),
         ({"op": "BRIGHTNESS", "params": {"value": "1.1"}}, ("brightness", {"value": 1.1})),
         (
             {"op": "resize", "params": {"width": 1024, "fit": "inside"}},
@@ -189,8 +193,15 @@ def test_it_builds_a_strict_openai_tool_schema():
     schema = tool["function"]["parameters"]
     walk(schema)
     ops_schema = json.dumps(schema)
-    for op in ("brightness", "tint", "levels", "resize", "aiEdit"):
+    for op in ("brightness", "tint", "levels", "resize", "flip", "aiEdit"):
         assert f'"enum": ["{op}"]' in ops_schema
+    assert '"enum": ["horizontal", "vertical"]' in ops_schema
+
+
+def test_it_drops_a_flip_whose_direction_is_neither_way():
+    plan = norm(var({"op": "flip", "params": {"direction": "diagonal"}}, {"op": "contrast", "params": {"value": 1.1}}))
+    assert plan.operations(0) == [("contrast", {"value": 1.1})]
+    assert any(e["reason"] == "unknown flip direction 'diagonal'" for e in plan.log)
 
 
 def test_it_reads_a_whole_number_unit_crop_as_the_whole_image_not_one_pixel():

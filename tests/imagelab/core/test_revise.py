@@ -122,3 +122,16 @@ def test_it_ignores_an_added_step_that_would_change_nothing():
         "a tint of 0.00 would change nothing",
     ]
     assert out.operations[3:] == [{"op": "contrast", "params": {"value": 0.98}}]
+
+
+def test_it_neither_removes_nor_adds_the_framing_a_flip_included():
+    plan = [{"op": "flip", "params": {"direction": "horizontal"}}, *PLAN]
+    out = apply_edits(
+        plan,
+        [
+            RemoveOp(op_index=0, reason="r"),
+            {"type": "add_op", "index": 1, "op": {"op": "flip", "params": {"direction": "vertical"}}, "reason": "r"},
+        ],
+    )
+    assert out.operations == plan and out.applied == [] and len(out.ignored) == 2
+    assert "not removed" in out.ignored[0]["why"] and "adds no flip" in out.ignored[1]["why"]

@@ -104,3 +104,17 @@ def test_it_darkens_by_where_each_pixel_sits_for_a_vignette_given_the_working_si
     assert real.shadows - source.shadows > 1.0  # the dark corners crush
     assert predicted["shadows"] == pytest.approx(real.shadows - source.shadows, abs=0.5)
     assert PixelSample(image).new(plan)["shadows"] < 0.5  # without the size: where a pixel sits is unknown
+
+
+@pytest.mark.parametrize("direction", ["horizontal", "vertical"])
+def test_it_follows_crops_after_a_flip_to_the_mirrored_pixels(direction):
+    image = photo()  # its dark corner is at the bottom right
+    w, h = image.size
+    sample = PixelSample(image, working_size=(w, h))
+    flip = {"op": "flip", "params": {"direction": direction}}
+    first = {"op": "crop", "params": {"x": 0, "y": 0, "width": w // 2, "height": h // 2}}
+    mirrored = {"x": w // 2, "y": 0} if direction == "horizontal" else {"x": 0, "y": h // 2}
+    other = {"op": "crop", "params": {**first["params"], **mirrored}}
+    plan = [{"op": "contrast", "params": {"value": 1.6}}]
+    assert sample.new([flip, first, *plan]) == sample.new([other, *plan])
+    assert sample.new([flip, *plan]) == sample.new(plan)  # a mirror moves no pixel's value
