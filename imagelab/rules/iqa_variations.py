@@ -1,0 +1,58 @@
+"""Which variations a quality question names ("is number 3 too dark?", "is the 2nd or the 4th noisier?") and
+whether it ranks them ("which one is sharpest?"). Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from imagelab.rules.iqa_words import COMPARING, PAIR, RANKS
+
+# An edit makes five variations, so "the last one" is the fifth.
+_ORDINALS = {
+    **dict.fromkeys(("first", "1st", "one"), 1),
+    **dict.fromkeys(("second", "2nd", "two"), 2),
+    **dict.fromkeys(("third", "3rd", "three"), 3),
+    **dict.fromkeys(("fourth", "4th", "four"), 4),
+    **dict.fromkeys(("fifth", "5th", "five", "last", "final"), 5),
+}
+_NUMBERED = re.compile(
+    r"(?:\b(?:number|no\.?|num|variation|variant|var|version|option|column|result|image|pic|picture|alt)"
+    r"\s*|#|\bv|\bcompare\s+)\s*([1-9])\b"
+    r"|\b(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+"
+    r"(?:one|variation|variant|version|option|column|result)"
+    # numbers in words only after a variation word: "version three" (never "one of them")
+    r"|\b(?:number|no\.?|variation|variant|version|option|column|result)\s+(one|two|three|four|five)\b"
+    # an ordinal standing alone for the variation: "is the fifth grainy?", "how does the third look"
+    r"|\bthe\s+(first|second|third|fourth|fifth|last|1st|2nd|3rd|4th|5th)(?=\s*(?:$|[?,.!]|(?:is|looks?|seems?|has|have|"
+    r"got|compared?|vs\.?|versus|against|or|and|than|to|from|with|too|a bit|appears?|any|grainy|noisy|blurry|soft|"
+    r"sharp|dark|bright|washed|"
+    # or a comparative: "is the 1st or the 3rd noisier?"
+    r"(?!number)[a-z]{2,}er|"
+    r"overexposed|underexposed)\b))"
+)
+
+
+def ranks(text: str) -> bool:
+    """Whether a question asks which variation is best or worst at something ("which one is sharpest?", "is the
+    2nd or the 4th noisier?")."""
+    return len(variation_numbers(text)) > 1 or (bool(RANKS.search(text.lower())) and variation_number(text) is None)
+
+
+def variation_numbers(text: str) -> list[int]:
+    """Every variation a message names, in order and once each ("is #2 sharper than #4" -> [2, 4])."""
+    t = text.lower()
+    found = [_number(m) for m in _NUMBERED.finditer(t)]
+    if len(found) < 2 and COMPARING.search(t):  # bare numbers name variations only when two are compared
+        found += [int(n) for m in PAIR.finditer(t) for n in m.groups()]
+    return list(dict.fromkeys(found))
+
+
+def variation_number(text: str) -> int | None:
+    """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
+    m = _NUMBERED.search(text.lower())
+    return _number(m) if m else None
+
+
+def _number(m: re.Match) -> int:
+    return int(m.group(1)) if m.group(1) else _ORDINALS[m.group(2) or m.group(3) or m.group(4)]
