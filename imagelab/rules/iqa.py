@@ -94,15 +94,20 @@ def _fold(text: str) -> str:
     """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp), typos forgiven."""
     t = text.strip().lower().replace("’", "'")
     t = re.sub(r"\b(?:teh|hte|th)\b", "the", t)  # the commonest typos of "the", so the subject after it is read
-    t = _advice(t)
-    t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
-    t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
-    t = re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
+    t = _inflections(_advice(t))
     # clipped shadows are crushed, not blown: "are the blacks clipping?", "clipped shadows"
     t = re.sub(r"\b((?:shadows?|blacks|darks)\b(?: [a-z]+){0,3}? )clipp(?:ed|ing)\b", r"\1crushed", t)
     t = re.sub(r"\bclipped (shadows|blacks)\b", r"crushed \1", t)
     t = _histogram_ends(t)
-    return _LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t)
+    # a typo corrected to an inflected word ("sharpnes" -> sharpness) is folded like one typed right
+    return _inflections(_LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t))
+
+
+def _inflections(t: str) -> str:
+    """Comparatives, superlatives and -ness folded onto the base word ("noisier" -> noisy, "flatter" -> flat)."""
+    t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
+    t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
+    return re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
 
 
 def _advice(t: str) -> str:
@@ -137,7 +142,7 @@ def _histogram_ends(t: str) -> str:
 _VOCABULARY = (
     "blurry blurred unfocused focused sharp crisp noisy grainy speckles speckled overexposed underexposed "
     "overexposure underexposure exposure exposed pixelated compressed compression artifacts artefacts blocky "
-    "contrast washed tinted balance quality original upload"
+    "contrast washed tinted balance quality original upload sharpness blurriness noisiness graininess"
 ).split()
 # Real words close to one of those that mean something else: edits ("sharpen"), weather ("rainy"), ...
 _KNOWN = frozenset(_VOCABULARY) | frozenset(
@@ -263,7 +268,7 @@ def is_quality_question(text: str) -> bool:
     metric = any(re.search(rf"\b({p})\b", t) for p in METRICS)  # a metric named asks for it: "ssim pls"
     if not (measure or metric or re.search(ASKS, t) or (names and _is_statement(t, masked))):
         return False
-    named = names or measure or metric or re.search(QUALITY, t) or ranked_by(text)
+    named = names or measure or metric or re.search(QUALITY, t) or ranked_by(text) or parts_compared_by(text)
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
 
 
@@ -283,6 +288,17 @@ def ranked_by(text: str) -> list[str]:
         t = re.sub(rf"\b(?:{pattern})\b", " | ", t)
     named = [k for k in keys if k != "problems"]  # "best" says which way, not what, when a property is named
     return named or ([] if found else keys)
+
+
+def parts_compared_by(text: str) -> list[str]:
+    """What a question comparing two parts of the picture compares them by, read as a ranking is (`RANKED`: "is the
+    top brighter than the bottom?" -> ["overexposure"]), or [] when it compares no two parts."""
+    if iqa_regions.compared(text) is None:
+        return []
+    t = _strip_metrics(_fold(text))
+    if RANK_ORDER.search(t):  # "which half should I make brighter?" asks what to change
+        return []
+    return [key for pattern, _name, key in RANKED if re.search(rf"\b(?:{pattern})\b", t)]
 
 
 # A question of how much, not whether: "how noisy is it?", "what's the noise like?", "rate the sharpness".
@@ -324,7 +340,8 @@ def read_question(text: str, *, has_reference: bool) -> dict:
     t = _fold(text)
     names = _names(t)
     # a ranking names the distortion whose figure ranks it: "which one is brightest?" -> overexposure (mean brightness)
-    names += [n for n in dict.fromkeys(RANK_NAMES[k] for k in ranked_by(text)) if n and n not in names]
+    by = ranked_by(text) or parts_compared_by(text)  # "is the top brighter than the bottom?" likewise
+    names += [n for n in dict.fromkeys(RANK_NAMES[k] for k in by) if n and n not in names]
     objects = _objects(t)
     metric = next((label for p, label in METRICS.items() if re.search(rf"\b({p})", t)), None)
     compare = bool(re.search(REFERENCE, t)) or metric in ("SSIM", "PSNR", "DeltaE2000")

@@ -17,7 +17,9 @@ _ORDINALS = {
     **dict.fromkeys(("fifth", "5th", "five", "last", "final"), 5),
 }
 _NUMBERED = re.compile(
-    r"(?:\b(?:number|no\.?|num|variation|variant|var|version|option|column|result|image|pic|picture|alt)"
+    # "numbr", "nr. 3", "nummer 3", "numero 3": the number typed short or as other languages say it
+    r"(?:\b(?:number|numbr|nmbr|nummer|numero|número|nr\.?|no\.?|num|"
+    r"variation|variant|var|version|option|column|result|image|pic|picture|alt)"
     r"\s*|#|\bv|\bcompare\s+)\s*([1-9])\b"
     r"|\b(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+"
     r"(?:one|variation|variant|version|option|column|result)"

@@ -166,7 +166,7 @@ ASKS = (
     # a numbered variation asked about: "compared to the og is #2 darker"
     r"\b(?:is|are|does|do|did) (?:#|number |no\.? ?|variation |version |v)\d\b|"
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"
-    r"^(?:is|are|r|iz|does|do|did|how|how'?s|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|which|any|tell me|check|"
+    r"^(?:is|are|r|iz|does|do|did|how|how'?s|hows|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|wh?ich|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
     # a terse check named by its subject: "noise check", "focus check pls", "quick exposure test"
     r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:pls|plz|please))?[.!]*$|"

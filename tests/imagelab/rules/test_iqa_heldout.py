@@ -1,0 +1,51 @@
+"""Quality questions from the held-out round of 2026-11-28 (afternoon): typos, other languages' "number", and two
+parts of the picture compared by a property no fault word names (imagelab.rules.iqa, iqa_variations)."""
+
+import pytest
+
+from imagelab.core import iqa
+from imagelab.rules import iqa as rules_iqa
+
+
+def plan_of(text):
+    return iqa.complete(rules_iqa.read_question(text, has_reference=True), has_reference=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [("is numbr 3 too dark?", 3), ("is nr. 2 blurry?", 2), ("is nummer 4 noisy?", 4), ("numero 5 es oscura?", 5)],
+)
+def test_it_reads_the_variation_number_typed_short_or_in_other_languages(text, number):
+    assert rules_iqa.variation_number(text) == number
+
+
+def test_it_reads_which_misspelt_as_a_question():
+    assert rules_iqa.is_quality_question("wich one is least blurry")
+    assert plan_of("wich one is least blurry").distortion_names() == ["blur"]
+
+
+@pytest.mark.parametrize("text", ["hows the sharpnes on the 3rd one", "is the sharpnes ok", "is the bluriness bad"])
+def test_it_folds_a_misspelt_quality_noun_like_one_typed_right(text):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == ["blur"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is the right half brighter than the left half?", ["overexposure"]),
+        ("is the top brighter than the bottom?", ["overexposure"]),
+        ("is the left half warmer than the right?", ["colour_cast"]),
+        ("is the centre more colourful than the edges?", []),
+        ("is the left half better than the right?", []),
+    ],
+)
+def test_it_reads_two_parts_compared_by_any_ranked_property_as_a_quality_question(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names and plan_of(text).query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    "text", ["make the top as bright as the bottom", "brighten the top half", "make the left half warmer than the right"]
+)
+def test_it_keeps_an_order_about_two_parts_an_edit(text):
+    assert not rules_iqa.is_quality_question(text)
