@@ -33,6 +33,7 @@ from recs.rules.vocab import (
     VIOLENT_CONTENT,
 )
 from recs.sources.catalogue import Catalogue
+from recs.sources.franchises import FRANCHISE_FILM_IDS, FRANCHISE_PATTERNS
 
 SUPERHERO_TAG = "Super Hero"
 
@@ -231,7 +232,7 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
             if not scan.negated(m.start()):
                 out.story_sources.append(source)
                 out.story_label = label
-    hits = [(m.start(), m, tag) for pattern, tag in GENRE_PATTERNS for m in scan.find(pattern)]
+    hits = [(m.start(), m, tag) for pattern, tag in GENRE_PATTERNS + FRANCHISE_PATTERNS for m in scan.find(pattern)]
     asked: dict[str, str] = {}  # tag -> the first word that asked for it
     for _, m, tag in sorted(hits, key=lambda h: h[0]):  # keep the user's word order
         word = _BASE_FORMS.get(m.group().strip(), m.group().strip())
@@ -242,6 +243,10 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
         asked.setdefault(tag, word)
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
+    studios = {"Marvel", "DC"} & set(out.exclude_genres)
+    if studios and SUPERHERO_TAG not in out.genres:  # "not another marvel film": tired of the kind, said so
+        out.exclude_genres = [g for g in out.exclude_genres if g not in studios] + [SUPERHERO_TAG]
+        out.exclude_ids += [i for studio in sorted(studios) for i in sorted(FRANCHISE_FILM_IDS[studio])]
     occasions_as_moods(out)
     ruled_out_moods(out, ruled)
     ruled_out_kinds(out, asked, ruled)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from recs.sources.franchises import FRANCHISE_NOUNS
+
 # (regex over normalized text, catalogue tag, noun used in intros). Longest phrases first so
 # "romantic comedy" wins over "romantic" and "comedy".
 GENRE_PATTERNS: list[tuple[str, str]] = [
@@ -210,7 +212,7 @@ GENRE_NOUNS: dict[str, tuple[str, str]] = {
     "Historical": ("period film", "period films"),
     "War": ("war film", "war films"),
     "Concert/Performance": ("concert film", "concert films"),
-}
+} | FRANCHISE_NOUNS
 
 # Mood words are adjectives: "tense" reads "Three tense 90s films", not "Three tense thrillers".
 MOOD_WORDS = frozenset(

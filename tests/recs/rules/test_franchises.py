@@ -1,0 +1,59 @@
+"""Characters and comic publishers the catalogue's titles don't always name: "not batman" rules out The Dark Knight."""
+
+import pytest
+
+from recs.rules.rank import plan_picks
+from recs.sources.franchises import FRANCHISE_FILM_IDS
+
+
+def _picks(text, cat):
+    return [cat.lookup(p.title, p.year) for p in plan_picks(text, cat, blocked=[]).picks]
+
+
+def test_it_names_only_films_in_the_catalogue(cat):
+    assert all(cat.get(i) for ids in FRANCHISE_FILM_IDS.values() for i in ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "director", "ruled_out"),
+    [
+        ("a nolan film that's not batman", "Christopher Nolan", "Batman"),
+        ("nolan movies except the batman ones", "Christopher Nolan", "Batman"),
+        ("a tarantino movie but not kill bill", "Quentin Tarantino", None),
+    ],
+)
+def test_it_rules_out_a_characters_films_beside_a_director(text, director, ruled_out, cat):
+    picks = _picks(text, cat)
+    assert picks and all(m.director == director for m in picks)
+    assert not any(ruled_out in cat.tags(m) for m in picks) if ruled_out else True
+    assert not {m.title for m in picks} & {"The Dark Knight", "Kill Bill: Volume 1", "Kill Bill: Volume 2"}
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted", "ruled_out"),
+    [
+        ("marvel but no spider-man", "Marvel", "Spider-Man"),
+        ("a superhero movie that isnt marvel", "Super Hero", "Marvel"),
+        ("a superhero movie but no batman", "Super Hero", "Batman"),
+        ("dc films but no superman", "DC", "Superman"),
+    ],
+)
+def test_it_rules_out_a_character_within_a_kind(text, wanted, ruled_out, cat):
+    picks = _picks(text, cat)
+    assert picks and all(wanted in cat.tags(m) and ruled_out not in cat.tags(m) for m in picks)
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"), [("a batman movie", "Batman"), ("any james bond films?", "James Bond"), ("marvel movies", "Marvel")]
+)
+def test_it_finds_a_characters_films_by_name(text, tag, cat):
+    result = plan_picks(text, cat, blocked=[])
+    assert tag in result.intro
+    assert all(tag in cat.tags(cat.lookup(p.title, p.year)) for p in result.picks)
+
+
+def test_it_reads_bond_as_the_spy_only_before_a_word_for_films(cat):
+    from recs.rules.parse import parse_constraints
+
+    assert parse_constraints("no bond films, a thriller", cat).exclude_genres == ["James Bond"]
+    assert "James Bond" not in parse_constraints("a drama about a mother's bond", cat).genres
