@@ -27,7 +27,8 @@ _ABOVE = r"above|over|more than|greater than|higher than|bigger than|larger than
 _AT_LEAST = r"at least|no less than|>=|≥"
 _BELOW = r"below|under|less than|lower than|smaller than|beneath|<"
 _AT_MOST = r"at most|no more than|<=|≤"
-_NUMBER = r"(-?\d*\.?\d+)\s*(%|db|percent)?"
+# A number then a count ("more than 2 of them") or a change ("10% brighter", "by 2 stops") is no bound on a figure.
+_NUMBER = r"(-?\d*\.?\d+)(?![\d.])\s*(%|db|percent)?(?!\s*%?\s*(?:of|stops?|times|x|ones?|[a-z]+er|more|less)\b)"
 _SET = re.compile(rf"(?:^|\s|\b)({_AT_LEAST}|{_AT_MOST}|{_ABOVE}|{_BELOW})\s*{_NUMBER}")
 # said after the number: "is the ssim 0.9 or more?", "is psnr 30 db or higher"
 _AFTER = re.compile(rf"\b{_NUMBER}\s+or\s+(more|higher|above|over|greater|less|lower|below|under|fewer)\b")

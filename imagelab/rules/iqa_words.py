@@ -163,6 +163,8 @@ ASKS = (
     # a tag asks too: "the whites aren't clipping are they", "blown highlights or nah"
     r"\b(?:is|are|isn'?t|aren'?t|was|wasn'?t|does|doesn'?t|do|don'?t|did|didn'?t) (?:it|they|there|that|this)\W*$|"
     r"\bor (?:nah|not|no|nope)\b\W*$|"
+    # "which" after a lead-in: "out of the five which has the most noise"
+    r"\bwh?ich (?:one|ones|of (?:them|these|those|the)|variation|version|is|has|have|looks?)\b|"
     # a numbered variation asked about: "compared to the og is #2 darker"
     r"\b(?:is|are|does|do|did) (?:#|number |no\.? ?|variation |version |v)\d\b|"
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"

@@ -45,7 +45,13 @@ def test_it_reads_two_parts_compared_by_any_ranked_property_as_a_quality_questio
 
 
 @pytest.mark.parametrize(
-    "text", ["make the top as bright as the bottom", "brighten the top half", "make the left half warmer than the right"]
+    "text",
+    ["make the top as bright as the bottom", "brighten the top half", "make the left half warmer than the right"],
 )
 def test_it_keeps_an_order_about_two_parts_an_edit(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+def test_it_reads_which_after_a_lead_in_as_a_question():
+    assert rules_iqa.is_quality_question("out of the five which has the most noise")
+    assert plan_of("out of the five which has the most noise").distortion_names() == ["noise"]

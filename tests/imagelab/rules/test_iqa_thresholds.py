@@ -36,7 +36,17 @@ def test_it_answers_a_number_in_the_question_with_yes_or_no_and_both_figures(tex
 
 
 @pytest.mark.parametrize(
-    "text", ["is number 3 too dark?", "is the ssim good?", "is it sharper than 2 of the others?", "what's the psnr?"]
+    "text",
+    [
+        "is number 3 too dark?",
+        "is the ssim good?",
+        "is it sharper than 2 of the others?",
+        "what's the psnr?",
+        # a count of variations or a change, not a bound on a figure
+        "is more than 2 of them blurry?",
+        "is the 2nd more than 10% brighter than the original?",
+        "is the exposure over by 2 stops?",
+    ],
 )
 def test_it_reads_no_threshold_where_no_number_is_set_against_a_figure(text):
     assert iqa_thresholds.asked(text) is None
@@ -50,3 +60,17 @@ def test_it_says_when_the_figure_set_against_a_number_was_not_measured():
 def test_it_leads_the_answer_with_the_threshold_and_leaves_others_alone():
     assert iqa_thresholds.answered("is noise below 2?", FIGURES, "Noise σ 1.4.").startswith("Noise σ 1.4 — below 2")
     assert iqa_thresholds.answered("is it noisy?", FIGURES, "Noise σ 1.4.") == "Noise σ 1.4."
+
+
+@pytest.mark.parametrize(
+    ("text", "figure", "op", "value"),
+    [
+        ("ssim > 0.8?", "ssim", ">", 0.8),
+        ("is the noise sigma less than 3 on #2", "noise_sigma", "<", 3.0),
+        ("is the psnr of version 3 higher than 35?", "psnr", ">", 35.0),
+        ("is the sharpness score at least 150 in version 2?", "sharpness", ">=", 150.0),
+    ],
+)
+def test_it_reads_the_bound_not_the_variation_number(text, figure, op, value):
+    threshold = iqa_thresholds.asked(text)
+    assert (threshold.figure, threshold.op, threshold.value) == (figure, op, value)
