@@ -1,5 +1,5 @@
 """Requests no local op can honour, read from an instruction: generative edits (remove, add, replace, recolour,
-restyle) and edits no op here does at all (flip, upscale). Each is said plainly, never faked. Pure: no Django.
+restyle) and edits no op here does at all (upscale, fringing). Each is said plainly, never faked. Pure: no Django.
 """
 
 import re
@@ -175,7 +175,6 @@ GENERATIVE = [
 
 # Edits no op here does, local or generative: said plainly, never "I'm not sure what to change".
 CANNOT = [
-    (r"\b(?:flip\w*|mirror\w*)\b", "flip or mirror it"),
     (
         r"\b(?:upscal\w*|upsampl\w*|super[- ]?res\w*|(?:increase|raise|boost|higher) (?:the )?resolution)\b",
         "upscale it",

@@ -6,8 +6,8 @@ gives its own direction ("darker" -1 on bright); a negation before it ("less", "
 "not too…", "without…", "keep the…" hold the axis (no change along it). A fault stated ("it came out
 dark", "kinda dull", "the colours look faded") or to be fixed ("fix the blur") asks for its opposite, as
 does a flat-colour fault the rest of the message asks the opposite of ("faded, make it pop"). What no local op
-can do (generative edits; flip, upscale) is read by `generative` and listed to be said plainly; a turn or a
-straightening by `turns`. Pure: no Django.
+can do (generative edits; upscale) is read by `generative` and listed to be said plainly; a turn, a
+straightening or a mirror by `turns`. Pure: no Django.
 """
 
 import re
@@ -16,7 +16,7 @@ from imagelab.rules import casts
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
 from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
-from imagelab.rules.turns import STRAIGHTEN, orientation, rotation
+from imagelab.rules.turns import STRAIGHTEN, mirroring, orientation, rotation
 from imagelab.rules.wishes import ANALOGUE, forgive_typos, read_wishes, tilt_angles
 
 # magenta: white balance's other axis (+ towards magenta, - towards green), which no temperature step reaches
@@ -347,12 +347,13 @@ def read_intent(instruction: str) -> dict:
     text = forgive_typos(translate(instruction.lower().replace("’", "'")), keep=_TERM)
     local, generative, asks = without_generative(text)
     local, orient, way = orientation(local)  # "rotate it to landscape": a quarter turn, settled on the photo's shape
+    local, flip = mirroring(local)  # its way's words taken out: "flip it vertically" asks no portrait crop
     local, wishes = read_wishes(local)
     axes, hold = tone_axes(local)
     if wishes["denoise"] and not axes["sharp"] and "sharp" not in hold:
         axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
-    intent.update(orient=orient, orient_way=way, quarters=None, said=[])
+    intent.update(orient=orient, orient_way=way, quarters=None, said=[], flip=flip)
     intent["degree"] = tone_degrees(local)
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
     intent["cannot"] += [wishes["shape"]] if wishes["shape"] else []  # a round crop: said, its square cropped
@@ -383,6 +384,7 @@ def has_local_request(intent: dict) -> bool:
         or bool(intent["hold"])
         or intent["rotate"] is not None
         or intent["orient"] is not None
+        or intent["flip"] is not None
         or intent["straighten"]
         or intent["highlights"]
         or intent["ratio"] is not None

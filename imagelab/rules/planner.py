@@ -110,7 +110,8 @@ def _quarter_words(deg: float) -> str:
 
 
 def _head(intent: dict, image_size: tuple, max_side: int, deg: float | None) -> tuple[list[dict], tuple, tuple, list]:
-    """Steps this plan shares with the rest (resize, rotate, crop to fill, the asked crop), frame, size, words."""
+    """Steps this plan shares with the rest (resize, rotate, crop to fill, the asked crop, a flip), frame, size,
+    words."""
     size = ops.working_size(image_size, max_side)
     long_side = min(max_side, max(image_size))
     head = [{"op": "resize", "params": {"width": long_side, "height": long_side, "fit": "contain"}}]
@@ -133,6 +134,9 @@ def _head(intent: dict, image_size: tuple, max_side: int, deg: float | None) -> 
         head.append(geo.crop_params(box))
         size, frame = box[2:], (0, 0, *box[2:])
         words.append(_ratio_words(intent["ratio"]))
+    if intent["flip"]:  # last: an asked angle is the photo's as seen, and every crop here is centred (they commute)
+        head.append({"op": "flip", "params": {"direction": intent["flip"]}})
+        words.append("mirrored left to right" if intent["flip"] == "horizontal" else "flipped upside down (mirrored)")
     return head, frame, size, words
 
 

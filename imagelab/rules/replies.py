@@ -66,13 +66,13 @@ def edit_reply(text: str, chosen: dict | None = None) -> str | None:
         return (
             f"AI edits aren't switched on for this app, so I can't {' or '.join(intent['generative_asks'])}. "
             + (f"The closest I can do here is {closest}. " if closest else "")
-            + "I can change its colour, tone and contrast, make it black and white, crop, rotate, sharpen it, "
+            + "I can change its colour, tone and contrast, make it black and white, crop, rotate, flip, sharpen it, "
             'add grain or a vignette: try "warmer and punchier" or "crop it square".'
         )
     if intent["cannot"]:
         return (
             f"I can't {' or '.join(intent['cannot'])} here. I can change its colour, tone and contrast, make it black and "
-            'white, crop, rotate, sharpen it, add grain or a vignette: try "crop it square" or "rotate 90°".'
+            'white, crop, rotate, flip, sharpen it, add grain or a vignette: try "crop it square" or "rotate 90°".'
         )
     if _recognised(text):
         return None
@@ -200,6 +200,6 @@ def chat_reply(text: str, kind: str | None = None) -> str:
         return "You're welcome! Tell me how you'd like the photo changed next."
     return (
         "Drop in a photo and tell me how to change it — warmer, cooler, punchier, softer, brighter, "
-        "black and white, vintage, cinematic, crop tighter or square, rotate. I'll make five variations "
+        "black and white, vintage, cinematic, crop tighter or square, rotate, mirror. I'll make five variations "
         "to choose from, and you can keep refining the one you pick."
     )

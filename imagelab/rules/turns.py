@@ -1,5 +1,6 @@
 """Reading a turn from an edit instruction: an angle said in degrees, a share of a full turn, a straightening, or
-an orientation reached by a quarter turn ("rotate it to landscape": turned only when the photo stands otherwise).
+an orientation reached by a quarter turn ("rotate it to landscape": turned only when the photo stands otherwise);
+and a mirror asked ("flip it horizontally", "flip it upside down").
 
 Pure: no Django.
 """
@@ -123,3 +124,35 @@ def settle_orientation(intent: dict, size: tuple[int, int]) -> None:
         intent["said"].append(
             "Which way is up was not said, so plans 1, 3 and 5 turn it a quarter clockwise and 2 and 4 counter-clockwise."
         )
+
+
+# A mirror asked for: "flip it horizontally", "mirror the photo", "make it a mirror image", "flip it upside down".
+# A mirror named as a thing is no ask ("my mirror selfie", "in the mirror", "the lake is like a mirror"), nor a
+# flip to an orientation or sideways (a quarter turn, read by `orientation` first).
+_WAY = (
+    r"(?:(?:horizontal|vertical)(?:ly)?|upside[- ]down|(?:from )?(?:left to right|right to left|top to bottom|"
+    r"bottom to top)|left[- ]right|top[- ]bottom|side to side|over)"
+)
+_MIRROR = re.compile(
+    r"\b(?:(?:an? )?(?:(?:horizontal|vertical) )?flip(?:ped|ping|s)?|(?:an? )?mirror[- ]image|"
+    r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bin )mirror(?:ed|ing|s)?)\b"
+    r"(?![- ](?:like|selfie|shot|pic|photo|reflection)\b)"
+    r"(?!\s+(?:it\s+|this\s+|the (?:photo|picture|image|pic)\s+)?sideways\b)"
+    r"(?:\s+(?:(?:this|that|the|my)\s+(?:photo|picture|image|pic|shot|one)|it|this|that|them))?"
+    rf"(?:\s*{_WAY}\b)?(?:\s+{_WAY}\b)?"
+)
+_VERTICAL = re.compile(r"\bvertical(?:ly)?\b|\bupside[- ]down\b|\btop to bottom\b|\bbottom to top\b|\btop[- ]bottom\b")
+_VERTICAL_APART = re.compile(r"\bvertically\b|\bupside[- ]down\b|\btop to bottom\b")  # not "a vertical crop"
+
+
+def mirroring(text: str) -> tuple[str, str | None]:
+    """(the text without the flip asked, "horizontal", "vertical" or None): a flip said upside down, vertically or
+    top to bottom is vertical, anywhere in the message ("it's upside down, flip it"); else a left-right mirror."""
+    m = _MIRROR.search(text)
+    if m is None:
+        return text, None
+    way = "vertical" if _VERTICAL.search(m.group(0)) else None
+    rest = text[: m.start()] + " " + text[m.end() :]
+    if way is None and _VERTICAL_APART.search(rest):  # said apart from the verb: not also a half turn
+        way, rest = "vertical", _VERTICAL_APART.sub(" ", rest)
+    return rest, way or "horizontal"

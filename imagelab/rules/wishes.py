@@ -21,7 +21,7 @@ VOCABULARY = (
     "faded nostalgic polaroid cinematic movie teal matte grain grainy gritty noise vignette vignetting corners "
     "edges crop tighter closer square widescreen panorama straighten straight crooked tilted tilt wonky level "
     "horizon rotate highlights clouds shadows whites blacks protect keep framing dehaze orton crush whiter whiten "
-    "denoise lively autumn autumnal cosy cozy wintry clean professional "
+    "denoise lively autumn autumnal cosy cozy wintry clean professional flip mirror mirrored "
     "circle circular oval"
 ).split()
 # Ordinary words a fuzzy match would wrongly turn into a look word ("often" is not "soften").

@@ -26,6 +26,8 @@ from tests.support.photo_eval import evaluate
 # 2026-11-28: 35 more held-out wordings (turns to an orientation, platform and passport shapes, a dramatic sky,
 # crushed shadows given back, a newspaper photo, "not oversaturated", red-eye), 15/35 missed as first written;
 # 433/433 after general fixes (a turn to an orientation settled on the photo's shape).
+# 2026-11-28: the flip op: four rows that were refusals ("flip it horizontally", "mirror it please") now ask one
+# mirror in every plan, and 8 more ("flip it upside down", "its upside down, flip it", "my mirror selfie").
 PHOTO_FLOOR = 433 / 433
 
 

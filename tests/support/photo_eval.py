@@ -5,7 +5,7 @@ backend does (`imagelab.planning.answer_or_plan`: a text answer, or a `plan_vari
 normalised like any planner output), on a synthetic photo size. Every expectation is one check; a case
 scores only when all of its checks hold.
 
-`raises: [op]` asks every plan to move a value op up overall (the product of its steps' values, 1.0 without
+`flip: "horizontal"|"vertical"` asks one mirror that way in every plan. `raises: [op]` asks every plan to move a value op up overall (the product of its steps' values, 1.0 without
 one). `moves: {op: {"at_least": x, "at_most": y}}` bounds how far every plan moves it, either end optional:
 "saturation" and "brightness" by that product, "contrast" by it times each levels step's stretch of the
 range (255 / (white - black)), "temperature" by its signed strength summed (warm +, cool -, 0 without one).
@@ -136,6 +136,9 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
         ok = all(any(t["warm"] is expect["warm"] for t in _params(p, "temperature")) for p in plans)
         if not ok:
             misses.append(f"not every plan is {'warmer' if expect['warm'] else 'cooler'}")
+    flips = [[q["direction"] for q in _params(p, "flip")] for p in plans]
+    if "flip" in expect and (not plans or any(f != [expect["flip"]] for f in flips)):  # one mirror, its way, in all
+        misses.append(f"flips {flips}, not one {expect['flip']} in every plan")
     if "filter" in expect and not all(any(f["type"] == expect["filter"] for f in _params(p, "filter")) for p in plans):
         misses.append(f"not every plan is {expect['filter']}")
     misses += _check_rotation(expect, plans)

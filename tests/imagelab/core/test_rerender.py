@@ -43,3 +43,14 @@ def test_it_gives_the_same_render_as_an_array_when_asked():
     plan = [{"op": "contrast", "params": {"value": 1.2}}, {"op": "vignette", "params": {"strength": 0.3}}]
     image, pixels = render_chain(src, [plan]), render_chain(src, [plan], as_array=True)
     assert isinstance(pixels, np.ndarray) and np.array_equal(pixels, np.asarray(image))
+
+
+def test_it_mirrors_a_full_resolution_render_exactly():
+    src = photo_bytes((2600, 1800))
+    plan = [
+        {"op": "contrast", "params": {"value": 1.2}},
+        {"op": "crop", "params": {"x": 100, "y": 0, "width": 800, "height": 600}},
+    ]
+    flipped = [*plan, {"op": "flip", "params": {"direction": "horizontal"}}]
+    plain, mirrored = render_chain(src, [plan], as_array=True), render_chain(src, [flipped], as_array=True)
+    assert plain.shape[1] > 1000 and np.array_equal(mirrored, plain[:, ::-1])

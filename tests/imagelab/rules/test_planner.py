@@ -242,8 +242,35 @@ def test_it_says_first_that_a_circle_cannot_be_cut_and_crops_the_square_it_fits_
 
 
 def test_it_says_what_it_cannot_do_in_every_strategy_when_the_rest_is_planned():
-    raw = plan_variations("flip it and make it warmer", image_size=SIZE)
-    assert all(v["strategy"].startswith("Not done: I can't flip or mirror it here") for v in raw["variations"])
+    raw = plan_variations("upscale it and make it warmer", image_size=SIZE)
+    assert all(v["strategy"].startswith("Not done: I can't upscale it here") for v in raw["variations"])
+
+
+@pytest.mark.parametrize(
+    ("text", "direction", "said"),
+    [
+        ("flip it horizontally", "horizontal", "mirrored left to right"),
+        ("mirror the photo", "horizontal", "mirrored left to right"),
+        ("flip it upside down", "vertical", "flipped upside down"),
+        ("make it a mirror image, black and white", "horizontal", "mirrored left to right"),
+    ],
+)
+def test_it_mirrors_every_plan_with_its_own_look(text, direction, said):
+    raw = plan_variations(text, image_size=SIZE)
+    flips = [[o["params"] for o in v["operations"] if o["op"] == "flip"] for v in raw["variations"]]
+    assert flips == [[{"direction": direction}]] * 5 and not raw["notes"]
+    assert all(said in v["strategy"] for v in raw["variations"])
+    assert len({repr(v["operations"]) for v in raw["variations"]}) == 5  # five looks, not one
+
+
+def test_it_mirrors_after_the_asked_turn_and_crop():
+    ops = [
+        o["op"]
+        for o in plan_variations("straighten it, crop it square and flip it", image_size=SIZE)["variations"][0][
+            "operations"
+        ]
+    ]
+    assert ops[: ops.index("flip") + 1] == ["resize", "rotate", "crop", "flip"]
 
 
 @pytest.mark.parametrize(

@@ -90,3 +90,31 @@ def test_it_turns_a_sideways_photo_a_quarter_rather_than_straightening_it():
 
 def test_it_reads_putting_it_in_portrait_as_a_shape_not_a_thing_added():
     assert read_intent("put it in portrait")["generative"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "way"),
+    [
+        ("flip it horizontally", "horizontal"),
+        ("mirror the photo", "horizontal"),
+        ("can you mirror it left to right", "horizontal"),
+        ("make it a mirror image", "horizontal"),
+        ("mirrored please", "horizontal"),
+        ("flip it upside down", "vertical"),
+        ("flip the picture vertically", "vertical"),
+        ("it's upside down, flip it", "vertical"),  # said apart from the verb: a flip, not also a half turn
+        ("my mirror selfie, make it warmer", None),  # a mirror as a thing
+        ("the lake is like a mirror, more contrast", None),
+        ("flip it sideways", None),  # a quarter turn (`orientation`)
+    ],
+)
+def test_it_reads_a_mirror_asked_and_its_way(text, way):
+    assert read_intent(text)["flip"] == way
+
+
+def test_it_reads_a_flip_upside_down_without_a_half_turn_unless_an_angle_is_said():
+    assert read_intent("flip it upside down")["rotate"] is None
+    assert read_intent("it's upside down, flip it")["rotate"] is None
+    assert read_intent("flip it vertically")["ratio"] is None  # its way is no portrait crop
+    both = read_intent("flip it horizontally and rotate 180")
+    assert (both["flip"], both["rotate"]) == ("horizontal", 180.0)
