@@ -4,7 +4,18 @@ import numpy as np
 from PIL import Image
 
 from imagelab.core import ops
-from imagelab.core.separate import TARGET_SSIM, Tendency, _grid_maps, _Linear, _matrix, measure_apart
+from imagelab.core.separate import (
+    SAMPLE,
+    TARGET_SSIM,
+    Tendency,
+    _grid_maps,
+    _lifted,
+    _Linear,
+    _matrix,
+    _vignetted,
+    measure_apart,
+)
+from imagelab.core.simulate import PixelSample
 from imagelab.core.simulate import _step as run_step  # one step on (3, n) pixels, clipped, as the passes
 from imagelab.core.ssim import Windows, ssim
 from imagelab.core.verify import Look, clipping
@@ -132,3 +143,25 @@ def test_it_never_takes_a_barely_brighter_variation_below_its_source():
         (steps, _), looks = apart(source, [_b(1.015)], [_b(1.012), _c(1.01)])
         after = Tendency.of(Look(run(looks[1].image, steps)).full())
         assert after.brightness >= Tendency.of(Look(source).full()).brightness, (level, steps)
+
+
+def test_it_darkens_the_corners_when_no_linear_step_parts_the_twins():
+    source = photo(level=110, spread=10)  # smooth: brightness and contrast steps barely move its SSIM
+    twin, look = (Look(run(source, [_b(v)])) for v in (1.02, 1.021))
+    floor = Tendency.of(look.full()).brightness  # as a look planned brighter than its photo: no darker overall
+    sample = PixelSample(look.image, size=SAMPLE, working_size=look.size)
+    allowed = {k: v + 0.25 for k, v in sample.base.items()}
+    steps, predicted = _vignetted(look, [twin], None, sample, allowed, (floor, 255.0))
+    assert [s["op"] for s in steps] == ["vignette", "brightness"]  # the darker corners lifted back
+    after = Look(run(look.image, steps))
+    assert Tendency.of(after.full()).brightness >= floor - 0.5
+    assert predicted <= TARGET_SSIM
+    assert abs(ssim(after.ssim_windows(), twin.ssim_windows()) - predicted) < 0.01  # as the verifier will measure
+
+
+def test_it_lifts_through_a_brightness_step_only_where_no_contrast_follows_it():
+    vignette = {"op": "vignette", "params": {"strength": 0.3}}
+    folded = _lifted([_c(0.9), _b(0.9), vignette], 1.1)
+    assert folded == [_c(0.9), _b(0.99), vignette]  # scalings commute with the vignette's multiply
+    kept = _lifted([_b(0.9), _c(0.9), vignette], 1.1)  # contrast's offset does not commute with a scaling
+    assert kept == [_b(0.9), _c(0.9), vignette, _b(1.1)]
