@@ -105,6 +105,14 @@ async def test_it_straightens_an_unmeasured_tilt_at_five_small_angles_without_co
     assert all([o["op"] for o in p["operations"][:3]] == ["resize", "rotate", "crop"] for p in job.plans)
 
 
+async def test_it_mirrors_the_photo_in_every_plan_of_a_real_turn(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "flip it upside down and make it warmer", photo((160, 120))))
+    assert job.status == "done" and len(job.plans) == 5
+    assert all({"op": "flip", "params": {"direction": "vertical"}} in p["operations"] for p in job.plans)
+    assert all("flipped upside down" in p["strategy"] for p in job.plans)
+
+
 async def test_it_shows_the_answer_above_the_alternatives_in_the_message(alice):
     from imagelab import render
 
