@@ -72,13 +72,13 @@ def said(parts, figures: list[dict[str, float]], asks, *, polar: bool = True) ->
         name, shown = fmt.rsplit(" ", 1)[0], [fmt.format(v).rsplit(" ", 1)[-1] for v in (a, b)]
         cited = f"{name[0].upper()}{name[1:]}: the {first} {shown[0]}, the {second} {shown[1]}"
         word = alike if abs(a - b) < same else higher if a > b else lower
-        verdict = f"the {first} is {word} {'as' if word == alike else 'than'} the {second}"
+        verdict = f"the {first} {_be(first)} {word} {'as' if word == alike else 'than'} the {second}"
         if polar and high is not None:
             verdict = f"{'yes' if word == (higher if high else lower) else 'no'}, {verdict}"
         elif (
             high is not None and word != alike and (a > b) != high
         ):  # "which is brighter?": the one that is, named first
-            verdict = f"the {second} is {higher if high else lower} than the {first}"
+            verdict = f"the {second} {_be(second)} {higher if high else lower} than the {first}"
         fault = "underexposure" if key == "overexposure" and high is False else key  # "darker": too dark?
         out.append(f"{cited} — so {verdict}.{_thresholds(fault, parts, figures)}")
     return " ".join(out)
@@ -95,16 +95,38 @@ def _thresholds(key: str, parts, figures: list[dict[str, float]]) -> str:
     return (
         f" By the thresholds both are {word}."
         if len(faulty) == 2
-        else f" By the thresholds only the {faulty[0]} is {word}."
+        else f" By the thresholds only the {faulty[0]} {_be(faulty[0])} {word}."
     )
+
+
+def _measured(parts) -> str:
+    """What was measured for each part: a part of the picture as named, a subject as the centre (it cannot be
+    located offline), the edges and a background as the frame around the centre."""
+    labels = [label for label, _box in parts]
+    if not set(labels) & _STAND_INS:
+        said = f"I measured the {labels[0]} and the {labels[1]} of the picture, the parts you named."
+    else:
+        said = f"I can't locate the {' or the '.join(labels)} in the photo here, so I measured stand-ins for them."
+    for label, box in parts:
+        if box is None:  # the frame has no box: say what it is
+            said += f" The {label} {_be(label)} the picture's outer quarter, around its centre."
+        elif label in _STAND_INS:
+            said += f" The {label} is the centre of the picture, where a subject usually is."
+    return said
+
+
+def _be(label: str) -> str:
+    """The verb a part takes ("the edges are", "the centre is")."""
+    return "are" if label.endswith("s") else "is"
+
+
+_STAND_INS = frozenset("subject foreground face person model background".split())
 
 
 def assess(plan: IQAPlan, image, parts, text: str, *, polar: bool = True) -> dict:
     """{text, notes, quality} for a question comparing two parts of the picture: each measured, both cited."""
     figures = [measure(image, box) for _label, box in parts]
-    notes = [f"I measured the {parts[0][0]} and the {parts[1][0]} of the picture, the parts you named."]
-    if parts[1][1] is None or parts[0][1] is None:  # the frame has no box: say what it is
-        notes.append("The edges are the picture's outer quarter around its centre.")
+    notes = [_measured(parts)]
     asks = asked(text, plan)
     # "which half is sharper?" names the sharper one, with no yes or no
     answer = said(parts, figures, asks, polar=polar and not re.match(r"\W*which\b", text.lower()))

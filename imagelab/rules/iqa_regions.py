@@ -75,6 +75,10 @@ def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | No
     text = text.lower()
     if "histogram" in text or not _VERSUS.search(text):
         return None
+    subject, background = _SUBJECT.search(text), _BACKGROUND.search(text)
+    if subject and background:  # "is the subject sharper than the background?": the centre against the frame
+        pair = [(subject.start(), (subject.group(1), _BOXES["centre"])), (background.start(), ("background", None))]
+        return tuple(part for _at, part in sorted(pair))
     quarters = list(dict.fromkeys(_QUARTER.findall(text)))
     if len(quarters) > 1:  # "the top left vs the bottom right": two quarters, not two halves
         return tuple(_quarter(*q) for q in quarters[:2])
@@ -88,6 +92,9 @@ def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | No
     return (_label(first), _BOXES[first]), (_label(second), _BOXES[second])
 
 
+# A subject set against its background: neither can be located offline, so the centre and the frame stand in.
+_SUBJECT = re.compile(r"\b(subject|foreground|face|person|model)\b")
+_BACKGROUND = re.compile(r"\b(?:background|backdrop|surroundings|bokeh)\b")
 _QUARTER = re.compile(r"\b(top|upper|bottom|lower)[- ]?(left|right)\b")
 
 

@@ -54,7 +54,7 @@ def test_it_compares_the_centre_with_the_frame_around_it():
     grey[128:384, 128:384] = gaussian(grey[128:384, 128:384], sigma=5, preserve_range=True)
     result = ask("is the centre softer than the edges?", camera(grey))
     assert "so yes, the centre is softer than the edges" in result["text"]
-    assert "outer quarter around its centre" in result["text"]
+    assert "The edges are the picture's outer quarter, around its centre." in result["text"]
 
 
 def test_it_compares_focus_noise_and_brightness_when_no_property_is_asked(left_noisy):
@@ -67,3 +67,12 @@ def test_it_reads_the_property_from_the_first_comparative_said():
     assert iqa_parts.asked("is the top darker than the bottom?", plan) == [("overexposure", False)]
     assert iqa_parts.asked("is the top grainier than the bottom?", plan) == [("noise", True)]
     assert iqa_parts.asked("is the left side crisper than the right?", plan) == [("blur", False)]
+
+
+def test_it_sets_a_subject_against_its_background_as_the_centre_against_the_frame():
+    grey = data.camera().astype(float)
+    grey[:128] = gaussian(grey[:128], sigma=4, preserve_range=True)  # a soft top and bottom: the frame's most
+    grey[-128:] = gaussian(grey[-128:], sigma=4, preserve_range=True)
+    text = ask("is the subject sharper than the background?", camera(grey))["text"]
+    assert "I can't locate the subject or the background" in text and "The subject is the centre" in text
+    assert "so yes, the subject is sharper than the background" in text

@@ -57,6 +57,8 @@ CENTRE, EDGES = ("centre", (0.25, 0.25, 0.75, 0.75)), ("edges", None)
         ("compare the top and bottom halves", (TOP, BOTTOM)),
         ("is the centre sharper than the edges?", (CENTRE, EDGES)),
         ("are the corners softer than the middle?", (EDGES, CENTRE)),
+        ("is the subject sharper than the background?", (("subject", CENTRE[1]), ("background", None))),
+        ("is the background blurrier than the face?", (("background", None), ("face", CENTRE[1]))),
         (
             "is the top left corner sharper than the bottom right corner?",
             (("top-left quarter", (0.0, 0.0, 0.5, 0.5)), ("bottom-right quarter", (0.5, 0.5, 1.0, 1.0))),
