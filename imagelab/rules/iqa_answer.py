@@ -101,8 +101,12 @@ def answer(
         ordered = [change, "" if named else _compared(verdicts, figures, before or {}, "it"), parts[-1]]
     elif plan.distortion_source == "Inferred":
         ordered = [_compared(verdicts, figures, before or {}, against), *parts]
+    elif compared := _compared(verdicts, figures, before or {}, against):
+        # "is number 2 noisier than the original?" asks the comparison: it leads, and each verdict follows without the
+        # yes or no that would answer "is it noisy?" instead
+        ordered = [compared, *(sentence(d, v, figures, polar=False) + "." for d, v in verdicts.items()), change]
     else:
-        ordered = [*parts, _compared(verdicts, figures, before or {}, against), change]
+        ordered = [*parts, change]
     ordered = [p for p in ordered if p]
     return " ".join(list(notes) + ordered)
 

@@ -104,3 +104,17 @@ def test_it_names_variations_tied_as_written_together():
     per = {n: {"noise_sigma": s} for n, s in {1: 1.1, 2: 0.81, 3: 0.79, 4: 0.9, 5: 1.6}.items()}
     text, _best = iqa_answer.ranking(plan_of("which one looks least noisy?"), per)
     assert text.startswith("Variations 2 and 3 are the cleanest and variation 5 the noisiest (noise σ: #1 1.1; #2 0.8")
+
+
+def test_it_leads_a_comparison_with_the_source_with_the_comparison_not_a_yes_or_no_to_the_fault():
+    figures = {"noise_sigma": 1.7, "mean_luminance": 110.0, **CHANGE}
+    text = rules_iqa.answer(
+        plan_of("is number 2 noisier than the original?"),
+        figures,
+        {"noise": "no"},
+        [],
+        against="its source image",
+        before={"noise_sigma": 0.5},
+    )
+    assert text.startswith("Next to its source image, this is noisier (noise σ 1.7 against 0.5).")
+    assert "Noise σ 1.7 (noisy from 4) — so it is clean." in text and "so no" not in text
