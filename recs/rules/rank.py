@@ -18,11 +18,11 @@ from recs.rules.named_titles import one_named
 from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.relative_era import relative_to_shown
-from recs.rules.relax import Among, genre_checks, relax, say_relaxed
+from recs.rules.relax import DARK_GENRES, Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
 from recs.rules.scan import prepare
 from recs.rules.series import series_asked, series_plan
-from recs.rules.shown import asks_another_kind, points_at_place, shown_at
+from recs.rules.shown import asks_another_kind, asks_more_of_a_mood, points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.rules.vocab import GENRE_NOUNS
 from recs.sources.catalogue import Catalogue
@@ -84,7 +84,10 @@ def _checks(cons: Constraints, catalogue: Catalogue, likes: list[Movie]) -> dict
     if cons.avoid_genres:
         checks["avoid"] = lambda m: not catalogue.tags(m) & set(cons.avoid_genres)
     if likes:  # "like Se7en but funnier": a comedy sharing a genre with Se7en, if the catalogue has one
-        checks["like_genre"] = Among(catalogue.ids_with_any_tag(sorted({t for m in likes for t in catalogue.tags(m)})))
+        liked_tags = sorted({t for m in likes for t in catalogue.tags(m)})
+        checks["like_genre"] = Among(catalogue.ids_with_any_tag(liked_tags))
+        if "Comedy" in cons.genres and DARK_GENRES & set(liked_tags):  # no film is both: a dark comedy is nearest
+            checks["like_near"] = Among(catalogue.ids_with_any_tag([*liked_tags, "Black Comedy"]))
     checks["hard"] = _hard_check(cons, catalogue, people.acting)
     return checks
 
@@ -240,6 +243,12 @@ def _diverse(
     return chosen
 
 
+def _bare_mood(text: str, cons: Constraints) -> bool:
+    """True when a request asks only for more of a mood ("something funnier"), naming no genre, film or person."""
+    named = cons.genre_words or cons.like_ids or cons.unknown_likes or cons.directors or cons.people
+    return not named and asks_more_of_a_mood(text)
+
+
 def _clash(movie: Movie, other: Movie, repeatable: set[str], franchise: dict[str, str]) -> bool:
     same_director = bool(movie.director) and movie.director == other.director and movie.director not in repeatable
     return same_director or franchise[movie.id] == franchise[other.id]
@@ -261,6 +270,8 @@ def plan_picks(
     cons = parse_constraints(text, catalogue)
     placed = shown_at(text, last_picks or []) if not cons.like_ids else []  # "another one like the second"
     back = not cons.like_ids and not cons.unknown_likes and (refers_back(text) or points_at_place(text))
+    # "something funnier" after picks: funnier than those, so they stay the films it is like
+    back = back or bool(last_picks) and _bare_mood(text, cons)
     if back and not last_picks:  # "who directed Jaws? also something similar": the film the message names
         last_picks = one_named(text, catalogue)
     # "like those but newer": the era is read against the films pointed at, before they become the liked ones
@@ -353,6 +364,8 @@ def plan_picks(
     )
     if back and not likes:
         intro = nothing_shown_said(intro)
+    elif back:  # the films it is like were shown, not named
+        intro = intro.replace("the film you named", "the picks just shown")
     return PlanPicksArgs(
         intro=intro,
         picks=[

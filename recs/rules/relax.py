@@ -45,7 +45,9 @@ STEPS = [
     Step("dropped the story's source", frozenset({"source"})),
     # A softened film ("like Alien but less scary") keeps its kind longer than it avoids horror.
     Step("let horror back in", frozenset({"avoid"})),
-    Step("looked beyond the genres of the film you named", frozenset({"like_genre"})),
+    # "like Se7en but funnier": no comedy is also a thriller, so black comedies come before any comedy.
+    Step("kept to black comedies, the nearest to the genres of the film you named", frozenset({"like_genre"})),
+    Step("looked beyond the genres of the film you named", frozenset({"like_genre", "like_near"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_near", "genre_any", "genre_wide"})),
 ]
 # A comedy asked with a dark genre that no film is both of ("a horror comedy") is nearest to a black comedy:

@@ -68,3 +68,16 @@ _ANOTHER_KIND = re.compile(r"\b(?:different|another|other|new) (?:genre|kind|typ
 def asks_another_kind(text: str) -> bool:
     """True when a request asks for a genre other than the picks just shown."""
     return bool(_ANOTHER_KIND.search(text or ""))
+
+
+# "something funnier", "funnier pls", "those but scarier": more of a mood than the picks just shown, said bare
+_MORE_MOOD = re.compile(
+    r"\b(?:funnier|scarier|creepier|spookier|sadder|more (?:funny|romantic|scary|exciting|tense|dramatic|"
+    r"emotional|action packed|action-packed|suspenseful|thrilling))\b",
+    re.I,
+)
+
+
+def asks_more_of_a_mood(text: str) -> bool:
+    """True when a request asks for more of a mood ("something funnier"), which is relative to the picks shown."""
+    return bool(_MORE_MOOD.search(text or ""))

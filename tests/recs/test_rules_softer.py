@@ -61,7 +61,7 @@ def test_it_prefers_films_sharing_the_genres_when_a_genre_is_added_to_a_film(cat
 
 def test_it_says_so_when_no_film_has_both_the_films_genres_and_the_added_one(cat):
     plan = plan_picks("like Se7en but funnier", cat, blocked=[])
-    assert "looked beyond the genres of the film you named" in plan.intro
+    assert "kept to black comedies, the nearest to the genres of the film you named" in plan.intro
     assert all("Comedy" in tags for tags in _tags(cat, plan))
 
 

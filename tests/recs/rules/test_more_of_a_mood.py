@@ -1,0 +1,50 @@
+"""More of a mood said bare after picks ("something funnier") keeps what the picks shared and adds the mood."""
+
+import pytest
+
+from recs.rules.rank import plan_picks
+
+THRILLERS = [
+    {"title": "Se7en", "year": 1995},
+    {"title": "The Silence of the Lambs", "year": 1991},
+    {"title": "Memento", "year": 2001},
+]
+SCI_FI = [{"title": "Alien", "year": 1979}, {"title": "Aliens", "year": 1986}, {"title": "The Terminator", "year": 1984}]
+
+
+def _plan(text, cat, shown=None):
+    result = plan_picks(text, cat, blocked=[], last_picks=shown)
+    return result, [cat.lookup(p.title, p.year) for p in result.picks]
+
+
+@pytest.mark.parametrize("text", ["something funnier", "funnier pls", "those but funnier", "hmm something a bit funnier then"])
+def test_it_keeps_the_sci_fi_shown_when_asked_for_something_funnier(text, cat):
+    result, picks = _plan(text, cat, SCI_FI)
+    assert picks and all({"Comedy", "Science Fiction"} <= cat.tags(m) for m in picks)
+    assert "Alien" in result.intro
+
+
+def test_it_reads_funnier_than_thrillers_as_dark_comedies(cat):
+    result, picks = _plan("something funnier", cat, THRILLERS)
+    assert picks and all("Black Comedy" in cat.tags(m) for m in picks)
+    assert "Se7en" in result.intro and "black comedies, the nearest to the genres of the picks just shown" in result.intro
+
+
+def test_it_reads_a_named_thriller_made_funnier_as_dark_comedies(cat):
+    _, picks = _plan("like Se7en but funnier", cat)
+    assert picks and all("Black Comedy" in cat.tags(m) for m in picks)
+
+
+def test_it_says_the_picks_shown_not_a_film_named_when_it_relaxes_their_genres(cat):
+    result, _ = _plan("something scarier", cat, THRILLERS)
+    assert "the picks just shown" in result.intro and "film you named" not in result.intro
+
+
+def test_it_reads_something_funnier_with_nothing_shown_as_comedies(cat):
+    result, picks = _plan("something funnier", cat)
+    assert all("Comedy" in cat.tags(m) for m in picks) and "haven't shown" not in result.intro
+
+
+def test_it_keeps_a_named_genre_beside_the_mood_as_a_new_request(cat):
+    result, _ = _plan("a funnier western", cat, SCI_FI)
+    assert "Alien" not in result.intro and "western" in result.intro
