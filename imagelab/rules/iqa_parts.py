@@ -62,8 +62,13 @@ def _cut(image, box):
     return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
 
 
-def said(parts, figures: list[dict[str, float]], asks, *, polar: bool = True) -> str:
-    """The comparison of two measured parts, each figure cited, the question's comparative answered."""
+def said(parts, figures: list[dict[str, float]], asks, *, mode: str = "polar") -> str:
+    """The comparison of two measured parts, each figure cited, the question's comparative answered.
+
+    `mode`: "polar" answers yes or no to the comparative asked, "equal" to whether the two are alike ("are the left
+    and right equally sharp?"), "differ" to whether they differ, "which" names the one that is ("which half is
+    sharper?").
+    """
     (first, _b1), (second, _b2) = parts
     out = []
     for key, high in asks:
@@ -73,15 +78,25 @@ def said(parts, figures: list[dict[str, float]], asks, *, polar: bool = True) ->
         cited = f"{name[0].upper()}{name[1:]}: the {first} {shown[0]}, the {second} {shown[1]}"
         word = alike if abs(a - b) < same else higher if a > b else lower
         verdict = f"the {first} {_be(first)} {word} {'as' if word == alike else 'than'} the {second}"
-        if polar and high is not None:
+        if mode in ("equal", "differ"):
+            verdict = f"{'yes' if (word == alike) == (mode == 'equal') else 'no'}, {verdict}"
+        elif mode == "polar" and high is not None:
             verdict = f"{'yes' if word == (higher if high else lower) else 'no'}, {verdict}"
-        elif (
-            high is not None and word != alike and (a > b) != high
-        ):  # "which is brighter?": the one that is, named first
+        elif high is not None and word != alike and (a > b) != high:  # "which is brighter?": the one that is, first
             verdict = f"the {second} {_be(second)} {higher if high else lower} than the {first}"
         fault = "underexposure" if key == "overexposure" and high is False else key  # "darker": too dark?
         out.append(f"{cited} — so {verdict}.{_thresholds(fault, parts, figures)}")
     return " ".join(out)
+
+
+def _mode(text: str, polar: bool) -> str:
+    """How a comparison of two parts is answered (`said`'s mode), from the question's words."""
+    t = text.lower()
+    if re.search(r"\b(?:equally|the same|as \w+ as|evenly|similar(?:ly)?)\b", t):
+        return "equal"
+    if re.search(r"\bdiffer\w*", t):
+        return "differ"
+    return "which" if re.match(r"\W*wh?ich\b", t) or not polar else "polar"
 
 
 def _thresholds(key: str, parts, figures: list[dict[str, float]]) -> str:
@@ -128,8 +143,7 @@ def assess(plan: IQAPlan, image, parts, text: str, *, polar: bool = True) -> dic
     figures = [measure(image, box) for _label, box in parts]
     notes = [_measured(parts)]
     asks = asked(text, plan)
-    # "which half is sharper?" names the sharper one, with no yes or no
-    answer = said(parts, figures, asks, polar=polar and not re.match(r"\W*which\b", text.lower()))
+    answer = said(parts, figures, asks, mode=_mode(text, polar))
     names = [k for k, _high in asks if k in quality.DISTORTIONS]
     verdicts = quality.verdicts(figures[0], names or list(_GENERAL))
     return {

@@ -58,7 +58,11 @@ _PLACE = re.compile(
     r"\b(top|upper|bottom|lower|left|right|centre|center|middle|edges?|corners|borders?|sides|outside|outer)\b"
     r"(?! (?:one|of (?:the |my |its )?histogram))"  # "the left one" is a variation
 )
-_VERSUS = re.compile(r"\b(?:than|vs\.?|versus|or|and|against|compared?|between|with)\b")
+# Said of two parts, these compare them; "and" alone does not ("is the sky at the top and the grass at the bottom
+# sharp?" asks of each).
+_VERSUS = re.compile(
+    r"\b(?:than|vs\.?|versus|or|against|compar\w*|between|equally|the same|as \w+ as|evenly|similar\w*|differ\w*)\b"
+)
 _BOXES = {
     "left": (0.0, 0.0, 0.5, 1.0),
     "right": (0.5, 0.0, 1.0, 1.0),

@@ -76,3 +76,16 @@ def test_it_sets_a_subject_against_its_background_as_the_centre_against_the_fram
     text = ask("is the subject sharper than the background?", camera(grey))["text"]
     assert "I can't locate the subject or the background" in text and "The subject is the centre" in text
     assert "so yes, the subject is sharper than the background" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("are the left and right equally noisy?", "so no, the left half is noisier than the right half"),
+        ("is the noise the same on the left and right?", "so no, the left half is noisier than the right half"),
+        ("is there a difference in noise between the left and right?", "so yes, the left half is noisier"),
+        ("how does the left half compare with the right?", "so the left half is noisier than the right half"),
+    ],
+)
+def test_it_answers_whether_two_parts_are_alike_or_differ(left_noisy, text, said):
+    assert said in ask(text, left_noisy)["text"]

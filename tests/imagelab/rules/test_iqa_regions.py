@@ -77,6 +77,8 @@ def test_it_reads_both_parts_a_comparison_sets_against_each_other(text, parts):
         "is the left one sharper than the right one?",
         "is the histogram clipped on the right and left?",
         "is the left half sharper than the original?",
+        # "and" alone asks of each part, not which is more
+        "is the sky at the top and the grass at the bottom sharp?",
     ],
 )
 def test_it_reads_no_pair_of_parts_where_one_part_or_none_is_named(text):
