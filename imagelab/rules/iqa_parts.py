@@ -16,7 +16,7 @@ from imagelab.rules import iqa_answer
 # the higher figure). Exposure is said before "bright" so "underexposed" is darker, not brighter.
 _ASKED = (
     (r"underexpos\w*|dark\w*|dim\w*", "overexposure", False),
-    (r"overexpos\w*|bright\w*|light(?:er|est)?\b", "overexposure", True),
+    (r"overexpos\w*|bright\w*|light(?:er|est)?\b|blown|blow\w* out|clipp\w*|burn\w* out", "overexposure", True),
     (r"nois\w*|grain\w*", "noise", True),
     (r"clean\w*", "noise", False),
     (r"sharp\w*|crisp\w*|in focus|focused|detailed", "blur", False),
@@ -38,7 +38,8 @@ def asked(text: str, plan: IQAPlan) -> list[tuple[str, bool | None]]:
     t = text.lower()
     found = [(m.start(), key, high) for pattern, key, high in _ASKED if (m := re.search(rf"\b(?:{pattern})", t))]
     if found:
-        return [min(found)[1:]]
+        at, key, high = min(found)
+        return [(key, high != bool(re.search(r"\b(?:less|fewer)\s+$", t[:at])))]  # "less noisy" asks the lower
     return [(d, None) for d in plan.distortion_names() or _GENERAL if d != "underexposure"]
 
 

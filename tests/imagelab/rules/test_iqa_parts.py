@@ -89,3 +89,9 @@ def test_it_sets_a_subject_against_its_background_as_the_centre_against_the_fram
 )
 def test_it_answers_whether_two_parts_are_alike_or_differ(left_noisy, text, said):
     assert said in ask(text, left_noisy)["text"]
+
+
+def test_it_reads_less_as_asking_for_the_lower_figure_and_blown_as_brighter():
+    plan = iqa.complete(rules_iqa.read_question("is it noisy?", has_reference=False), has_reference=False)
+    assert iqa_parts.asked("is the left half less noisy than the right?", plan) == [("noise", False)]
+    assert iqa_parts.asked("is the top more blown out than the bottom?", plan) == [("overexposure", True)]
