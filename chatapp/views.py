@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
+from chatapp.refusals import refused
 from chatapp.stopping import stop_deleted
 from chatapp.text import form_int
 
@@ -81,12 +82,12 @@ def chat_rename(request, chat_id: int):
         chat = services.chat_rename(user=request.user, chat_id=chat_id, title=request.POST.get("title", ""))
     except MarqueeError as exc:
         if exc.status == 404:
-            return HttpResponse(exc.message, status=exc.status)
-        refused = {"rename_error": exc.message, "rename_chat_id": chat_id}
+            return refused(request, exc)
+        said = {"rename_error": exc.message, "rename_chat_id": chat_id}
         if not request.htmx:  # a plain form post (htmx not loaded yet): the whole list, this row saying why
-            return _chat_list_page(request, refused, status=exc.status)
-        refused["chat"] = _owned(request, chat_id)
-        return render(request, "chatapp/chat_list.html#chat_row", refused, status=exc.status)
+            return _chat_list_page(request, said, status=exc.status)
+        said["chat"] = _owned(request, chat_id)
+        return render(request, "chatapp/chat_list.html#chat_row", said, status=exc.status)
     if request.htmx:
         return render(request, "chatapp/chat_list.html#chat_row", {"chat": chat})
     return redirect("chat-list")
@@ -99,7 +100,7 @@ def chat_pin(request, chat_id: int):
     try:
         chat = services.chat_pin(user=request.user, chat_id=chat_id, pinned=request.POST.get("pinned") == "1")
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     if not request.htmx:
         return redirect("chat-list")
     current = request.POST.get("current", "")
@@ -134,7 +135,7 @@ def chat_delete(request, chat_id: int):
     try:
         services.chat_delete(user=request.user, chat_id=chat_id)
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     stop_deleted(chat_id)  # its running answer too
     return HttpResponse("") if request.htmx else redirect("chat-list")
 

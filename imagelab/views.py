@@ -10,6 +10,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
+from chatapp.refusals import refused
 from chatapp.render import composer_error_html
 from imagelab import render as image_render
 from imagelab import selectors, services, starting
@@ -96,7 +97,7 @@ def choose_result(request, job_id: int):
     except MarqueeError as exc:
         if exc.status == 404:
             raise Http404(exc.message) from None
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     return HttpResponse(_after_choice(request.user, asset.chat, job_id, was_in_use))
 
 

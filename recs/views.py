@@ -10,6 +10,7 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET, require_POST
 
 from chatapp.errors import MarqueeError
+from chatapp.refusals import refused
 from recs import selectors
 from recs.lists_csv import list_csv
 from recs.render import PAGE, PICK_ACTIONS, PROPOSAL, pick_actions_oob_html
@@ -64,7 +65,7 @@ def pick_to_list(request, chat_id: int, turn_key: str, index: int, list_name: st
             rating=request.POST.get("rating"),
         )
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     marks = selectors.list_marks(user=request.user, keys=[(pick["source"], pick["id"])])
     context = {"m": message, "pick": pick, "marks": marks}
     return render(request, PICK_ACTIONS, context)
@@ -125,7 +126,7 @@ def list_item_remove(request, list_name: str, item_id: int):
     try:
         list_services.list_item_remove(user=request.user, list_name=list_name, item_id=item_id)
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     if not request.htmx:
         return redirect("lists")
     sort = _sort(request.POST.get("sort"))
@@ -141,7 +142,7 @@ def seen_rate(request, item_id: int):
     try:
         item = list_services.seen_rate(user=request.user, item_id=item_id, rating=request.POST.get("rating"))
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     sort = _sort(request.POST.get("sort"))
     if request.htmx:
         # The row's Remove button sends the sort back, so it must be rendered with it.
@@ -182,15 +183,15 @@ def proposal_decide(request, chat_id: int, turn_key: str):
         )
     except NothingSelected as exc:
         if not request.htmx:
-            return HttpResponse(exc.message, status=exc.status)
+            return refused(request, exc)
         # htmx swaps only 2xx answers: the card comes back still pending, its boxes as the user left
         # them (not ticked again by default), saying why nothing happened.
         context = {"m": exc.card, "chosen": exc.selected, "notice": exc.message}
         return HttpResponse(render_to_string(PROPOSAL, context, request))
     except MarqueeError as exc:
-        return HttpResponse(exc.message, status=exc.status)
+        return refused(request, exc)
     except ValueError:
-        return HttpResponse("Those rows could not be read.", status=400)
+        return refused(request, MarqueeError("Those rows could not be read."))
     proposal_announce(message=message)
     card = render_to_string(PROPOSAL, {"m": message}, request)
     return HttpResponse(card + pick_actions_oob_html(user=request.user, message=message))

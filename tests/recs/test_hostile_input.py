@@ -236,3 +236,36 @@ def test_it_answers_a_hostile_import_file_in_words_and_never_a_server_error(alic
     else:
         proposal = answered.json()["proposal"]
         assert all("\x00" not in (r.get("title") or "") for r in proposal["rows"])
+
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_it_answers_a_refused_page_button_as_words_the_page_alert_can_show(alice):
+    chat = _chat_with_picks(alice)
+    client = _client(alice)
+    refusals = [
+        client.post(f"/chats/{chat.pk}/turns/{TURN}/picks/0/seen/", {"rating": "9"}, headers=HTMX),
+        client.post(f"/chats/{chat.pk}/turns/{TURN}/picks/7/watchlist/", headers=HTMX),
+        client.post("/lists/watchlist/999/remove/", headers=HTMX),  # removed meanwhile in another tab
+        client.post("/lists/seen/999/rate/", {"rating": "4"}, headers=HTMX),
+        client.post(f"/chats/{chat.pk}/turns/{TURN}/proposal/", {"decision": "zzz"}, headers=HTMX),
+    ]
+    # The page's alert line reads the server's words from JSON {code, message} (static/app.js).
+    for refused in refusals:
+        assert refused.status_code in (400, 404) and refused["Content-Type"].startswith("application/json")
+        assert refused.json()["message"] and refused.json()["code"]
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_it_never_echoes_a_hostile_list_name_as_html(alice, htmx):
+    chat = _chat_with_picks(alice)
+    headers = HTMX if htmx else {}
+    client = _client(alice)
+    refusals = [
+        client.post(f"/chats/{chat.pk}/turns/{TURN}/picks/0/{MARKUP}/", headers=headers),
+        client.post(f"/lists/{MARKUP}/1/remove/", headers=headers),
+    ]
+    for refused in refusals:
+        assert refused.status_code == 400
+        assert not refused["Content-Type"].startswith("text/html"), refused["Content-Type"]

@@ -1,0 +1,13 @@
+"""A page action's refusal in words: what the page's alert line can show, never HTML."""
+
+from django.http import HttpResponse, JsonResponse
+
+from chatapp.errors import MarqueeError
+
+
+def refused(request, exc: MarqueeError) -> HttpResponse:
+    """JSON {code, message} for htmx (static/app.js shows its message), plain text for a plain form post."""
+    if request.headers.get("HX-Request"):
+        return JsonResponse(exc.as_dict(), status=exc.status)
+    # Plain text: a message may quote the request (an unknown list's name), so it must never be read as HTML.
+    return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")
