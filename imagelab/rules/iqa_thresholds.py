@@ -30,24 +30,31 @@ _AT_MOST = r"at most|no more than|<=|≤"
 # A number then a count ("more than 2 of them") or a change ("10% brighter", "by 2 stops") is no bound on a figure.
 _NUMBER = r"(-?\d*\.?\d+)(?![\d.])\s*(%|db|percent)?(?!\s*%?\s*(?:of|stops?|times|x|ones?|[a-z]+er|more|less)\b)"
 _SET = re.compile(rf"(?:^|\s|\b)({_AT_LEAST}|{_AT_MOST}|{_ABOVE}|{_BELOW})\s*{_NUMBER}")
+_BETWEEN = re.compile(rf"\b(?:between|in the range(?: of)?)\s+{_NUMBER}\s*(?:and|to|-|–)\s*{_NUMBER}")
 # said after the number: "is the ssim 0.9 or more?", "is psnr 30 db or higher"
 _AFTER = re.compile(rf"\b{_NUMBER}\s+or\s+(more|higher|above|over|greater|less|lower|below|under|fewer)\b")
 
 
 class Threshold(NamedTuple):
-    """A figure set against a number: `op` is ">", ">=", "<" or "<="; `said` is the number as typed."""
+    """A figure set against a number: `op` is ">", ">=", "<", "<=" or "within" (`value` to `upper`); `said` is the
+    number as typed."""
 
     figure: str
     fmt: str
     op: str
     value: float
     said: str
+    upper: float = 0.0
 
 
 def asked(text: str) -> Threshold | None:
     """The figure and the number a question sets it against, or None ("is the ssim above 0.9?" -> ssim > 0.9)."""
     t = re.sub(r"(\d),(\d)", r"\1.\2", text.lower())  # a decimal comma: "above 0,9"
-    m, after = _SET.search(t), _AFTER.search(t)
+    m, after, span = _SET.search(t), _AFTER.search(t), _BETWEEN.search(t)
+    if span:  # "is the ssim between 0.8 and 0.9?"
+        named = _named(t[: span.start()]) or _named(t[span.end() :])
+        low, high = sorted((span.group(1), span.group(3)), key=float)
+        return Threshold(*named, "within", float(low), f"{low}–{high}", float(high)) if named else None
     if m:
         op, number, unit, at = _op(m.group(1)), m.group(2), m.group(3), m.start()
     elif after:
@@ -92,8 +99,15 @@ def said(threshold: Threshold, figures: dict[str, float]) -> str:
         why = " (there is no original here to compare with)" if threshold.figure in _AGAINST_REFERENCE else ""
         return f"I have no {name} measured to set against {threshold.said}{why}."
     value, bound = figures[threshold.figure], threshold.value
-    holds = {">": value > bound, ">=": value >= bound, "<": value < bound, "<=": value <= bound}[threshold.op]
-    where = "above" if value > bound else "below" if value < bound else "exactly"
+    upper = threshold.upper if threshold.op == "within" else bound
+    holds = {
+        ">": value > bound,
+        ">=": value >= bound,
+        "<": value < bound,
+        "<=": value <= bound,
+        "within": bound <= value <= upper,
+    }[threshold.op]
+    where = "above" if value > upper else "below" if value < bound else "within" if upper > bound else "exactly"
     shown = threshold.fmt.format(value)
     return f"{shown[0].upper()}{shown[1:]} — {where} {threshold.said}, so {'yes' if holds else 'no'}."
 

@@ -95,3 +95,10 @@ def test_it_reads_less_as_asking_for_the_lower_figure_and_blown_as_brighter():
     plan = iqa.complete(rules_iqa.read_question("is it noisy?", has_reference=False), has_reference=False)
     assert iqa_parts.asked("is the left half less noisy than the right?", plan) == [("noise", False)]
     assert iqa_parts.asked("is the top more blown out than the bottom?", plan) == [("overexposure", True)]
+
+
+def test_it_measures_the_frame_of_a_one_pixel_photo_without_failing():
+    figures = iqa_parts.measure(Image.new("RGB", (1, 1), (120, 90, 60)), None)
+    assert figures["mean_luminance"] == pytest.approx(
+        quality.measure(Image.new("RGB", (1, 1), (120, 90, 60)))["mean_luminance"]
+    )

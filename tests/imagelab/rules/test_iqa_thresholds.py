@@ -74,3 +74,19 @@ def test_it_leads_the_answer_with_the_threshold_and_leaves_others_alone():
 def test_it_reads_the_bound_not_the_variation_number(text, figure, op, value):
     threshold = iqa_thresholds.asked(text)
     assert (threshold.figure, threshold.op, threshold.value) == (figure, op, value)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("is the ssim between 0.8 and 0.9?", "SSIM 0.934 — above 0.8–0.9, so no."),
+        ("is the ssim between 0.95 and 0.9?", "SSIM 0.934 — within 0.9–0.95, so yes."),
+        ("is noise in the range 1 to 2?", "Noise σ 1.4 — within 1–2, so yes."),
+    ],
+)
+def test_it_answers_a_range_in_the_question_with_yes_or_no(text, said):
+    assert iqa_thresholds.said(iqa_thresholds.asked(text), FIGURES) == said
+
+
+def test_it_reads_no_range_in_a_change_said_from_one_number_to_another():
+    assert iqa_thresholds.asked("did the noise go from 2 to 5?") is None
