@@ -124,12 +124,19 @@ def correct(finish: dict, direction: int, i: int) -> None:
 
 def keep_mid_grey(finish: dict, warm_side: bool) -> None:
     """A levels gamma (`keep_gamma`) that puts mid-grey back where the look's tint blends, in step order (tint, lift,
-    cast), would move it: "don't make it darker" keeps the picture's middle where it was."""
+    cast), and its own black and white points would move it: "don't make it darker" keeps the picture's middle."""
     mid = 127.5
     for key in ("cast", "lift", "tint"):  # backwards through the blends: the grey each must start from
         if key in finish:
             color, s = finish[key][0 if warm_side else 1], finish[key][2]
             r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
             mid = (mid - s * (0.299 * r + 0.587 * g + 0.114 * b)) / (1.0 - s)
-    if abs(mid - 127.5) > 0.5:
-        finish["keep_gamma"] = round(math.log(0.5) / math.log(min(max(mid, 1.0), 254.0) / 255.0), 3)
+    mid = min(max(mid, 1.0), 254.0)
+    black, white = (0, 255) if "mid_gamma" in finish else finish.get("clip", (0, 255))
+    if (black, white) != (0, 255):  # a raised black point darkens the whole picture ("moody but not too dark": Deep
+        # Contrast's 14 took a grey ramp's mean to 120.5): the gamma that keeps the ramp's mean at `mid`, as
+        # (white - black) / (1 + 1 / gamma) + (255 - white) = mid solves it
+        inverse = (white - black) / max(mid - 255.0 + white, 1.0) - 1.0
+        finish["keep_gamma"] = round(1.0 / max(inverse, 0.1), 3)
+    elif abs(mid - 127.5) > 0.5:
+        finish["keep_gamma"] = round(math.log(0.5) / math.log(mid / 255.0), 3)

@@ -12,7 +12,7 @@ straightening or a mirror by `turns`. Pure: no Django.
 
 import re
 
-from imagelab.rules import casts
+from imagelab.rules import casts, phrasing
 from imagelab.rules.generative import BW, CANNOT, DRAINED, without_generative
 from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
@@ -51,7 +51,7 @@ _TERMS = [
         r"bright(?:er|en|ness)?|light(?:er|en)|airy|high[- ]key|expos(?:ure|ed)|lift(?:ed)?|open(?:ed|ing)? up|whit(?:er|en)",
         {"bright": 1},
     ),
-    (r"dark(?:er|en|ness)?|mood(?:y|ier)|low[- ]key|dim(?:mer)?", {"bright": -1}),
+    (r"dark(?:er|en|ness)?|low[- ]key|dim(?:mer)?", {"bright": -1}),
     (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
     # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (_DEFECT)
     (r"blurr?(?:y|ed|iness)?", {"sharp": -1}),
@@ -292,6 +292,7 @@ def tone_axes(text: str) -> tuple[dict, set]:
     faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
     read = corrected(_read_terms(text), text)
     held = {axis for _m, sign, axes in read if sign == 0 for axis in axes}
+    plain = held | {axis for m, sign, axes in read if sign != 0 and not IMPLIED.fullmatch(m.group(2)) for axis in axes}
     for m, sign, axes in read:
         if sign == "fault":
             faults.update({axis: -direction for axis, direction in axes.items()})
@@ -299,8 +300,8 @@ def tone_axes(text: str) -> tuple[dict, set]:
         for axis, direction in axes.items():
             if sign == 0:
                 hold.add(axis)
-            elif axis in held and IMPLIED.fullmatch(m.group(2)):
-                continue  # a mood only implies this axis, which is said held: "moodier, but not too dark"
+            elif axis in plain and IMPLIED.fullmatch(m.group(2)):
+                continue  # a mood only implies this axis, said held or plainly: "moodier, but not too dark"
             sums[axis] += sign * direction
     sums.update(faults)
     return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
@@ -329,6 +330,7 @@ _NOT_TOO = re.compile(r"\bnot (?:too|overly)\s+(?:the\s+)?$")
 def tone_degrees(text: str) -> dict:
     """{axis: how far} for tones asked a little (GENTLE) or a lot (STRONG); axes said plainly are left out."""
     out: dict = {}
+    plain = {a for m in _TERM.finditer(text) if not IMPLIED.fullmatch(m.group(2)) for a in _term_axes(m.group(2))}
     for m in _TERM.finditer(text):
         clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
         said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
@@ -339,6 +341,10 @@ def tone_degrees(text: str) -> dict:
             out.update(dict.fromkeys(_term_axes(m.group(2)), STRONG if said.group(2) else GENTLE))
         elif _NOT_TOO.search(clause):  # a limit on an axis something else moves: "moody but not too dark"
             out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))
+        else:  # a named look's own reach on its axes no plain word names: "moody" is only a little less colourful
+            out.update(
+                {a: d for a, d in phrasing.implied_degrees(m.group(2)).items() if a not in plain and a not in out}
+            )
     return out
 
 

@@ -9,8 +9,30 @@ import re
 from imagelab.rules.looks import ASKED, STRONGEST
 from imagelab.rules.wishes import VOCABULARY
 
+_GENTLE, _STRONG = 0.5, 1.6  # `intent.GENTLE` and `STRONG`: a tone said a little ("a touch warmer"), a lot
+
+_MOODY = r"mood(?:y|ier|iest|iness)"
+# day for night, as film crews fake it: "make it look like night", "a nighttime vibe", "turn it into night"
+_NIGHT = (
+    r"day[- ]for[- ]night|(?:look(?:ing)?|feel(?:ing)?|seem) like (?:it'?s |it was |it is )?(?:at )?(?:mid)?night(?:[- ]?time)?|"
+    r"(?:mid)?night(?:[- ]?time)? (?:look|vibes?|feel|mood|grade|effect|style|aesthetic|version)|"
+    r"(?:make|turn|change) (?:it|this|the (?:photo|picture|image|shot|scene)|day) (?:in)?to (?:mid)?night(?:[- ]?time)?|"
+    r"make it (?:mid)?night(?:[- ]?time)?"
+)
+_WES = r"wes[- ]?anderson(?:[- ]?(?:esque|ish|style))?|grand budapest"
+# food made to look good to eat: "tasty food photo", "make it look delicious", "more appetising"
+_TASTY = (
+    r"tast(?:y|ier)|delicious|appeti[sz]ing|mouth[- ]?watering|yumm(?:y|ier)|scrumptious|"
+    r"food(?:ie)?[- ]?(?:photo(?:graphy)?|pic|shot|blog(?:ger)?|porn|styling)"
+)
 # Moods, seasons, film stocks and named aesthetics that imply tones (pattern, {axis: direction}).
 NAMED = [
+    # a moody picture is low-key: darker, deeper contrast and a little less colour (the cinematic Moody Low-Key's
+    # own recipe); "moody but not too dark" keeps the rest when its darkness is refused
+    (_MOODY, {"bright": -1, "contrast": 1, "sat": -1}),
+    (_NIGHT, {"bright": -1, "temp": -1, "sat": -1}),  # a dark, blue, drained grade
+    (_WES, {"temp": 1, "sat": 1, "bright": 1, "contrast": -1}),  # warm, light, soft pastels, still colourful
+    (_TASTY, {"temp": 1, "sat": 1, "bright": 1, "sharp": 1}),  # warm, rich, a little brighter, crisp
     # summer light is warm and bright: "make it feel like summer", "summery"
     (r"summ(?:er|ery|ertime|ier)", {"temp": 1, "bright": 1}),
     # slide films known for dense, saturated colour ("fuji velvia vibes", "kodachrome look"); film noir is hard-lit
@@ -23,8 +45,22 @@ NAMED = [
     (r"gloom(?:y|ier)", {"bright": -1, "sat": -1}),  # dark and grey: "kinda gloomy"; "it's gloomy" is a fault
     (r"grung(?:y|e)", {"contrast": 1, "sat": -1}),  # gritty and drained (its grain is a finish)
 ]
-# A limit said outright ("moody but not too dark") wins over what these only imply.
-IMPLIED = re.compile("|".join([r"mood(?:y|ier)", *(p for p, _axes in NAMED)]))
+# A limit said outright ("moody but not too dark") or a tone said plainly ("moody and warm") wins over what these
+# only imply.
+IMPLIED = re.compile("|".join(p for p, _axes in NAMED))
+# How far a named look goes on its lesser axes (or further on its main one), unless a tone said plainly says so
+_DEGREES = [
+    (_MOODY, {"sat": _GENTLE}),
+    (_NIGHT, {"bright": _STRONG}),
+    (_WES, {"sat": _GENTLE, "bright": _GENTLE}),
+    (_TASTY, {"bright": _GENTLE}),
+]
+
+
+def implied_degrees(word: str) -> dict:
+    """{axis: how far} a named look's term implies along its axes (empty for most)."""
+    return next((degrees for p, degrees in _DEGREES if re.fullmatch(p, word)), {})
+
 
 # A wish taken back and said again: "cooler. no wait, warmer", "darker, I mean brighter", "warm - actually cool"
 _CORRECTION = re.compile(r"\b(?:no,? wait|wait,? no|scratch that|on second thoughts?|i mean|or rather|actually)\b")

@@ -263,7 +263,7 @@ def test_it_reads_removing_the_colour_as_desaturating_not_removing_an_object():
         ("fix the blur", {"sharp": 1}),
         ("it's blurry", {"sharp": 1}),
         ("blur it a little", {"sharp": -1}),
-        ("dark and moody please", {"bright": -1}),
+        ("dark and moody please", {"bright": -1, "contrast": 1, "sat": -1}),  # a low-key look
         ("everything came out yellow, make it look more natural", {"temp": -1}),
         ("the picture is very yellow, please fix", {"temp": -1}),
         ("make colour more strong", {"sat": 1}),

@@ -327,3 +327,45 @@ def test_it_reads_drawn_out_letters_and_a_dropped_d(text, key, value):
 def test_it_keeps_a_faded_look_when_only_the_faces_are_kept_natural():
     intent = read_intent("a bit yellowed and faded, slightly soft, and keep the faces looking natural")
     assert intent["sat"] == -1 and intent["contrast"] == -1
+
+
+def test_it_reads_moody_but_not_too_dark_as_low_key_with_its_light_kept():
+    intent = read_intent("moody but not too dark")
+    assert (intent["bright"], intent["contrast"], intent["sat"]) == (0, 1, -1) and "bright" in intent["hold"]
+    assert intent["degree"]["sat"] == GENTLE  # a little less colour, not a drained grade
+    plans = plan_variations("moody but not too dark", image_size=SIZE)["variations"]
+    for v in plans:
+        ops = {o["op"]: o["params"] for o in v["operations"]}
+        assert ops["contrast"]["value"] > 1.0 and ops["saturation"]["value"] < 1.0 and "brightness" not in ops
+
+
+def test_it_lets_a_tone_said_plainly_win_over_what_a_mood_implies():
+    intent = read_intent("moody and warm, more colour")
+    assert (intent["temp"], intent["sat"], intent["bright"], intent["contrast"]) == (1, 1, -1, 1)
+    assert "sat" not in intent["degree"]  # the mood's gentle desaturation is not the asked colour's degree
+
+
+@pytest.mark.parametrize("text", ["make it look like night", "day for night", "give it a nighttime look"])
+def test_it_reads_day_for_night_as_darker_cooler_and_drained(text):
+    intent = read_intent(text)
+    assert (intent["bright"], intent["temp"], intent["sat"]) == (-1, -1, -1)
+    assert intent["degree"]["bright"] > 1.0  # a night is well down, not a shade darker
+
+
+@pytest.mark.parametrize("text", ["this night shot is too dark", "it looks like night, brighten it"])
+def test_it_reads_a_night_photo_described_as_no_night_look(text):
+    intent = read_intent(text)
+    assert (intent["bright"], intent["temp"], intent["sat"]) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("text", ["wes anderson", "make it look like a wes anderson film", "wes andersonesque"])
+def test_it_reads_wes_anderson_as_warm_light_soft_pastels_still_colourful(text):
+    intent = read_intent(text)
+    assert (intent["temp"], intent["sat"], intent["bright"], intent["contrast"]) == (1, 1, 1, -1)
+
+
+@pytest.mark.parametrize("text", ["tasty food photo", "make this food look delicious", "more appetising please"])
+def test_it_reads_tasty_food_as_warm_rich_a_bit_brighter_and_crisp(text):
+    intent = read_intent(text)
+    assert (intent["temp"], intent["sat"], intent["bright"], intent["sharp"]) == (1, 1, 1, 1)
+    assert intent["degree"]["bright"] == GENTLE
