@@ -55,6 +55,7 @@ ADULTS = (
     r"not (?:for|aimed at) (?:the )?kids|no kids (?:films?|movies?|stuff)"
     # "a musical but not a kids one": no film called Kids, a film not made for children
     r"|not (?:a |any )?(?:kids?|childrens?)(?: s)? (?:one|ones|films?|movies?|stuff|flicks?|version)"
+    r"|(?:adult|grown ?up|mature)(?= (?:animation|animated|cartoons?)\b)"  # "adult animation": not the kids' kind
 )
 ADULTS_LABEL = "for grown-ups (not G or PG)"
 
@@ -64,6 +65,7 @@ def find_grown_ups(scan: Scanner, out: Constraints) -> None:
     if scan.find(ADULTS):
         out.mpaa_excluded += [r for r in ("G", "PG") if r not in out.mpaa_excluded]
         out.rating_label = ADULTS_LABEL
+        out.unwelcome.append("Family")  # a kids' film rated PG-13 (Small Soldiers) is still made for children
 
 
 # A grown-up relative as company ("date night with my mum", "watching with my gran"): a crowd-pleaser for them.

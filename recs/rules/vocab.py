@@ -14,8 +14,9 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
     (r"horrors?|scary|scarier|spooky|creepy|frightening|terrifying|slashers?|scares?", "Horror"),
     (r"comed(?:y|ies)|funny|funnier|hilarious|comedic|laughs?|lighthearted|light hearted", "Comedy"),
     (r"thrillers?|tense|suspense|suspenseful|gripping|nail ?biters?|edge of (?:my|your|the) seat", "Thriller/Suspense"),
+    (r"animated|animations?|cartoons?", "Animation"),  # hand-tagged: recs/sources/animation.py
     (
-        r"animated|animations?|cartoons?|kids? (?:movies?|films?)|children s (?:movies?|films?)|kiddie|kiddy|"
+        r"kids? (?:movies?|films?)|children s (?:movies?|films?)|kiddie|kiddy|"
         # "a family adventure/comedy": the word before a genre says which audience the film is made for
         r"family(?= (?:adventures?|comed(?:y|ies)|fantas(?:y|ies)|musicals?|dramas?|classics?|flicks?))",
         "Family",
@@ -199,6 +200,7 @@ GENRE_NOUNS: dict[str, tuple[str, str]] = {
     "Comedy": ("comedy", "comedies"),
     "Thriller/Suspense": ("thriller", "thrillers"),
     "Family": ("family film", "family films"),
+    "Animation": ("animation", "animated films"),  # "no animation", "Three animated films"
     "Documentary": ("documentary", "documentaries"),
     "Musical": ("musical", "musicals"),
     "Music": ("concert film", "concert films"),

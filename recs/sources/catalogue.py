@@ -26,6 +26,7 @@ from pathlib import Path
 
 from recs.sources.catalogue_checks import COPIED, english_titles, suspects
 from recs.sources.movies import Movie, normalize_title, sound_key
+from recs.sources.animation import animation_tags
 from recs.sources.franchises import franchise_tags
 from recs.sources.war import war_tags
 
@@ -145,7 +146,8 @@ class Catalogue:
                 for token in core.split():
                     self._by_token[token].add(movie.id)
             true_story = {"True Story"} if self.story_source.get(movie.id) == "Based on Real Life Events" else set()
-            self._tags[movie.id] = _tags_for(movie) | true_story | war_tags(movie.id) | franchise_tags(movie.id)
+            hand_tagged = war_tags(movie.id) | franchise_tags(movie.id) | animation_tags(movie.id)
+            self._tags[movie.id] = _tags_for(movie) | true_story | hand_tagged
         # Indexed once per process, so a turn filters 3,200 films by set lookups instead of re-deriving
         # every title's normal form, tags and franchise on each request (bench/concurrency.py).
         self.norm_title: dict[str, str] = {m.id: normalize_title(m.title) for m in self.movies}

@@ -133,9 +133,9 @@ def test_it_applies_an_explicit_runtime_over_a_vague_one(cat):
 def test_it_reads_under_as_strictly_less_and_at_most_as_inclusive(cat):
     shrek = cat.lookup("Shrek", 2001)
     assert shrek.runtime == 90
-    under = resolved(cat, plan_picks("an animated film from 2001 under 90 minutes", cat, blocked=[]))
+    under = resolved(cat, plan_picks("a kids film from 2001 under 90 minutes", cat, blocked=[]))
     assert shrek not in under and all(m.runtime < 90 for m in under)
-    at_most = resolved(cat, plan_picks("an animated film from 2001, 90 minutes or less", cat, blocked=[]))
+    at_most = resolved(cat, plan_picks("a kids film from 2001, 90 minutes or less", cat, blocked=[]))
     assert shrek in at_most and all(m.runtime <= 90 for m in at_most)
 
 

@@ -1,0 +1,39 @@
+"""Animated films are hand-tagged (the data records no animation): "an animated film for adults" finds them."""
+
+import pytest
+
+from recs.rules.parse import parse_constraints
+from recs.rules.rank import plan_picks
+from recs.sources.animation import ANIMATED_FILM_IDS, ANIMATION_TAG
+
+
+def _picks(text, cat):
+    return [cat.lookup(p.title, p.year) for p in plan_picks(text, cat, blocked=[]).picks]
+
+
+def test_it_names_only_films_in_the_catalogue(cat):
+    assert all(cat.get(i) for i in ANIMATED_FILM_IDS)
+
+
+def test_it_leaves_live_action_family_films_untagged(cat):
+    for title in ("Elf", "The Nutty Professor", "Small Soldiers", "Space Jam"):
+        assert ANIMATION_TAG not in cat.tags(cat.lookup(title))
+
+
+@pytest.mark.parametrize(
+    "text", ["an animated film for adults", "adult animation", "animated movies that arent for kids", "mature cartoons"]
+)
+def test_it_finds_animated_films_for_grown_ups(text, cat):
+    picks = _picks(text, cat)
+    assert picks and all(ANIMATION_TAG in cat.tags(m) and m.mpaa not in ("G", "PG", None) for m in picks)
+    assert not any("Family" in cat.tags(m) for m in picks)
+
+
+def test_it_ranks_kids_films_last_for_grown_ups(cat):
+    assert "Family" in parse_constraints("like Shrek but for grown ups", cat).unwelcome
+
+
+def test_it_rules_out_animation_without_ruling_out_family_films(cat):
+    cons = parse_constraints("a comedy, nothing animated", cat)
+    assert cons.exclude_genres == [ANIMATION_TAG]
+    assert not any(ANIMATION_TAG in cat.tags(m) for m in _picks("a comedy, nothing animated", cat))
