@@ -28,6 +28,7 @@ from imagelab.rules.iqa_words import (
     MEASURE_ASK,
     METRICS,
     NOT_ASKING,
+    ORDERED,
     QUALITY,
     RANK_NAMES,
     RANK_ORDER,
@@ -54,6 +55,7 @@ _DETERMINER = r"the|my|this|that|these|those|her|his|their|our|its|your"
 _NOT_OBJECTS = (
     frozenset(
         "image photo photograph picture pic shot edit result version variation one number option column upload "
+        "variations versions options results "
         "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
         "fotos img pics photos images pictures shots "
         "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
@@ -266,7 +268,8 @@ def is_quality_question(text: str) -> bool:
         return False
     names, masked = _scan(_strip_metrics(t))
     metric = any(re.search(rf"\b({p})\b", t) for p in METRICS)  # a metric named asks for it: "ssim pls"
-    if not (measure or metric or re.search(ASKS, t) or (names and _is_statement(t, masked))):
+    asks = re.search(ASKS, t) or re.search(ORDERED, text.lower())  # "sharpest to softest please" (folded: "sharp")
+    if not (measure or metric or asks or (names and _is_statement(t, masked))):
         return False
     named = names or measure or metric or re.search(QUALITY, t) or ranked_by(text) or parts_compared_by(text)
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))

@@ -84,6 +84,18 @@ WORDS = [
         rf"colou?rs?(?= (?:on|in|of) (?:the|this|that|my|her|his|their|number|no\.?|#)[a-z0-9' ]{{0,25}}? {_SAID_OFF})",
         "colour_cast",
     ),
+    # "unsharp" (never the edit, "unsharp mask") and "noicy" (too short for the typo matcher) in English; the main
+    # faults as Spanish, Portuguese, French, German and Italian speakers ask ("la foto está borrosa?", "c'est flou?")
+    (r"unsharp(?! mask)|borros[oa]|desenfocad[oa]|desfocad[oa]|flou|floue|unscharf|verschwommen|sfocat[oa]", "blur"),
+    (
+        r"noicy|noizy|ruido|granulad[oa]|granulos[oa]|bruit|bruitée?|granuleu(?:x|se)|verrauscht|rauschen|rumore",
+        "noise",
+    ),
+    (
+        r"oscur[oa]|subexpuest[oa]|sous[- ]?expos[ée]e?|unterbelichtet|zu dunkel|scur[oa]|sottoespost[oa]",
+        "underexposure",
+    ),
+    (r"quemad[oa]|sobreexpuest[oa]|surexpos[ée]e?|überbelichtet|zu hell|sovraespost[oa]", "overexposure"),
     # Exposure in general: both ways, unless a word above already said which.
     (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
 ]
@@ -171,7 +183,7 @@ ASKS = (
     r"^(?:is|are|r|iz|does|do|did|how|how'?s|hows|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|wh?ich|any|tell me|check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
     # a terse check named by its subject: "noise check", "focus check pls", "quick exposure test"
-    r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:pls|plz|please))?[.!]*$|"
+    r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:on|of|for) [\w# ]+?)?(?: (?:pls|plz|please))?[.!]*$|"
     r"(?:can|could|would) (?:you|u) (?:please )?(?:tell|check|measure|rate|assess|evaluate|judge|see|confirm|compare))\b"
 )
 # How-to and capability questions ask what to do, not what the photo is like ("how do I make it sharper?").
@@ -290,9 +302,15 @@ RANK_NAMES = {key: name for _pattern, name, key in RANKED}
 RANKED_WORDS = r"\b(?:" + "|".join(pattern for pattern, _name, _key in RANKED) + r")\b"
 # An order after a ranking ("which one should I make brighter?") asks what to change, not which one is.
 RANK_ORDER = re.compile(r"\b(?:make|makes|making|turn|turns|turning|get|gets|getting|keep|leave|go|use)\b")
+# A ranking said as an order or a span: "rank them by sharpness", "sharpest to softest", "noise check on all five".
+ORDERED = (
+    r"\b(?:rank|order|sort)\w* (?:them|these|those|all|the (?:variations|versions|five|results|options))\b(?! out)|"
+    r"(?:^|\bfrom )(?:the )?[a-z]{3,}est to (?:the )?[a-z]{3,}est\b|\ball (?:five|5|of them|the variations)\b"
+)
 # A ranking asks which ("which one", "which of them"), or is a superlative alone ("the brightest one?"): "the
 # brightest one but warmer?" picks a variation to edit.
 RANK_WHICH = re.compile(
+    rf"{ORDERED}|"
     r"\bwh?ich\b|^(?:(?:so|ok|okay|and|hmm+|um+)\W+)*(?:the )?(?:(?:most|least) [a-z]+|[a-z]{3,}est)"
     r"(?: (?:one|variation|version|variant|option|of (?:the|them|these|those|all)(?: \w+)?))?\W*$"
 )
@@ -306,6 +324,7 @@ COMPARING = re.compile(r"\bwh?ich\b|\b(?:more|less|most|least)\b|\b[a-z]{3,}(?:e
 SUPERLATIVE = r"(?:(?:least|most) [a-z]+|(?!(?:for|inter|harv|contest)est\b)[a-z]{3,}est)"
 # Asking which of the variations is best or worst at something: "which one is sharpest?", "the noisiest one?"
 RANKS = re.compile(
+    rf"{ORDERED}|"
     r"\bwh?ich (?:one|ones|of (?:the|them|these|those|my)\b|variation|version|variant|option|result|column|is|has|"
     rf"looks?|seems?|came out|'s)|\b(?:the )?{SUPERLATIVE}"
     r" (?:one|variation|version|variant|option|of (?:the|them|these|those|all))\b"

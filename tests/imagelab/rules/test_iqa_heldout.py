@@ -55,3 +55,43 @@ def test_it_keeps_an_order_about_two_parts_an_edit(text):
 def test_it_reads_which_after_a_lead_in_as_a_question():
     assert rules_iqa.is_quality_question("out of the five which has the most noise")
     assert plan_of("out of the five which has the most noise").distortion_names() == ["noise"]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("la foto está borrosa?", ["blur"]),
+        ("ist das bild unscharf?", ["blur"]),
+        ("c'est flou?", ["blur"]),
+        ("la foto es muy oscura?", ["underexposure"]),
+        ("est-ce que la photo est surexposée?", ["overexposure"]),
+        ("is it unsharp?", ["blur"]),
+        ("is it noicy", ["noise"]),
+    ],
+)
+def test_it_reads_the_main_faults_in_other_languages_and_short_typos(text, names):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == names
+    assert plan_of(text).query_scope == "Global"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rank them by sharpness",
+        "order the variations from sharpest to softest",
+        "sharpest to blurriest please",
+        "sharpness check on all five",
+    ],
+)
+def test_it_reads_a_ranking_said_as_an_order_or_a_span(text):
+    assert rules_iqa.is_quality_question(text) and rules_iqa.ranks(text)
+    assert plan_of(text).distortion_names() == ["blur"] and plan_of(text).query_scope == "Global"
+
+
+def test_it_reads_what_a_ranking_said_as_an_order_ranks_by():
+    assert rules_iqa.ranked_by("order them by warmth") == ["warmth"]
+
+
+@pytest.mark.parametrize("text", ["sort out the white balance", "sort out the noise", "apply an unsharp mask"])
+def test_it_keeps_sorting_out_a_fault_an_edit(text):
+    assert not rules_iqa.is_quality_question(text)
