@@ -115,14 +115,14 @@ def _thresholds(key: str, parts, figures: list[dict[str, float]]) -> str:
     )
 
 
-def _measured(parts) -> str:
+def _measured(parts, of: str) -> str:
     """What was measured for each part: a part of the picture as named, a subject as the centre (it cannot be
     located offline), the edges and a background as the frame around the centre."""
     labels = [label for label, _box in parts]
     if not set(labels) & _STAND_INS:
-        said = f"I measured the {labels[0]} and the {labels[1]} of the picture, the parts you named."
+        said = f"I measured the {labels[0]} and the {labels[1]} of {of}, the parts you named."
     else:
-        said = f"I can't locate the {' or the '.join(labels)} in the photo here, so I measured stand-ins for them."
+        said = f"I can't locate the {' or the '.join(labels)} in {of} here, so I measured stand-ins for them."
     for label, box in parts:
         if box is None:  # the frame has no box: say what it is
             said += f" The {label} {_be(label)} the picture's outer quarter, around its centre."
@@ -139,10 +139,11 @@ def _be(label: str) -> str:
 _STAND_INS = frozenset("subject foreground face person model background".split())
 
 
-def assess(plan: IQAPlan, image, parts, text: str, *, polar: bool = True) -> dict:
-    """{text, notes, quality} for a question comparing two parts of the picture: each measured, both cited."""
+def assess(plan: IQAPlan, image, parts, text: str, *, polar: bool = True, of: str = "the picture") -> dict:
+    """{text, notes, quality} for a question comparing two parts of the picture: each measured, both cited (`of`
+    says whose parts: "variation 3")."""
     figures = [measure(image, box) for _label, box in parts]
-    notes = [_measured(parts)]
+    notes = [_measured(parts, of)]
     asks = asked(text, plan)
     answer = said(parts, figures, asks, mode=_mode(text, polar))
     names = [k for k, _high in asks if k in quality.DISTORTIONS]

@@ -102,3 +102,10 @@ def test_it_measures_the_frame_of_a_one_pixel_photo_without_failing():
     assert figures["mean_luminance"] == pytest.approx(
         quality.measure(Image.new("RGB", (1, 1), (120, 90, 60)))["mean_luminance"]
     )
+
+
+def test_it_says_whose_parts_it_measured(left_noisy):
+    text = "is the left half of number 3 noisier than the right?"
+    plan = iqa.complete(rules_iqa.read_question(text, has_reference=False), has_reference=False)
+    result = iqa_parts.assess(plan, left_noisy, iqa_regions.compared(text), text, of="variation 3")
+    assert result["text"].startswith("I measured the left half and the right half of variation 3, the parts you named.")
