@@ -1,4 +1,5 @@
-"""Under /api/, Django's own 404/405 pages become the API's {code, message} JSON; elsewhere a 405 gets words."""
+"""Under /api/, Django's own 404/405 pages become the API's {code, message} JSON and HEAD is answered as GET;
+elsewhere a 405 gets words."""
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.http import HttpResponseNotAllowed, JsonResponse
@@ -12,20 +13,43 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
     if iscoroutinefunction(get_response):
 
         async def middleware(request):
+            head = _head_as_get(request)
             response = await get_response(request)
             if _blank_page_405(request, response):  # the page reads the session (the database): off the loop
                 return await sync_to_async(_page_method_error)(request, response)
-            return _api_json_error(request, response)
+            return _api_answer(request, response, head=head)
 
     else:
 
         def middleware(request):
+            head = _head_as_get(request)
             response = get_response(request)
             if _blank_page_405(request, response):
                 return _page_method_error(request, response)
-            return _api_json_error(request, response)
+            return _api_answer(request, response, head=head)
 
     return middleware
+
+
+def _head_as_get(request) -> bool:
+    """Under /api/, HEAD runs the GET route (Ninja routes no HEAD), answered with its headers only (RFC 9110)."""
+    if request.method == "HEAD" and request.path.startswith("/api/"):
+        request.method = "GET"
+        return True
+    return False
+
+
+def _api_answer(request, response, *, head: bool):
+    response = _api_json_error(request, response)
+    return _headers_only(response) if head else response
+
+
+def _headers_only(response):
+    if response.streaming:
+        response.streaming_content = []
+    else:
+        response.content = b""
+    return response
 
 
 def _api_json_error(request, response):
@@ -37,12 +61,20 @@ def _api_json_error(request, response):
         return JsonResponse({"code": "not_found", "message": "Not found."}, status=404)
     allowed = response.get("Allow", "")
     refused = JsonResponse(
-        {"code": "method_not_allowed", "message": f"{request.method} is not allowed here; use {_listed(allowed)}."},
+        {
+            "code": "method_not_allowed",
+            "message": f"{_sent_method(request)} is not allowed here; use {_listed(allowed)}.",
+        },
         status=405,
     )
     if allowed:
         refused["Allow"] = allowed
     return refused
+
+
+def _sent_method(request) -> str:
+    """The method as sent (a HEAD runs as GET under /api/)."""
+    return request.META.get("REQUEST_METHOD", request.method)
 
 
 def _listed(allowed: str) -> str:

@@ -10,7 +10,7 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooMany
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
@@ -21,7 +21,7 @@ from chatapp.text import form_int
 NEW_KEY_SESSION = "account_new_api_key"
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request):
     """Create an account and log straight in."""
     if request.user.is_authenticated:
@@ -35,7 +35,7 @@ def signup(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def chat_list(request):
     """All the user's chats, newest first."""
     return _chat_list_page(request, {})
@@ -63,7 +63,7 @@ def chat_create(request):
 
 
 @login_required
-@require_GET
+@require_safe
 def chat_detail(request, chat_id: int):
     """One chat with its full history; the page then listens on the chat's websocket."""
     chat = _owned(request, chat_id)
@@ -115,7 +115,7 @@ def chat_pin(request, chat_id: int):
 
 
 @login_required
-@require_GET
+@require_safe
 def chat_search(request):
     """Search hits for the sidebar (an emptied box clears them); a refused query says why (400)."""
     q = request.GET.get("q", "")
@@ -141,7 +141,7 @@ def chat_delete(request, chat_id: int):
 
 
 @login_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def account(request):
     """Personal API tokens: create (the key is shown once) and revoke."""
     if request.method == "POST":

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from chatapp.errors import MarqueeError
 from chatapp.refusals import refused
@@ -144,7 +144,7 @@ def _job_image(request, job_id: int, variation: int | None = None, step: int | N
 
 
 @login_required
-@require_GET
+@require_safe
 def asset_file(request, asset_id: int, size: str = "full"):
     """A history image (our JPEG re-encode) or its preview."""
     try:
@@ -155,21 +155,21 @@ def asset_file(request, asset_id: int, size: str = "full"):
 
 
 @login_required
-@require_GET
+@require_safe
 def job_source(request, job_id: int):
     """The preview of the image a job started from."""
     return _job_image(request, job_id)
 
 
 @login_required
-@require_GET
+@require_safe
 def step_preview(request, job_id: int, variation: int, step: int):
     """One step's preview (<= 640 px)."""
     return _job_image(request, job_id, variation, step)
 
 
 @login_required
-@require_GET
+@require_safe
 def final_image(request, job_id: int, variation: int):
     """A variation's final image at working size."""
     return _job_image(request, job_id, variation)

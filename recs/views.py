@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import content_disposition_header
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from chatapp.errors import MarqueeError
 from chatapp.refusals import refused
@@ -86,14 +86,14 @@ def _lists_context(request, sort: str) -> dict:
 
 
 @login_required
-@require_GET
+@require_safe
 def lists_page(request):
     """The watchlist and the seen list (sortable), and what Marquee remembers about you."""
     return render(request, "recs/lists.html", _lists_context(request, _sort(request.GET.get("sort"))))
 
 
 @login_required
-@require_GET
+@require_safe
 def list_download(request, list_name: str):
     """One list as a CSV attachment (Letterboxd's columns)."""
     try:
