@@ -125,6 +125,8 @@ def on_marquee_error(request, exc: MarqueeError):
     response = _error(request, exc.status, exc.code, exc.message)
     if isinstance(exc, RateLimited):
         response["Retry-After"] = str(exc.retry_after)
+    if exc.status == 401:  # a revoked token
+        _challenge(response)
     if exc.status >= 500:
         # Our own answer to a failure the turn has already logged (its steps on marquee.flow): Django's
         # flag for "logged already" keeps django.request from adding an `ERROR Bad Gateway` line for it.
@@ -145,7 +147,15 @@ def on_validation_error(request, exc: ValidationError):
 
 @api.exception_handler(AuthenticationError)
 def on_auth_error(request, exc):
-    return _error(request, 401, "unauthorized", "Log in or send a valid API token (Authorization: Bearer …).")
+    return _challenge(
+        _error(request, 401, "unauthorized", "Log in or send a valid API token (Authorization: Bearer …).")
+    )
+
+
+def _challenge(response):
+    """A 401 says how to authenticate (RFC 9110 §11.6.1): a personal token as a bearer token."""
+    response["WWW-Authenticate"] = 'Bearer realm="api"'
+    return response
 
 
 @api.exception_handler(Http404)

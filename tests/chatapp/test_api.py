@@ -285,3 +285,16 @@ def test_it_reports_the_callers_usage_per_day_and_per_chat_with_the_quotas(alice
     [day] = report["days"]
     assert day["total_tokens"] == 2100 and len(day["day"]) == 10
     assert {(c["chat"], c["title"], c["calls"]) for c in report["chats"]} == {(chat.pk, "Noir", 1), (None, None, 1)}
+
+
+@pytest.mark.parametrize("authorization", [None, "Bearer mq_nope", "Basic YTpi", "revoked"])
+def test_it_names_the_bearer_scheme_on_every_401(alice, authorization):
+    if authorization == "revoked":
+        token, key = api_token_create(user=alice)
+        api_token_revoke(user=alice, token_id=token.pk)
+        authorization = f"Bearer {key}"
+    client = Client(headers={"authorization": authorization} if authorization else {})
+    refused = client.get("/api/chats")
+    assert refused.status_code == 401 and refused.json()["code"] == "unauthorized"
+    # RFC 9110 §11.6.1: a 401 carries a challenge saying how to authenticate.
+    assert refused["WWW-Authenticate"].startswith("Bearer")
