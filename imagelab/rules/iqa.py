@@ -109,7 +109,8 @@ def _inflections(t: str) -> str:
     """Comparatives, superlatives and -ness folded onto the base word ("noisier" -> noisy, "flatter" -> flat)."""
     t = re.sub(r"\b([a-z]{3,}?)i(?:er|est|ness)\b", r"\1y", t)  # noisier, blurriness, grainiest
     t = re.sub(r"\b([a-z]{3,}?)([bdglmnpt])\2(?:er|est)\b", r"\1\2", t)  # flatter, dimmer
-    return re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b", r"\1", t)
+    # "brightness" stays whole: a figure and a general word for exposure ("is the brightness ok?"), not "bright"
+    return re.sub(r"\b(sharp|soft|dark|bright|dull|flat|dim|harsh)(?:ness|er|est)\b(?<!\bbrightness)", r"\1", t)
 
 
 def _advice(t: str) -> str:

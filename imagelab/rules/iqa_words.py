@@ -97,7 +97,7 @@ WORDS = [
     ),
     (r"quemad[oa]|sobreexpuest[oa]|surexpos[ée]e?|überbelichtet|zu hell|sovraespost[oa]", "overexposure"),
     # Exposure in general: both ways, unless a word above already said which.
-    (r"exposure|exposed|lighting", ("overexposure", "underexposure")),
+    (r"exposure|exposed|lighting|brightness", ("overexposure", "underexposure")),
 ]
 # Grown better or worse since the source (a comparison with it): "did it get any better?", "has it improved?",
 # "did the edit make it worse?"; not "can you improve it?" (an order)
@@ -200,7 +200,7 @@ EDIT_VERBS = (
 EDIT = re.compile(
     rf"^(?:(?:ok|okay|thanks|now|and|then|also|so|hey|hi)[,!.]?\s+)*"
     rf"(?:(?:can|could|would|will) you\s+|please\s+|pls\s+|i(?:'d| would) like you to\s+|i want you to\s+|let'?s\s+)*"
-    rf"(?:please\s+)?(?:{EDIT_VERBS})\b|\b(?:possible|able) to (?:{EDIT_VERBS})\b"
+    rf"(?:please\s+)?(?!blur[- ]effect\b)(?:{EDIT_VERBS})\b|\b(?:possible|able) to (?:{EDIT_VERBS})\b"
     # a request after the question still asks for an edit: "the sky is blown out, can you recover it?"
     # (after another verb too: "can you check and fix the noise?")
     rf"|\b(?:can|could|would|will) (?:you|u)\s+(?:please\s+|pls\s+)?(?:[a-z]+\s+(?:it\s+)?and\s+)?(?:{EDIT_VERBS})\b"

@@ -95,3 +95,21 @@ def test_it_reads_what_a_ranking_said_as_an_order_ranks_by():
 @pytest.mark.parametrize("text", ["sort out the white balance", "sort out the noise", "apply an unsharp mask"])
 def test_it_keeps_sorting_out_a_fault_an_edit(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is the brightness ok?", ["overexposure", "underexposure"]),
+        ("is the mean brightness above 128?", ["overexposure", "underexposure"]),
+        ("is the brightness too high?", ["overexposure"]),
+        ("blur effect less than 0.3?", ["blur"]),
+    ],
+)
+def test_it_reads_a_figure_named_by_its_name_as_a_quality_question(text, names):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize("text", ["more brightness please", "blur the background", "make the ssim above 0.9"])
+def test_it_keeps_an_order_naming_a_figure_an_edit(text):
+    assert not rules_iqa.is_quality_question(text)
