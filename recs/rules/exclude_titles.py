@@ -8,7 +8,7 @@ from collections.abc import Callable
 from recs.rules.constraints import Constraints
 from recs.rules.like import title_prefix
 from recs.rules.scan import Scanner
-from recs.rules.series import series_name, series_parts
+from recs.rules.series import series_films, series_parts
 from recs.sources.catalogue import Catalogue
 
 # After prepare(): "except", "other than", "but not", "skip" are all "not" by now.
@@ -36,7 +36,7 @@ def find_excluded_titles(
             parts = series_parts(" ".join(tokens[: found[1]]), catalogue)
             films = parts or catalogue.by_title(found[0].title) or [found[0]]
             out.exclude_ids += [m.id for m in films]
-            out.exclude_titles.append(f"the {series_name(parts)} films" if parts else found[0].title)
+            out.exclude_titles.append(series_films(parts) if parts else found[0].title)
             rest = tokens[found[1] :]
             joined = 2 if rest[:2] == [",", "and"] or rest[:2] == [",", "or"] else 1  # "alien, and heat"
             if not rest or rest[0] not in ("and", "or", "nor", ","):

@@ -8,7 +8,7 @@ import re
 
 from recs.rules.constraints import Constraints
 from recs.rules.tone import LESS_SCARY, SCARY_TAG
-from recs.rules.vocab import GENRE_PATTERNS, OCCASIONS
+from recs.rules.vocab import GENRE_PATTERNS, MOOD_WORDS, OCCASIONS
 
 
 def occasions_as_moods(out: Constraints) -> None:
@@ -61,8 +61,11 @@ _GENRE_NAMES = frozenset(
 
 
 def ruled_out_kinds(out: Constraints, asked: dict[str, str], ruled: list[tuple[str, str]]) -> None:
-    """A narrower word ruled out inside a genre named by its name keeps the genre: "horror, not a slasher"."""
+    """A narrower word ruled out inside a genre named by its name or mood keeps the genre: "horror, not a slasher",
+    "a scary movie that isnt a slasher" ("scary, not horror" and "spooky but not scary" still rule it out)."""
     for word, tag in ruled:
-        if asked.get(tag) in _GENRE_NAMES and word not in _GENRE_NAMES and tag in out.exclude_genres:
+        named = asked.get(tag) in _GENRE_NAMES or asked.get(tag) in MOOD_WORDS
+        mood = word in MOOD_WORDS or any(re.fullmatch(p, word) for p, _ in OCCASIONS)  # "not sad": ruled_out_moods
+        if named and word not in _GENRE_NAMES and not mood and tag in out.exclude_genres:
             out.exclude_genres.remove(tag)
             out.unsupported.append((f"not {word}", "topic"))

@@ -9,6 +9,7 @@ from recs.rules.audience import find_audience, find_company, find_grown_ups
 from recs.rules.constraints import Constraints
 from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
+from recs.rules.franchise_words import settle_franchises
 from recs.rules.fuzzy import fix_words_outside_titles
 from recs.rules.like import find_director_of, find_like, find_liked_first
 from recs.rules.moods import occasions_as_moods, ruled_out_kinds, ruled_out_moods
@@ -33,7 +34,7 @@ from recs.rules.vocab import (
     VIOLENT_CONTENT,
 )
 from recs.sources.catalogue import Catalogue
-from recs.sources.franchises import FRANCHISE_FILM_IDS, FRANCHISE_PATTERNS
+from recs.sources.franchises import FRANCHISE_PATTERNS
 
 SUPERHERO_TAG = "Super Hero"
 
@@ -243,13 +244,10 @@ def _find_genres(scan: Scanner, out: Constraints) -> None:
         asked.setdefault(tag, word)
         out.genres.append(tag)
         (out.moods if word in MOOD_WORDS else out.genre_words).append(word)
-    studios = {"Marvel", "DC"} & set(out.exclude_genres)
-    if studios and SUPERHERO_TAG not in out.genres:  # "not another marvel film": tired of the kind, said so
-        out.exclude_genres = [g for g in out.exclude_genres if g not in studios] + [SUPERHERO_TAG]
-        out.exclude_ids += [i for studio in sorted(studios) for i in sorted(FRANCHISE_FILM_IDS[studio])]
+    settle_franchises(out)
     occasions_as_moods(out)
+    ruled_out_kinds(out, asked, ruled)  # first: "scary for halloween, not a slasher" keeps halloween's horror
     ruled_out_moods(out, ruled)
-    ruled_out_kinds(out, asked, ruled)
     settle_date_night(scan, out)  # "date night but she hates romcoms": no romance relaxed away
 
 

@@ -130,6 +130,12 @@ def series_name(parts: tuple[Movie, ...]) -> str:
     return min(titles, key=len)
 
 
+def series_films(parts: tuple[Movie, ...]) -> str:
+    """The series' films said in a sentence: "the Star Wars films", "The Lord of the Rings films" (one "the")."""
+    name = series_name(parts)
+    return f"{name} films" if name.lower().startswith("the ") else f"the {name} films"
+
+
 # "show me the lord of the rings movies", "recommend all the harry potter films": the series itself asked for
 _ASKED_WHOLE = re.compile(
     r"\b(?:all |each of |every one of )?(?:the )?(?P<s>[a-z0-9' ]+?) (?:movies|films|flicks|series|franchise|saga|trilogy)\b"
@@ -152,8 +158,7 @@ def series_plan(parts: tuple[Movie, ...], allowed: set[str]) -> PlanPicksArgs | 
     left = [m for m in parts if m.id in allowed]
     if not left:
         return None
-    name = series_name(parts)
-    films = f"{name} films" if name.lower().startswith("the ") else f"the {name} films"
+    films = series_films(parts)
     more = f" (the first {min(3, len(left))} of {len(left)})" if len(left) > 3 else ""
     return PlanPicksArgs(
         intro=f"{films[0].upper()}{films[1:]} in my catalogue, in the order they came out{more}:",

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from recs.sources.catalogue_checks import COPIED, english_titles, suspects
-from recs.sources.movies import Movie, normalize_title, sound_key
 from recs.sources.animation import animation_tags
+from recs.sources.catalogue_checks import COPIED, english_titles, suspects
 from recs.sources.franchises import franchise_tags
+from recs.sources.movies import Movie, normalize_title, sound_key
 from recs.sources.war import war_tags
 
 DATA_PATH = Path(__file__).parent.parent / "data" / "vega-movies.json"

@@ -1,5 +1,5 @@
-"""Characters and comic publishers in the embedded catalogue: the vega data records neither, and many of their
-films don't carry the name ("The Dark Knight" is a Batman film, "Goldfinger" a James Bond one), so "a nolan film
+"""Characters, comic publishers and animation studios in the embedded catalogue: the vega data records none,
+and many of their films don't carry the name ("The Dark Knight" is a Batman film, "Goldfinger" a James Bond one), so "a nolan film
 that's not batman" would still get The Dark Knight. These are the catalogue's films of each (hand-picked by title
 and year), tagged with its name like a genre, so "no batman" rules them all out and "marvel movies" finds them."""
 
@@ -7,7 +7,9 @@ from __future__ import annotations
 
 _BATMAN = """batman-1989 batman-returns-1992 batman-forever-1995 batman-and-robin-1997 batman-begins-2005
     the-dark-knight-2008 batman-the-movie-2001"""
-_SUPERMAN = "superman-1978 superman-ii-1981 superman-iii-1983 superman-iv-the-quest-for-peace-1987 superman-returns-2006"
+_SUPERMAN = (
+    "superman-1978 superman-ii-1981 superman-iii-1983 superman-iv-the-quest-for-peace-1987 superman-returns-2006"
+)
 _SPIDER_MAN = "spider-man-2002 spider-man-2-2004 spider-man-3-2007"
 _X_MEN = "x-men-2000 x2-2003 x-men-the-last-stand-2006 x-men-origins-wolverine-2009"
 # Eon's series and Connery's own return (Never Say Never Again); the 1967 Casino Royale spoof is left out.
@@ -24,6 +26,11 @@ _MARVEL = f"""{_SPIDER_MAN} {_X_MEN} hulk-2003 the-incredible-hulk-2008 iron-man
     howard-the-duck-1986"""
 _DC = f"""{_BATMAN} {_SUPERMAN} catwoman-2004 constantine-2005 jonah-hex-2010 watchmen-2009 v-for-vendetta-2006
     steel-1997 the-losers-2010"""
+# Feature animation studios whose names say only their own films ("dreamworks" and "disney" also released
+# live action, so they stay unrecorded).
+_PIXAR = """toy-story-1995 a-bug-s-life-1998 toy-story-2-1999 monsters-inc-2001 finding-nemo-2003 the-incredibles-2004
+    cars-2006 ratatouille-2007 wall-e-2008 up-2009 toy-story-3-2010"""
+_GHIBLI = "mononoke-hime-1999 spirited-away-2002 gake-no-ue-no-ponyo-2009"
 
 # tag -> the films carrying it
 FRANCHISE_FILM_IDS: dict[str, frozenset[str]] = {
@@ -34,6 +41,8 @@ FRANCHISE_FILM_IDS: dict[str, frozenset[str]] = {
     "James Bond": frozenset(_BOND.split()),
     "Marvel": frozenset(_MARVEL.split()),
     "DC": frozenset(_DC.split()),
+    "Pixar": frozenset(_PIXAR.split()),
+    "Studio Ghibli": frozenset(_GHIBLI.split()),
 }
 
 # (regex over the prepared request, tag): how people name them. "bond" alone only before a word for films, so
@@ -46,11 +55,14 @@ FRANCHISE_PATTERNS: list[tuple[str, str]] = [
     (r"james bond|007|double o seven|bond(?= (?:films?|movies?|flicks?|ones))", "James Bond"),
     (r"marvel(?: comics)?|mcu", "Marvel"),
     (r"dc(?: comics)?|dceu", "DC"),
+    (r"pixar", "Pixar"),
+    (r"(?:studio )?ghibli", "Studio Ghibli"),
 ]
 
 # How each reads in an intro and a reason ("Three Batman films", "a Bond film").
 FRANCHISE_NOUNS: dict[str, tuple[str, str]] = {
-    tag: (f"{tag} film", f"{tag} films") for tag in ("Batman", "Superman", "Spider-Man", "X-Men", "Marvel", "DC")
+    tag: (f"{tag} film", f"{tag} films")
+    for tag in ("Batman", "Superman", "Spider-Man", "X-Men", "Marvel", "DC", "Pixar", "Studio Ghibli")
 } | {"James Bond": ("James Bond film", "James Bond films")}
 
 _TAGS_OF: dict[str, frozenset[str]] = {}

@@ -44,7 +44,8 @@ def test_it_rules_out_a_character_within_a_kind(text, wanted, ruled_out, cat):
 
 
 @pytest.mark.parametrize(
-    ("text", "tag"), [("a batman movie", "Batman"), ("any james bond films?", "James Bond"), ("marvel movies", "Marvel")]
+    ("text", "tag"),
+    [("a batman movie", "Batman"), ("any james bond films?", "James Bond"), ("marvel movies", "Marvel")],
 )
 def test_it_finds_a_characters_films_by_name(text, tag, cat):
     result = plan_picks(text, cat, blocked=[])
@@ -57,3 +58,21 @@ def test_it_reads_bond_as_the_spy_only_before_a_word_for_films(cat):
 
     assert parse_constraints("no bond films, a thriller", cat).exclude_genres == ["James Bond"]
     assert "James Bond" not in parse_constraints("a drama about a mother's bond", cat).genres
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "ruled_out"),
+    [
+        ("Pixar-like but not Pixar", "Animation", "Pixar"),
+        ("an animated film that isnt pixar", "Animation", "Pixar"),
+        ("a batman type movie, just not batman", "Super Hero", "Batman"),
+    ],
+)
+def test_it_reads_a_name_asked_for_and_ruled_out_as_its_kind(text, kind, ruled_out, cat):
+    picks = _picks(text, cat)
+    assert picks and all(kind in cat.tags(m) and ruled_out not in cat.tags(m) for m in picks)
+
+
+@pytest.mark.parametrize(("text", "tag"), [("pixar movies", "Pixar"), ("something from studio ghibli", "Studio Ghibli")])
+def test_it_finds_an_animation_studios_films(text, tag, cat):
+    assert all(tag in cat.tags(m) for m in _picks(text, cat))

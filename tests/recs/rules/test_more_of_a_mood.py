@@ -9,7 +9,11 @@ THRILLERS = [
     {"title": "The Silence of the Lambs", "year": 1991},
     {"title": "Memento", "year": 2001},
 ]
-SCI_FI = [{"title": "Alien", "year": 1979}, {"title": "Aliens", "year": 1986}, {"title": "The Terminator", "year": 1984}]
+SCI_FI = [
+    {"title": "Alien", "year": 1979},
+    {"title": "Aliens", "year": 1986},
+    {"title": "The Terminator", "year": 1984},
+]
 
 
 def _plan(text, cat, shown=None):
@@ -17,7 +21,9 @@ def _plan(text, cat, shown=None):
     return result, [cat.lookup(p.title, p.year) for p in result.picks]
 
 
-@pytest.mark.parametrize("text", ["something funnier", "funnier pls", "those but funnier", "hmm something a bit funnier then"])
+@pytest.mark.parametrize(
+    "text", ["something funnier", "funnier pls", "those but funnier", "hmm something a bit funnier then"]
+)
 def test_it_keeps_the_sci_fi_shown_when_asked_for_something_funnier(text, cat):
     result, picks = _plan(text, cat, SCI_FI)
     assert picks and all({"Comedy", "Science Fiction"} <= cat.tags(m) for m in picks)
@@ -27,7 +33,9 @@ def test_it_keeps_the_sci_fi_shown_when_asked_for_something_funnier(text, cat):
 def test_it_reads_funnier_than_thrillers_as_dark_comedies(cat):
     result, picks = _plan("something funnier", cat, THRILLERS)
     assert picks and all("Black Comedy" in cat.tags(m) for m in picks)
-    assert "Se7en" in result.intro and "black comedies, the nearest to the genres of the picks just shown" in result.intro
+    assert (
+        "Se7en" in result.intro and "black comedies, the nearest to the genres of the picks just shown" in result.intro
+    )
 
 
 def test_it_reads_a_named_thriller_made_funnier_as_dark_comedies(cat):

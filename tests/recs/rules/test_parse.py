@@ -121,3 +121,14 @@ def test_it_reads_nothing_offensive_as_no_r_rating(cat):
 
 def test_it_reads_a_1st_date_as_a_date(cat):
     assert ("1st date", "Romance") in parse_constraints("movie for a 1st date, nothing too long pls", cat).mood_notes
+
+
+@pytest.mark.parametrize(
+    "text", ["a scary movie for halloween that isnt a slasher", "something creepy but not a slasher"]
+)
+def test_it_keeps_a_mood_asked_for_when_a_narrower_kind_is_ruled_out(text, cat):
+    from recs.rules.parse import parse_constraints
+
+    cons = parse_constraints(text, cat)
+    assert "Horror" in cons.genres and "Horror" not in cons.exclude_genres
+    assert ("not slasher", "topic") in cons.unsupported

@@ -23,3 +23,10 @@ def test_it_recommends_for_a_series_named_alone():
 def test_it_rules_out_a_liked_films_sequels_when_asked(cat):
     plan = plan_picks("movies like The Matrix but without the sequels", cat, blocked=[])
     assert not any(p.title.startswith("The Matrix") for p in plan.picks)
+
+
+def test_it_says_a_series_ruled_out_with_one_the(cat):
+    from recs.rules.rank import plan_picks
+
+    intro = plan_picks("a fantasy film but not harry potter or lord of the rings", cat, blocked=[]).intro
+    assert "not The Lord of the Rings films" in intro and "the The" not in intro
