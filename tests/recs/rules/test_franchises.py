@@ -73,6 +73,8 @@ def test_it_reads_a_name_asked_for_and_ruled_out_as_its_kind(text, kind, ruled_o
     assert picks and all(kind in cat.tags(m) and ruled_out not in cat.tags(m) for m in picks)
 
 
-@pytest.mark.parametrize(("text", "tag"), [("pixar movies", "Pixar"), ("something from studio ghibli", "Studio Ghibli")])
+@pytest.mark.parametrize(
+    ("text", "tag"), [("pixar movies", "Pixar"), ("something from studio ghibli", "Studio Ghibli")]
+)
 def test_it_finds_an_animation_studios_films(text, tag, cat):
     assert all(tag in cat.tags(m) for m in _picks(text, cat))
