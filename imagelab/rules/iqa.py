@@ -201,6 +201,9 @@ def _objects(text: str) -> list[str]:
             continue
         phrase = _noun_phrase(words)
         if phrase and phrase[-1] in _HUE_WORDS:  # "the orange cast" names its hue, not a thing ("the orange car" does)
+            thing = re.match(r"\s+([a-z]+)", masked[m.end() :])  # ... unless a thing follows: "the bright red car"
+            if len(phrase) == 2 and thing and thing.group(1) not in _STOP | _NOT_OBJECTS | _PARTICIPLES:
+                return [_scene_word(thing.group(1))]
             continue
         if phrase and phrase[-1] not in _NOT_OBJECTS and phrase[0] not in _NOT_OBJECTS and not _superlative(phrase[0]):
             return [_scene_word(phrase[-1])]
@@ -242,7 +245,7 @@ def _noun_phrase(words: list[str]) -> list[str]:
     phrase = []
     for word in words:
         # "the photo printed", "her face lit": a verb, not a compound
-        if word in _STOP or (phrase and (word.endswith("ed") or word in _PARTICIPLES)):
+        if word in _STOP or (phrase and ((word.endswith("ed") and word != "red") or word in _PARTICIPLES)):
             break
         phrase.append(word)
     if len(phrase) == 2 and phrase[1] in _PROPERTIES:

@@ -113,3 +113,16 @@ def test_it_reads_a_figure_named_by_its_name_as_a_quality_question(text, names):
 @pytest.mark.parametrize("text", ["more brightness please", "blur the background", "make the ssim above 0.9"])
 def test_it_keeps_an_order_naming_a_figure_an_edit(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "scope"),
+    [
+        ("is the bright red car sharp?", ["car"]),
+        ("does the light green dress look washed out?", ["dress"]),
+        ("is the red car sharp?", ["car"]),
+        ("is the orange cast too strong?", "Global"),
+    ],
+)
+def test_it_reads_the_thing_after_a_shade_and_its_hue_as_the_subject(text, scope):
+    assert plan_of(text).query_scope == scope
