@@ -43,41 +43,66 @@ class PixelSample:
             self.where = np.stack([(at % w + 0.5) * k, (at // w + 0.5) * k])
 
     def after(self, operations: list[dict]) -> dict[str, float]:
-        """Percent clipped (highlights, shadows, saturation) once the plan's point steps and crops have run."""
-        return clipped(self.run(operations))
+        """Percent clipped (highlights, shadows, saturation) by the time the plan's point steps and crops have run:
+        a pixel counts when a step clipped it, even if a later one took it off the end again (`trace`)."""
+        return self.trace(operations)[1]
 
     def run(self, operations: list[dict]) -> np.ndarray:
         """The sampled pixels, (3, n) whole levels, once the plan's point steps and crops have run."""
+        return self.trace(operations)[0]
+
+    def trace(self, operations: list[dict]) -> tuple[np.ndarray, dict[str, float]]:
+        """(`run`'s pixels, their clipping counted as `clipped` does but with every channel that a step left at 0 or
+        255 as clipped, unless the photo had it there already).
+
+        Why: a step that crushes shadows loses their detail for good, yet a later one can lift them off black (a
+        tint towards a colour, softer contrast, a warmer curve): on a night photo "warmer and punchier" crushed
+        every pixel with its contrast, its closing tint lifted them all to one brown, and the picture counted
+        no pixel at 0. A channel curve keeps a flat channel flat; a colour mix (saturation, hue, black and white)
+        blends it with the others, so past one a pixel stays counted only where all three channels were clipped.
+        Each channel's path is followed on the (3, 256) table, then per pixel: a few µs a step."""
         # Until the first colour mix, every step maps each channel's value alone and the pixels are still whole
         # levels: the steps run on a (3, 256) table, looked up once (~4x faster on a 8k sample, the same floats).
         x, table, where, size = self.levels, _X3, self.where, self.size
+        # (4, 3, 256) while on the table, then (4, 3, n): a channel a step left at 0, at 255; the photo's own at 0,
+        # at 255 (clipped already: a step that keeps it there, or a tint that lifts it off, clipped nothing)
+        ends = np.concatenate([np.zeros((2, 3, 256), dtype=bool), _ends(table)])
         for o in operations:
             op, params = o["op"], o.get("params") or {}
+            if table is not None and op in ("vignette", *ops.MIX_OPS) and (op != "vignette" or where is not None):
+                ends = np.take(ends.reshape(4, -1), x, axis=1)  # the levels' paths, now each pixel's
+                x, table = _looked_up(table, x), None
             if where is not None and op in ("crop", "resize"):
                 keep, where, size = _follow(op, params, where, size)
                 x = np.compress(keep, x, axis=1)  # ~4x faster than x[:, keep]
+                ends = ends if table is not None else np.compress(keep, ends, axis=2)
             elif op == "flip":  # a mirror keeps every pixel, only where it sits: later crops are still followed
                 where = None if where is None else _mirrored(where, size, params.get("direction"))
             elif op in ops.MOVING_OPS:
                 where = None  # pixels moved: later crops cannot be followed
             elif op == "vignette" and where is not None:  # a multiply by where the pixel sits: dark corners crush
-                if table is not None:
-                    x, table = _looked_up(table, x), None
                 gain = ops.vignette_gain(
                     where[0] / size[0], where[1] / size[1], min(max(float(params.get("strength", 0.2)), 0.0), 1.0)
                 )
                 x = np.clip(np.rint(x * np.rint(255.0 * gain) / 255.0), 0.0, 255.0)
+                ends[:2] |= _ends(x)
             elif table is not None and op in ops.CHANNEL_OPS:
                 table = _step(table, op, params)
+                ends[:2] |= _ends(table)
             elif op in ops.CHANNEL_OPS or op in ops.MIX_OPS:
-                if table is not None:
-                    x, table = _looked_up(table, x), None
+                if op in ops.MIX_OPS:  # a clipped channel mixed with live ones keeps some detail; all three, none
+                    ends[:2] = ends[:2].all(axis=1, keepdims=True)
                 x = _step(x, op, params)
-        return np.rint(x if table is None else _looked_up(table, x))
+                ends[:2] |= _ends(x)
+        if table is not None:
+            ends, x = np.take(ends.reshape(4, -1), x, axis=1), _looked_up(table, x)
+        x = np.rint(x)
+        return x, _clipped_ever(x, (ends[:2] & ~ends[2:]) | _ends(x))
 
     def new(self, operations: list[dict]) -> dict[str, float]:
-        """Percentage points clipped by the plan beyond the sample's own clipping, per kind."""
-        return self.beyond(self.run(operations))
+        """Percentage points clipped by the plan beyond the sample's own clipping, per kind (as `after` counts)."""
+        now = self.after(operations)
+        return {k: now[k] - self.base[k] for k in now}
 
     def beyond(self, x: np.ndarray) -> dict[str, float]:
         """Percentage points of `run`'s pixels clipped beyond the sample's own clipping, per kind."""
@@ -131,6 +156,22 @@ def tones(x: np.ndarray) -> dict[str, float]:
     """Where (3, n) pixels sit: mean luminance ("bright"), its spread ("contrast"), mean channel spread ("sat")."""
     luma = _LUMA @ x
     return {"bright": float(luma.mean()), "contrast": float(luma.std()), "sat": float(np.ptp(x, axis=0).mean())}
+
+
+def _ends(x: np.ndarray) -> np.ndarray:
+    """(2, ...) whether each value rounds to 0, and to 255."""
+    return np.stack([x < 0.5, x >= 254.5])
+
+
+def _clipped_ever(x: np.ndarray, ends: np.ndarray) -> dict[str, float]:
+    """`clipped` of the (3, n) final pixels, with `ends` (2, 3, n: ever at 0, ever at 255) as their clipped channels."""
+    n = max(1, x.shape[1])
+    colour = (np.ptp(x, axis=0) >= COLOUR_GAP) & (ends[0] | ends[1]).any(axis=0)
+    return {
+        "highlights": float(ends[1].sum(axis=1).max()) * 100.0 / n,
+        "shadows": float(ends[0].sum(axis=1).max()) * 100.0 / n,
+        "saturation": float(np.count_nonzero(colour)) * 100.0 / n,
+    }
 
 
 def clipped(x: np.ndarray) -> dict[str, float]:

@@ -285,21 +285,27 @@ def verify(
     source: Clipping,
     earlier: dict[int, Look] | None = None,
     sizing: bool = True,
+    hidden: dict[str, float] | None = None,
 ) -> Report:
     """Measure one variation's preview against its source's clipping and the earlier variations' previews.
 
     `sizing`: a near-duplicate also carries what a reviser sizes its step with (the contrast headroom, a
     sample of SSIM windows); without it (no revision will follow) those two measurements are not made.
+    `hidden`: points of each kind a step clipped and a later one lifted off the end (`guard.hidden`), counted too.
     """
-    clip = preview.clipping()
+    clip, hidden = preview.clipping(), hidden or {}
     new = {
-        "highlights": clip.highlights - source.highlights,
-        "shadows": clip.shadows - source.shadows,
-        "saturation": clip.saturation - source.saturation,
+        "highlights": clip.highlights - source.highlights + hidden.get("highlights", 0.0),
+        "shadows": clip.shadows - source.shadows + hidden.get("shadows", 0.0),
+        "saturation": clip.saturation - source.saturation + hidden.get("saturation", 0.0),
     }
     words = {"highlights": "burnt to white", "shadows": "crushed to black", "saturation": "clipped colours"}
     issues = [
-        Issue(kind=kind, amount=round(v, 2), detail=f"{v:.1f}% more pixels {words[kind]} than the source")
+        Issue(
+            kind=kind,
+            amount=round(v, 2),
+            detail=f"{v:.1f}% more pixels {words[kind]} than the source" + _hid(hidden, kind),
+        )
         for kind, v in new.items()
         if v > CLIP_MARGIN
     ]
@@ -333,6 +339,15 @@ def verify(
     score = round(sum(_severity(i) for i in issues), 3)
     figures["score"] = score
     return Report(variation=variation, ok=not issues, score=score, figures=figures, issues=issues)
+
+
+def _hid(hidden: dict[str, float], kind: str) -> str:
+    """Words for the share of a clipping that a later step lifted off the end, when it is material."""
+    return (
+        ", some lifted off it again by a later step (their detail is lost all the same)"
+        if hidden.get(kind, 0.0) >= 0.1
+        else ""
+    )
 
 
 def _severity(issue: Issue) -> float:

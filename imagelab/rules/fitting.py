@@ -80,17 +80,17 @@ def fit(
     asked = [(a, intent[a]) for a in ("bright", "contrast", "sat") if intent.get(a) and not (grey and a == "sat")]
 
     @functools.cache  # the soft search's last run is the firm search's first
-    def run(firm: float, soft: float) -> tuple[dict, np.ndarray]:
+    def run(firm: float, soft: float) -> tuple[dict, np.ndarray, float]:
         eased = _eased(lk, intent, firm, soft) if (firm, soft) != (1.0, 1.0) else lk
-        return eased, sample.run(steps(eased))
+        return eased, *_traced(sample, steps(eased))
 
     def honoured(x: np.ndarray) -> bool:
         return all(_moved(tones(x), source, a, way) for a, way in asked)
 
-    soft = next((s for s in SHARES if honoured(run(1.0, s)[1])), 1.0) if asked else 1.0
-    for firm in SHARES:
-        eased, x = run(firm, soft)
-        if max(sample.beyond(x).values()) <= BUDGET:
+    for firm in SHARES:  # what pulls against the asked way, at each share of what clips: less contrast moves it too
+        soft = next((s for s in SHARES if honoured(run(firm, s)[1])), 1.0) if asked else 1.0
+        eased, x, over = run(firm, soft)
+        if over <= BUDGET:
             return eased
     # Still over: what was asked plainly ("punchier", not "much punchier") is the planner's to size, down to
     # half its amount (ASKED_SHARES) and never below a clear move the asked way; a strong ask stays for the guard.
@@ -98,13 +98,20 @@ def fit(
     whole = eased
     for share in ASKED_SHARES if plain else ():
         smaller = _scaled(whole, plain, share)  # a share of the whole ask, not of the last share
-        x = sample.run(steps(smaller))
+        x, over = _traced(sample, steps(smaller))
         if not honoured(x):
             break
         eased = smaller
-        if max(sample.beyond(x).values()) <= BUDGET:
+        if over <= BUDGET:
             break
     return eased
+
+
+def _traced(sample: PixelSample, steps: list[dict]) -> tuple[np.ndarray, float]:
+    """(the plan's pixels on the sample, the most points of any kind it clips beyond the photo's own), counting a
+    pixel a step clipped even when a later one lifts it off the end (a closing tint over crushed shadows)."""
+    x, now = sample.trace(steps)
+    return x, max(now[k] - sample.base[k] for k in now)
 
 
 def _scaled(lk: dict, axes: list[str], share: float) -> dict:
