@@ -20,6 +20,7 @@ from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, VersionSe
 from chatapp.models import Chat, Message
 from chatapp.schemas import assistant_message_out, message_out
 from chatapp.signals import session_group, user_group
+from chatapp.socket_limits import CLIENT_GONE
 from chatapp.text import displayable
 
 log = logging.getLogger("marquee.ws")
@@ -132,6 +133,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
     async def __call__(self, scope, receive, send):
         try:
             await super().__call__(scope, receive, send)
+        except CLIENT_GONE:  # an event sent as the client closed (channels#1820): nobody is left to tell
+            log.debug("socket of chat %s closed by the client during a send", self.chat_id)
         finally:  # a handler that crashed ends the consumer without a disconnect: leave the group anyway
             await self.leave_group()
 

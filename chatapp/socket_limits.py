@@ -1,4 +1,17 @@
-"""Websocket failures daphne detects itself (a message past its 1 MB limit, invalid UTF-8) end with a close code."""
+"""Websocket failures daphne detects itself (a message past its 1 MB limit, invalid UTF-8) end with a close code;
+a send racing the client's close is recognised as the client being gone."""
+
+
+def _client_gone() -> tuple[type[BaseException], ...]:
+    """What daphne raises from a send once the client has closed (autobahn's Disconnected), when installed."""
+    try:
+        from autobahn.exception import Disconnected
+    except ImportError:
+        return ()
+    return (Disconnected,)
+
+
+CLIENT_GONE = _client_gone()
 
 
 def install_close_codes() -> bool:

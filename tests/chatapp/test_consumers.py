@@ -376,3 +376,28 @@ async def test_it_keeps_an_overlong_edit_whole_and_refuses_it_with_the_limit(ali
         lambda: list(Message.objects.filter(chat=chat).values_list("content", flat=True))
     )()
     assert texts == ["who directed fargo?", "Joel Coen."]  # nothing changed
+
+
+@pytest.mark.parametrize("path", ["/ws/chats/{id}/", "/ws/api/chats/{id}/"])
+async def test_it_ends_quietly_when_the_client_is_gone_before_a_frame_is_sent(alice, path, caplog):
+    """Daphne raises autobahn's Disconnected from a send racing the client's close (channels#1820)."""
+    from autobahn.exception import Disconnected
+
+    from chatapp.asgi import application
+    from tests.support.ws import _session_cookie
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=alice, title="Gone")
+    cookie = await database_sync_to_async(_session_cookie)(alice)
+    headers = [(b"origin", b"http://testserver"), (b"host", b"testserver"), (b"cookie", f"sessionid={cookie}".encode())]
+    scope = {"type": "websocket", "path": path.format(id=chat.pk), "headers": headers, "query_string": b""}
+    scope |= {"subprotocols": [], "client": ("127.0.0.1", 1), "server": ("testserver", 80)}
+    incoming = asyncio.Queue()
+    await incoming.put({"type": "websocket.connect"})
+
+    async def send(message):
+        if message["type"] == "websocket.send":  # the client closed while the sync frame was on its way
+            raise Disconnected("Attempt to send on a closed protocol")
+
+    with caplog.at_level(logging.ERROR):
+        await asyncio.wait_for(application(scope, incoming.get, send), 10)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
