@@ -302,10 +302,13 @@ RANK_NAMES = {key: name for _pattern, name, key in RANKED}
 RANKED_WORDS = r"\b(?:" + "|".join(pattern for pattern, _name, _key in RANKED) + r")\b"
 # An order after a ranking ("which one should I make brighter?") asks what to change, not which one is.
 RANK_ORDER = re.compile(r"\b(?:make|makes|making|turn|turns|turning|get|gets|getting|keep|leave|go|use)\b")
-# A ranking said as an order or a span: "rank them by sharpness", "sharpest to softest", "noise check on all five".
+# A ranking said as an order, a span or of them all: "rank them by sharpness", "sharpest to softest", "noise check
+# on all five", "are any of them blurry?".
 ORDERED = (
     r"\b(?:rank|order|sort)\w* (?:them|these|those|all|the (?:variations|versions|five|results|options))\b(?! out)|"
-    r"(?:^|\bfrom )(?:the )?[a-z]{3,}est to (?:the )?[a-z]{3,}est\b|\ball (?:five|5|of them|the variations)\b"
+    r"(?:^|\bfrom )(?:the )?[a-z]{3,}est to (?:the )?[a-z]{3,}est\b|\ball (?:five|5|of them|the variations)\b|"
+    # whether any is: "are any of the five blurry?", "is any variation noisy?"
+    r"\bany (?:of (?:them|these|the (?:five|5|variations|versions|results))|variations?|versions?)\b"
 )
 # A ranking asks which ("which one", "which of them"), or is a superlative alone ("the brightest one?"): "the
 # brightest one but warmer?" picks a variation to edit.

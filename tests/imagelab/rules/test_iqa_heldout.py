@@ -126,3 +126,13 @@ def test_it_keeps_an_order_naming_a_figure_an_edit(text):
 )
 def test_it_reads_the_thing_after_a_shade_and_its_hue_as_the_subject(text, scope):
     assert plan_of(text).query_scope == scope
+
+
+@pytest.mark.parametrize("text", ["any of them overexposed?", "are any of the five blurry?", "is any variation noisy?"])
+def test_it_measures_every_variation_when_asked_whether_any_is_faulty(text):
+    assert rules_iqa.is_quality_question(text) and rules_iqa.ranks(text)
+
+
+@pytest.mark.parametrize("text", ["is there any noise?", "are there any problems?"])
+def test_it_measures_the_photo_alone_when_any_is_said_of_a_fault(text):
+    assert rules_iqa.is_quality_question(text) and not rules_iqa.ranks(text)
