@@ -67,10 +67,27 @@ _FULL_NAME = r"((?:[A-Z][\w'\-]+)(?:\s+[A-Z][\w'\-]+){1,2})"
 _ASKED_NAME = re.compile(rf"\b(?:with|without|starring|featuring|by|no)\s+{_FULL_NAME}")
 
 
+# Typed in lower case, a name is told from other words by a common first name ("without hugh grant").
+_FIRST_NAMES = frozenset(
+    """adam alan alec amy andrew angela anna anne ben bill bob brad brendan brian bruce cate charlie chris colin
+    dan daniel danny david diane drew ed eddie emma emily ethan gary gene george grace greg harrison helen hugh
+    ian jack jake james jamie jane jason jeff jennifer jessica jim joe john johnny jon jonah josh julia julie kate
+    kevin kirsten kristen laura liam lucy mark matt matthew meg michael michelle mike natalie nick nicole paul
+    peter philip rachel ralph richard robert ryan sally sam sarah sean seth steve steven susan tim tom tommy
+    tony vince viola will william woody""".split()
+)
+_ASKED_LOWER = re.compile(r"\b(?:with|without|starring|featuring|no) ([a-z]+) ([a-z][a-z'-]+)\b")
+
+
 def _named_unknown(raw: str, known: set[str]) -> list[str]:
-    """Capitalised full names asked for (or ruled out) that no table knows, and names listed beside a known
-    person ("Tom Hanks and Meg Ryan"): said as not checked instead of silently dropped."""
+    """Full names asked for (or ruled out) that no table knows, capitalised or after a common first name, and
+    names listed beside a known person ("Tom Hanks and Meg Ryan"): said as not checked, not silently dropped."""
     found = [m.group(1) for m in _ASKED_NAME.finditer(raw)]
+    found += [
+        f"{first.title()} {last.title()}"
+        for first, last in _ASKED_LOWER.findall(raw)
+        if first in _FIRST_NAMES and last not in _SKIP_NAMES and last not in _VOCAB_WORDS
+    ]
     for match in re.finditer(rf"{_FULL_NAME}\s+(?:and|&|or)\s+{_FULL_NAME}", raw):
         pair = [normalize_title(match.group(i)) for i in (1, 2)]
         found += [match.group(2 - i) for i in (0, 1) if pair[i] in known and pair[1 - i] not in known]

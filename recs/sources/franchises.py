@@ -45,14 +45,17 @@ FRANCHISE_FILM_IDS: dict[str, frozenset[str]] = {
     "Studio Ghibli": frozenset(_GHIBLI.split()),
 }
 
-# (regex over the prepared request, tag): how people name them. "bond" alone only before a word for films, so
-# "a film about a mother's bond" names no spy.
+# (regex over the prepared request, tag): how people name them. "bond" alone only before a word for films or
+# ruled out ("sean connery, no bond"), so "a film about a mother's bond" names no spy.
 FRANCHISE_PATTERNS: list[tuple[str, str]] = [
     (r"bat ?man|the caped crusader|bruce wayne", "Batman"),
     (r"super ?man|man of steel", "Superman"),
     (r"spider ?man|spidey", "Spider-Man"),
     (r"x ?men|wolverine", "X-Men"),
-    (r"james bond|007|double o seven|bond(?= (?:films?|movies?|flicks?|ones))", "James Bond"),
+    (
+        r"james bond|007|double o seven|bond(?= (?:films?|movies?|flicks?|ones))|(?<=no )bond|(?<=not )bond",
+        "James Bond",
+    ),
     (r"marvel(?: comics)?|mcu", "Marvel"),
     (r"dc(?: comics)?|dceu", "DC"),
     (r"pixar", "Pixar"),

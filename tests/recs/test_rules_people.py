@@ -65,3 +65,8 @@ def test_it_never_returns_blocked_cast_films(cat):
     blocked = [BlockedItem(id=f"x{i}", title=t, year=y) for i, (t, y) in enumerate(hanks[:10])]
     picks = plan_picks("with Tom Hanks", cat, blocked=blocked).picks
     assert not {(p.title, p.year) for p in picks} & set(hanks[:10])
+
+
+def test_it_rules_out_a_rom_com_stars_films(cat):
+    picks = plan_picks("a rom com from the 2000s without hugh grant", cat, blocked=[]).picks
+    assert picks and not {p.title for p in picks} & {"Love Actually", "Two Weeks Notice", "About a Boy"}

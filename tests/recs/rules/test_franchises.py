@@ -78,3 +78,8 @@ def test_it_reads_a_name_asked_for_and_ruled_out_as_its_kind(text, kind, ruled_o
 )
 def test_it_finds_an_animation_studios_films(text, tag, cat):
     assert all(tag in cat.tags(m) for m in _picks(text, cat))
+
+
+def test_it_reads_no_bond_after_a_bond_actor_as_no_bond_films(cat):
+    picks = _picks("a movie with sean connery, no bond", cat)
+    assert picks and not any("James Bond" in cat.tags(m) for m in picks)

@@ -1,5 +1,7 @@
 """People the cast table doesn't know are said as not checked, also when ruled out or listed beside a known one."""
 
+import pytest
+
 from recs.rules.parse import parse_constraints
 
 
@@ -17,3 +19,20 @@ def test_it_names_an_unknown_person_listed_beside_a_known_one(cat):
 
 def test_it_takes_no_title_listed_beside_a_title_for_a_person(cat):
     assert parse_constraints("movies like Die Hard and Lethal Weapon", cat).unknown_people == []
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("a thriller with jake gyllenhaal", "Jake Gyllenhaal"),
+        ("a comedy starring will ferrell", "Will Ferrell"),
+        ("something without ryan gosling", "Ryan Gosling"),
+    ],
+)
+def test_it_says_a_lower_case_name_it_cannot_check(text, name, cat):
+    assert parse_constraints(text, cat).unknown_people == [name]
+
+
+@pytest.mark.parametrize("text", ["something with grace and charm", "a film with will smith", "with my mum tonight"])
+def test_it_takes_no_everyday_words_for_an_unknown_name(text, cat):
+    assert parse_constraints(text, cat).unknown_people == []
