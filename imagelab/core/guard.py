@@ -107,6 +107,25 @@ def hidden(sample: PixelSample | None, operations: list[dict]) -> dict[str, floa
     return {k: max(0.0, ever[k] - final[k]) for k in ever}
 
 
+def _ran(rerun: RerunFn, vi: int, applied: Applied, check, n: int) -> tuple[Rerun, Look, Report]:
+    """The revised plan re-run from its first changed step, its preview, and its report."""
+    ran = rerun(vi, applied.operations, applied.first_changed)
+    look = Look(ran.preview)
+    look.before = ran.before
+    return ran, look, check(look, applied.operations, n)
+
+
+def _joined(first: Applied, then: Applied) -> Applied:
+    """Two revisions applied one after the other as one: the plan `then` ends with, every edit of both; it re-runs
+    from the first step either changed (the steps before both are the plan's as it stood)."""
+    return Applied(
+        operations=then.operations,
+        applied=first.applied + then.applied,
+        ignored=first.ignored + then.ignored,
+        first_changed=min(first.first_changed, then.first_changed),
+    )
+
+
 def framed_source(look: Look, operations: list[dict], source: Clipping) -> Clipping:
     """The source's clipping as the plan frames it: its picture after the plan's leading resize and crop steps,
     when the caller kept it (`Look.before`), else the whole source's.
@@ -173,14 +192,20 @@ def guard_variation(
         if not applied.applied or applied.first_changed is None:
             out.revisions.append(_iteration(n, "no_edits", report, applied, None))
             break
-        ran = rerun(vi, applied.operations, applied.first_changed)
-        look = Look(ran.preview)
-        look.before = ran.before
-        after = check(look, applied.operations, n)
-        if after.score >= report.score:
-            out.revisions.append(_iteration(n, "kept", report, applied, after))
+        ran, look, after = _ran(rerun, vi, applied, check, n)
+        since = report  # what the next entry's figures start from
+        if after.score >= report.score and after.edits and n < max_revisions and not stopped():
+            # it fixed what it was for and left something else (a crush pulled, the look now a twin): its own
+            # report's edits on top, one more revision, kept only if the two together measure better
+            onward = apply_edits(applied.operations, propose(after, applied.operations))
+            if onward.applied and onward.first_changed is not None:
+                out.revisions.append(_iteration(n, "continued", report, applied, after))
+                n, since, applied = n + 1, after, _joined(applied, onward)
+                ran, look, after = _ran(rerun, vi, applied, check, n)
+        if after.score >= report.score:  # never worse than the plan as it stood before these re-runs
+            out.revisions.append(_iteration(n, "kept", since, applied, after))
             break
-        entry = _iteration(n, "revised", report, applied, after)
+        entry = _iteration(n, "revised", since, applied, after)
         out.revisions.append(entry)
         accept(vi, applied, ran, entry)
         out.operations, report, preview = applied.operations, after, look

@@ -8,6 +8,7 @@ from imagelab.core import execute, guard, ops
 from imagelab.core.codec import shrink
 from imagelab.core.guard_rules import rule_edits
 from imagelab.core.verify import AddOp, Issue, Look, Report, clipping, headroom, verify
+from tests.evals.test_guard_cases import photo as eval_photo
 
 
 def bright_photo(w=400, h=300, seed=2):
@@ -316,3 +317,41 @@ def test_it_corrects_the_samples_figure_in_proportion_when_it_missed_part_of_a_l
     # step) could clear the half-point margin, and the fixed three-quarter pull was taken instead
     shares = pull_shares([Issue(kind="highlights", amount=predicted + 0.6, detail="")], plan, sample)
     assert shares is not None and 0 < shares[(0, "value")] < 1.0
+
+
+def test_it_goes_on_from_a_pull_that_left_a_twin_and_keeps_the_two_together_only_if_better():
+    s, c = ("saturation", "contrast")
+    plans = [
+        [
+            _o(s, value=0.855),
+            _o(c, value=1.13),
+            _o("levels", black=6, white=250, gamma=1.0),
+            _o("brightness", value=0.82),
+        ],
+        [
+            _o(s, value=0.915),
+            _o("temperature", warm=True, strength=0.12),
+            _o(c, value=1.183),
+            _o("brightness", value=0.75),
+            _o("tint", color="#F2B35B", strength=0.07),
+            _o("vignette", strength=0.18),
+        ],
+        [
+            _o(s, value=0.865),
+            _o(c, value=1.14),
+            _o("levels", black=14, white=255, gamma=1.0),
+            _o("brightness", value=0.8),
+        ],
+    ]
+    job = Job(eval_photo("dark"), plans)
+    out = job.guard(max_revisions=2)[2]
+    pulled, both = out.revisions  # the pull kept the shadows but made it a twin of the first: it went on
+    assert pulled["verdict"] == "continued" and pulled["after"]["shadows_new"] <= 0.5
+    assert pulled["after"]["score"] >= pulled["before"]["score"]
+    assert both["verdict"] == "revised" and out.report.ok
+    assert [vi for vi, _ in job.accepted].count(2) == 1  # streamed once, with both revisions' steps
+    assert job.guard(max_revisions=1)[2].revisions[0]["verdict"] == "kept"  # no revision left to go on with
+
+
+def _o(op: str, **params) -> dict:
+    return {"op": op, "params": params}
