@@ -30,7 +30,7 @@ from imagelab import planning, selectors, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_answer, iqa_regions
+from imagelab.rules import iqa_answer, iqa_parts, iqa_regions, iqa_thresholds
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +111,7 @@ def assess(
     by_eye: bool = False,
     region=None,
     polar: bool = True,
+    question: str = "",
 ) -> dict:
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
 
@@ -143,6 +144,7 @@ def assess(
         shown_verdicts = verdicts
     against = subject.get("reference_label", "")
     text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar)
+    text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
     shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,
@@ -348,8 +350,15 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
     polar = not rules_iqa.asks_how(turn.text)
-    result = await asyncio.to_thread(
-        lambda: assess(plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar)
-    )
+    parts = iqa_regions.compared(turn.text)  # "is the left half noisier than the right?": both measured
+    if parts:
+        of = subject["label"] if subject and subject["label"].startswith("variation") else "the picture"
+        result = await asyncio.to_thread(iqa_parts.assess, plan, image, parts, turn.text, polar=polar, of=of)
+    else:
+        result = await asyncio.to_thread(
+            lambda: assess(
+                plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar, question=turn.text
+            )
+        )
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
     await write_answer(turn, backend, result, image)

@@ -1,8 +1,6 @@
 """Two parts compared and a number set against a figure, answered in a chat turn (offline planner).
 
-`imagelab.rules.iqa_parts` and `iqa_thresholds` answer them; `quality_turn.answer_quality` does not call them yet
-(its file was outside the change that added them), so these are expected to fail until it does: strict, so the
-marker goes when it is wired.
+`imagelab.rules.iqa_parts` and `iqa_thresholds` answer them, called from `quality_turn.answer_quality`.
 """
 
 import io
@@ -17,7 +15,6 @@ from tests.support.images import assistant_of, job_of, run_turn
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.asyncio,
-    pytest.mark.xfail(strict=True, reason="quality_turn.answer_quality does not call iqa_parts / iqa_thresholds yet"),
 ]
 
 
