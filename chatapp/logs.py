@@ -8,9 +8,25 @@ records carry their step as a dict in `data` (chatapp.planner.steplog); under JS
 
 from __future__ import annotations
 
+import logging
+
 LOG_FORMATS = ("text", "json")
 _JSON_FORMATTER = "pythonjsonlogger.json.JsonFormatter"
 _TEXT = "%(asctime)s %(levelname)s %(name)s %(message)s"
+
+
+# Requests Django refuses as the client's doing (a Host not in ALLOWED_HOSTS, a form past its limits):
+# logged at ERROR with a traceback, so a scan printed one per request.
+_CLIENT_REFUSALS = ("DisallowedHost", "RequestDataTooBig", "TooManyFieldsSent", "TooManyFilesSent")
+
+
+class ClientRefusal(logging.Filter):
+    """A request refused for the client's mistake: one WARNING line, as django.request logs a 4xx."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        record.exc_info, record.exc_text = None, None
+        return True
 
 
 def logging_config(*, log_format: str, level: str) -> dict:
@@ -27,6 +43,7 @@ def logging_config(*, log_format: str, level: str) -> dict:
         "version": 1,
         "disable_existing_loggers": False,
         "formatters": formatters,
+        "filters": {"client_refusal": {"()": "chatapp.logs.ClientRefusal"}},
         "handlers": {
             "console": {"class": "logging.StreamHandler", "formatter": "line"},
             "flow": {"class": "logging.StreamHandler", "formatter": "flow"},
@@ -40,6 +57,7 @@ def logging_config(*, log_format: str, level: str) -> dict:
             "django": {"handlers": [], "level": "INFO", "propagate": True},
             "django.server": {"handlers": [], "level": "INFO", "propagate": True},
             "daphne": {"handlers": [], "level": "INFO", "propagate": True},
+            **{f"django.security.{name}": {"filters": ["client_refusal"]} for name in _CLIENT_REFUSALS},
             # libvips reports every decode and thread pool at INFO ("VIPS: …"): only its warnings matter.
             "pyvips": {"level": "WARNING"},
         },

@@ -94,3 +94,14 @@ def test_it_does_not_log_a_failed_api_turn_again_as_bad_gateway(alice, scripted,
     assert response.status_code == 502
     assert [r for r in caplog.records if r.name == "django.request"] == []
     assert any(r.name == "marquee.flow" and '"status": "error"' in r.getMessage() for r in caplog.records)
+
+
+@pytest.mark.django_db
+def test_it_logs_a_refused_host_header_as_one_warning_line_without_a_traceback(configured, client):
+    out = configured("text")
+    answered = client.get("/login/", headers={"host": "evil.example"})
+    assert answered.status_code == 400
+    lines = out.getvalue().splitlines()
+    refused = [line for line in lines if "django.security.DisallowedHost" in line]
+    assert len(refused) == 1 and " WARNING " in refused[0] and "evil.example" in refused[0]
+    assert not any("Traceback" in line for line in lines)  # a scan's every request would print one
