@@ -32,6 +32,7 @@ from recs.rules.vocab import (
     SUBGENRES,
     THANKS,
 )
+from recs.sources.animation import animation_tags
 from recs.sources.catalogue import Catalogue, load_catalogue
 from recs.sources.movies import Movie
 from recs.sources.war import war_tags
@@ -232,7 +233,8 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         if not movie.genres:
             return f"My catalogue doesn't list a genre for {name}."
         extra = f" ({movie.creative_type})" if movie.creative_type else ""
-        return f"{name} is listed as **{', '.join([*movie.genres, *war_tags(movie.id)])}**{extra}."
+        hand_tagged = [*war_tags(movie.id), *animation_tags(movie.id)]  # "is Shrek animated?": yes, Animation
+        return f"{name} is listed as **{', '.join([*movie.genres, *hand_tagged])}**{extra}."
     if kind == "rating":
         parts = []
         if movie.rating is not None:

@@ -51,7 +51,7 @@ CHILD_LABEL = "fine for a young viewer (G, PG or PG-13; tell me their age for a 
 
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (
-    r"for (?:the )?(?:grown ?ups|adults)|grown ?up (?:films?|movies?|version)|adults? only|"
+    r"for (?:the |a |an )?(?:grown ?ups?|adults?)|grown ?up (?:films?|movies?|version)|adults? only|"
     r"not (?:for|aimed at) (?:the )?kids|no kids (?:films?|movies?|stuff)"
     # "a musical but not a kids one": no film called Kids, a film not made for children
     r"|not (?:a |any )?(?:kids?|childrens?)(?: s)? (?:one|ones|films?|movies?|stuff|flicks?|version)"

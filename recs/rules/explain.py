@@ -28,6 +28,13 @@ def genre_short(tag: str) -> str:
     return genre_noun(tag).removesuffix(" film")
 
 
+def years_ruled_out(lo: int, hi: int) -> str:
+    """Years ruled out as people say them: "nothing before 1980", "nothing from 1996 on", "nothing from 1990–1999"."""
+    if lo <= 1870:  # the parser's open ends: "not the old ones", "nothing from the last 30 years"
+        return f"nothing before {hi + 1}"
+    return f"nothing from {lo} on" if hi >= 2100 else f"nothing from {lo}–{hi}"
+
+
 def tag_of(word: str) -> str | None:
     """The catalogue tag a user's genre word stands for."""
     for pattern, tag in GENRE_PATTERNS:
@@ -98,7 +105,7 @@ def _negatives(cons: Constraints) -> list[str]:
     negatives += [f"nothing by {d}" for d in cons.exclude_directors]
     negatives += [f"no {genre_short(g)}" for g in cons.exclude_genres]
     negatives += [f"ideally no {genre_short(g)}" for g in cons.avoid_genres]
-    negatives += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+    negatives += [years_ruled_out(lo, hi) for lo, hi in cons.exclude_years]
     return negatives
 
 
@@ -252,7 +259,7 @@ def reason_for(
     if cons.story_label and catalogue.story_source.get(movie.id) in cons.story_sources:
         asked.append(cons.story_label)  # "based on a video game": the catalogue's record, said as asked
     asked += [f"no {genre_short(g)}" for g in cons.exclude_genres + (cons.avoid_genres if passes.get("avoid") else [])]
-    asked += [f"nothing from {lo}–{hi}" for lo, hi in cons.exclude_years]
+    asked += [years_ruled_out(lo, hi) for lo, hi in cons.exclude_years]
     groups = [", ".join(asked)]
     # Several references ("more like those"): the one this film is most like, not a label for each.
     closest = max(likes, key=lambda like: len(_shared(movie, like, catalogue)), default=None)

@@ -11,6 +11,7 @@ SUPERHERO_TAG = "Super Hero"
 _KIND = {
     "Pixar": "Animation",
     "Studio Ghibli": "Animation",
+    "Anime": "Animation",
     "Marvel": SUPERHERO_TAG,
     "DC": SUPERHERO_TAG,
     "Batman": SUPERHERO_TAG,

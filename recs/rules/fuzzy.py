@@ -22,6 +22,7 @@ superhero scary spooky creepy funny hilarious suspense suspenseful gripping fami
 twenties thirties forties fifties sixties seventies eighties nineties noughties minutes hours hundred
 movie movies films something anything nothing recent released directed starring featuring tearjerker halloween
 children daughter grandkids christmas violence violent romcom romcoms slasher slashers biopic historical
+batman superman spiderman marvel wolverine
 """.split()
 )
 # Real words one edit from a vocabulary word: never "corrected" ("eastern" is no western).

@@ -1,6 +1,6 @@
 """Characters, comic publishers and animation studios in the embedded catalogue: the vega data records none,
-and many of their films don't carry the name ("The Dark Knight" is a Batman film, "Goldfinger" a James Bond one), so "a nolan film
-that's not batman" would still get The Dark Knight. These are the catalogue's films of each (hand-picked by title
+and many of their films don't carry the name ("The Dark Knight" is a Batman film, "Goldfinger" a James Bond
+one), so "a nolan film that's not batman" would still get The Dark Knight. These are the catalogue's films of each (hand-picked by title
 and year), tagged with its name like a genre, so "no batman" rules them all out and "marvel movies" finds them."""
 
 from __future__ import annotations
@@ -31,6 +31,9 @@ _DC = f"""{_BATMAN} {_SUPERMAN} catwoman-2004 constantine-2005 jonah-hex-2010 wa
 _PIXAR = """toy-story-1995 a-bug-s-life-1998 toy-story-2-1999 monsters-inc-2001 finding-nemo-2003 the-incredibles-2004
     cars-2006 ratatouille-2007 wall-e-2008 up-2009 toy-story-3-2010"""
 _GHIBLI = "mononoke-hime-1999 spirited-away-2002 gake-no-ue-no-ponyo-2009"
+# Japanese animated features ("anime" names a style, the one the catalogue's animated films can be told by).
+_ANIME = f"""{_GHIBLI} akira-2001 metropolis-2002 pokemon-2000-2000 pokemon-3-the-movie-2001 digimon-the-movie-2000
+    yu-gi-oh-2004"""
 
 # tag -> the films carrying it
 FRANCHISE_FILM_IDS: dict[str, frozenset[str]] = {
@@ -43,6 +46,7 @@ FRANCHISE_FILM_IDS: dict[str, frozenset[str]] = {
     "DC": frozenset(_DC.split()),
     "Pixar": frozenset(_PIXAR.split()),
     "Studio Ghibli": frozenset(_GHIBLI.split()),
+    "Anime": frozenset(_ANIME.split()),
 }
 
 # (regex over the prepared request, tag): how people name them. "bond" alone only before a word for films or
@@ -60,13 +64,18 @@ FRANCHISE_PATTERNS: list[tuple[str, str]] = [
     (r"dc(?: comics)?|dceu", "DC"),
     (r"pixar", "Pixar"),
     (r"(?:studio )?ghibli", "Studio Ghibli"),
+    (r"animes?|japanese animation", "Anime"),
 ]
 
 # How each reads in an intro and a reason ("Three Batman films", "a Bond film").
-FRANCHISE_NOUNS: dict[str, tuple[str, str]] = {
-    tag: (f"{tag} film", f"{tag} films")
-    for tag in ("Batman", "Superman", "Spider-Man", "X-Men", "Marvel", "DC", "Pixar", "Studio Ghibli")
-} | {"James Bond": ("James Bond film", "James Bond films")}
+FRANCHISE_NOUNS: dict[str, tuple[str, str]] = (
+    {
+        tag: (f"{tag} film", f"{tag} films")
+        for tag in ("Batman", "Superman", "Spider-Man", "X-Men", "Marvel", "DC", "Pixar", "Studio Ghibli")
+    }
+    | {"Anime": ("anime film", "anime films")}
+    | {"James Bond": ("James Bond film", "James Bond films")}
+)
 
 _TAGS_OF: dict[str, frozenset[str]] = {}
 for _tag, _ids in FRANCHISE_FILM_IDS.items():

@@ -37,3 +37,23 @@ def test_it_rules_out_animation_without_ruling_out_family_films(cat):
     cons = parse_constraints("a comedy, nothing animated", cat)
     assert cons.exclude_genres == [ANIMATION_TAG]
     assert not any(ANIMATION_TAG in cat.tags(m) for m in _picks("a comedy, nothing animated", cat))
+
+
+@pytest.mark.parametrize(("text", "said"), [("is Shrek animated?", "Animation"), ("is Elf a cartoon?", "Comedy**")])
+def test_it_answers_whether_a_film_is_animated(text, said, cat):
+    from recs.rules.answer import answer, decide_mode
+
+    assert decide_mode(text).mode == "A" and said in answer(text, cat)
+
+
+def test_it_reads_a_typo_of_a_characters_name(cat):
+    assert parse_constraints("a batmn movie", cat).genres == ["Batman"]
+
+
+def test_it_says_years_ruled_out_from_an_open_end(cat):
+    intro = plan_picks("give me a superman film but not the old ones", cat, blocked=[]).intro
+    assert "nothing before 1980" in intro and "1870" not in intro
+
+
+def test_it_reads_animated_for_a_grown_up_as_grown_up_viewing(cat):
+    assert parse_constraints("somethin animated for a grown up", cat).mpaa_excluded == ["G", "PG"]

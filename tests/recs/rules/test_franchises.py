@@ -83,3 +83,8 @@ def test_it_finds_an_animation_studios_films(text, tag, cat):
 def test_it_reads_no_bond_after_a_bond_actor_as_no_bond_films(cat):
     picks = _picks("a movie with sean connery, no bond", cat)
     assert picks and not any("James Bond" in cat.tags(m) for m in picks)
+
+
+def test_it_finds_anime_by_hand_tags(cat):
+    picks = _picks("anime but not ghibli", cat)
+    assert picks and all("Anime" in cat.tags(m) and "Studio Ghibli" not in cat.tags(m) for m in picks)
