@@ -11,11 +11,13 @@ from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs Django set u
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
 from chatapp import kinds  # noqa: E402
+from chatapp.http_limits import install_line_limits  # noqa: E402
 from chatapp.origins import StrictOriginValidator  # noqa: E402
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
 from chatapp.socket_limits import install_close_codes  # noqa: E402
 
 install_close_codes()  # an oversized frame gets close 1009, not a dropped connection
+install_line_limits()  # an overlong URL or header gets 414 / 431, not a dropped connection
 
 # A chat kind may wrap the http app (the image lab refuses oversized uploads before reading their body).
 http_app = django_asgi_app
