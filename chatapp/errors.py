@@ -108,6 +108,8 @@ CORE_ERROR_CODES = (
     "method_not_allowed",
     "turn_in_progress",
     "payload_too_large",
+    "uri_too_long",  # chatapp.http_limits, answered before the app
+    "headers_too_large",
     "rate_limited",
     "quota_exceeded",
     "error",

@@ -13,13 +13,19 @@ _REQUEST_LINE = re.compile(rb"[A-Z]+ ")  # "GET /…": a header line starts with
 def _refusal(line: bytes) -> bytes:
     """The whole HTTP answer for an overlong line: the URL (414) or a header (431)."""
     if _REQUEST_LINE.match(line):
-        status, code, message = b"414 URI Too Long", "uri_too_long", "The address is too long (at most 16 kB)."
+        status, body = (
+            b"414 URI Too Long",
+            _body(code="uri_too_long", message="The address is too long (at most 16 kB)."),
+        )
     else:
-        status, code = b"431 Request Header Fields Too Large", "headers_too_large"
         message = "A request header is too large (at most 16 kB)."
-    body = json.dumps({"code": code, "message": message}).encode()
+        status, body = b"431 Request Header Fields Too Large", _body(code="headers_too_large", message=message)
     head = b"HTTP/1.1 %s\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: %d\r\n\r\n"
     return head % (status, len(body)) + body
+
+
+def _body(*, code: str, message: str) -> bytes:
+    return json.dumps({"code": code, "message": message}).encode()
 
 
 def install_line_limits() -> bool:
