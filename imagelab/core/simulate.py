@@ -99,6 +99,13 @@ class PixelSample:
         x = np.rint(x)
         return x, _clipped_ever(x, (ends[:2] & ~ends[2:]) | _ends(x))
 
+    def hidden(self, operations: list[dict]) -> dict[str, float]:
+        """Percentage points a step clipped that a later one lifted off the end again (what a picture of the plan
+        cannot show: `trace`'s count beyond the final pixels' own), per kind."""
+        x, ever = self.trace(operations)
+        final = clipped(x)
+        return {k: max(0.0, ever[k] - final[k]) for k in ever}
+
     def new(self, operations: list[dict]) -> dict[str, float]:
         """Percentage points clipped by the plan beyond the sample's own clipping, per kind (as `after` counts)."""
         now = self.after(operations)

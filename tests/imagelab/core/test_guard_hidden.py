@@ -6,6 +6,7 @@ from PIL import Image
 from imagelab.core.simulate import PixelSample
 from imagelab.core.verify import clipping
 from tests.imagelab.core.test_guard import Job
+from tests.imagelab.core.test_guard_sharpen import guarded
 from tests.imagelab.core.test_simulate import ran
 from tests.support.images import dark_photo
 
@@ -47,3 +48,24 @@ def test_it_flags_a_crush_a_closing_tint_hides_and_revises_it():
     assert out.revisions[0]["verdict"] == "revised"
     assert out.revisions[0]["edits"][0]["op"] == "contrast"  # the step that crushed, not the tint that hid it
     assert out.report.figures["shadows_new"] <= 0.5
+
+
+def snow(w=400, h=300, seed=9) -> Image.Image:
+    """A snow scene: nearly all of it in the top twenty levels, a little of it already at 255."""
+    rng = np.random.default_rng(seed)
+    y, x = np.mgrid[0:h, 0:w] / max(w, h)
+    grey = 238 + 10 * np.sin(9 * x) * np.cos(6 * y) + rng.normal(0, 4, (h, w))
+    return Image.fromarray(np.stack([np.clip(grey, 0, 255)] * 3, axis=-1).round().astype(np.uint8))
+
+
+def test_it_pulls_the_step_that_burnt_and_not_a_closing_sharpen_when_a_darker_step_hid_it():
+    plan = [
+        {"op": "filter", "params": {"type": "grayscale"}},
+        {"op": "contrast", "params": {"value": 1.15}},  # burns most of the snow ...
+        {"op": "brightness", "params": {"value": 0.76}},  # ... which a darker step takes off 255
+        {"op": "sharpen", "params": {"amount": 1.0, "radius": 1.2}},
+    ]
+    out = guarded(snow(), plan, max_revisions=1)  # the staged job: the sharpen is sized on its own picture
+    edits = out.revisions[0]["edits"]
+    assert any(e["op"] == "contrast" for e in edits), edits  # not the sharpen alone, taken for the culprit
+    assert out.report.figures["highlights_new"] <= 0.5
