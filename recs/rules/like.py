@@ -85,7 +85,7 @@ _REFERS_BACK = re.compile(
     # "seen all of those already": the kind was right, the films were not new
     r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|all three)\b"
     # "ok but less violent", "any of those but for kids": the picks shown, changed
-    r"|^(?:(?:ok(?:ay)?|yeah|yes|hmm+|nice|cool|good|great|fine)\W+)?but\b|\b(?:any|one|some|either) of (?:those|them|these)\b"
+    r"|^(?:(?:ok(?:ay)?|yeah|yes|hmm+|nice|cool|good|great|fine)\W+)?(?:(?:those|these|them)(?: ones)? )?but\b|\b(?:any|one|some|either) of (?:those|them|these)\b"
     r"|^(?:the )?same(?: thing| again)?\b(?! (?:director|actor|person|guy|year|decade)\b))",
     re.IGNORECASE,
 )

@@ -15,6 +15,7 @@ class Step:
 
     note: str
     drop: frozenset[str]
+    needs: str = ""  # a check the step only makes sense beside ("like_near": black comedies to keep to)
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,11 @@ STEPS = [
     # A softened film ("like Alien but less scary") keeps its kind longer than it avoids horror.
     Step("let horror back in", frozenset({"avoid"})),
     # "like Se7en but funnier": no comedy is also a thriller, so black comedies come before any comedy.
-    Step("kept to black comedies, the nearest to the genres of the film you named", frozenset({"like_genre"})),
+    Step(
+        "kept to black comedies, the nearest to the genres of the film you named",
+        frozenset({"like_genre"}),
+        "like_near",
+    ),
     Step("looked beyond the genres of the film you named", frozenset({"like_genre", "like_near"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_near", "genre_any", "genre_wide"})),
 ]
@@ -100,7 +105,7 @@ def relax(
     for step in STEPS:
         if len(pool) >= want:
             break
-        if not (step.drop & checks.keys()) - dropped:
+        if not (step.drop & checks.keys()) - dropped or (step.needs and step.needs not in checks):
             continue  # switches off nothing this request asked for
         if "genre_any" in step.drop and "genre_wide" not in step.drop and "genre_wide" not in checks:
             continue  # widening a genre with no broader family would just drop it

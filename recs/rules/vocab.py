@@ -52,7 +52,7 @@ DATE = r"date night|date nite|(?:first|1st) date|date (?:movies?|films?|flicks?)
 OCCASIONS: list[tuple[str, str]] = [
     (
         # "laugh till i cry" is laughing hard, no drama
-        r"(?:a )?good cry|(?<!til i )(?<!till i )(?<!until i )(?<!til we )(?<!till we )cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|"
+        r"(?:a )?good cry|(?<!til i )(?<!till i )(?<!until i )(?<!til we )(?<!till we )cry|crying|sob|sobbing|bawl(?:ing)?|weep(?:ing|y)?|tear ?jerkers?|weepies?|sad|sadder|"
         r"heartbreaking|emotional|poignant|serious|thought provoking",
         "Drama",
     ),

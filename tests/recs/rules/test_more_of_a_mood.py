@@ -56,3 +56,25 @@ def test_it_reads_something_funnier_with_nothing_shown_as_comedies(cat):
 def test_it_keeps_a_named_genre_beside_the_mood_as_a_new_request(cat):
     result, _ = _plan("a funnier western", cat, SCI_FI)
     assert "Alien" not in result.intro and "western" in result.intro
+
+
+SUPERHEROES = [
+    {"title": "The Dark Knight", "year": 2008},
+    {"title": "Iron Man", "year": 2008},
+    {"title": "Spider-Man 2", "year": 2004},
+]
+
+
+def test_it_keeps_to_black_comedies_only_when_a_comedy_is_asked(cat):
+    result, picks = _plan("something scarier", cat, SUPERHEROES)
+    assert "black comedies" not in result.intro and all("Horror" in cat.tags(m) for m in picks)
+
+
+def test_it_reads_sadder_after_picks_as_drama_like_them(cat):
+    result, picks = _plan("sadder", cat, [{"title": "Toy Story", "year": 1995}, {"title": "Shrek", "year": 2001}])
+    assert "Toy Story" in result.intro and all("Drama" in cat.tags(m) for m in picks)
+
+
+def test_it_reads_those_but_older_as_like_the_picks_shown(cat):
+    result, picks = _plan("those but older", cat, SUPERHEROES)
+    assert "like The Dark Knight" in result.intro and all(m.year < 2004 for m in picks)
