@@ -1,10 +1,14 @@
 """Under /api/, Django's own 404/405 pages become the API's {code, message} JSON and HEAD is answered as GET;
-elsewhere a 405 gets words."""
+elsewhere a 405 gets words; a query string with too many parameters is refused in words everywhere."""
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
-from django.http import HttpResponseNotAllowed, JsonResponse
+from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
+from django.http import HttpResponseNotAllowed, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils.decorators import sync_and_async_middleware
+
+from chatapp.refusals import refusal
 
 
 @sync_and_async_middleware
@@ -13,6 +17,8 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
     if iscoroutinefunction(get_response):
 
         async def middleware(request):
+            if not _query_readable(request):  # the page reads the session (the database): off the loop
+                return await sync_to_async(_query_refusal)(request)
             head = _head_as_get(request)
             response = await get_response(request)
             if _blank_page_405(request, response):  # the page reads the session (the database): off the loop
@@ -22,6 +28,8 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
     else:
 
         def middleware(request):
+            if not _query_readable(request):
+                return _query_refusal(request)
             head = _head_as_get(request)
             response = get_response(request)
             if _blank_page_405(request, response):
@@ -29,6 +37,24 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
             return _api_answer(request, response, head=head)
 
     return middleware
+
+
+def _query_readable(request) -> bool:
+    """Whether the query string parses within DATA_UPLOAD_MAX_NUMBER_FIELDS (read here, before any view)."""
+    try:
+        request.GET  # noqa: B018 - parsed (and cached) for the views
+    except TooManyFieldsSent:
+        # Left unparsed, every later read raises again: under DEBUG Django's own error page did, answering 500.
+        request.GET = QueryDict()
+        return False
+    return True
+
+
+def _query_refusal(request):
+    limit = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+    return refusal(
+        request, 400, "bad_request", f"That address has too many query parameters to read (at most {limit})."
+    )
 
 
 def _head_as_get(request) -> bool:

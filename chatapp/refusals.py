@@ -1,6 +1,7 @@
 """A page action's refusal in words: what the page's alert line can show, never HTML."""
 
 from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
 
 from chatapp.errors import MarqueeError
 
@@ -11,3 +12,10 @@ def refused(request, exc: MarqueeError) -> HttpResponse:
         return JsonResponse(exc.as_dict(), status=exc.status)
     # Plain text: a message may quote the request (an unknown list's name), so it must never be read as HTML.
     return HttpResponse(exc.message, status=exc.status, content_type="text/plain; charset=utf-8")
+
+
+def refusal(request, status: int, code: str, message: str) -> HttpResponse:
+    """JSON {code, message} for the API and htmx (the image composer shows a JSON refusal's message), else a page."""
+    if request.path.startswith("/api/") or request.headers.get("HX-Request"):
+        return JsonResponse({"code": code, "message": message}, status=status)
+    return render(request, "400.html", {"message": message}, status=status)

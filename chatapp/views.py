@@ -7,14 +7,14 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
-from chatapp.refusals import refused
+from chatapp.refusals import refusal, refused
 from chatapp.stopping import stop_deleted
 from chatapp.text import form_int
 
@@ -224,17 +224,10 @@ def bad_request(request, exception=None):
         status, code, message = 400, "bad_request", "That form has too many fields or files to read."
     else:
         status, code, message = 400, "bad_request", "That request could not be read."
-    return _refusal(request, status, code, message)
+    return refusal(request, status, code, message)
 
 
 def csrf_failure(request, reason=""):
     """A page's form sent without a valid CSRF token (usually a tab opened before the session changed)."""
     message = "This page is out of date (you logged in or out since it opened). Reload it and try again."
-    return _refusal(request, 403, "csrf_failed", message)
-
-
-def _refusal(request, status: int, code: str, message: str) -> HttpResponse:
-    """JSON {code, message} for the API and htmx (the image composer shows a JSON refusal's message), else a page."""
-    if request.path.startswith("/api/") or request.headers.get("HX-Request"):
-        return JsonResponse({"code": code, "message": message}, status=status)
-    return render(request, "400.html", {"message": message}, status=status)
+    return refusal(request, 403, "csrf_failed", message)

@@ -297,3 +297,18 @@ async def test_it_tells_a_stale_page_without_a_valid_csrf_token_to_reload(alice)
     page = await client.post("/chats/new/", {"kind": "movies"})
     assert page.status_code == 403 and "Reload it and try again" in page.content.decode()
     assert not await Message.objects.filter(chat=image_chat).aexists() and await Chat.objects.acount() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("path", ["/lists/", "/", "/api/chats", "/search/"])
+async def test_it_refuses_an_address_with_too_many_query_parameters_in_words_never_a_500(alice, settings, debug, path):
+    from django.test import AsyncClient
+
+    settings.DEBUG = debug  # under DEBUG Django's own error page read the parameters again: 500
+    client = AsyncClient(raise_request_exception=False)
+    await client.aforce_login(alice)
+    query = "&".join(f"a{i}=1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1))
+    answered = await client.get(f"{path}?{query}")
+    assert answered.status_code == 400, (path, answered.status_code)
+    assert "too many query parameters" in answered.content.decode()
