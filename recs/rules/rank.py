@@ -281,7 +281,7 @@ def plan_picks(
         cons.like_ids = list(dict.fromkeys(m.id for m in shown))
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
             counts = Counter(g for m in shown for g in dict.fromkeys([*m.genres, *war_tags(m.id)]))
-            cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2]
+            cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2 and g not in cons.exclude_genres]
     if asks_another_kind(text) and last_picks and not cons.genres:  # "different genre this time"
         shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
         counts = Counter(g for m in shown for g in catalogue.tags(m) & set(GENRE_NOUNS))

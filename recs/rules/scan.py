@@ -21,6 +21,7 @@ def prepare(text: str) -> str:
     text = re.sub(r"[^a-z0-9, \x00]+", " ", text).replace("\x00", ".")
     text = spelled_years(" " + " ".join(text.split()) + " ")  # "before nineteen eighty" reads "before 1980"
     text = _TOO_MUCH.sub(lambda m: f"{m.group(1)} not too", text)
+    text = LESS_OF_A_KIND.sub("not ", text)
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
@@ -31,6 +32,13 @@ _TOO_MUCH = re.compile(
     r"(^|\b(?:those|these|they|them|that|it|all|are|were|re|is|was|s|look|looks|seem|seems))"
     r"(?: (?:way|a bit|bit|much|far|just))? too(?= (?:long|old|short|scary|violent|dark|sad|slow|boring|gory|intense|"
     r"depressing|heavy|childish|kiddie|serious|silly|cheesy|romantic|weird|new|recent)\b)"
+)
+
+
+# "less romantic", "less superhero-y": none of that kind ("less scary", "less dark" are a softer tone: tone.py)
+LESS_OF_A_KIND = re.compile(
+    r"\b(?:(?:a )?(?:bit|little) |slightly |much |way )?less (?=(?:romantic|romance|romcom|rom com|action|"
+    r"super ?hero(?:es)?|sci ?fi|musical|western|animated|cartoony)\b)"
 )
 
 

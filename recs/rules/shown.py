@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.scan import LESS_OF_A_KIND
+
 _PLACES = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "middle": 1, "third": 2, "3rd": 2, "last": -1}
 _NUMBERS = {"1": 0, "one": 0, "2": 1, "two": 1, "3": 2, "three": 2}
 _PLACE = r"(?:the )?(?P<place>first|1st|second|2nd|middle|third|3rd|last)(?: (?:one|pick|film|movie|title))?"
@@ -79,5 +81,11 @@ _MORE_MOOD = re.compile(
 
 
 def asks_more_of_a_mood(text: str) -> bool:
-    """True when a request asks for more of a mood ("something funnier"), which is relative to the picks shown."""
-    return bool(_MORE_MOOD.search(text or ""))
+    """True when a request asks for more (or less) of a mood or kind ("something funnier", "less romantic"),
+    which is relative to the picks shown."""
+    return bool(_MORE_MOOD.search(text or "") or LESS_OF_A_KIND.search(prepare_less(text or "")))
+
+
+def prepare_less(text: str) -> str:
+    """The text folded enough for LESS_OF_A_KIND ("less superhero-y" reads "less superhero y")."""
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())

@@ -78,3 +78,16 @@ def test_it_reads_sadder_after_picks_as_drama_like_them(cat):
 def test_it_reads_those_but_older_as_like_the_picks_shown(cat):
     result, picks = _plan("those but older", cat, SUPERHEROES)
     assert "like The Dark Knight" in result.intro and all(m.year < 2004 for m in picks)
+
+
+@pytest.mark.parametrize(("text", "tag"), [("less superhero-y please", "Super Hero"), ("a bit less action", "Action")])
+def test_it_reads_less_of_a_kind_after_picks_as_like_them_without_it(text, tag, cat):
+    result, picks = _plan(text, cat, SUPERHEROES)
+    assert "like The Dark Knight" in result.intro and picks and not any(tag in cat.tags(m) for m in picks)
+
+
+def test_it_keeps_less_than_a_runtime_as_a_runtime(cat):
+    from recs.rules.parse import parse_constraints
+
+    cons = parse_constraints("an action movie less than 2 hours", cat)
+    assert cons.genres == ["Action"] and cons.max_runtime == 120
