@@ -73,21 +73,26 @@ def job(data: bytes, plans: list, workers: int, guarded: bool, max_revisions: in
     return ms, kept, cpu, twins
 
 
+def bench_photo() -> tuple[bytes, tuple[int, int]]:
+    """The 12 MP bench photo's JPEG bytes and its size."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "photo.jpg"
+        make_photo(path)
+        with Image.open(path) as im:
+            return path.read_bytes(), im.size
+
+
 def main() -> None:
     """Print the table (markdown) for bench/README.md."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args()
-    from PIL import Image
-
     from imagelab.core.normalize import normalize_plan
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "photo.jpg"
-        make_photo(path)
-        data = path.read_bytes()
-    size = Image.open(path if path.exists() else __import__("io").BytesIO(data)).size
+    data, size = bench_photo()
     # CPU: the process's CPU time (all threads): on the shared machine wall time mostly measures the others'
     # load, while the guard's own work shows in the CPU ratio.
     print(

@@ -15,12 +15,10 @@ Medians of `--runs` after two warm-up rounds. Not a test.
 
 import argparse
 import statistics
-import tempfile
 import time
-from pathlib import Path
 
-from guard import clipping_set  # isort: skip  (bench/guard.py)
-from imagelab_common import FEW_SHOT_A, make_photo  # isort: skip  (puts the repository on sys.path)
+from guard import bench_photo, clipping_set  # isort: skip  (bench/guard.py; puts the repository on sys.path)
+from imagelab_common import FEW_SHOT_A  # isort: skip
 
 
 def layers(data: bytes, plans: list, workers: int) -> dict:
@@ -70,15 +68,9 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=12)
     parser.add_argument("--workers", type=int, default=3)
     args = parser.parse_args()
-    from PIL import Image
-
     from imagelab.core.normalize import normalize_plan
 
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "photo.jpg"
-        make_photo(path)
-        data = path.read_bytes()
-        size = Image.open(path).size
+    data, size = bench_photo()
     print("| plan set | layer | wall (ms) | ratio | CPU (ms) | CPU ratio |")
     print("|---|---|---:|---:|---:|---:|")
     for name, raw in (("few-shot A", FEW_SHOT_A), ("clipping", clipping_set())):
