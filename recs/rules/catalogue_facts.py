@@ -18,6 +18,7 @@ from recs.rules.people import PeopleIndex, people_index
 from recs.rules.titles import resolve
 from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
+from recs.sources.franchises import FRANCHISE_PATTERNS
 from recs.sources.movies import Movie, normalize_title
 
 MIN_VOTES = 1000  # fewer votes than this and a rating says little (as in rank.py)
@@ -98,7 +99,8 @@ def _scope(span: str, catalogue: Catalogue, genres: bool = False) -> tuple[list[
     if year:
         return [m for m in catalogue.movies if m.year == int(year.group(1))], f"from {year.group(1)}"
     if genres:
-        tag = next((t for pattern, t in GENRE_PATTERNS if re.fullmatch(pattern, normalize_title(span))), None)
+        named = GENRE_PATTERNS + FRANCHISE_PATTERNS  # "how many bond films", "the highest rated batman film"
+        tag = next((t for pattern, t in named if re.fullmatch(pattern, normalize_title(span))), None)
         if tag:
             return [m for m in catalogue.movies if tag in catalogue.tags(m)], f"listed as {genre_short(tag)}"
     index = people_index(catalogue)
@@ -144,7 +146,7 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
             return _count(*scope)
     for form in SUPERLATIVE:
         found = form.match(low)
-        scope = found and _scope(found.group("p"), catalogue)
+        scope = found and _scope(found.group("p"), catalogue, genres=True)  # "the highest rated horror film"
         # "the best film of 1994" asks for a recommendation; a person's best film, or the highest rated, is a fact
         if scope and found.group("s") in _ASKS_TASTE and not scope[1].startswith(("directed by", "with")):
             continue

@@ -57,3 +57,23 @@ def test_it_says_years_ruled_out_from_an_open_end(cat):
 
 def test_it_reads_animated_for_a_grown_up_as_grown_up_viewing(cat):
     assert parse_constraints("somethin animated for a grown up", cat).mpaa_excluded == ["G", "PG"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("what's the highest rated horror film?", "**Alien** (1979)"),
+        ("what's the highest rated animated movie", "**Toy Story 3** (2010)"),
+        ("what's the highest rated batman film", "**The Dark Knight** (2008)"),
+    ],
+)
+def test_it_answers_the_highest_rated_film_of_a_kind(text, said, cat):
+    from recs.rules.answer import answer, decide_mode
+
+    assert decide_mode(text).mode == "A" and said in answer(text, cat)
+
+
+def test_it_still_recommends_for_the_best_film_of_a_kind(cat):
+    from recs.rules.answer import decide_mode
+
+    assert decide_mode("which is the best horror film").mode == "B"
