@@ -64,18 +64,19 @@ class PixelSample:
         # Until the first colour mix, every step maps each channel's value alone and the pixels are still whole
         # levels: the steps run on a (3, 256) table, looked up once (~4x faster on a 8k sample, the same floats).
         x, table, where, size = self.levels, _X3, self.where, self.size
-        # (4, 3, 256) while on the table, then (4, 3, n): a channel a step left at 0, at 255; the photo's own at 0,
-        # at 255 (clipped already: a step that keeps it there, or a tint that lifts it off, clipped nothing)
-        ends = np.concatenate([np.zeros((2, 3, 256), dtype=bool), _ends(table)])
+        # Bit marks per channel, (3, 256) while on the table, then (3, n): a step left it at 0 (1), at 255 (2); the
+        # photo had it at 0 (4), at 255 (8) already (a step that keeps it there, or a tint that lifts it off,
+        # clipped nothing). One byte per value: the marks are looked up with the levels, as cheaply.
+        marks = _SOURCE_MARKS
         for o in operations:
             op, params = o["op"], o.get("params") or {}
             if table is not None and op in ("vignette", *ops.MIX_OPS) and (op != "vignette" or where is not None):
-                ends = np.take(ends.reshape(4, -1), x, axis=1)  # the levels' paths, now each pixel's
+                marks = np.take(marks.ravel(), x)  # the levels' paths, now each pixel's
                 x, table = _looked_up(table, x), None
             if where is not None and op in ("crop", "resize"):
                 keep, where, size = _follow(op, params, where, size)
                 x = np.compress(keep, x, axis=1)  # ~4x faster than x[:, keep]
-                ends = ends if table is not None else np.compress(keep, ends, axis=2)
+                marks = marks if table is not None else np.compress(keep, marks, axis=1)
             elif op == "flip":  # a mirror keeps every pixel, only where it sits: later crops are still followed
                 where = None if where is None else _mirrored(where, size, params.get("direction"))
             elif op in ops.MOVING_OPS:
@@ -85,19 +86,19 @@ class PixelSample:
                     where[0] / size[0], where[1] / size[1], min(max(float(params.get("strength", 0.2)), 0.0), 1.0)
                 )
                 x = np.clip(np.rint(x * np.rint(255.0 * gain) / 255.0), 0.0, 255.0)
-                ends[:2] |= _ends(x)
+                marks = marks | _marks(x)
             elif table is not None and op in ops.CHANNEL_OPS:
                 table = _step(table, op, params)
-                ends[:2] |= _ends(table)
+                marks = marks | _marks(table)
             elif op in ops.CHANNEL_OPS or op in ops.MIX_OPS:
                 if op in ops.MIX_OPS:  # a clipped channel mixed with live ones keeps some detail; all three, none
-                    ends[:2] = ends[:2].all(axis=1, keepdims=True)
+                    marks = (marks & 12) | np.bitwise_and.reduce(marks & 3, axis=0, keepdims=True)
                 x = _step(x, op, params)
-                ends[:2] |= _ends(x)
+                marks = marks | _marks(x)
         if table is not None:
-            ends, x = np.take(ends.reshape(4, -1), x, axis=1), _looked_up(table, x)
+            marks, x = np.take(marks.ravel(), x), _looked_up(table, x)
         x = np.rint(x)
-        return x, _clipped_ever(x, (ends[:2] & ~ends[2:]) | _ends(x))
+        return x, _clipped_ever(x, ((marks & 3) & ~(marks >> 2)) | _marks(x))
 
     def hidden(self, operations: list[dict]) -> dict[str, float]:
         """Percentage points a step clipped that a later one lifted off the end again (what a picture of the plan
@@ -165,18 +166,22 @@ def tones(x: np.ndarray) -> dict[str, float]:
     return {"bright": float(luma.mean()), "contrast": float(luma.std()), "sat": float(np.ptp(x, axis=0).mean())}
 
 
-def _ends(x: np.ndarray) -> np.ndarray:
-    """(2, ...) whether each value rounds to 0, and to 255."""
-    return np.stack([x < 0.5, x >= 254.5])
+def _marks(x: np.ndarray) -> np.ndarray:
+    """Each value's bit marks: 1 where it rounds to 0, 2 where it rounds to 255."""
+    return (x < 0.5).view(np.uint8) | ((x >= 254.5).view(np.uint8) << 1)
 
 
-def _clipped_ever(x: np.ndarray, ends: np.ndarray) -> dict[str, float]:
-    """`clipped` of the (3, n) final pixels, with `ends` (2, 3, n: ever at 0, ever at 255) as their clipped channels."""
+_SOURCE_MARKS = _marks(_X3) << 2  # every level as the photo has it: 0 and 255 clipped already
+
+
+def _clipped_ever(x: np.ndarray, marks: np.ndarray) -> dict[str, float]:
+    """`clipped` of the (3, n) final pixels, with `marks` (3, n: 1 ever at 0, 2 ever at 255) as their clipped
+    channels."""
     n = max(1, x.shape[1])
-    colour = (np.ptp(x, axis=0) >= COLOUR_GAP) & (ends[0] | ends[1]).any(axis=0)
+    colour = (np.ptp(x, axis=0) >= COLOUR_GAP) & (marks.max(axis=0) > 0)
     return {
-        "highlights": float(ends[1].sum(axis=1).max()) * 100.0 / n,
-        "shadows": float(ends[0].sum(axis=1).max()) * 100.0 / n,
+        "highlights": float(np.count_nonzero(marks & 2, axis=1).max()) * 100.0 / n,
+        "shadows": float(np.count_nonzero(marks & 1, axis=1).max()) * 100.0 / n,
         "saturation": float(np.count_nonzero(colour)) * 100.0 / n,
     }
 
