@@ -22,7 +22,7 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
         "Family",
     ),
     (r"documentar(?:y|ies)|docu?s|docos?|docu", "Documentary"),  # "any good docus?", "a docu"
-    (r"musicals?", "Musical"),
+    (r"musicals?|singing|sing ?alongs?|songs", "Musical"),  # "a kids movie without singing": no musicals
     (r"concert (?:films?|movies?)|concerts?", "Music"),
     (r"westerns?|cowboys?", "Western"),
     (r"action", "Action"),

@@ -132,3 +132,7 @@ def test_it_keeps_a_mood_asked_for_when_a_narrower_kind_is_ruled_out(text, cat):
     cons = parse_constraints(text, cat)
     assert "Horror" in cons.genres and "Horror" not in cons.exclude_genres
     assert ("not slasher", "topic") in cons.unsupported
+
+
+def test_it_reads_no_singing_as_no_musicals(cat):
+    assert parse_constraints("a kids movie without singing", cat).exclude_genres == ["Musical"]
