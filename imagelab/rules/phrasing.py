@@ -47,6 +47,26 @@ NAMED = [
 ]
 # A limit said outright ("moody but not too dark") or a tone said plainly ("moody and warm") wins over what these
 # only imply.
+# A named mood's word for plan labels ("Moody Rich Film"): the tones it implies are its, not a direction asked.
+MOOD_WORDS = [
+    (_MOODY, "Moody"),
+    (_NIGHT, "Night"),
+    (r"gloom(?:y|ier)", "Gloomy"),
+    (r"summ(?:er|ery|ertime|ier)", "Summery"),
+    (r"cyberpunk|synthwave|vaporwave", "Neon"),
+    (r"grung(?:y|e)", "Grungy"),
+    (r"cottagecore", "Cottage"),
+]
+
+
+def named_mood(text: str) -> tuple[str, dict] | None:
+    """(label word, implied axes) of the first named mood in the lower-cased text, or None."""
+    for pattern, word in MOOD_WORDS:
+        if re.search(rf"\b(?:{pattern})\b", text):
+            return word, next(axes for p, axes in NAMED if p == pattern)
+    return None
+
+
 IMPLIED = re.compile("|".join(p for p, _axes in NAMED))
 # How far a named look goes on its lesser axes (or further on its main one), unless a tone said plainly says so
 _DEGREES = [

@@ -12,10 +12,11 @@ from fractions import Fraction
 
 from imagelab.core import ops
 from imagelab.core.simulate import PixelSample
-from imagelab.rules import alternatives, fitting, iterate
+from imagelab.rules import alternatives, fitting, focus, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
+from imagelab.rules.phrasing import named_mood
 from imagelab.rules.replies import ANGLE_HINT, chat_reply, classify_request, edit_reply, size_answer
 from imagelab.rules.scope import whole_photo
 from imagelab.rules.steps import describe, look_ops
@@ -88,12 +89,15 @@ def _instead(intent: dict) -> str:
     return ": crops are rectangles only, so the crop stays a rectangle"
 
 
-def _prefix(intent: dict) -> str:
-    """The word that names the asked direction in default-family labels ("Warm Pop")."""
+def _prefix(intent: dict, instruction: str) -> str:
+    """The word that names the asked direction in default-family labels ("Warm Pop"), or the named mood ("Moody
+    Rich Film"): a tone the mood only implies is no direction asked ("moody" read "Muted" or "Dark" before)."""
+    mood = named_mood(instruction.lower().replace("’", "'"))
+    implied = mood[1] if mood else {}
     for axis, up, down in _PREFIX:
-        if intent[axis]:
+        if intent[axis] and implied.get(axis) != intent[axis]:
             return (up if intent[axis] > 0 else down) + " "
-    return ""
+    return mood[0] + " " if mood else ""
 
 
 def _turn_words(deg: float, measured: bool) -> str:
@@ -205,6 +209,9 @@ def plan_variations(
     if sign and iterate.usable(chosen, sign) and (not has_local_request(intent) or _restates(intent, chosen, sign)):
         # the chosen look, stronger or gentler
         return iterate.plan_iteration(chosen, sign, _head(intent, image_size, max_side, None)[0])
+    part = focus.read(instruction, chosen)
+    if part is not None and focus.reply(part, chosen) is None:  # one part of the chosen look: its own step moves
+        return focus.plan_part(part, chosen, _head(intent, image_size, max_side, None)[0], image_size, max_side)
     # an orientation asked of a photo that already stands so is still about framing: no unasked tight crop
     rotated = intent["rotate"] is not None or bool(intent["tilts"]) or intent["orient"] is not None
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
@@ -223,7 +230,7 @@ def plan_variations(
         )
         geometry_varies |= bool(crop) or bool(intent["tilts"]) or len(set(intent["quarters"] or ())) > 1
         words = [w for w in [*head_words, crop_words] if w] or (["framing kept"] if intent["keep_framing"] else [])
-        label = (_prefix(intent) if kind == "default" else "") + slot.name.format(**names) + suffix
+        label = (_prefix(intent, instruction) if kind == "default" else "") + slot.name.format(**names) + suffix
         if intent["tilts"]:
             label += f", {deg:+g}°"
         elif intent["quarters"] and len(set(intent["quarters"])) > 1:

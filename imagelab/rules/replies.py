@@ -5,7 +5,7 @@ Pure: no Django.
 
 import re
 
-from imagelab.rules import explain, iterate
+from imagelab.rules import explain, focus, iterate
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.iqa import distortions_named, unmeasured
 from imagelab.rules.iqa_words import EDIT, HOW_TO
@@ -54,6 +54,9 @@ def edit_reply(text: str, chosen: dict | None = None) -> str | None:
 
     `chosen` is the chosen variation's plan: "push it further" is planned from it, or answered without one.
     """
+    part = focus.read(text, chosen)
+    if part is not None:  # "zoom out a bit" on the chosen crop, or said why not
+        return focus.reply(part, chosen)
     intent = read_intent(text)
     if has_local_request(intent):
         return None

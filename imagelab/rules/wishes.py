@@ -66,7 +66,9 @@ ANALOGUE = (
     r"\bvsco\b|\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
 )
 _NEGATED = re.compile(
-    r"\b(?:no|not|without|remove|less|reduce|never|nor|barely|hardly|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus)"
+    r"\b(?:no|not|without|remove|less|reduce|never|nor|barely|hardly|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus|"
+    # a finish taken away in slang: "lose the vignette", "ditch the grain", "kill the vignetting"
+    r"lose|drop|ditch|kill|scrap|nix|take (?:out|off|away)|tone down|dial (?:back|down)|ease (?:off|up)(?: on)?)"
     r"\W+(?:\w+\W+)?$"
 )
 FINISHES = {
