@@ -34,6 +34,7 @@ from recs.rules.vocab import (
 )
 from recs.sources.animation import animation_tags
 from recs.sources.catalogue import Catalogue, load_catalogue
+from recs.sources.franchises import franchise_tags
 from recs.sources.movies import Movie
 from recs.sources.war import war_tags
 
@@ -233,7 +234,8 @@ def _fact(kind: str, movie: Movie, catalogue: Catalogue) -> str:
         if not movie.genres:
             return f"My catalogue doesn't list a genre for {name}."
         extra = f" ({movie.creative_type})" if movie.creative_type else ""
-        hand_tagged = [*war_tags(movie.id), *animation_tags(movie.id)]  # "is Shrek animated?": yes, Animation
+        # "is Shrek animated?", "is Ponyo anime?": the hand tags answer them
+        hand_tagged = [*war_tags(movie.id), *animation_tags(movie.id), *(franchise_tags(movie.id) & {"Anime"})]
         return f"{name} is listed as **{', '.join([*movie.genres, *hand_tagged])}**{extra}."
     if kind == "rating":
         parts = []

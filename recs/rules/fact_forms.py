@@ -105,7 +105,7 @@ QUESTIONS: list[tuple[str, str]] = [
         "genre",
         r"is (?P<t>(?!there\b|it\b|this\b|that\b|anything\b|something\b).+?) (?:too |very |really )?"
         r"(?:scary|frightening|creepy|funny|sad|violent|gory|romantic|a (?:horror|comedy|thriller|drama|"
-        r"western|musical|romance|documentary|war)(?: film| movie)?|animated|an animated (?:film|movie)|a cartoon)",
+        r"western|musical|romance|documentary|war)(?: film| movie)?|animated|anime|an animated (?:film|movie)|a cartoon|an? anime(?: film| movie)?)",
     ),
     ("genre", r"(?:the )?genre (?:of|for) (?P<t>.+)"),
     # "how scary is the exorcist", "how funny is airplane": the genre is what the catalogue knows of it

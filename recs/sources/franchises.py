@@ -61,7 +61,7 @@ FRANCHISE_PATTERNS: list[tuple[str, str]] = [
         "James Bond",
     ),
     (r"marvel(?: comics)?|mcu", "Marvel"),
-    (r"dc(?: comics)?|dceu", "DC"),
+    (r"(?<!washington )dc(?: comics)?|dceu", "DC"),  # "set in washington dc" is no comic
     (r"pixar", "Pixar"),
     (r"(?:studio )?ghibli", "Studio Ghibli"),
     (r"animes?|japanese animation", "Anime"),

@@ -88,3 +88,14 @@ def test_it_reads_no_bond_after_a_bond_actor_as_no_bond_films(cat):
 def test_it_finds_anime_by_hand_tags(cat):
     picks = _picks("anime but not ghibli", cat)
     assert picks and all("Anime" in cat.tags(m) and "Studio Ghibli" not in cat.tags(m) for m in picks)
+
+
+def test_it_reads_no_publisher_in_washington_dc(cat):
+    from recs.rules.parse import parse_constraints
+
+    assert parse_constraints("a political thriller set in washington dc", cat).genres == ["Thriller/Suspense"]
+
+
+def test_it_knows_ghibli_films_by_their_english_titles(cat):
+    assert cat.lookup("Ponyo").id == "gake-no-ue-no-ponyo-2009"
+    assert cat.lookup("Princess Mononoke").id == "mononoke-hime-1999"
