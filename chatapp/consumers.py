@@ -381,6 +381,8 @@ def _number(value: object) -> object:
     # ASCII digits only, at most a bigint's 19: str.isdigit() also passes "²" or "٣", which int() refuses or reads.
     if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         return int(value)
+    if isinstance(value, float) and value.is_integer():  # JSON's 3.0 is the integer 3, as the API reads it
+        return int(value)
     return value
 
 

@@ -246,3 +246,17 @@ async def test_it_refuses_an_edit_whose_text_is_not_text_in_its_own_words_and_re
     assert len(answer.versions or []) <= 1 and len(question.versions or []) <= 1
     await still_open(comm)
     await comm.disconnect()
+
+
+@pytest.mark.parametrize(("index", "selected"), [(1.0, True), (1, True), (1.5, False), (True, False)])
+async def test_it_reads_a_version_index_on_the_socket_as_the_api_does(alice, index, selected):
+    # The API takes a JSON integer written 3 or 3.0 (as JSON Schema counts it), never true: so does the socket.
+    chat, comm = await open_json_socket(alice)
+    await database_sync_to_async(Message.objects.create)(chat=chat, role="user", turn_key="t1", content="hi")
+    answer = await database_sync_to_async(Message.objects.create)(
+        chat=chat, role="assistant", turn_key="t1", status="complete", content="Hello."
+    )
+    await comm.send_json_to({"action": "version", "message": answer.pk, "index": index})
+    frame = await comm.receive_json_from()
+    assert (frame["type"] == "version.selected") is selected, frame
+    await comm.disconnect()
