@@ -37,7 +37,7 @@ _NOUNS = {
 }
 _LOOSER = ("A Touch Wider", "Wider", "Much Wider", "Nearly Full Frame", "Full Frame")
 _LESS = ("A Touch Less", "Less", "Half As Much", "Much Less", "Barely Any")
-_MORE = ("A Touch More", "More", "Much More", "Twice As Much", "All The Way")
+_MORE = ("A Touch More", "More", "Much More", "Twice As Much", "Most")
 _SHARES_GONE = (1.0, 0.8, 0.65, 0.5, 0.35)
 
 
@@ -116,9 +116,12 @@ def reply(part: dict, chosen: dict) -> str | None:
 
 
 def _noun(ops_named: set, operations: list[dict]) -> str:
-    """The part's name in labels ("Warmth", "Vignette"); a cool plan's temperature is its coolness."""
-    cool = any(s["op"] == "temperature" and not s["params"].get("warm") for s in operations)
-    words = sorted({"Coolness" if op == "temperature" and cool else _NOUNS[op] for op in ops_named})
+    """The part's name in labels ("Warmth", "Vignette", "Darkness")."""
+    own = iterate.axes_of(operations)
+    # a cool plan's temperature is its coolness, a darkening one's brightness its darkness
+    turned = {"temperature": "Coolness" if own.get("temp", 0) < 0 else "Warmth"}
+    turned.update(dict.fromkeys(("brightness", "levels"), "Darkness" if own.get("bright", 0) < 0 else "Brightness"))
+    words = sorted({turned.get(op, _NOUNS[op]) for op in ops_named})
     return " & ".join(words)
 
 

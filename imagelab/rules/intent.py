@@ -130,9 +130,9 @@ _STRONGER_AFTER = re.compile(
     r"|\s+back\b(?!\s+to\b)"  # "bring the colour back"
 )
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
-_DOWN_AFTER = re.compile(
-    r"\s+(?:down|lower|less)\b|\s+(?:is |are |look |looks |seem |seems |feel |feels )?(?:way |much |a bit |slightly )?"
-    r"too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
+_DOWN_AFTER = re.compile(  # ("less" before another tone word is that word's: "more warmth less contrast")
+    rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |looks? |seems? |feels? )?"
+    r"(?:way |much |a bit |slightly )?too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
 # Words before an over- or under- term that make it a limit, not a direction: "not oversaturated", "don't overexpose"
@@ -310,7 +310,7 @@ def tone_axes(text: str) -> tuple[dict, set]:
 # How far a tone is asked to move, said around its word: "a touch warmer", "way more contrast", "warm it up a bit".
 # ("touch" only with its article: "don't touch the contrast" is no degree; "a notch" or "a hair" is a small step)
 _GENTLE = (
-    r"(?:a\s+)?(?:tad|smidge(?:n|on)?|hint|tiny bit|little bit|wee bit|teeny bit|bit|little|notch|hair|fraction)"
+    r"(?:a\s+)?(?:tad|smidge(?:n|on)?|hint|tiny bit|little bit|wee bit|teeny bit|bit|little|lil(?:\s+bit)?|notch|hair|fraction)"
     r"(?:\s+of)?|a\s+touch(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly|ever so slightly"
 )
 _STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
@@ -318,9 +318,9 @@ _STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|sign
 _DEGREE_BEFORE = re.compile(rf"\b(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
 _DEGREE_AFTER = re.compile(
     r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+)*(?:just\s+|only\s+)?"
-    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
+    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|lil(?:\s+bit)?|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
     # a limit said after it, in the next clause too: "bump up the saturation, not too much tho", "but don't overdo it"
-    r"|(?:\s*,\s*|\s+)(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
+    r"|(?:\s*,\s*|\s+)(?:(?:it|them|this|up|down|out|back)\s+)*(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
     r"(?:don'?t|do not) overdo (?:it|that)|go easy|(?:like,?\s+)?(?:subtly|subtle|gently|lightly))\b"
 )
 GENTLE, STRONG = 0.5, 1.6

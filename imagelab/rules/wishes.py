@@ -249,7 +249,16 @@ def _finish(pattern: str, text: str) -> int:
     if m is None:
         return 0
     head = _LISTED.sub("", text[: m.start()])
-    return -1 if _NEGATED.search(text[: m.start()]) or _NEGATED.search(head) else 1
+    return (
+        -1 if _NEGATED.search(text[: m.start()]) or _NEGATED.search(head) or _TOO_MUCH_AFTER.match(text, m.end()) else 1
+    )
+
+
+# A finish said to be too much after its name: "the vignette is too strong", "grain's way too heavy", "vignette overdone"
+_TOO_MUCH_AFTER = re.compile(
+    r"\s*(?:is|are|'s|looks?|seems?|feels?)?\s*(?:now\s+)?(?:(?:way|a bit|a little|kinda|bit|much)\s+)?"
+    r"(?:too\s+(?:strong|much|heavy|dark|harsh|intense|obvious|noticeable|thick)|overdone|over the top)\b"
+)
 
 
 def _ratio(text: str) -> float | None:

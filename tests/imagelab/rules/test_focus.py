@@ -93,3 +93,9 @@ def test_it_labels_a_moody_plan_by_its_mood(text):
 def test_it_labels_a_tone_said_plainly_over_the_mood():
     labels = [v["label"] for v in planner.plan_variations("moody and warm", image_size=SIZE)["variations"]]
     assert labels[0].startswith("Warm ")
+
+
+def test_it_names_a_darkening_plan_s_brightness_its_darkness():
+    chosen = {"label": "Dark", "operations": [_RESIZE, {"op": "brightness", "params": {"value": 0.8}}]}
+    labels = [v["label"] for v in planner.plan_variations("too dark now", image_size=SIZE, chosen=chosen)["variations"]]
+    assert labels[1] == "Less Darkness"
