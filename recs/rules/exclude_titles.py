@@ -12,7 +12,7 @@ from recs.rules.series import series_films, series_parts
 from recs.sources.catalogue import Catalogue
 
 # After prepare(): "except", "other than", "but not", "skip" are all "not" by now.
-TRIGGER = r"(?:not|no|(?:already |just )?(?:seen|watched)|besides|apart from|aside from)"
+TRIGGER = r"(?:not|no|minus|(?:already |just )?(?:seen|watched)|besides|apart from|aside from)"
 _NOT_TITLES = frozenset({"a", "an", "the", "this", "that", "it", "one", "me", "them", "those", "these"})
 
 

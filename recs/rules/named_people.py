@@ -126,7 +126,7 @@ _LISTED = re.compile(r"(?<![a-z])([a-z]+)(?: ,)? (?:or|and|,|vs|versus|maybe) ([
 def _find_listed_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
     """Surnames (misspelt or lower-case) said as a list, or alone before the first comma ("spielberg, no jaws")."""
     spans = [((m.start(1), m.group(1)), (m.start(2), m.group(2))) for m in _LISTED.finditer(scan.text)]
-    lead = re.match(r" ?([a-z]+) (?:,|$|but\b|not\b|no\b|please\b|pls\b|only\b|again\b)", scan.text)
+    lead = re.match(r" ?([a-z]+) (?:,|$|but\b|not\b|no\b|minus\b|please\b|pls\b|only\b|again\b)", scan.text)
     spans += [((lead.start(1), lead.group(1)),)] if lead else []
     for span in spans:
         names = [index.surname.get(word) or _loose_name(word, index, raw) for _, word in span]

@@ -286,7 +286,7 @@ NEGATION_REWRITES = [
         "not",
     ),
 ]
-NEGATORS = frozenset({"no", "not", "nothing", "without", "never", "neither", "nor"})
+NEGATORS = frozenset({"no", "not", "nothing", "without", "never", "neither", "nor", "minus"})
 # Words that may sit between a negator and what it negates ("nothing with Tom Cruise").
 FILLER = frozenset(
     {

@@ -2,6 +2,7 @@
 
 import pytest
 
+from recs.rules.parse import parse_constraints
 from recs.rules.rank import plan_picks
 from recs.sources.franchises import FRANCHISE_FILM_IDS
 
@@ -54,8 +55,6 @@ def test_it_finds_a_characters_films_by_name(text, tag, cat):
 
 
 def test_it_reads_bond_as_the_spy_only_before_a_word_for_films(cat):
-    from recs.rules.parse import parse_constraints
-
     assert parse_constraints("no bond films, a thriller", cat).exclude_genres == ["James Bond"]
     assert "James Bond" not in parse_constraints("a drama about a mother's bond", cat).genres
 
@@ -91,11 +90,22 @@ def test_it_finds_anime_by_hand_tags(cat):
 
 
 def test_it_reads_no_publisher_in_washington_dc(cat):
-    from recs.rules.parse import parse_constraints
-
     assert parse_constraints("a political thriller set in washington dc", cat).genres == ["Thriller/Suspense"]
 
 
 def test_it_knows_ghibli_films_by_their_english_titles(cat):
     assert cat.lookup("Ponyo").id == "gake-no-ue-no-ponyo-2009"
     assert cat.lookup("Princess Mononoke").id == "mononoke-hime-1999"
+
+
+@pytest.mark.parametrize(
+    ("text", "director", "ruled_out"),
+    [
+        ("tarantino minus kill bill", "Quentin Tarantino", "Kill Bill"),
+        ("spielberg minus indiana jones", "Steven Spielberg", "Indiana"),
+    ],
+)
+def test_it_reads_minus_as_ruling_out(text, director, ruled_out, cat):
+    picks = _picks(text, cat)
+    assert picks and all(m.director == director and ruled_out not in m.title for m in picks)
+    assert "X-Men" in parse_constraints("marvel movies minus the x-men ones", cat).exclude_genres
