@@ -30,7 +30,7 @@ from imagelab import planning, selectors, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_answer, iqa_parts, iqa_regions, iqa_thresholds
+from imagelab.rules import iqa_answer, iqa_parts, iqa_rank_questions, iqa_regions, iqa_thresholds
 
 log = logging.getLogger(__name__)
 
@@ -186,10 +186,11 @@ def _part(image, box):
     return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
 
 
-def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = ()) -> dict:
+def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = (), question: str = "") -> dict:
     """{text, notes, quality} ranking the variations ({number: (image, reference or None)}) by what was asked.
 
-    `by` is what the question ranks by beyond the plan's faults (`rules_iqa.ranked_by`: warmth, colourfulness).
+    `by` is what the question ranks by beyond the plan's faults (`rules_iqa.ranked_by`: warmth, colourfulness);
+    a yes/no `question` ("is 3 sharper than 4?", "is the ssim above 0.9 for all five?") is answered first.
     """
     per = {}
     for n, (image, reference) in finals.items():
@@ -205,6 +206,7 @@ def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = ()) -> dict:
         else f"I measured variations {listed} of the latest edit."
     ]
     text, best = iqa_answer.ranking(plan, per, by)
+    text = iqa_rank_questions.answered(question, per, text)
     verdicts = quality.verdicts(per[best], plan.distortion_names() or list(quality.DISTORTIONS))
     shown = rules_iqa.figures_to_show(plan, per[best], verdicts) | iqa_answer.ordered_by(by, per[best])
     return {
@@ -343,7 +345,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         named = rules_iqa.variation_numbers(turn.text)  # "the 2nd or the 4th": those two, else all of them
         finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
-            result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text))
+            result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text), turn.text)
             turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
             return await write_answer(turn, backend, result, finals[min(finals)][0])
     image, reference = await _images(subject, working_image, side, compare=compare)

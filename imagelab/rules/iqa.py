@@ -97,12 +97,28 @@ def _fold(text: str) -> str:
     t = text.strip().lower().replace("’", "'")
     t = re.sub(r"\b(?:teh|hte|th)\b", "the", t)  # the commonest typos of "the", so the subject after it is read
     t = _inflections(_advice(t))
+    t = _SHADE.sub("", t)  # "the dark red dress": a shade of its colour, not a dark photo
+    t = _DARK_THING.sub(r"\1 ", t)  # "is the dark dress sharp?": which dress, not how exposed
     # clipped shadows are crushed, not blown: "are the blacks clipping?", "clipped shadows"
     t = re.sub(r"\b((?:shadows?|blacks|darks)\b(?: [a-z]+){0,3}? )clipp(?:ed|ing)\b", r"\1crushed", t)
     t = re.sub(r"\bclipped (shadows|blacks)\b", r"crushed \1", t)
     t = _histogram_ends(t)
     # a typo corrected to an inflected word ("sharpnes" -> sharpness) is folded like one typed right
     return _inflections(_LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t))
+
+
+# "dark" or "light" naming a shade ("dark red", "dark-haired", "dark wood"): the thing's colour, not its exposure.
+_SHADE = re.compile(
+    r"\b(?:dark|deep|light|pale)[- ](?=(?:red|blue|green|brown|grey|gray|purple|pink|orange|yellow|navy|teal|"
+    r"olive|maroon|burgundy|haired|skinned|wood|wooden|chocolate)\b)"
+)
+
+# "dark" between a determiner and its noun describes the thing; a variation ("the darker one") or a tonal region
+# ("the dark areas") keeps it.
+_DARK_THING = re.compile(
+    r"\b(the|my|her|his|their|our|your|this|that|a) dark (?!(?:one|ones|variation|version|option|areas?|parts?|bits|"
+    r"regions?|tones?|spots?|side|end|and|or|is|looks?|enough|too|in|at|of)\b)(?=[a-z])"
+)
 
 
 def _inflections(t: str) -> str:

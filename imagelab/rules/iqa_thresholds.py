@@ -34,6 +34,19 @@ _BETWEEN = re.compile(rf"\b(?:between|in the range(?: of)?)\s+{_NUMBER}\s*(?:and
 # said after the number: "is the ssim 0.9 or more?", "is psnr 30 db or higher"
 _AFTER = re.compile(rf"\b{_NUMBER}\s+or\s+(more|higher|above|over|greater|less|lower|below|under|fewer)\b")
 
+# A comparative set against a number ("are all of them sharper than 100?"): the figure it reads and which side.
+_THAN = re.compile(
+    rf"\b(sharper|crisper|softer|blurr?ier|noisier|grainier|cleaner|brighter|lighter|darker)\s+than\s+{_NUMBER}"
+)
+_THAN_SIDE = {
+    **dict.fromkeys(("sharper", "crisper"), ("sharpness", "sharpness {:.0f}", ">")),
+    **dict.fromkeys(("softer", "blurier", "blurrier"), ("sharpness", "sharpness {:.0f}", "<")),
+    **dict.fromkeys(("noisier", "grainier"), ("noise_sigma", "noise σ {:.1f}", ">")),
+    "cleaner": ("noise_sigma", "noise σ {:.1f}", "<"),
+    **dict.fromkeys(("brighter", "lighter"), ("mean_luminance", "mean brightness {:.0f}", ">")),
+    "darker": ("mean_luminance", "mean brightness {:.0f}", "<"),
+}
+
 
 class Threshold(NamedTuple):
     """A figure set against a number: `op` is ">", ">=", "<", "<=" or "within" (`value` to `upper`); `said` is the
@@ -51,6 +64,12 @@ def asked(text: str) -> Threshold | None:
     """The figure and the number a question sets it against, or None ("is the ssim above 0.9?" -> ssim > 0.9)."""
     t = re.sub(r"(\d),(\d)", r"\1.\2", text.lower())  # a decimal comma: "above 0,9"
     m, after, span = _SET.search(t), _AFTER.search(t), _BETWEEN.search(t)
+    than = _THAN.search(t)
+    # "is 3 sharper than 4?" compares two variations: a whole number up to 5 after "than" names one
+    if than and not m and not re.fullmatch(r"[1-5]", than.group(2)):
+        figure, fmt, op = _THAN_SIDE[than.group(1)]
+        unit = "%" if than.group(3) in ("%", "percent") else ""
+        return Threshold(figure, fmt, op, float(than.group(2)), than.group(2) + unit)
     if span:  # "is the ssim between 0.8 and 0.9?"
         named = _named(t[: span.start()]) or _named(t[span.end() :])
         low, high = sorted((span.group(1), span.group(3)), key=float)
@@ -100,16 +119,24 @@ def said(threshold: Threshold, figures: dict[str, float]) -> str:
         return f"I have no {name} measured to set against {threshold.said}{why}."
     value, bound = figures[threshold.figure], threshold.value
     upper = threshold.upper if threshold.op == "within" else bound
-    holds = {
+    where = "above" if value > upper else "below" if value < bound else "within" if upper > bound else "exactly"
+    shown = threshold.fmt.format(value)
+    answer = "yes" if holds(threshold, figures) else "no"
+    return f"{shown[0].upper()}{shown[1:]} — {where} {threshold.said}, so {answer}."
+
+
+def holds(threshold: Threshold, figures: dict[str, float]) -> bool | None:
+    """Whether the measured figure is on the asked side of the number (None: not measured)."""
+    if threshold.figure not in figures:
+        return None
+    value, bound, upper = figures[threshold.figure], threshold.value, threshold.upper
+    return {
         ">": value > bound,
         ">=": value >= bound,
         "<": value < bound,
         "<=": value <= bound,
         "within": bound <= value <= upper,
     }[threshold.op]
-    where = "above" if value > upper else "below" if value < bound else "within" if upper > bound else "exactly"
-    shown = threshold.fmt.format(value)
-    return f"{shown[0].upper()}{shown[1:]} — {where} {threshold.said}, so {'yes' if holds else 'no'}."
 
 
 _AGAINST_REFERENCE = ("ssim", "psnr", "delta_e")

@@ -77,3 +77,27 @@ async def test_it_ranks_the_variations_by_colourfulness_citing_each_figure(alice
     lead = f"Variation {most} is the most colourful and" if len(tied) == 1 else "are the most colourful and"
     assert lead in message.content or "as colourful as each other" in message.content
     assert all(f"#{n} {c:.1f}" in message.content for n, c in colour.items())
+
+
+async def test_it_answers_two_variations_set_against_each_other_with_yes_or_no(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "is 3 sharper than 4?")
+    message = await db(assistant_of)(turn)
+    assert message.payload["quality"]["ranking"].keys() == {"3", "4"}
+    blur = {n: quality.measure(decoded(job.variations[n - 1]["final"]))["blur_effect"] for n in (3, 4)}
+    lead = message.content.removeprefix("I measured variations 3 and 4 of the latest edit. ")
+    if abs(blur[3] - blur[4]) < 0.02:
+        assert lead.startswith("No, not noticeably: variation 3 is about as sharp as variation 4.")
+    else:
+        assert lead.startswith("Yes: " if blur[3] < blur[4] else "No: ")
+
+
+async def test_it_answers_a_threshold_asked_of_all_five_for_each_variation(alice):
+    chat, job = await edited(alice, detailed())
+    turn = await run_turn(alice, chat, "are all of them sharper than 100?")
+    message = await db(assistant_of)(turn)
+    sharp = {v["index"] + 1: quality.measure(decoded(v["final"]))["sharpness"] for v in job.variations}
+    for n, s in sharp.items():
+        assert f"#{n}: Sharpness {s:.0f} — {'above' if s > 100 else 'below'} 100, so {'yes' if s > 100 else 'no'}." in (
+            message.content
+        )
