@@ -131,7 +131,7 @@ async def test_it_answers_a_wrong_method_on_a_page_in_words_not_a_blank_page(ali
     assert f"{method.upper()} is not allowed here; use {allowed}." in refused.content.decode()
 
 
-def test_it_answers_429_past_the_turn_rate_limit_with_retry_after(alice, settings, scripted):
+def test_it_answers_429_past_the_turn_rate_limit_with_retry_after(alice, settings, scripted, one_minute):
     settings.TURNS_PER_MINUTE = 1
     scripted.add(ScriptedBackend.tool("decide_mode", {"mode": "A", "reason": "chat"}), purpose="decide_mode")
     scripted.add(ScriptedBackend.text("Hi!"), purpose="movies.answer")

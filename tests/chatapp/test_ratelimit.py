@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 db = database_sync_to_async
 
 
-async def test_it_gives_back_the_count_of_a_turn_refused_before_it_was_stored(alice, settings):
+async def test_it_gives_back_the_count_of_a_turn_refused_before_it_was_stored(alice, settings, one_minute):
     settings.TURNS_PER_MINUTE = 1
     chat = await db(services.chat_create)(user=alice)
     for _ in range(3):  # a blank message and an edit of a message that does not exist, each refused

@@ -265,7 +265,7 @@ async def test_it_answers_an_instruction_sent_to_an_image_chat_without_a_photo_i
 
 
 @pytest.mark.django_db(transaction=True)
-async def test_it_stores_nothing_of_an_upload_refused_by_the_rate_limit(alice, settings, image_root):
+async def test_it_stores_nothing_of_an_upload_refused_by_the_rate_limit(alice, settings, image_root, one_minute):
     settings.TURNS_PER_MINUTE = 1
     chat = await db(services.image_chat_create)(user=alice)
     await run_turn(alice, chat, "warmer", photo((160, 120)))
