@@ -131,7 +131,7 @@ _STRONGER_AFTER = re.compile(
 )
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(  # ("less" before another tone word is that word's: "more warmth less contrast")
-    rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |looks? |seems? |feels? )?"
+    rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |r |looks? |seems? |feels? )?"
     r"(?:way |much |a bit |slightly )?too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
 _CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
@@ -315,7 +315,7 @@ _GENTLE = (
 )
 _STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
 # ("way too bright" says how bad the fault is, not how far to go: the usual correction)
-_DEGREE_BEFORE = re.compile(rf"\b(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
+_DEGREE_BEFORE = re.compile(rf"\b(?<!too )(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
 _DEGREE_AFTER = re.compile(
     r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+)*(?:just\s+|only\s+)?"
     r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|lil(?:\s+bit)?|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"

@@ -119,8 +119,10 @@ _FOREIGN = [
     (r"w(?:ä|ae)rmer|chaude?|c(?:á|a)lid[oa]|cald[oa]|quente", "warmer"),
     (r"k(?:ä|ae)lter|k(?:ü|ue)hler|froide?|fr(?:í|i)[oa]|fredd[oa]", "cooler"),
     (r"heller|lumineu(?:x|se)|brillante|luminos[oa]|chiar[oa]", "brighter"),
+    (r"brillo|luminosit(?:é|e|à|a)d?|helligkeit", "brightness"),  # the noun: "más brillo", "plus de luminosité"
     (r"dunkler|sombre|fonc(?:é|e)e?|oscur[oa]|scur[oa]|escur[oa]", "darker"),
     (r"kontrast|contraste|contrasto", "contrast"),
+    (r"contrast(?:é|e)e?s?|contrastad[oa]s?|kontrastreich(?:er)?", "contrasty"),
     (r"satur(?:é|e)e?s?|saturad[oa]s?|saturat[oa]|ges(?:ä|ae)ttigt(?:er)?", "saturated"),
     (r"moins|menos|weniger|meno", "less"),
     (r"m(?:á|a)s(?= \w)|mehr|pi(?:ù|u)", "more"),  # (not "mais": French for "but")

@@ -42,3 +42,25 @@ def test_it_reads_a_slang_or_trailing_limit_as_a_gentle_degree(text, axis):
 )
 def test_it_reads_a_finish_said_too_much_or_taken_away(text, finish, sign):
     assert read_intent(text)[finish] == sign
+
+
+@pytest.mark.parametrize(
+    "text,axes",
+    [
+        ("colors r too strong", {"sat": -1}),
+        ("rendre plus chaud et plus contrasté", {"temp": 1, "contrast": 1}),
+        ("mas brillo por favor", {"bright": 1}),
+    ],
+)
+def test_it_reads_chat_shorthand_and_foreign_tone_nouns(text, axes):
+    intent = read_intent(text)
+    assert {a: intent[a] for a in ("temp", "sat", "contrast", "bright") if intent[a]} == axes
+
+
+def test_it_reads_too_much_as_the_fault_not_a_strong_degree():
+    assert "contrast" not in read_intent("too much contrast and too warm")["degree"]
+
+
+def test_it_reads_fading_the_blacks_as_a_matte_finish():
+    intent = read_intent("fade the blacks a bit")
+    assert intent["matte"] == 1 and not intent["vintage"]
