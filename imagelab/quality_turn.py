@@ -206,7 +206,10 @@ def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = (), question: 
         else f"I measured variations {listed} of the latest edit."
     ]
     text, best = iqa_answer.ranking(plan, per, by)
-    text = iqa_rank_questions.answered(question, per, text)
+    before = {}  # "are all five sharper than the original?": each source measured too
+    if iqa_rank_questions.against_source(question):
+        before = {n: quality.measure(ref) for n, (_im, ref) in finals.items() if ref is not None}
+    text = iqa_rank_questions.answered(question, per, text, before)
     verdicts = quality.verdicts(per[best], plan.distortion_names() or list(quality.DISTORTIONS))
     shown = rules_iqa.figures_to_show(plan, per[best], verdicts) | iqa_answer.ordered_by(by, per[best])
     return {

@@ -161,7 +161,7 @@ def _histogram_ends(t: str) -> str:
 _VOCABULARY = (
     "blurry blurred unfocused focused sharp crisp noisy grainy speckles speckled overexposed underexposed "
     "overexposure underexposure exposure exposed pixelated compressed compression artifacts artefacts blocky "
-    "contrast washed tinted balance quality original upload sharpness blurriness noisiness graininess"
+    "contrast washed tinted balance quality original upload sharpness blurriness noisiness graininess grainier"
 ).split()
 # Real words close to one of those that mean something else: edits ("sharpen"), weather ("rainy"), ...
 _KNOWN = frozenset(_VOCABULARY) | frozenset(

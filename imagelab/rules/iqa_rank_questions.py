@@ -13,9 +13,10 @@ from imagelab.rules.iqa_variations import variation_numbers
 _POLAR = re.compile(r"^\W*(?:(?:so|and|but|ok|okay|hey|hmm+|quick one)\W+)*(?:is|are|was|were|does|do|did|iz|r)\b")
 # A comparative, by its figure, whether a higher figure makes it true, and the least difference that is seen.
 _COMPARATIVES = (
-    (r"sharper|crisper|clearer|more in focus", "blur_effect", False, 0.02, "sharper"),
-    (r"softer|blurr?ier|fuzzier|less sharp", "blur_effect", True, 0.02, "softer"),
-    (r"noisier|grainier", "noise_sigma", True, 0.3, "noisier"),
+    # a letter or two dropped or doubled as typed fast: "sharpr", "blurryer", "grainer", "noiser"
+    (r"sharpe?r|crisper|clearer|more in focus", "blur_effect", False, 0.02, "sharper"),
+    (r"softer|blurr?(?:i|y)?er|fuzzier|less sharp", "blur_effect", True, 0.02, "softer"),
+    (r"noisi?er|graini?er", "noise_sigma", True, 0.3, "noisier"),
     (r"cleaner|less noisy|less grainy", "noise_sigma", False, 0.3, "cleaner"),
     (r"brighter|lighter", "mean_luminance", True, 3, "brighter"),
     (r"darker|dimmer", "mean_luminance", False, 3, "darker"),
@@ -29,28 +30,73 @@ _COMPARATIVES = (
 )
 
 
-def answered(question: str, per: dict[int, dict[str, float]], text: str) -> str:
-    """A ranking's answer led by the yes or no its question asks, when it asks one."""
-    lead = _against_number(question, per) or _pair(question, per)
+# A comparison with each variation's source: "are any of them blurrier than the original?"
+_SOURCE = re.compile(
+    r"\bthan (?:the |my |its |their |th )?(?:original|orig|origianl|orignal|og|source|upload|before)\b"
+)
+
+
+def answered(question: str, per: dict[int, dict[str, float]], text: str, before: dict | None = None) -> str:
+    """A ranking's answer led by the yes or no its question asks, when it asks one (`before`: each source's
+    figures, for "than the original")."""
+    lead = _against_number(question, per) or _against_source(question, per, before or {}) or _pair(question, per)
     return f"{lead} {text}" if lead else text
 
 
+def against_source(question: str) -> bool:
+    """Whether a question sets the variations against their source ("are all five sharper than the original?")."""
+    return bool(_SOURCE.search(question.lower()))
+
+
+def _comparative(t: str):
+    """The first comparative a question says, as its row of `_COMPARATIVES`, or None."""
+    return next((row for row in _COMPARATIVES if re.search(rf"\b(?:{row[0]})\b", t)), None)
+
+
+def _against_source(question: str, per: dict[int, dict[str, float]], before: dict[int, dict[str, float]]) -> str:
+    """Yes or no for each variation against its own source ("are any of them blurrier than the original?")."""
+    t = question.lower()
+    row = _comparative(t)
+    if not (row and against_source(t) and _POLAR.search(t)) or not all(n in before for n in per):
+        return ""
+    _pattern, figure, higher, same, word = row
+    said = {n: (per[n][figure] - before[n][figure]) * (1 if higher else -1) >= same for n in sorted(per)}
+    yes, no = [n for n, h in said.items() if h], [n for n, h in said.items() if not h]
+    label, fmt = _FIGURE_NAMES[figure]
+    each = ", ".join(f"#{n} {fmt.format(per[n][figure])} vs {fmt.format(before[n][figure])}" for n in sorted(per))
+    return f"{_summary(yes, no)} ({label}, each against its source: {each}.)"
+
+
+# How a figure compared with the source is named and written.
+_FIGURE_NAMES = {
+    "blur_effect": ("blur effect, higher is softer", "{:.2f}"),
+    "noise_sigma": ("noise σ", "{:.1f}"),
+    "mean_luminance": ("mean brightness", "{:.0f}"),
+    "cast_b": ("yellow–blue b*", "{:.1f}"),
+    "blockiness": ("blockiness", "{:.2f}"),
+    "contrast_spread": ("tonal range", "{:.0f}"),
+    "colourfulness": ("colourfulness", "{:.1f}"),
+}
+
+
 def _pair(question: str, per: dict[int, dict[str, float]]) -> str:
-    """ "Is 3 sharper than 4?": yes or no for the first variation named against the second, or ""."""
+    """Yes or no for the first variation named against the second ("is 3 sharper than 4?"), or ""."""
     t = question.lower()
     named = [n for n in variation_numbers(question) if n in per]
-    if len(named) != 2 or not _POLAR.search(t):
+    row = _comparative(t)
+    # "is 3 sharper than 4?" sets one against the other; "is it sharper in 2 or 4?" asks which
+    if len(named) != 2 or not _POLAR.search(t) or " than " not in t or not row:
         return ""
-    for pattern, figure, higher, same, word in _COMPARATIVES:
-        if re.search(rf"\b(?:{pattern})\b", t) and all(figure in per[n] for n in named):
-            first, second = named
-            diff = per[first][figure] - per[second][figure]
-            if abs(diff) < same:
-                return f"No, not noticeably: variation {first} is about as {_base(word)} as variation {second}."
-            yes = (diff > 0) == higher
-            said = word if yes else f"not {word}"
-            return f"{'Yes' if yes else 'No'}: variation {first} is {said} than variation {second}."
-    return ""
+    _pattern, figure, higher, same, word = row
+    if not all(figure in per[n] for n in named):
+        return ""
+    first, second = named
+    diff = per[first][figure] - per[second][figure]
+    if abs(diff) < same:
+        return f"No, not noticeably: variation {first} is about as {_base(word)} as variation {second}."
+    yes = (diff > 0) == higher
+    said = word if yes else f"not {word}"
+    return f"{'Yes' if yes else 'No'}: variation {first} is {said} than variation {second}."
 
 
 def _base(word: str) -> str:
@@ -62,7 +108,7 @@ def _base(word: str) -> str:
 
 
 def _against_number(question: str, per: dict[int, dict[str, float]]) -> str:
-    """ "Is the ssim above 0.9 for all five?": each variation's figure against the number, with its yes or no."""
+    """Each variation's figure against a number ("is the ssim above 0.9 for all five?"), variation's with its yes or no."""
     threshold = iqa_thresholds.asked(question)
     if threshold is None:
         return ""
@@ -70,15 +116,17 @@ def _against_number(question: str, per: dict[int, dict[str, float]]) -> str:
     if None in said.values():  # the figure isn't measured (no original): the template says so once
         return iqa_thresholds.said(threshold, per[min(per)])
     yes, no = [n for n, h in said.items() if h], [n for n, h in said.items() if not h]
-    summary = (
-        f"Yes, all {len(per)}."
-        if not no
-        else f"No, none of the {len(per)}."
-        if not yes
-        else f"Yes for {_listed(yes)}; no for {_listed(no)}."
-    )
     each = " ".join(f"#{n}: {iqa_thresholds.said(threshold, per[n])}" for n in sorted(per))
-    return f"{summary} {each}"
+    return f"{_summary(yes, no)} {each}"
+
+
+def _summary(yes: list[int], no: list[int]) -> str:
+    """The yes or no over the variations ("Yes, all 5.", "Yes for #1 and #3; no for #2.")."""
+    if not no:
+        return f"Yes, all {len(yes)}."
+    if not yes:
+        return f"No, none of the {len(no)}."
+    return f"Yes for {_listed(yes)}; no for {_listed(no)}."
 
 
 def _listed(numbers: list[int]) -> str:

@@ -101,3 +101,12 @@ async def test_it_answers_a_threshold_asked_of_all_five_for_each_variation(alice
         assert f"#{n}: Sharpness {s:.0f} — {'above' if s > 100 else 'below'} 100, so {'yes' if s > 100 else 'no'}." in (
             message.content
         )
+
+
+async def test_it_answers_whether_every_variation_is_sharper_than_its_source(alice):
+    chat, _job = await edited(alice, detailed(blur=2))
+    turn = await run_turn(alice, chat, "are all five sharper than the original?")
+    message = await db(assistant_of)(turn)
+    assert message.payload["quality"]["ranking"].keys() == {"1", "2", "3", "4", "5"}
+    lead = message.content.removeprefix("I measured the 5 finished variations of the latest edit. ")
+    assert lead.startswith(("Yes, all 5.", "No, none of the 5.", "Yes for #")) and "each against its source: #1 " in lead

@@ -31,8 +31,30 @@ def test_it_answers_two_variations_compared_with_yes_or_no_first_named_against_s
     assert iqa_rank_questions.answered(text, PER, "RANKING") == f"{lead} RANKING"
 
 
-def test_it_adds_no_yes_or_no_to_a_question_asking_which():
-    assert iqa_rank_questions.answered("which is sharper, 3 or 4?", PER, "RANKING") == "RANKING"
+@pytest.mark.parametrize("text", ["which is sharper, 3 or 4?", "is the cat's face sharper in 3 or 4?"])
+def test_it_adds_no_yes_or_no_to_a_question_asking_which(text):
+    assert iqa_rank_questions.answered(text, PER, "RANKING") == "RANKING"
+
+
+def test_it_reads_a_comparative_typed_in_a_hurry():
+    lead = iqa_rank_questions.answered("does the 4th look blurryer than the 3rd", PER, "RANKING")
+    assert lead == "Yes: variation 4 is softer than variation 3. RANKING"
+
+
+SOURCES = {n: {"blur_effect": 0.30, "noise_sigma": 1.0, "mean_luminance": 100.0} for n in PER}
+
+
+@pytest.mark.parametrize(
+    ("text", "summary"),
+    [
+        ("are all five sharper than the original?", "Yes for #3; no for #1, #2, #4 and #5."),
+        ("are any of them blurrier than the original?", "Yes for #4 and #5; no for #1, #2 and #3."),
+        ("are they all brighter than the og?", "Yes for #1, #3, #4 and #5; no for #2."),
+    ],
+)
+def test_it_answers_each_variation_set_against_its_own_source(text, summary):
+    lead = iqa_rank_questions.answered(text, PER, "RANKING", SOURCES)
+    assert lead.startswith(summary) and "each against its source: #1 " in lead and lead.endswith(" RANKING")
 
 
 def test_it_reads_two_bare_numbers_set_against_each_other_as_the_variations():
