@@ -18,6 +18,11 @@ _LOOSEN = re.compile(
     r"\bzoom(?:ed)?\s+(?:it\s+|back\s+)?out\b|\bun-?crop\w*|\b(?:wider|looser)\s+crop\b|\bloosen\s+(?:the\s+|that\s+)?crop\b|"
     r"\bcrop(?:ped)?\s+(?:it\s+|that\s+)?(?:less|looser|wider)\b|\bless\s+(?:of\s+(?:a|the)\s+)?crop\b|\bshow more of\b"
 )
+# The crop asked closer: "zoom in a bit more", "crop it tighter", "closer", "more zoomed in".
+_TIGHTEN = re.compile(
+    r"\bzoom(?:ed)?\s+(?:it\s+)?in\b|\bmore\s+zoomed(?:\s+in)?\b|\b(?:crop(?:ped)?\s+(?:it\s+|that\s+)?)?"
+    r"(?:a\s+(?:bit|little|touch|tad)\s+|even\s+|much\s+)?(?:tighter|closer)(?:\s+crop)?\b|\bcrop\s+(?:it\s+)?in\s+more\b"
+)
 # Saying the step is too much, so its axis is asked the other way: "too warm now", "a bit less contrast".
 _TOO_MUCH = re.compile(r"\b(?:too|less|not so|not as|over\w*|tone down|dial (?:back|down)|pull back|ease off)\b")
 # A finish asked gone, not only weaker: "lose the vignette", "no grain".
@@ -73,6 +78,9 @@ def read(text: str, chosen: dict | None) -> dict | None:
     if _LOOSEN.search(t):
         rest = read_intent(_LOOSEN.sub(" ", t))
         return {"crop": True} if not has_local_request(rest) else None
+    if _TIGHTEN.search(t) and not any(s["op"] == "rotate" for s in operations):
+        rest = read_intent(_TIGHTEN.sub(" ", t))
+        return {"tighten": True} if not has_local_request(rest) else None
     intent = read_intent(t)
     finishes = {op for key, op in _FINISHES.items() if intent[key] < 0 and any(s["op"] == op for s in operations)}
     tone = _tone_part(t, intent, operations)
@@ -104,6 +112,8 @@ def reply(part: dict, chosen: dict) -> str | None:
                 "The chosen image is already cropped, so what was cut off is not in it any more: click the image it "
                 'was made from in the strip and ask again, e.g. "a looser crop".'
             )
+        return None
+    if part.get("tighten"):  # a closer crop can always be cut from the image as it is
         return None
     one_way = sorted(op for op in part["ops"] if op in iterate._ONE_WAY)
     if applied and part["sign"] < 0 and one_way:
@@ -141,6 +151,8 @@ def plan_part(part: dict, chosen: dict, head: list[dict], image_size: tuple, max
     """Five plans moving only the named part of the chosen plan, the rest as chosen."""
     if part.get("crop"):
         return _plan_looser(chosen, image_size, max_side)
+    if part.get("tighten"):
+        return _plan_closer(chosen, head, image_size, max_side)
     operations, applied = _ops_of(chosen), bool(chosen.get("applied", True))
     name, noun, sign = chosen.get("label") or "the chosen variation", _noun(part["ops"], _ops_of(chosen)), part["sign"]
     shares = _SHARES_GONE if part["gone"] else (iterate.MORE if sign > 0 else iterate.LESS)
@@ -184,5 +196,31 @@ def _plan_looser(chosen: dict, image_size: tuple, max_side: int) -> dict:
         steps = operations[:at] + ([] if whole else [crop]) + operations[at + 1 :]
         towards = "whole frame" if whole or target == full else "widest crop of its shape"
         strategy = f"{name}, its crop loosened {t:.0%} of the way to the {towards}; the rest as chosen."
+        variations.append({"label": label, "strategy": strategy, "operations": steps})
+    return {"variations": variations, "diversity_axes": ["crop/framing"], "notes": []}
+
+
+_CLOSER = ("A Touch Closer", "Closer", "Much Closer", "Tight", "Tightest")
+
+
+def _plan_closer(chosen: dict, head: list[dict], image_size: tuple, max_side: int) -> dict:
+    """Five plans cropping closer in steps, centred: on the image as chosen (applied), or the chosen plan's own
+    crop tightened (or one added after its resize), the rest as chosen."""
+    operations, applied = _ops_of(chosen), bool(chosen.get("applied", True))
+    size = ops.working_size(image_size, max_side)
+    crops = [i for i, s in enumerate(operations) if s["op"] == "crop"]
+    at = crops[-1] if crops and not applied else None
+    base = (0, 0, *size) if at is None else tuple(operations[at]["params"][k] for k in ("x", "y", "width", "height"))
+    name, variations = chosen.get("label") or "the chosen variation", []
+    for label, keep in zip(_CLOSER, (0.92, 0.85, 0.78, 0.7, 0.6), strict=True):
+        w, h = round(base[2] * keep), round(base[3] * keep)
+        crop = geo.crop_params((base[0] + (base[2] - w) // 2, base[1] + (base[3] - h) // 2, w, h))
+        if applied:  # (the head's own crop, for the words "zoom in", is this one)
+            steps = [s for s in head if s["op"] != "crop"] + [crop]
+        elif at is None:  # the chosen plan had no crop: one right after its resize
+            steps = operations[:1] + [crop] + operations[1:]
+        else:
+            steps = operations[:at] + [crop] + operations[at + 1 :]
+        strategy = f"{name}, cropped closer to {keep:.0%} of its frame; the rest as chosen."
         variations.append({"label": label, "strategy": strategy, "operations": steps})
     return {"variations": variations, "diversity_axes": ["crop/framing"], "notes": []}

@@ -99,3 +99,16 @@ def test_it_names_a_darkening_plan_s_brightness_its_darkness():
     chosen = {"label": "Dark", "operations": [_RESIZE, {"op": "brightness", "params": {"value": 0.8}}]}
     labels = [v["label"] for v in planner.plan_variations("too dark now", image_size=SIZE, chosen=chosen)["variations"]]
     assert labels[1] == "Less Darkness"
+
+
+@pytest.mark.parametrize("text", ["zoom in a bit", "crop it a bit tighter", "closer", "more zoomed in"])
+def test_it_crops_the_chosen_look_closer_and_keeps_the_rest(text):
+    plans = _plans(text, applied=False)
+    widths = [_params(p, "crop")[0]["width"] for p in plans]
+    assert widths == sorted(widths, reverse=True) and widths[0] < 1280
+    assert all(_params(p, "temperature") == [{"warm": True, "strength": 0.4}] for p in plans)
+
+
+def test_it_crops_an_applied_look_closer_with_no_new_look_on_top():
+    plans = _plans("zoom in a bit", applied=True)
+    assert all([s["op"] for s in p] == ["resize", "crop"] for p in plans)
