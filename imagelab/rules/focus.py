@@ -115,9 +115,9 @@ def reply(part: dict, chosen: dict) -> str | None:
         return None
     if part.get("tighten"):  # a closer crop can always be cut from the image as it is
         return None
-    one_way = sorted(op for op in part["ops"] if op in iterate._ONE_WAY)
+    one_way = sorted(op for op in part["ops"] if op in iterate.ONE_WAY)
     if applied and part["sign"] < 0 and one_way:
-        said = " and ".join(iterate._ONE_WAY[op] for op in one_way)
+        said = " and ".join(iterate.ONE_WAY[op] for op in one_way)
         return (
             f"{said.capitalize()} cannot be taken back out of the variation you chose here: click the image it was "
             "made from in the strip and ask again."
@@ -141,8 +141,8 @@ def _rescaled(operations: list[dict], names: set, factor: float) -> list[dict]:
     for step in operations:
         if step["op"] not in names:
             out.append(step)
-        elif factor > 0 and (scaled := iterate._scaled(step["op"], step["params"], factor)) is not None:
-            if not iterate._is_identity(step["op"], scaled):
+        elif factor > 0 and (scaled := iterate.scaled_step(step["op"], step["params"], factor)) is not None:
+            if not iterate.is_identity(step["op"], scaled):
                 out.append({"op": step["op"], "params": scaled})
     return out
 
@@ -160,7 +160,7 @@ def plan_part(part: dict, chosen: dict, head: list[dict], image_size: tuple, max
     for i, share in enumerate(shares):
         k = share * sign
         if applied:
-            steps = head + iterate._steps([s for s in operations if s["op"] in part["ops"]], k, True)
+            steps = head + iterate.graded_steps([s for s in operations if s["op"] in part["ops"]], k, True)
         else:
             steps = _rescaled(operations, part["ops"], 1 + k)
         if part["gone"]:

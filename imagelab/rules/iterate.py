@@ -45,7 +45,7 @@ _STRENGTHS = {
     "blur": "sigma",
 }
 # What an image cannot give back once it has it: said plainly when a chosen look is toned down.
-_ONE_WAY = {
+ONE_WAY = {
     "tint": "its tint",
     "vignette": "its vignette",
     "grain": "its grain",
@@ -63,7 +63,7 @@ def direction(text: str) -> int:
     return 1 if re.search(_MORE, t) else 0
 
 
-def _scaled(op: str, params: dict, k: float) -> dict | None:
+def scaled_step(op: str, params: dict, k: float) -> dict | None:
     """The step that moves `k` of the way along `op` once more (k < 0: back), or None when it cannot."""
     if op in _FACTORS:
         return {"value": round(float(params[_FACTORS[op]]) ** k, 3)}
@@ -84,7 +84,7 @@ def _scaled(op: str, params: dict, k: float) -> dict | None:
     return None
 
 
-def _is_identity(op: str, params: dict) -> bool:
+def is_identity(op: str, params: dict) -> bool:
     """Whether a scaled step changes nothing (left out of the plan)."""
     if op in _FACTORS:
         return params["value"] == 1.0
@@ -120,7 +120,7 @@ def adjustable(operations: list[dict]) -> list[dict]:
     return [s for s in operations if s.get("op") in {*_FACTORS, *_STRENGTHS, "hue", "levels", "filter"}]
 
 
-def _steps(operations: list[dict], k: float, applied: bool) -> list[dict]:
+def graded_steps(operations: list[dict], k: float, applied: bool) -> list[dict]:
     """The graded steps for one plan: on top of the chosen image (applied) or the whole plan scaled from its source."""
     out = []
     for step in adjustable(operations):
@@ -129,8 +129,8 @@ def _steps(operations: list[dict], k: float, applied: bool) -> list[dict]:
             if not applied:  # a filter is all or nothing: from the source it is simply in the plan
                 out.append({"op": op, "params": dict(params)})
             continue
-        scaled = _scaled(op, params, k if applied else 1.0 + k)
-        if scaled is not None and not _is_identity(op, scaled):
+        scaled = scaled_step(op, params, k if applied else 1.0 + k)
+        if scaled is not None and not is_identity(op, scaled):
             out.append({"op": op, "params": scaled})
     return out
 
@@ -141,7 +141,7 @@ def kept(operations: list[dict], sign: int, applied: bool) -> list[str]:
         return []
     ops = [s["op"] for s in adjustable(operations)]
     levels = [s for s in adjustable(operations) if s["op"] == "levels"]
-    said = [words for op, words in _ONE_WAY.items() if op in ops]
+    said = [words for op, words in ONE_WAY.items() if op in ops]
     if any(s["params"].get("black", 0) or s["params"].get("white", 255) < 255 for s in levels):
         said.append("its clipped blacks or whites")
     return said
@@ -163,7 +163,7 @@ def plan_iteration(chosen: dict, sign: int, head: list[dict]) -> dict:
     variations = []
     for share, label in zip(shares, labels, strict=True):
         k = share if sign > 0 else -share
-        steps = _steps(operations, k, applied)
+        steps = graded_steps(operations, k, applied)
         if applied:
             how = (
                 f"{share:.0%} more of its adjustments"
@@ -206,4 +206,4 @@ def usable(chosen: dict | None, sign: int = 1) -> bool:
     """Whether a chosen plan has colour or tone steps to push the asked way (a grain alone cannot be taken back)."""
     if not chosen:
         return False
-    return bool(_steps(chosen.get("operations", []), 0.5 * sign, bool(chosen.get("applied", True))))
+    return bool(graded_steps(chosen.get("operations", []), 0.5 * sign, bool(chosen.get("applied", True))))
