@@ -30,7 +30,7 @@ from imagelab import planning, selectors, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_answer, iqa_parts, iqa_rank_questions, iqa_regions, iqa_thresholds
+from imagelab.rules import iqa_answer, iqa_parts, iqa_polarity, iqa_rank_questions, iqa_regions, iqa_thresholds
 
 log = logging.getLogger(__name__)
 
@@ -143,8 +143,13 @@ def assess(
     else:
         shown_verdicts = verdicts
     against = subject.get("reference_label", "")
-    text = rules_iqa.answer(plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar)
+    good = iqa_polarity.asked_good(question)  # "is it sharp?": a soft photo's answer is no
+    text = rules_iqa.answer(
+        plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar, good=good
+    )
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
+    if before:  # "is #2 sharper than the original?": its yes or no first
+        text = iqa_rank_questions.answered_against_source(question, figures, before, text)
     shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,

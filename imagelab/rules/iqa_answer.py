@@ -50,15 +50,23 @@ _SAY = {
 }
 
 
-def sentence(distortion: str, verdict: str, figures: dict[str, float], *, polar: bool = True) -> str:
+def sentence(
+    distortion: str, verdict: str, figures: dict[str, float], *, polar: bool = True, good: bool = False
+) -> str:
     """One clause: the figure, then the verdict ("blur effect 0.72 (blurry from 0.50), so yes: soft").
 
-    `polar` (a yes/no question) says yes or no; "how noisy is it?" is answered without them.
+    `polar` (a yes/no question) says yes or no; "how noisy is it?" is answered without them. `good`: asked by its
+    good word ("is it sharp?"), so a soft photo's answer is no.
     """
     figure, fmt, yes, no, unsure = _SAY[distortion]
     said = fmt.format(v=figures[figure], m=figures["mean_luminance"])
+    answers = ("no", "yes") if good else ("yes", "no")
     if polar:
-        word = {"yes": f"so yes, it is {yes}", "no": f"so no, it is {no}", "unsure": f"so it is {unsure}"}[verdict]
+        word = {
+            "yes": f"so {answers[0]}, it is {yes}",
+            "no": f"so {answers[1]}, it is {no}",
+            "unsure": f"so it is {unsure}",
+        }[verdict]
     else:
         word = f"so it is {dict(yes=yes, no=no, unsure=unsure)[verdict]}"
     return f"{said[0].upper()}{said[1:]} — {word}"
@@ -73,13 +81,15 @@ def answer(
     against: str = "",
     before: dict[str, float] | None = None,
     polar: bool = True,
+    good: frozenset[str] = frozenset(),
 ) -> str:
     """The templated answer: what was measured, each verdict with its deciding figure, and the comparison.
 
     `before` is the reference's own figures: each verdict's figure is then compared with it ("softer than the
-    original"). A comparison asked without a fault named leads with the comparison.
+    original"). A comparison asked without a fault named leads with the comparison. `good`: the faults asked after
+    by their good word ("is it sharp?"), whose yes and no are the other way round.
     """
-    parts = [sentence(d, v, figures, polar=polar) + "." for d, v in verdicts.items()]
+    parts = [sentence(d, v, figures, polar=polar, good=d in good) + "." for d, v in verdicts.items()]
     if plan.distortion_source == "Inferred":
         found = [d for d, v in verdicts.items() if v == "yes"]
         parts.append(

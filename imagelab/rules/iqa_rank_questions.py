@@ -133,3 +133,15 @@ def _listed(numbers: list[int]) -> str:
     """Variation numbers as said ("2, 3 and 5")."""
     names = [f"#{n}" for n in numbers]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def answered_against_source(question: str, figures: dict, before: dict, text: str) -> str:
+    """One image's answer led by the yes or no to "is #2 sharper than the original?" (`before`: the source's)."""
+    t = question.lower()
+    row = _comparative(t)
+    if not (row and against_source(t) and _POLAR.search(t)) or row[1] not in figures or row[1] not in before:
+        return text
+    _pattern, figure, higher, same, _word = row
+    diff = (figures[figure] - before[figure]) * (1 if higher else -1)
+    lead = "Yes." if diff >= same else "No, about the same." if abs(diff) < same else "No."
+    return f"{lead} {text}"

@@ -109,4 +109,6 @@ async def test_it_answers_whether_every_variation_is_sharper_than_its_source(ali
     message = await db(assistant_of)(turn)
     assert message.payload["quality"]["ranking"].keys() == {"1", "2", "3", "4", "5"}
     lead = message.content.removeprefix("I measured the 5 finished variations of the latest edit. ")
-    assert lead.startswith(("Yes, all 5.", "No, none of the 5.", "Yes for #")) and "each against its source: #1 " in lead
+    assert (
+        lead.startswith(("Yes, all 5.", "No, none of the 5.", "Yes for #")) and "each against its source: #1 " in lead
+    )
