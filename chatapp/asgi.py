@@ -15,6 +15,7 @@ from chatapp.http_limits import install_line_limits  # noqa: E402
 from chatapp.origins import StrictOriginValidator  # noqa: E402
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
 from chatapp.socket_limits import install_close_codes  # noqa: E402
+from chatapp.socket_tokens import BearerTokenSockets  # noqa: E402
 
 install_close_codes()  # an oversized frame gets close 1009, not a dropped connection
 install_line_limits()  # an overlong URL or header gets 414 / 431, not a dropped connection
@@ -28,6 +29,10 @@ for kind in kinds.all_kinds():
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # An API client's JSON socket may carry its bearer token instead of a session (no Origin to check)
+        "websocket": BearerTokenSockets(
+            URLRouter(websocket_urlpatterns),
+            StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        ),
     }
 )

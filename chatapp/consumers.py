@@ -19,7 +19,7 @@ from chatapp.errors import MarqueeError, NotFound
 from chatapp.events import Event, TurnEnded, TurnRefused, TurnStarted, VersionSelected, group_name, parse_core
 from chatapp.models import Chat, Message
 from chatapp.schemas import assistant_message_out, message_out
-from chatapp.signals import session_group, user_group
+from chatapp.signals import session_group, token_group, user_group
 from chatapp.socket_limits import CLIENT_GONE
 from chatapp.text import displayable
 
@@ -151,6 +151,8 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
 
     def _session_groups(self) -> list[str]:
         groups = [user_group(self.scope["user"].pk)]
+        if self.scope.get("api_token"):  # an API client's socket (chatapp/socket_tokens.py): its token's revocation
+            groups.append(token_group(self.scope["api_token"]))
         key = getattr(self.scope.get("session"), "session_key", None)
         return [*groups, session_group(key)] if key else groups
 

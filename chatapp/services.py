@@ -282,6 +282,12 @@ TOKEN_REVOKED_MESSAGE = (
 
 def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
     """The active user behind a bearer key, or None; a revoked key is refused in words (Unauthorized)."""
+    found = api_token_authenticate_with_id(key=key)
+    return found[0] if found is not None else None
+
+
+def api_token_authenticate_with_id(*, key: str) -> tuple[AbstractBaseUser, int] | None:
+    """(the active user behind a bearer key, the token's id), or None; a revoked key raises Unauthorized."""
     if not key or not key.startswith(ApiToken.PREFIX):
         return None
     token = ApiToken.objects.select_related("user").filter(key_hash=ApiToken.hash_key(key)).first()
@@ -290,7 +296,7 @@ def api_token_authenticate(*, key: str) -> AbstractBaseUser | None:
     if token is None or not token.user.is_active:
         return None
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
-    return token.user
+    return token.user, token.pk
 
 
 def turn_close_orphaned(*, user: AbstractBaseUser, chat_id: int) -> Message | None:

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save, pre_save
 
 from chatapp.events import group_name
-from chatapp.models import Chat
+from chatapp.models import ApiToken, Chat
 from chatapp.services import api_token_revoke_all
 
 # The control message a consumer answers by closing with 4401 (not an event: it never reaches the page).
@@ -31,6 +31,11 @@ def session_group(session_key: str) -> str:
 def user_group(user_id: int) -> str:
     """The group of every socket of this user, whatever the session."""
     return f"user_{user_id}"
+
+
+def token_group(token_id: int) -> str:
+    """The group of every socket an API client opened with this token."""
+    return f"token_{token_id}"
 
 
 def _end(group: str, message_type: str = SESSION_ENDED) -> None:
@@ -65,6 +70,12 @@ def on_user_saved(sender, instance, created, **kwargs) -> None:
         _end(user_group(instance.pk))
 
 
+def on_token_saved(sender, instance, created, **kwargs) -> None:
+    """A revoked token closes the sockets opened with it (a password change reaches them by the user's group)."""
+    if not created and instance.revoked_at is not None:
+        _end(token_group(instance.pk))
+
+
 def on_chat_deleted(sender, instance, using, **kwargs) -> None:
     """A deleted chat (page, API, admin, its user's deletion) closes its sockets once the delete has committed."""
     group = group_name(instance.pk)
@@ -79,3 +90,4 @@ def connect() -> None:
     pre_save.connect(on_user_pre_save, sender=user_model, dispatch_uid="marquee.sockets.user_pre_save")
     post_save.connect(on_user_saved, sender=user_model, dispatch_uid="marquee.sockets.user_saved")
     post_delete.connect(on_chat_deleted, sender=Chat, dispatch_uid="marquee.sockets.chat_deleted")
+    post_save.connect(on_token_saved, sender=ApiToken, dispatch_uid="marquee.sockets.token_saved")
