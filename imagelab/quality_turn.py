@@ -359,7 +359,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     image, reference = await _images(subject, working_image, side, compare=compare)
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
-    polar = not rules_iqa.asks_how(turn.text)
+    polar = not (rules_iqa.asks_how(turn.text) or iqa_polarity.either_or(turn.text))  # "sharp or soft?": neither
     parts = iqa_regions.compared(turn.text)  # "is the left half noisier than the right?": both measured
     if parts:
         of = subject["label"] if subject and subject["label"].startswith("variation") else "the picture"

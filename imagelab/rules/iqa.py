@@ -269,9 +269,11 @@ def _noun_phrase(words: list[str]) -> list[str]:
     return phrase
 
 
-# After a noun these say something of it, never a compound: participles without -ed ("is her face lit ok?") and
-# judgements ("is the colour of her dress accurate?").
-_PARTICIPLES = frozenset("lit taken done gone seen caught accurate natural realistic wrong off weird strange".split())
+# After a noun these say something of it, never a compound: participles without -ed ("is her face lit ok?"),
+# judgements ("is the colour of her dress accurate?") and adverbs ("is the sky still blue?").
+_PARTICIPLES = frozenset(
+    "lit taken done gone seen caught accurate natural realistic wrong off weird strange still really now also".split()
+)
 
 
 def _is_statement(text: str, masked: str) -> bool:

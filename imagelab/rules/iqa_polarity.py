@@ -26,3 +26,11 @@ def asked_good(question: str) -> frozenset[str]:
         for fault, (good, bad) in _GOOD.items()
         if re.search(rf"\b(?:{good})\b", t) and not re.search(rf"\b(?:{bad})\b", t)
     )
+
+
+def either_or(question: str) -> bool:
+    """Whether a question offers a fault and its good word to choose from ("is it sharp or soft?"): no yes or no."""
+    t = question.lower()
+    return " or " in t and any(
+        re.search(rf"\b(?:{good})\b", t) and re.search(rf"\b(?:{bad})\b", t) for good, bad in _GOOD.values()
+    )

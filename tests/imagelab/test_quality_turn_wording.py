@@ -30,3 +30,8 @@ async def test_it_answers_whether_a_variation_is_darker_than_the_original_with_y
     message = await db(assistant_of)(turn)
     assert message.payload["quality"]["measured"] == "variation 2"
     assert message.content.startswith(("Yes. I measured", "No. I measured", "No, about the same. I measured"))
+
+
+async def test_it_answers_sharp_or_soft_without_a_yes_or_no(alice):
+    message = await ask(alice, detailed(blur=4), "is it sharp or soft?")
+    assert "so it is soft" in message.content and "yes" not in message.content

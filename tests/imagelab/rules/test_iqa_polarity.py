@@ -45,3 +45,10 @@ def test_it_leads_one_image_set_against_its_source_with_yes_or_no(text, lead):
     before = {"blur_effect": 0.30, "mean_luminance": 121.0}
     said = iqa_rank_questions.answered_against_source(text, FIGURES, before, "ANSWER")
     assert said == (f"{lead} ANSWER" if lead else "ANSWER")
+
+
+@pytest.mark.parametrize(
+    ("text", "either"), [("is it sharp or soft?", True), ("noisy or clean?", True), ("is it sharp?", False)]
+)
+def test_it_reads_a_fault_offered_with_its_good_word_as_a_choice(text, either):
+    assert iqa_polarity.either_or(text) is either
