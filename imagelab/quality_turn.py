@@ -149,7 +149,7 @@ def assess(
     )
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
     if before:  # "is #2 sharper than the original?": its yes or no first
-        text = iqa_rank_questions.answered_against_source(question, figures, before, text)
+        text = iqa_rank_questions.answered_against_source(question, figures, before, text, plan.distortion_names())
     shown = rules_iqa.figures_to_show(plan, figures, verdicts)
     return {
         "text": text,

@@ -135,13 +135,33 @@ def _listed(numbers: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
 
 
-def answered_against_source(question: str, figures: dict, before: dict, text: str) -> str:
-    """One image's answer led by the yes or no to "is #2 sharper than the original?" (`before`: the source's)."""
+def answered_against_source(question: str, figures: dict, before: dict, text: str, faults=()) -> str:
+    """One image's answer led by the yes or no to "is #2 sharper than the original?" (`before`: the source's;
+    `faults`: the plan's, which "is the noise worse than the original?" is said of)."""
     t = question.lower()
-    row = _comparative(t)
+    row = _comparative(t) or _worse_or_better(t, faults)
     if not (row and against_source(t) and _POLAR.search(t)) or row[1] not in figures or row[1] not in before:
         return text
     _pattern, figure, higher, same, _word = row
     diff = (figures[figure] - before[figure]) * (1 if higher else -1)
     lead = "Yes." if diff >= same else "No, about the same." if abs(diff) < same else "No."
     return f"{lead} {text}"
+
+
+# A fault's figure and the least difference seen, when "worse" or "better" is said of it: a higher figure is worse.
+_WORSE = {
+    "blur": ("blur_effect", 0.02),
+    "noise": ("noise_sigma", 0.3),
+    "jpeg": ("blockiness", 0.03),
+    "colour_cast": ("colour_cast", 1.5),
+}
+
+
+def _worse_or_better(t: str, faults) -> tuple | None:
+    """A row of `_COMPARATIVES` for "is the noise worse than the original?" (one fault asked), or None."""
+    said = re.search(r"\b(worse|better)\b", t)
+    named = [f for f in faults if f in _WORSE]
+    if not said or len(named) != 1:
+        return None
+    figure, same = _WORSE[named[0]]
+    return "", figure, said.group(1) == "worse", same, said.group(1)

@@ -52,3 +52,18 @@ def test_it_leads_one_image_set_against_its_source_with_yes_or_no(text, lead):
 )
 def test_it_reads_a_fault_offered_with_its_good_word_as_a_choice(text, either):
     assert iqa_polarity.either_or(text) is either
+
+
+@pytest.mark.parametrize(
+    ("text", "faults", "lead"),
+    [
+        ("is the blur worse than the original?", ["blur"], "Yes."),
+        ("is the sharpness better than the original?", ["blur"], "No."),
+        ("is the noise worse than the original?", ["noise"], "No, about the same."),
+        ("is it better than the original?", [], ""),
+    ],
+)
+def test_it_reads_worse_or_better_than_the_source_by_the_fault_asked(text, faults, lead):
+    before = {"blur_effect": 0.30, "noise_sigma": 0.9}
+    said = iqa_rank_questions.answered_against_source(text, FIGURES, before, "ANSWER", faults)
+    assert said == (f"{lead} ANSWER" if lead else "ANSWER")
