@@ -21,7 +21,7 @@ _LOOSEN = re.compile(
 # The crop asked closer: "zoom in a bit more", "crop it tighter", "closer", "more zoomed in".
 _TIGHTEN = re.compile(
     r"\bzoom(?:ed)?\s+(?:it\s+)?in\b|\bmore\s+zoomed(?:\s+in)?\b|\b(?:crop(?:ped)?\s+(?:it\s+|that\s+)?)?"
-    r"(?:a\s+(?:bit|little|touch|tad)\s+|even\s+|much\s+)?(?:tighter|closer)(?:\s+crop)?\b|\bcrop\s+(?:it\s+)?in\s+more\b"
+    r"(?:a\s+(?:bit|little|touch|tad)\s+|even\s+|much\s+)?(?:tighter|closer)(?:\s+crop)?\b(?!\s+to\s+(?:the\s+|my\s+)?(?:original|real|natural|how|what|reality|life|normal|before))|\bcrop\s+(?:it\s+)?in\s+more\b"
 )
 # Saying the step is too much, so its axis is asked the other way: "too warm now", "a bit less contrast".
 _TOO_MUCH = re.compile(r"\b(?:too|less|not so|not as|over\w*|tone down|dial (?:back|down)|pull back|ease off)\b")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from imagelab.rules import planner
+from imagelab.rules import focus, planner
 from imagelab.rules.replies import edit_reply
 
 SIZE = (1600, 1200)
@@ -112,3 +112,7 @@ def test_it_crops_the_chosen_look_closer_and_keeps_the_rest(text):
 def test_it_crops_an_applied_look_closer_with_no_new_look_on_top():
     plans = _plans("zoom in a bit", applied=True)
     assert all([s["op"] for s in p] == ["resize", "crop"] for p in plans)
+
+
+def test_it_reads_closer_to_something_as_no_crop():
+    assert focus.read("make it look closer to the original", _chosen(applied=True)) is None

@@ -64,3 +64,10 @@ def test_it_reads_too_much_as_the_fault_not_a_strong_degree():
 def test_it_reads_fading_the_blacks_as_a_matte_finish():
     intent = read_intent("fade the blacks a bit")
     assert intent["matte"] == 1 and not intent["vintage"]
+
+
+@pytest.mark.parametrize(
+    "text,crop", [("make it closer to the original", False), ("get closer to the subject", True), ("closer crop", True)]
+)
+def test_it_reads_closer_to_the_original_as_no_crop(text, crop):
+    assert read_intent(text)["crop"] is crop
