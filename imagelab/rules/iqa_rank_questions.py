@@ -32,7 +32,7 @@ _COMPARATIVES = (
 
 # A comparison with each variation's source: "are any of them blurrier than the original?"
 _SOURCE = re.compile(
-    r"\bthan (?:the |my |its |their |th )?(?:original|orig|origianl|orignal|og|source|upload|before)\b"
+    r"\bth[ae]n (?:the |my |its |their |th )?(?:original|orig|origianl|orignal|og|source|upload|before)\b"
 )
 
 
@@ -81,7 +81,7 @@ _FIGURE_NAMES = {
 
 def _pair(question: str, per: dict[int, dict[str, float]]) -> str:
     """Yes or no for the first variation named against the second ("is 3 sharper than 4?"), or ""."""
-    t = question.lower()
+    t = re.sub(r"\bthen\b", "than", question.lower())  # "is 3 sharper then 4": typed for "than"
     named = [n for n in variation_numbers(question) if n in per]
     row = _comparative(t)
     # "is 3 sharper than 4?" sets one against the other; "is it sharper in 2 or 4?" asks which

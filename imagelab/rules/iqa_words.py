@@ -320,8 +320,8 @@ RANK_WHICH = re.compile(
 # Two bare numbers compared ("which is brighter, 2 or 3?", "is 2 or #5 warmer?", "is 3 sharper than 4?"), never a count ("1 or 2 stops"),
 # and only in a comparison (COMPARING).
 PAIR = re.compile(
-    # or one set against the other: "is 3 sharper than 4?", "is 2 more colourful than 5"
-    r"\b([1-5])\s*(?:or|vs\.?|versus|(?:[a-z]{3,}er|(?:more|less) [a-z]+) than)\s*(?:#|number\s*)?([1-5])\b(?!\s*(?:stops?|%|px|pixels?|points?|stars?|out)\b)"
+    # or one set against the other: "is 3 sharper than 4?", "is 2 more colourful than 5", "then" typed for "than"
+    r"\b([1-5])\s*(?:or|vs\.?|versus|(?:[a-z]{3,}er|(?:more|less) [a-z]+) th[ae]n)\s*(?:#|number\s*)?([1-5])\b(?!\s*(?:stops?|%|px|pixels?|points?|stars?|out)\b)"
 )
 COMPARING = re.compile(r"\bwh?ich\b|\b(?:more|less|most|least)\b|\b[a-z]{3,}(?:er|est)\b")
 # A superlative, said either way ("the most dramatic", "the moodiest"); never a noun ending in -est ("the forest").

@@ -110,3 +110,20 @@ def test_it_reads_dark_describing_a_thing_as_its_colour_not_underexposure(text, 
 @pytest.mark.parametrize("text", ["is the dark red dress too dark?", "is it dark?", "is the darkest one noisy?"])
 def test_it_still_reads_dark_said_of_the_exposure(text):
     assert "underexposure" in plan_of(text).distortion_names()
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("is 3 sharper then 4", "Yes: variation 3 is sharper than variation 4."),
+        ("is nr 4 sharper then nr 3?", "No: variation 4 is not sharper than variation 3."),
+    ],
+)
+def test_it_reads_then_typed_for_than_between_two_variations(text, lead):
+    assert iqa.variation_numbers(text)[:2] in ([3, 4], [4, 3])
+    assert iqa_rank_questions.answered(text, PER, "RANKING") == f"{lead} RANKING"
+
+
+def test_it_reads_then_typed_for_than_against_the_source():
+    lead = iqa_rank_questions.answered("are all five darker then the original?", PER, "RANKING", SOURCES)
+    assert lead.startswith("Yes for #2; no for #1, #3, #4 and #5.")
