@@ -209,6 +209,7 @@ def _objects(text: str) -> list[str]:
     determiner phrase that is not the photo, a variation or a quality word."""
     _found, masked = _scan(_strip_metrics(_fold(text)))
     masked = VIEWER.sub(" | ", masked)
+    masked = _VARIATION_OWNER.sub(" the", masked)  # "the 2nd one's sky", "#3's face": the variation's sky
     if ranks(text):  # "which one is the brightest?" (folded "the bright") asks for a variation, not a thing
         masked = re.sub(RANKED_WORDS, " | ", masked)
     for m in re.finditer(rf"\b(?:{_DETERMINER})\s+((?:[a-z]+(?:'s|s')\s+)?[a-z]+(?:\s[a-z]+)?)", masked):
@@ -230,6 +231,7 @@ def _objects(text: str) -> list[str]:
 
 
 _HUE_WORDS = frozenset(HUES.strip("(?:)").split("|"))
+_VARIATION_OWNER = re.compile(r"(?:\bthe\s+\w+\s+one|\b(?:number|nr|no|variation|version|option)\s*\d|#\d|\b[1-5])'s\b")
 
 
 def _superlative(word: str) -> bool:

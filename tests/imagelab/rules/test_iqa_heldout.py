@@ -136,3 +136,16 @@ def test_it_measures_every_variation_when_asked_whether_any_is_faulty(text):
 @pytest.mark.parametrize("text", ["is there any noise?", "are there any problems?"])
 def test_it_measures_the_photo_alone_when_any_is_said_of_a_fault(text):
     assert rules_iqa.is_quality_question(text) and not rules_iqa.ranks(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "scope", "number"),
+    [
+        ("is the 2nd one's sky banded?", ["sky"], 2),
+        ("is number 2's sky blown?", ["sky"], 2),
+        ("is #3's face soft?", ["face"], 3),
+        ("is the sky still blue or is there a cast?", ["sky"], None),
+    ],
+)
+def test_it_reads_the_thing_a_variation_owns_as_the_subject_of_that_variation(text, scope, number):
+    assert plan_of(text).query_scope == scope and rules_iqa.variation_number(text) == number
