@@ -26,6 +26,9 @@ EXPORT_FORMAT_NAME = "marquee.chat"
 EXPORT_VERSION = 1
 # A line Markdown would read as a heading: "# …" (ATX) or a run of = or - under text (setext).
 _HEADING_LINE = re.compile(r"^( {0,3})(#|=+\s*$|-+\s*$)", re.MULTILINE)
+# What a Markdown renderer would read as HTML: any '<' (tags, comments, autolinks) and an '&' that starts an
+# entity; a plain "Tom & Jerry" stays as typed.
+_HTML_SIGNIFICANT = re.compile(r"<|&(?=#?[0-9A-Za-z]+;)")
 _ROLE_HEADINGS = {Message.Role.USER: "You", Message.Role.ASSISTANT: "Marquee"}
 
 
@@ -60,6 +63,11 @@ def chat_export(*, user: AbstractBaseUser, chat_id: int, fmt: object, base_url: 
     body = _json(chat, kind, messages, parts) if fmt == "json" else _markdown(chat, kind, messages, parts)
     stem = slugify(chat.display_title)[:50] or "chat"
     return ChatExport(filename=f"marquee-{stem}-{chat.pk}.{fmt}", content_type=EXPORT_FORMATS[fmt], body=body)
+
+
+def markdown_text(text: object) -> str:
+    """Text a Markdown renderer shows literally, never as HTML ('<' and entity-starting '&' as entities)."""
+    return _HTML_SIGNIFICANT.sub(lambda match: "&lt;" if match.group() == "<" else "&amp;", str(text))
 
 
 def _iso(when: datetime) -> str:
@@ -102,8 +110,11 @@ def _markdown(chat: Chat, kind: kinds.ChatKind, messages: list[Message], parts: 
         stamp = timezone.localtime(m.created_at).strftime("%Y-%m-%d %H:%M")
         blocks.append(f"## {_ROLE_HEADINGS.get(m.role, m.role)} · {stamp}")
         if m.content.strip():
-            # A person's text stays text: a line they start with '#' (or underline with ===) is no heading.
-            blocks.append(m.content.strip() if m.role == Message.Role.ASSISTANT else _no_headings(m.content.strip()))
+            # Raw HTML in any text would run in a renderer that allows it (the app's own never does): it is
+            # escaped, inside code too, where it then shows as entities. A person's line starting with '#'
+            # (or underlined with ===) is no heading either.
+            text = markdown_text(m.content.strip())
+            blocks.append(text if m.role == Message.Role.ASSISTANT else _no_headings(text))
         if m.status in (Message.Status.FAILED, Message.Status.STOPPED):
             blocks.append(f"_{m.get_status_display()}{': ' + _one_line(m.error) if m.error else ''}_")
         part = parts.get(m.pk)
@@ -117,5 +128,5 @@ def _no_headings(text: str) -> str:
 
 
 def _one_line(text: str) -> str:
-    """Text safe for a heading: one line, no leading '#'."""
-    return " ".join(text.split()).lstrip("#").strip() or "Untitled"
+    """Text safe for a heading: one line, no leading '#', no HTML."""
+    return markdown_text(" ".join(text.split()).lstrip("#").strip() or "Untitled")

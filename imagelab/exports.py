@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from chatapp.exports import markdown_text
 from chatapp.kinds import ExportPart
 from chatapp.models import Chat, Message
 from imagelab import selectors
@@ -55,11 +56,13 @@ def _job(job: ImageJob, base_url: str) -> dict:
 
 
 def _markdown(job: dict) -> str:
+    """The source link and each variation's label, strategy, image and steps; the planner's words go in as text."""
     lines = [f"[Source image]({job['source_url']})", "", "### Variations", ""]
     for v in job["variations"]:
-        ops = " → ".join(str(op.get("op")) for op in v["plan"] if isinstance(op, dict)) or "no steps"
-        image = f"[image]({v['final_url']})" if v["final_url"] else v["status"]
+        ops = " → ".join(markdown_text(op.get("op")) for op in v["plan"] if isinstance(op, dict)) or "no steps"
+        image = f"[image]({v['final_url']})" if v["final_url"] else markdown_text(v["status"])
         chosen = " (chosen)" if job["result_variation"] == v["index"] else ""
-        lines.append(f"{v['index'] + 1}. **{v['label']}**{chosen}: {v['strategy']} · {image}  ")
+        label, strategy = markdown_text(v["label"]), markdown_text(v["strategy"])
+        lines.append(f"{v['index'] + 1}. **{label}**{chosen}: {strategy} · {image}  ")
         lines.append(f"   Plan: {ops}")
     return "\n".join(lines)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from chatapp.exports import markdown_text
 from chatapp.kinds import ExportPart
 from chatapp.models import Chat, Message
 
@@ -27,24 +28,27 @@ def export_parts(*, chat: Chat, messages: list[Message], base_url: str) -> dict[
 
 
 def _film(item: dict) -> str:
-    return f"**{item.get('title')}**" + (f" ({item['year']})" if item.get("year") else "")
+    return f"**{markdown_text(item.get('title'))}**" + (f" ({markdown_text(item['year'])})" if item.get("year") else "")
 
 
 def _markdown(picks: list[dict], dropped: list[dict], proposal: dict | None) -> str:
+    """The picks, skipped films and list changes; every field goes in as text (`markdown_text`), never HTML."""
     lines: list[str] = []
     if picks:
         lines += ["### Picks", ""]
         for n, pick in enumerate(picks, 1):
             about = " · ".join(x for x in (", ".join(pick.get("genres") or []), pick.get("director") or "") if x)
-            lines.append(f"{n}. {_film(pick)}" + (f" · {about}" if about else "") + f" — {pick.get('reason') or ''}")
+            about, reason = markdown_text(about), markdown_text(pick.get("reason") or "")
+            lines.append(f"{n}. {_film(pick)}" + (f" · {about}" if about else "") + f" — {reason}")
         lines.append("")
     if dropped:
-        lines += ["### Skipped", ""] + [f"- {_film(d)}: {d.get('reason')}" for d in dropped] + [""]
+        lines += ["### Skipped", ""] + [f"- {_film(d)}: {markdown_text(d.get('reason'))}" for d in dropped] + [""]
     if proposal:
-        lines += [f"### List changes ({proposal.get('state')})", ""]
+        lines += [f"### List changes ({markdown_text(proposal.get('state'))})", ""]
         for row in proposal.get("rows", []):
             film = row.get("movie") or row
-            stars = f" · {row['rating']}★" if row.get("rating") else ""
-            note = f" ({row['note']})" if row.get("note") else ""
-            lines.append(f"- {row.get('label')}: {_film(film)}{stars} — {row.get('status')}{note}")
+            stars = f" · {markdown_text(row['rating'])}★" if row.get("rating") else ""
+            note = f" ({markdown_text(row['note'])})" if row.get("note") else ""
+            label, status = markdown_text(row.get("label")), markdown_text(row.get("status"))
+            lines.append(f"- {label}: {_film(film)}{stars} — {status}{note}")
     return "\n".join(lines)

@@ -9,6 +9,7 @@ from markdown_it import MarkdownIt
 from chatapp.exports import chat_export
 from chatapp.models import Chat, Message
 from chatapp.services import api_token_create
+from tests.support.markdown import raw_html
 
 pytestmark = pytest.mark.django_db
 
@@ -75,6 +76,40 @@ def test_it_keeps_a_persons_text_from_becoming_a_heading(alice):
     tokens = MarkdownIt().parse(body)
     assert [t.tag for t in tokens if t.type == "heading_open"] == ["h1", "h2"]
     assert "# not a heading" in MarkdownIt().render(body)
+
+
+def test_it_exports_a_persons_html_as_text_a_renderer_shows_literally(alice):
+    text = "<img src=x onerror=alert(1)>\n\n<script>alert(1)</script> & &lt;b&gt; <!-- c --> a<b>b</b>"
+    chat = Chat.objects.create(owner=alice, kind="movies", title="<svg onload=alert(1)>")
+    Message.objects.create(chat=chat, role="user", turn_key="t1", content=text)
+    Message.objects.create(
+        chat=chat, role="assistant", turn_key="t1", content="<iframe src=//x>", status="failed", error="<b>boom</b>"
+    )
+    body = chat_export(user=alice, chat_id=chat.pk, fmt="md", base_url="").body
+    assert raw_html(body) == []
+    html = MarkdownIt("commonmark").render(body)
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&amp;lt;b&amp;gt;" in html  # an entity typed as text stays those characters
+    assert "&lt;svg onload=alert(1)&gt;" in html and "&lt;iframe src=//x&gt;" in html and "&lt;b&gt;boom" in html
+    assert "Tom & Jerry" in chat_export_of(alice, "Tom & Jerry")  # a plain '&' stays readable in the file
+
+
+def test_it_exports_html_in_picks_as_text(alice):
+    chat = movie_chat(alice)
+    answer = chat.messages.get(role="assistant")
+    pick = {**PICK, "title": "<img src=x onerror=alert(1)>", "reason": "<script>x</script>", "director": "<b>"}
+    proposal = {"state": "open", "rows": [{"label": "<i>", "title": "<u>", "status": "<s>", "note": "<q>"}]}
+    answer.payload = {**answer.payload, "picks": [pick], "proposal": proposal}
+    answer.save()
+    body = chat_export(user=alice, chat_id=chat.pk, fmt="md", base_url="").body
+    assert raw_html(body) == []
+    assert "1. **&lt;img src=x onerror=alert(1)>** (1996)" in body
+
+
+def chat_export_of(user, text: str) -> str:
+    chat = Chat.objects.create(owner=user, kind="movies")
+    Message.objects.create(chat=chat, role="user", turn_key="t1", content=text)
+    return chat_export(user=user, chat_id=chat.pk, fmt="md", base_url="").body
 
 
 def test_it_refuses_an_unknown_format_in_plain_words(alice):
