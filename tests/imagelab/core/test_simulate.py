@@ -118,3 +118,23 @@ def test_it_follows_crops_after_a_flip_to_the_mirrored_pixels(direction):
     plan = [{"op": "contrast", "params": {"value": 1.6}}]
     assert sample.new([flip, first, *plan]) == sample.new([other, *plan])
     assert sample.new([flip, *plan]) == sample.new(plan)  # a mirror moves no pixel's value
+
+
+def test_it_answers_a_plan_asked_again_from_its_memo_without_letting_callers_change_it():
+    sample = PixelSample(photo())
+    plan = [{"op": "contrast", "params": {"value": 1.6}}, {"op": "saturation", "params": {"value": 1.3}}]
+    x, ever = sample.trace(plan)
+    ever["shadows"] = -1.0  # a caller's own copy
+    again, counted = sample.trace([{"op": o["op"], "params": dict(o["params"])} for o in plan])
+    assert again is x and counted["shadows"] > 0
+    assert not x.flags.writeable
+    assert sample.trace([{"op": "contrast", "params": {"value": 1.61}}])[0] is not x  # another plan, traced anew
+
+
+def test_it_counts_a_whole_frame_resize_and_a_cover_resize_as_the_executor_frames_them():
+    image = photo(400, 300)
+    sample = PixelSample(image, working_size=(800, 600))
+    whole = [{"op": "resize", "params": {"width": 400, "height": 300, "fit": "contain"}}]
+    assert sample.run(whole).shape == sample.pixels.shape
+    cover = [{"op": "resize", "params": {"width": 400, "height": 400, "fit": "cover"}}]
+    assert sample.run(cover).shape[1] < sample.pixels.shape[1]
