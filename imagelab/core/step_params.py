@@ -86,6 +86,8 @@ _FLIP_WAYS = {
     **dict.fromkeys(("vertical", "vertically", "v", "y", "ud", "updown", "topbottom", "toptobottom"), "vertical"),
     "upsidedown": "vertical",
 }
+# ops whose one param is a word: op -> (its param, the words an op's name says it with, the accepted words)
+_NAMED = {"filter": ("type", FILTER_FROM_OP, _FILTER_TYPES), "flip": ("direction", FLIP_FROM_OP, _FLIP_WAYS)}
 _FIT = {
     "contain": "contain",
     "inside": "contain",
@@ -219,19 +221,15 @@ def _clamp(op: str, key: str, value: float, ctx: Ctx) -> float:
 
 def op_params(op: str, raw_params: Any, hint: str, ctx: Ctx) -> dict:
     """Canonical, typed, clamped params for one op (without the image-dependent checks)."""
-    if op == "filter" and hint in FILTER_FROM_OP and not raw_params:
-        raw_params = {"type": FILTER_FROM_OP[hint]}
-        ctx.note(f"op {hint!r} -> filter{{type: {FILTER_FROM_OP[hint]}}}", "op alias")
-    if op == "flip" and hint in FLIP_FROM_OP and not raw_params:
-        raw_params = {"direction": FLIP_FROM_OP[hint]}
-        ctx.note(f"flip.direction set to {FLIP_FROM_OP[hint]!r}", "said in the op's name")
-    if isinstance(raw_params, str) and op == "flip":
-        ctx.note(f'flip: "{raw_params}" -> flip{{direction}}', "string direction given instead of params")
-        raw_params = {"direction": raw_params}
-    if isinstance(raw_params, str) and op == "filter":
-        ctx.note(f'filter: "{raw_params}" -> filter{{type}}', "string filter given instead of params")
-        raw_params = {"type": raw_params}
-    elif isinstance(raw_params, (int, float)) and not isinstance(raw_params, bool):
+    if op in _NAMED:  # one param, named by a word: said in the op's name, or given as a bare string
+        key, from_op, _ways = _NAMED[op]
+        if hint in from_op and not raw_params:
+            raw_params = {key: from_op[hint]}
+            ctx.note(f"op {hint!r} -> {op}{{{key}: {from_op[hint]}}}", "said in the op's name")
+        if isinstance(raw_params, str):
+            ctx.note(f'{op}: "{raw_params}" -> {op}{{{key}}}', f"string {key} given instead of params")
+            raw_params = {key: raw_params}
+    if isinstance(raw_params, (int, float)) and not isinstance(raw_params, bool):
         key = next(iter(_PARAMS[op]))
         ctx.note(f"bare number -> {op}.{key}", "params given as a single number")
         raw_params = {key: raw_params}
@@ -247,20 +245,14 @@ def op_params(op: str, raw_params: Any, hint: str, ctx: Ctx) -> dict:
             p[canon] = _DEFAULTS[(op, canon)]
             if not (op == "resize" and canon == "height"):
                 ctx.note(f"{op}.{canon} set to {p[canon]!r}", "missing; default used")
-    if op == "filter":
-        t = _FILTER_TYPES.get(loose_key(p["type"]))
-        if t is None:
-            raise Drop(f"unknown filter type {p['type']!r}")
-        if t != p["type"]:
-            ctx.note(f"filter.type {p['type']!r} -> {t!r}", "alias")
-        p["type"] = t
-    elif op == "flip":
-        way = _FLIP_WAYS.get(loose_key(p["direction"]))
-        if way is None:
-            raise Drop(f"unknown flip direction {p['direction']!r}")
-        if way != p["direction"]:
-            ctx.note(f"flip.direction {p['direction']!r} -> {way!r}", "alias")
-        p["direction"] = way
+    if op in _NAMED:
+        key, _from_op, ways = _NAMED[op]
+        word = ways.get(loose_key(p[key]))
+        if word is None:
+            raise Drop(f"unknown {op} {key} {p[key]!r}")
+        if word != p[key]:
+            ctx.note(f"{op}.{key} {p[key]!r} -> {word!r}", "alias")
+        p[key] = word
     elif op == "tint":
         c = _color(p["color"])
         if c != p["color"]:
