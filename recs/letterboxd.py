@@ -1,13 +1,15 @@
 """Letterboxd export files → entries to import (no Django): watched.csv, watchlist.csv, ratings.csv, or the .zip.
 
 Letterboxd's CSVs have the columns Date, Name, Year, Letterboxd URI (and Rating in ratings.csv: half stars
-0.5–5). A file is refused whole, with a reason a person understands, when it is not UTF-8 CSV text, lacks a
+0.5–5). They are read as UTF-8 (with or without a BOM) or UTF-16 with its BOM (a spreadsheet's "Unicode text",
+tab-separated). A file is refused whole, with a reason a person understands, when it is not such text, lacks a
 needed column, is too big (also once unzipped) or has too many rows; a single bad row is kept and listed as
 not imported, with why.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import lzma
@@ -154,17 +156,30 @@ def _kind_of(name: str) -> str | None:
     return next((kind for suffix, kind in FILE_KINDS if lowered.endswith(suffix)), None)
 
 
-def _read_csv(name: str, data: bytes) -> list[Entry]:
-    if b"\x00" in data:
+def _decode(name: str, data: bytes) -> str:
+    """The file's text: UTF-16 when it starts with that BOM (a spreadsheet's "Unicode text"), else UTF-8."""
+    # UTF-16 is full of zero bytes, so only its BOM tells it from binary data; without one, a zero byte is binary.
+    utf16 = data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+    if not utf16 and b"\x00" in data:
         raise ImportRejected(f"{name} is not a CSV file (it holds binary data).", code="not_csv")
     try:
-        text = data.decode("utf-8-sig")
+        text = data.decode("utf-16" if utf16 else "utf-8-sig")
     except UnicodeDecodeError:
         raise ImportRejected(
-            f"{name} is not UTF-8 text. Letterboxd exports are: export again from Settings → Data.",
+            f"{name} is not UTF-8 or UTF-16 text. Letterboxd exports are UTF-8: export again from Settings → Data.",
             code="bad_encoding",
         ) from None
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if "\x00" in text:
+        raise ImportRejected(f"{name} is not a CSV file (it holds binary data).", code="not_csv")
+    return text
+
+
+def _read_csv(name: str, data: bytes) -> list[Entry]:
+    text = _decode(name, data)
+    # Excel's "Unicode text" (UTF-16) separates columns with tabs: a header with tabs and no comma is read so.
+    header_line = text.split("\n", 1)[0]
+    separator = "\t" if "\t" in header_line and "," not in header_line else ","
+    reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator)
     try:
         header = [h.strip() for h in reader.fieldnames or []]
         reader.fieldnames = header

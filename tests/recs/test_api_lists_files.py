@@ -39,11 +39,24 @@ def test_it_previews_an_import_that_alice_approves_and_bob_cannot(alice, bob):
     assert api_for(bob).get("/api/lists/seen.csv").content.decode().count("\n") == 1  # bob's: the header only
 
 
+def test_it_imports_a_ratings_file_a_spreadsheet_saved_as_utf16(alice):
+    data = csv_bytes(RATINGS, rating=True, bom=True, encoding="utf-16-le").replace(b"\n\x00", b"\r\x00\n\x00")
+    response = post_import(api_for(alice), ("ratings.csv", data))
+    assert response.status_code == 201, response.content
+    rows = response.json()["proposal"]["rows"]
+    assert [(r["title"], r["status"]) for r in rows] == [("Fargo", "ready"), ("Alien", "ready")]
+
+
 @pytest.mark.parametrize(
     ("files", "status", "code"),
     [
         ([("watched.csv", b"Title,Released\nFargo,1996\n")], 400, "wrong_columns"),
-        ([("ratings.csv", "Date,Name,Year,Letterboxd URI,Rating\n,Léon,1994,x,4\n".encode("utf-16"))], 400, "not_csv"),
+        (
+            [("ratings.csv", "Date,Name,Year,Letterboxd URI,Rating\n,Léon,1994,x,4\n".encode("utf-16")[:-1])],
+            400,
+            "bad_encoding",
+        ),
+        ([("ratings.csv", b"\x89PNG\r\n\x1a\n\x00\x00")], 400, "not_csv"),
         ([("watched.csv", csv_bytes(WATCHED) + b" " * 3000)], 413, "import_too_large"),
         ([("w.csv", csv_bytes(WATCHED))] * 5, 400, "too_many_files"),
         ([("ratings.csv", csv_bytes(RATINGS, rating=True)), ("x.zip", b"PK\x03\x04broken")], 400, "not_csv"),

@@ -27,6 +27,29 @@ def test_it_reads_each_csv_by_its_name_with_or_without_a_bom():
     assert [(e.kind, e.name, e.stars) for e in entries[-2:]] == [("ratings", "Fargo", 4.5), ("ratings", "Alien", 0.5)]
 
 
+# How spreadsheets save "CSV UTF-8" / "Unicode text": UTF-8 with or without a BOM, UTF-16 (either byte order)
+# with one, lines ending in CRLF; Excel's "Unicode text" separates columns with tabs.
+SAVED_AS = {
+    "utf-8": ("", "utf-8", ","),
+    "utf-8 bom": ("\ufeff", "utf-8", ","),
+    "utf-16-le": ("\ufeff", "utf-16-le", ","),
+    "utf-16-be": ("\ufeff", "utf-16-be", ","),
+    "excel unicode text": ("\ufeff", "utf-16-le", "\t"),
+}
+
+
+@pytest.mark.parametrize("saved_as", list(SAVED_AS))
+def test_it_reads_a_csv_saved_as_utf8_or_utf16_with_its_bom(saved_as):
+    bom, codec, separator = SAVED_AS[saved_as]
+    lines = ["Date,Name,Year,Letterboxd URI,Rating", "2024-01-01,Léon,1994,x,4", "2024-01-02,Amélie,2001,y,3.5"]
+    text = "".join(line.replace(",", separator) + "\r\n" for line in lines)
+    entries = read_files([("ratings.csv", (bom + text).encode(codec))], **LIMITS)
+    assert [(e.name, e.year, e.stars, e.problem) for e in entries] == [
+        ("Léon", 1994, 4.0, ""),
+        ("Amélie", 2001, 3.5, ""),
+    ]
+
+
 def test_it_reads_the_export_zip_top_level_files_only():
     entries = read_files([("letterboxd-alice-2026.zip", export_zip())], **LIMITS)
     assert {e.kind for e in entries} == {"watched", "ratings", "watchlist"}
@@ -102,6 +125,16 @@ REFUSED = {
         [("watched.csv", "Date,Name,Year,Letterboxd URI\n,Amélie,2001,x\n".encode("latin-1"))],
         "bad_encoding",
         "is not UTF-8",
+    ),
+    "utf-16 damaged": (
+        [("watched.csv", csv_bytes(WATCHED, bom=True, encoding="utf-16-le") + b"\x00\xd8")],
+        "bad_encoding",
+        "is not UTF-8 or UTF-16 text",
+    ),
+    "utf-16 odd length": (
+        [("watched.csv", csv_bytes(WATCHED, bom=True, encoding="utf-16-be")[:-1])],
+        "bad_encoding",
+        "is not UTF-8 or UTF-16 text",
     ),
     "columns": ([("watched.csv", b"Title,Released\nFargo,1996\n")], "wrong_columns", "needs Name, Year"),
     "no rating column": ([("ratings.csv", csv_bytes(WATCHED))], "wrong_columns", "needs Rating"),

@@ -6,8 +6,8 @@ import zipfile
 HEADER = "Date,Name,Year,Letterboxd URI"
 
 
-def csv_bytes(rows: list[tuple], *, rating: bool = False, bom: bool = False) -> bytes:
-    """A Letterboxd CSV: rows of (name, year) or, with `rating`, (name, year, stars)."""
+def csv_bytes(rows: list[tuple], *, rating: bool = False, bom: bool = False, encoding: str = "utf-8") -> bytes:
+    """A Letterboxd CSV: rows of (name, year) or, with `rating`, (name, year, stars); `bom` starts it with U+FEFF."""
     lines = [HEADER + (",Rating" if rating else "")]
     for n, row in enumerate(rows):
         name, year, *rest = row
@@ -15,7 +15,7 @@ def csv_bytes(rows: list[tuple], *, rating: bool = False, bom: bool = False) -> 
         lines.append(
             ",".join(["2024-01-0" + str(n % 9 + 1), quoted, str(year), f"https://boxd.it/x{n}", *map(str, rest)])
         )
-    return ("\ufeff" if bom else "").encode() + ("\n".join(lines) + "\n").encode()
+    return (("\ufeff" if bom else "") + "\n".join(lines) + "\n").encode(encoding)
 
 
 WATCHED = [
