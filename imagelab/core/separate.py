@@ -322,7 +322,8 @@ def _vignetted(look: Look, others: list[Look], best, sample: PixelSample, allowe
             y = np.clip(np.rint(y * lift), 0.0, 255.0)
         if float((y @ LUMA).mean()) > light[1] or not _clears(tried, sample, allowed):
             continue
-        near = max(ssim(Windows(np.ascontiguousarray(y, dtype=np.float32)), o.ssim_windows()) for o in others)
+        mine = Windows(np.ascontiguousarray(y, dtype=np.float32))  # once, not once per earlier picture
+        near = max(ssim(mine, o.ssim_windows()) for o in others)
         found = _better(found, (tried, round(near, 4)))
         if near <= AIM:
             break
