@@ -26,7 +26,10 @@ _FILMS = r"(?:films?|movies?|flicks?|ones?|pictures?|pics?)"
 _IN_CATALOGUE = (
     r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| (?:you|u) (?:have|got)| (?:you|u) ve got| are there"
     r"| are in (?:your|the|ur) (?:catalogue|list|database)"
-    r"| have you got| in (?:your|the) (?:catalogue|list|database))"
+    r"| have you got| in (?:your|the) (?:catalogue|list|database)"
+    # "how many bond films are there in total", "… have been made", "… exist": the catalogue's count answers
+    r"| (?:are|were) there(?: in (?:total|all)| altogether)?| (?:have been|were|got) made| (?:are|were) out"
+    r"| exist| in (?:total|all)| altogether)"
 )
 _HAVE = _IN_CATALOGUE + "?"
 COUNT = [
@@ -36,6 +39,7 @@ COUNT = [
     re.compile(rf"^how many (?P<p>.+?) {_FILMS}{_HAVE}$"),
     re.compile(rf"^how many {_FILMS} (?P<p>(?:by|from|with|starring|directed by|released in|made in|in) .+?){_HAVE}$"),
     re.compile(rf"^how many {_FILMS}(?P<p>){_HAVE}$"),
+    re.compile(rf"^(?:what(?: is|'s|s) )?(?:the )?(?:total )?number of (?P<p>.+?) {_FILMS}{_HAVE}$"),
 ]
 # Superlatives: (wording, attribute, highest wins, how the answer says it).
 SUPERLATIVES: dict[str, tuple[str, bool, str]] = {
@@ -74,6 +78,8 @@ LIST = [
     re.compile(rf"^(?:which|what) {_FILMS} (?P<p>(?:by|from|with|starring|directed by) .+?){_IN_CATALOGUE}$"),
 ]
 LISTED_MAX = 20  # a longer list is cut, with how many more there are
+# A count is of the catalogue, never of every film made: said with it.
+HOLDS_ONLY = "That counts only the films my catalogue holds (up to 2010), so there may be more."
 DID = [  # (role asked, pattern with a person and a title)
     ("director", re.compile(r"^(?:did|has) (?P<p>.+?) (?:direct|make|helm) (?P<t>.+)$")),
     ("director", re.compile(r"^(?:is|was) (?P<t>.+?) (?:directed |made )?by (?P<p>.+)$")),
@@ -100,7 +106,10 @@ def _scope(span: str, catalogue: Catalogue, genres: bool = False) -> tuple[list[
         return [m for m in catalogue.movies if m.year == int(year.group(1))], f"from {year.group(1)}"
     if genres:
         named = GENRE_PATTERNS + FRANCHISE_PATTERNS  # "how many bond films", "the highest rated batman film"
-        tag = next((t for pattern, t in named if re.fullmatch(pattern, normalize_title(span))), None)
+        said = normalize_title(span)  # "bond" names the spy only before a word for films: "how many bond films"
+        tag = next(
+            (t for p, t in named if re.fullmatch(p, said) or re.fullmatch(rf"(?:{p}) films", f"{said} films")), None
+        )
         if tag:
             return [m for m in catalogue.movies if tag in catalogue.tags(m)], f"listed as {genre_short(tag)}"
     index = people_index(catalogue)
@@ -176,7 +185,10 @@ def _count(films: list[Movie], said: str) -> str:
     best = sorted(films, key=lambda m: ((m.votes or 0) < MIN_VOTES, -(m.rating or 0), m.id))[:3]
     listed = ", ".join(f"{m.title} ({m.year})" for m in best)
     plural = "s" if len(films) > 1 else ""
-    return f"My catalogue has **{len(films):,}** film{plural}{' ' + said if said else ''}; the best rated: {listed}."
+    return (
+        f"My catalogue has **{len(films):,}** film{plural}{' ' + said if said else ''}; the best rated: {listed}. "
+        f"{HOLDS_ONLY}"
+    )
 
 
 def _listed(films: list[Movie], said: str) -> str:
