@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import codecs
+import json
 from typing import Annotated
 
 from django.conf import settings
@@ -91,6 +93,26 @@ class BodyNotJson(ValueError):
         self.content_type = content_type
 
 
+class BodyNotInCharset(ValueError):
+    """A body that does not decode in the charset its Content-Type declares (`; charset=us-ascii`)."""
+
+
+def _json_body(request):
+    """The body as JSON, decoded from its declared charset (`latin-1`, `windows-1252`…) unless that is a UTF."""
+    # JSON's own UTF-8/16/32 stay bytes: json.loads tells them apart (BOM or not), as without a charset.
+    charset = (request.content_params or {}).get("charset", "").strip()
+    try:
+        codec = codecs.lookup(charset or "utf-8").name
+        body = request.body if codec.startswith("utf-") else request.body.decode(codec)
+        return json.loads(body)
+    except LookupError:  # an unknown charset, or a codec that is no text encoding (base64, rot13…)
+        return json.loads(request.body)
+    except UnicodeError:  # not text in the declared charset (UTF ones fail inside json.loads)
+        if not charset:
+            raise
+        raise BodyNotInCharset(charset) from None
+
+
 def _is_json_type(content_type: str) -> bool:
     return content_type == "application/json" or (
         content_type.startswith("application/") and content_type.endswith("+json")
@@ -107,7 +129,7 @@ class JsonObjectParser(Parser):
         content_type = (request.content_type or "").strip().lower()
         if not _is_json_type(content_type):
             raise BodyNotJson(content_type)
-        data = super().parse_body(request)
+        data = _json_body(request)
         if not isinstance(data, dict):
             raise BodyNotAnObject
         return data
@@ -187,6 +209,9 @@ def on_http_error(request, exc: HttpError):
         sent = exc.__cause__.content_type[:80]
         said = f"was sent as {sent}" if sent else "had no Content-Type"
         message = f"Send the request body as JSON with Content-Type: application/json (this one {said})."
+        return _error(request, 400, "bad_request", message)
+    if isinstance(exc.__cause__, BodyNotInCharset):
+        message = f"The request body is not valid {str(exc.__cause__)[:40]} text (the charset it declares)."
         return _error(request, 400, "bad_request", message)
     if exc.status_code == 400 and "parse" in str(exc).lower():
         return _error(request, 400, "bad_request", "The request body is not valid JSON.")

@@ -53,6 +53,28 @@ def test_it_reads_a_json_body_with_any_json_content_type(alice, content_type):
     assert created.status_code == 201 and created.json()["title"] == "Friday"
 
 
+@pytest.mark.parametrize("charset", ["latin-1", "ISO-8859-1", "windows-1252", "utf-8", "utf-16", '"latin1"'])
+def test_it_reads_a_json_body_in_the_charset_it_declares(alice, charset):
+    body = '{"title": "Café Ö"}'.encode(charset.strip('"'))
+    created = bearer(alice).generic("POST", "/api/chats", body, content_type=f"application/json; charset={charset}")
+    assert created.status_code == 201, created.content
+    assert created.json()["title"] == "Café Ö"
+
+
+def test_it_reads_a_body_in_a_charset_it_does_not_know_as_utf8_as_before(alice):
+    body = '{"title": "Café"}'.encode()
+    created = bearer(alice).generic("POST", "/api/chats", body, content_type="application/json; charset=klingon")
+    assert created.status_code == 201 and created.json()["title"] == "Café"
+
+
+@pytest.mark.parametrize(("charset", "body"), [("us-ascii", '{"title": "Café"}'.encode()), ("utf-8", b'{"t": "\xe9"}')])
+def test_it_refuses_a_body_that_is_not_valid_in_its_declared_charset(alice, charset, body):
+    refused = bearer(alice).generic("POST", "/api/chats", body, content_type=f"application/json; charset={charset}")
+    assert (refused.status_code, refused.json()["code"]) == (400, "bad_request")
+    assert refused.json()["message"] == f"The request body is not valid {charset} text (the charset it declares)."
+    assert not Chat.objects.exists()
+
+
 @pytest.mark.parametrize("sent", ["", None])
 def test_it_says_the_request_body_is_missing_when_a_route_needs_one(alice, sent):
     # A message, a version switch or a proposal decision sent without a body got "Field required", naming no field.
