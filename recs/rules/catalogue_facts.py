@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.explain import genre_short
+from recs.rules.franchise_facts import franchise_member_answer
 from recs.rules.fuzzy import near_name
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.titles import resolve
@@ -148,6 +149,9 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
     """The reply to a question about a set of films (a person's, a year's, the catalogue's); None otherwise."""
     # "highest-rated" is "highest rated"; a hyphen inside a title still resolves (titles are normalized)
     low = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", " ".join(question.lower().split()))
+    said = franchise_member_answer(low, catalogue)  # "is up a pixar movie": from the hand tags
+    if said:
+        return said
     for form in COUNT:
         found = form.match(low)
         scope = found and _scope(found.group("p"), catalogue, genres=True)

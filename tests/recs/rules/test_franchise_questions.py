@@ -27,3 +27,34 @@ def test_it_counts_a_franchise_as_the_catalogue_holds_it(text, count, said, cat)
 def test_it_leaves_other_how_many_questions_to_their_own_answers(cat):
     assert "95 minutes" in answer("how many minutes is juno", cat)
     assert "1999" in answer("how many toy story movies are there", cat)  # a series read from titles: part by part
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("is up a pixar movie", "Yes: **Up** (2009) is one of the 11 Pixar films"),
+        ("was Shrek made by Pixar?", "No: **Shrek** (2001) isn't one of the 11 Pixar films"),
+        ("is toy story pixar", "Yes: **Toy Story** (1995)"),
+        ("did pixar make ratatouille", "Yes: **Ratatouille** (2007)"),
+        ("is the dark knight a marvel movie", "lists it as a Batman film and a DC film"),
+        ("isn't x2 an x-men movie?", "Yes: **X2** (2003) is one of the 4 X-Men films"),
+        ("is goldfinger a bond film", "Yes: **Goldfinger** (1964)"),
+        ("is spirited away from studio ghibli", "Yes: **Spirited Away** (2002)"),
+    ],
+)
+def test_it_answers_whether_a_film_is_a_franchises_from_the_hand_tags(text, said, cat):
+    assert decide_mode(text).mode == "A"
+    assert said in answer(text, cat)
+
+
+def test_it_says_what_it_cannot_know_about_studios_and_films(cat):
+    assert answer("did disney make the lion king", cat).startswith("I don't know: my catalogue doesn't record")
+    assert answer("is frozen a pixar film", cat).startswith("I don't know **Frozen**")
+
+
+@pytest.mark.parametrize(
+    "text", ["can you cheer me up with a pixar movie", "what's up, any pixar movies?", "is it up to you, a pixar film"]
+)
+def test_it_reads_up_in_an_ordinary_sentence_as_no_film(text, cat):
+    assert "**Up**" not in answer(text, cat)
+    assert "Yes:" not in answer(text, cat) and "No:" not in answer(text, cat)
