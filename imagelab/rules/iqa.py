@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from imagelab.rules import iqa_regions
+from imagelab.rules import iqa_regions, iqa_typos
 from imagelab.rules.iqa_answer import answer, figures_to_show, sentence  # noqa: F401 (the answer, said from here)
 from imagelab.rules.iqa_variations import ranks, variation_number, variation_numbers  # noqa: F401 (said from here)
 from imagelab.rules.iqa_words import (
@@ -96,6 +96,7 @@ def _fold(text: str) -> str:
     """Lower case, inflections folded onto the base word ("noisier" -> noisy, "sharpness" -> sharp), typos forgiven."""
     t = text.strip().lower().replace("’", "'")
     t = re.sub(r"\b(?:teh|hte|th)\b", "the", t)  # the commonest typos of "the", so the subject after it is read
+    t = iqa_typos.forgive(t)  # a fault word one slip off ("grany", "bluryy"), real words left alone
     t = _inflections(_advice(t))
     t = _SHADE.sub("", t)  # "the dark red dress": a shade of its colour, not a dark photo
     t = _DARK_THING.sub(r"\1 ", t)  # "is the dark dress sharp?": which dress, not how exposed

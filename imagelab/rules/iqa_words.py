@@ -68,7 +68,7 @@ WORDS = [
         r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)",
         "jpeg",
     ),
-    (r"washed out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast", "low_contrast"),
+    (r"washed[- ]out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast", "low_contrast"),
     (
         r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
         rf"too (?:{HUES}|warm|cool|cold)|too much {HUES}|(?:a|an) {HUES} (?:hue|cast|tone|shift)|"

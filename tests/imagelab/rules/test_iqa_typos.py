@@ -1,0 +1,64 @@
+"""Misspelt fault words read as the words meant, real words left alone (imagelab.rules.iqa_typos)."""
+
+import pytest
+
+from imagelab.core import iqa
+from imagelab.rules import iqa as rules_iqa
+from imagelab.rules import iqa_typos
+
+
+def plan_of(text):
+    return iqa.complete(rules_iqa.read_question(text, has_reference=True), has_reference=True)
+
+
+@pytest.mark.parametrize(
+    ("word", "meant"),
+    [
+        ("grany", "grainy"),  # a letter missing
+        ("bluryy", "blurry"),  # a letter wrong
+        ("blurrry", "blurry"),  # a letter doubled
+        ("nosiy", "noisy"),  # two swapped
+        ("noizy", "noisy"),
+        ("grainey", "grainy"),
+        ("underexpsoed", "underexposed"),  # two slips in a long word
+        ("pixelatd", "pixelated"),
+    ],
+)
+def test_a_fault_word_one_slip_off_is_the_word_meant(word, meant):
+    assert iqa_typos.nearest_fault(word) == meant
+
+
+@pytest.mark.parametrize(
+    "word", ["granny", "rainy", "brainy", "train", "brain", "flurry", "fizzy", "musky", "pixels", "noise", "block"]
+)
+def test_a_real_word_one_slip_from_a_fault_is_never_corrected(word):
+    assert iqa_typos.nearest_fault(word) is None
+
+
+@pytest.mark.parametrize("word", ["blue", "nosy", "dim", "grin", "sharpen", "brighten", "landscape", "portrait"])
+def test_short_words_and_words_far_from_any_fault_are_left_alone(word):
+    assert iqa_typos.nearest_fault(word) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is it grany?", ["noise"]),
+        ("is it bluryy?", ["blur"]),
+        ("is it over exposed?", ["overexposure"]),
+        ("is it washed-out?", ["low_contrast"]),
+        ("is it noizy?", ["noise"]),
+        ("is it pixelly?", ["jpeg"]),
+        ("is it grainer than before?", ["noise"]),
+        ("does number 3 look bluryy?", ["blur"]),
+    ],
+)
+def test_questions_with_typos_and_informal_spellings_name_the_fault(text, names):
+    assert rules_iqa.is_quality_question(text)
+    assert plan_of(text).distortion_names() == names
+
+
+def test_an_ordinary_word_near_a_fault_keeps_its_meaning():
+    assert not rules_iqa.is_quality_question("make it look like a rainy day")
+    assert plan_of("is the train in focus?").query_scope == ["train"]
+    assert rules_iqa.unmeasured("any dead pixels?") == "dust spots and hot pixels"
