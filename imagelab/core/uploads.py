@@ -1,7 +1,8 @@
 """Validate and normalise an uploaded photo: the format is decided by decoding, never by the name.
 
 Result: an 8-bit sRGB RGB image, EXIF orientation applied, first frame of an
-animation, alpha composited on white. Pillow's decompression-bomb guard stays on.
+animation, alpha composited on white. Pillow's decompression-bomb guard stays on. A file that ends before
+its picture does is refused, never finished in grey.
 """
 
 import io
@@ -9,6 +10,7 @@ import os
 from dataclasses import dataclass
 
 import numpy as np
+import simplejpeg
 from PIL import Image, ImageCms, ImageFile, UnidentifiedImageError
 
 from imagelab.core.gif_blocks import TooManyPieces, check_gif_blocks
@@ -185,6 +187,7 @@ def load_upload(
         raise _too_many_pixels(max_pixels)
     if fmt == "JPEG":
         _check_scans(data)
+        _check_jpeg_complete(data)
     # A trailing dot or space is no part of the name a person sees (Windows drops it): "photo." has no extension.
     ext = os.path.splitext((filename or "").rstrip(". "))[1].lower()
     if ext and _EXTENSIONS.get(ext) != fmt:
@@ -227,6 +230,28 @@ def _check_scans(data: bytes) -> None:
             f"The JPEG is built from {scans:,} scans (at most {MAX_JPEG_SCANS} are read); export it again.",
             400,
         )
+
+
+# What libjpeg warns when the picture data runs out before the lines the header promises: a marker where data
+# should be ("premature end of data segment") or the file's end ("Premature end of JPEG file").
+_JPEG_ENDS_EARLY = "premature end"
+
+
+def _check_jpeg_complete(data: bytes) -> None:
+    """Refuse a JPEG whose picture data ends before its last line (libjpeg would fill the rest with grey)."""
+    # Pillow never says: libjpeg only warns, and finishes the picture with grey. libjpeg-turbo's strict decode
+    # stops at the first warning; at 1/8 scale and in grey it still reads every byte of the picture data, in
+    # a 64th of the memory. Other warnings (stray bytes before a marker, which cameras write) are no refusal.
+    try:
+        simplejpeg.decode_jpeg(data, colorspace="GRAY", strict=True, min_factor=8, fastdct=True, fastupsample=True)
+    except ValueError as exc:
+        if _JPEG_ENDS_EARLY in str(exc).lower():
+            raise UploadError(
+                "corrupt_image",
+                "The photo is incomplete: the file ends before the picture does, so it cannot be read whole. "
+                "Upload the whole file (copy or export it again).",
+                400,
+            ) from None
 
 
 def _check_gif(data: bytes) -> None:

@@ -15,7 +15,7 @@ from chatapp.models import Chat, Message
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
 from tests.support.api import api_for, async_api_for
-from tests.support.images import job_of, jpeg_scan_bomb, photo, run_turn
+from tests.support.images import job_of, jpeg_cut_short, jpeg_scan_bomb, jpeg_taller_than_its_data, photo, run_turn
 from tests.support.ws import communicator, wait_turns_idle
 
 db = database_sync_to_async
@@ -83,6 +83,8 @@ REFUSED = {
     "pdf": (b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n", "x.jpg", 400, "not_an_image"),
     "jpeg_scan_bomb": (jpeg_scan_bomb(5000), "scans.jpg", 400, "corrupt_image"),
     "gif_comment_bomb": (_gif_comments(100_000), "comments.gif", 400, "corrupt_image"),
+    "jpeg_cut_short": (jpeg_cut_short(photo((160, 120))), "cut.jpg", 400, "corrupt_image"),
+    "jpeg_taller_than_its_data": (jpeg_taller_than_its_data(photo((160, 120))), "tall.jpg", 400, "corrupt_image"),
 }
 
 

@@ -32,6 +32,18 @@ def jpeg_scan_bomb(scans: int) -> bytes:
     return data[:-2] + header * scans + b"\xff\xd9"
 
 
+def jpeg_cut_short(data: bytes, keep: float = 0.5) -> bytes:
+    """A JPEG cut off part-way through its picture data, closed with an end marker (a copy cut short)."""
+    return data[: int(len(data) * keep)] + b"\xff\xd9"
+
+
+def jpeg_taller_than_its_data(data: bytes, extra_rows: int = 100) -> bytes:
+    """A JPEG whose header (its SOF height) claims `extra_rows` more lines than its picture data holds."""
+    sof = next(i for i in range(2, len(data) - 1) if data[i] == 0xFF and data[i + 1] in (0xC0, 0xC1, 0xC2))
+    height = int.from_bytes(data[sof + 5 : sof + 7], "big")
+    return data[: sof + 5] + (height + extra_rows).to_bytes(2, "big") + data[sof + 7 :]
+
+
 def gradient_photo(size=(1200, 900), fmt="JPEG") -> bytes:
     """A smooth synthetic photo made with numpy (fast at any size): red across, green down, blue diagonal."""
     w, h = size
