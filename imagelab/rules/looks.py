@@ -283,7 +283,9 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     out = {a: round(_value(intent[a], free[a], asked[a]), 3) for a in AXES_OF_LOOK}
     # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
     sharp = degree.get("sharp", 1.0)
-    free_sharp = 0.0 if "sharp" in hold else slot.finish.get("sharpen", 0.0) * min(sharp, 1.0)
+    # a slot's own softening (`soften`, a slight blur: gentle.py's calmer and glowing looks) is its sharpness below 0
+    own_sharp = slot.finish.get("sharpen", 0.0) - slot.finish.get("soften", 0.0)
+    free_sharp = 0.0 if "sharp" in hold else own_sharp * min(sharp, 1.0)
     out["sharp"] = _value(intent["sharp"], free_sharp, slot.asked["sharp"] * sharp)
     if intent["sharp"] > 0:  # asked sharpening is in every plan, each at its own strength
         out["sharp"] = max(out["sharp"], SHARPENS[i % len(SHARPENS)] * sharp)

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from imagelab.core import ops
 from imagelab.core.simulate import PixelSample
-from imagelab.rules import alternatives, fitting, focus, iterate
+from imagelab.rules import alternatives, fitting, focus, gentle, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
@@ -216,7 +216,7 @@ def plan_variations(
     rotated = intent["rotate"] is not None or bool(intent["tilts"]) or intent["orient"] is not None
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
     framed = intent["ratio"] is not None or intent["crop"]
-    kind, slots = family(intent, not (intent["keep_framing"] or framed or rotated))
+    kind, slots = gentle.family(intent) or family(intent, not (intent["keep_framing"] or framed or rotated))
     filter_type = ("sepia" if intent["sepia"] else "grayscale") if kind == "mono" else None
     names = {"mono": "Sepia" if intent["sepia"] else "Mono", "tone": "sepia" if intent["sepia"] else "black and white"}
     variations, geometry_varies = [], False

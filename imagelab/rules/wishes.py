@@ -11,6 +11,8 @@ import re
 
 from rapidfuzz import fuzz, process
 
+from imagelab.rules import gentle
+
 # The words the planner reads; a near miss of one of these is taken to be that word.
 VOCABULARY = (
     "warm warmer warmth cool cooler cold colder golden sunny sunset blue bluer icy vivid vibrant colourful "
@@ -298,7 +300,7 @@ def tilt_angles(text: str) -> tuple[float, ...]:
 
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
-    highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None})."""
+    highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None, and `gentle.read`'s looks})."""
     uncrushed = re.search(UNCRUSH, text) is not None
     text = re.sub(UNCRUSH, " lift the shadows ", text)  # crushed shadows given back are lifted shadows
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
@@ -306,6 +308,7 @@ def read_wishes(text: str) -> tuple[str, dict]:
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
     wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED, SKY_DRAMA))
     wishes["denoise"] = re.search(DENOISE, text) is not None
+    wishes.update(gentle.read(text))  # looks asked by their effect: "less busy"
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.
     text = re.sub(HIGHLIGHTS, " ", text)

@@ -1,0 +1,64 @@
+"""Gentle looks asked by effect rather than by tone: a calmer photo ("less busy", "too much going on").
+
+Each is read from the words (`read`) and is a family of five slots (`looks.family`), each a different way to
+the same effect with the ops there are. A calmer photo has less colour and softer contrast (no op lowers only
+local contrast, so a slight blur stands in for it in one slot) and in some a gentle vignette pulls the eye in;
+nothing is cropped unless asked. Pure: no Django.
+"""
+
+import re
+
+from imagelab.rules.looks import ASKED, Slot
+
+# A photo said to be too busy, or asked calmer: "make it less busy", "calmer, less cluttered", "too much going on".
+_BUSY = r"(?:busy|cluttered|chaotic|hectic|crowded|messy|overwhelming|distracting|loud|noisy[- ]looking)"
+_MOOD = r"(?:calm|serene|tranquil|peaceful|restful|quiet)"
+CALM = re.compile(
+    rf"\b(?:less|not so|not as|too|so|very|really|way too|a bit|bit|kinda|kind of|overly|super|quite|pretty)\s+"
+    rf"(?:visually\s+)?{_BUSY}\b|"
+    rf"\b(?:it'?s|its|it is|is|looks?|looking|feels?|seems?)\s+(?:a little\s+|a bit\s+|kinda\s+)?{_BUSY}\b|"
+    r"\b(?:too much|so much|a lot|lots|loads)\s+(?:is\s+)?(?:going on|happening|to look at|stuff)\b|"
+    # the mood asked of the photo ("calmer", "make it feel peaceful", "a serene look"), not a thing described by it
+    # ("the calm sea", "a quiet street")
+    r"\b(?:calm(?:er|ing)|quiet(?:er|en))\b|\bcalm\s+(?:it|this|things|everything|the \w+)\s+down\b|"
+    rf"\b(?:more|feel(?:s|ing)?|look(?:s|ing)?|make it|keep it|something|nice and|a bit)\s+(?:more\s+)?{_MOOD}\b|"
+    rf"\b{_MOOD}(?:ness)?\s+(?:look|feel|vibe|mood|tones?|colou?rs?|edit|version|grade)\b|"
+    r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
+    r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"
+    r"\bsimplif(?:y|ied|ying)\s+(?:it|this|the (?:photo|picture|image|look|scene))\b|\bminimalist(?:ic)?\b|"
+    r"\bmore minimal\b|\bless (?:going on|hectic|intense)\b"
+)
+
+
+def read(text: str) -> dict:
+    """{calm: 1 or 0} for lower-cased text."""
+    return {"calm": int(CALM.search(text) is not None)}
+
+
+def _slot(name: str, idea: str, free: dict, **finish) -> Slot:
+    """A slot whose asked strengths are the usual ones."""
+    return Slot(name, idea, free, dict(ASKED), finish)
+
+
+_NEUTRAL_LIFT = ("#2A2A2A", "#2A2A2A", 0.08, "gently lifted blacks", "gently lifted blacks")
+# fmt: off
+# Five calmer looks: less colour and softer contrast each, their own way; two pull the eye in with a gentle vignette.
+CALMER = [
+    _slot("Calm Muted", "Calmer, quieter colour", {"sat": -0.28, "contrast": -0.08}),
+    _slot("Calm Soft", "Calmer and softer", {"sat": -0.15, "contrast": -0.18, "bright": 0.03}),
+    _slot("Calm Vignette", "Calmer, the eye drawn in", {"sat": -0.2, "contrast": -0.1}, vignette=0.22),
+    _slot("Calm Matte", "Calm and matte", {"sat": -0.18, "contrast": -0.12}, lift=_NEUTRAL_LIFT),
+    _slot("Calm Smooth", "Calmer, fine detail smoothed", {"sat": -0.22, "contrast": -0.1}, soften=0.35,
+          vignette=0.15),
+]
+# fmt: on
+
+
+def family(intent: dict) -> tuple[str, list[Slot]] | None:
+    """The gentle family the instruction asks by its effect, or None (then `looks.family` picks one); a named look
+    (black and white, vintage, cinematic) keeps its own family."""
+    if any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic")):
+        return None
+    if intent["calm"] > 0:
+        return "calm", CALMER
+    return None

@@ -1,0 +1,61 @@
+"""Looks asked by their effect (`rules/gentle.py`): a calmer photo."""
+
+import pytest
+
+from imagelab.rules import gentle, planner
+from imagelab.rules.intent import read_intent
+
+SIZE = (1600, 1200)
+
+
+def _plans(text: str) -> list[list[dict]]:
+    return [v["operations"] for v in planner.plan_variations(text, image_size=SIZE)["variations"]]
+
+
+def _values(plan: list[dict], op: str) -> list[float]:
+    return [s["params"]["value"] for s in plan if s["op"] == op]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make it less busy",
+        "calmer, less cluttered",
+        "there's too much going on",
+        "it looks so cluttered",
+        "declutter it",
+        "make it feel more serene",
+        "tone down the chaos",
+        "a quieter version please",
+    ],
+)
+def test_a_busy_photo_asks_for_a_calmer_one(text):
+    assert read_intent(text)["calm"] == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["the calm sea at dawn, make it warmer", "a quiet street, warmer", "just minimal changes", "busy street"]
+)
+def test_a_thing_described_as_calm_or_busy_asks_for_nothing_calmer(text):
+    assert read_intent(text)["calm"] == 0
+
+
+def test_a_calmer_photo_is_five_distinct_muted_softer_uncropped_plans():
+    plans = _plans("there's too much going on, make it less busy")
+    assert len({repr(p) for p in plans}) == 5
+    for plan in plans:
+        ops = {s["op"] for s in plan}
+        assert not ops & {"crop", "sharpen", "grain"}
+        assert _values(plan, "saturation")[0] < 1.0 and _values(plan, "contrast")[0] < 1.0
+    assert 1 <= sum(any(s["op"] == "vignette" for s in p) for p in plans) < 5  # some pull the eye in, not all
+
+
+def test_a_calmer_photo_keeps_held_colours_and_asked_warmth():
+    held = _plans("less busy but keep the colours")
+    assert not any(_values(p, "saturation") for p in held)
+    warm = _plans("calmer and warmer")
+    assert all(any(s["op"] == "temperature" and s["params"]["warm"] for s in p) for p in warm)
+
+
+def test_a_named_look_keeps_its_own_family():
+    assert gentle.family(read_intent("calmer black and white")) is None
