@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.explain import genre_short
-from recs.rules.franchise_facts import franchise_member_answer
+from recs.rules.franchise_facts import franchise_member_answer, franchise_order_answer
 from recs.rules.fuzzy import near_name
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.titles import resolve
@@ -149,7 +149,8 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
     """The reply to a question about a set of films (a person's, a year's, the catalogue's); None otherwise."""
     # "highest-rated" is "highest rated"; a hyphen inside a title still resolves (titles are normalized)
     low = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", " ".join(question.lower().split()))
-    said = franchise_member_answer(low, catalogue)  # "is up a pixar movie": from the hand tags
+    # "is up a pixar movie": from the hand tags; "x-men films in order": every one, by year
+    said = franchise_member_answer(low, catalogue) or franchise_order_answer(low, catalogue)
     if said:
         return said
     for form in COUNT:

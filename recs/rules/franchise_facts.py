@@ -1,5 +1,7 @@
 """Questions about the films of a hand-tagged franchise or studio (recs/sources/franchises.py): whether a film
-is one of them ("is up a pixar movie", "was Shrek made by Pixar?", "is the dark knight a marvel film").
+is one of them ("is up a pixar movie", "was Shrek made by Pixar?", "is the dark knight a marvel film"), and
+its films in release order ("x-men films in order", "the bond movies in release order"; a series read from the
+catalogue's titles too: "the harry potter films in order"), said to be only the films the catalogue holds.
 
 Answered only from the hand tags, which hold every catalogue film of each name: "no" means the film isn't
 among the catalogue's films of that name. Studios the catalogue doesn't tag (Disney, DreamWorks…) are "I don't
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.series import series_asked, series_films, series_parts
 from recs.rules.titles import resolve
 from recs.sources.catalogue import Catalogue
 from recs.sources.franchises import FRANCHISE_FILM_IDS, FRANCHISE_NOUNS, FRANCHISE_PATTERNS, franchise_tags
@@ -94,3 +97,57 @@ def _untagged(movie: Movie, name: str) -> str:
         f"so I can't say whether it's {name.title()}'s. It knows only which of its films are Pixar, Studio Ghibli, "
         "Marvel or DC films (tagged by hand)."
     )
+
+
+# "x-men films in order", "the bond movies in release order", "what order do the harry potter films go in"
+_ORDER = re.compile(
+    r"\b(?:in (?:the )?(?:right |correct |proper |release |chronological |viewing |watching |date )?order"
+    r"|(?:what|which) order|(?:release|chronological|viewing|watching) order|chronologically|in sequence"
+    r"|order (?:of release|they came out|they were released|to watch them))\b"
+)
+
+
+def franchise_order_answer(question: str, catalogue: Catalogue) -> str | None:
+    """Every catalogue film of a franchise (hand-tagged) or a series (read from its titles), in release order,
+    said to be only what the catalogue holds; None when the question asks for no order of a named set."""
+    if not _ORDER.search(question):
+        return None
+    tag = _franchise_in(question)
+    if tag:
+        films = [m for m in catalogue.movies if tag in franchise_tags(m.id)]
+        said = f"the {FRANCHISE_NOUNS[tag][1]}"
+    else:
+        films = list(series_asked(question, catalogue) or _series_said(question, catalogue))
+        said = series_films(tuple(films)) if films else ""  # "the Star Wars films", "The Lord of the Rings films"
+    if not films:
+        return None
+    films.sort(key=lambda m: (m.year or 9999, m.title))
+    years = [m.year for m in films]
+    tie = (
+        " (films of the same year in title order: it records years, not dates)" if len(set(years)) < len(years) else ""
+    )
+    lines = "\n".join(f"{n}. **{m.title}** ({m.year})" for n, m in enumerate(films, start=1))
+    return (
+        f"{said[0].upper()}{said[1:]} in my catalogue, all {len(films)} of them, in release order{tie}:\n\n{lines}"
+        "\n\nThat's only what my catalogue holds (films up to 2010), so the list may be incomplete."
+    )
+
+
+def _franchise_in(question: str) -> str | None:
+    """The first hand-tagged franchise a question names ("the bond movies" -> "James Bond"), else None."""
+    hits = [
+        (m.start(), tag)
+        for pattern, tag in FRANCHISE_PATTERNS
+        for m in re.finditer(rf"(?<![a-z0-9])(?:{pattern})(?![a-z0-9])", question)
+    ]
+    return min(hits)[1] if hits else None
+
+
+def _series_said(question: str, catalogue: Catalogue) -> tuple:
+    """The parts of a series named without a word for films ("what order do i watch the lord of the rings
+    in"): the longest run of words that is a series' name, else ()."""
+    words = re.findall(r"[a-z0-9']+", question)
+    spans = sorted(
+        ((i, j) for i in range(len(words)) for j in range(i + 2, min(len(words), i + 7) + 1)), key=lambda s: s[0] - s[1]
+    )
+    return next((parts for i, j in spans if (parts := series_parts(" ".join(words[i:j]), catalogue))), ())

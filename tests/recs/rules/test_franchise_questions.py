@@ -58,3 +58,30 @@ def test_it_says_what_it_cannot_know_about_studios_and_films(cat):
 def test_it_reads_up_in_an_ordinary_sentence_as_no_film(text, cat):
     assert "**Up**" not in answer(text, cat)
     assert "Yes:" not in answer(text, cat) and "No:" not in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "last"),
+    [
+        ("x-men films in order", "1. **X-Men** (2000)", "4. **X-Men Origins: Wolverine** (2009)"),
+        ("the bond movies in release order", "1. **Dr. No** (1963)", "22. **Quantum of Solace** (2008)"),
+        ("what order do the batman films go in", "1. **Batman** (1989)", "7. **The Dark Knight** (2008)"),
+        ("in what order were the pixar films released", "1. **Toy Story** (1995)", "11. **Toy Story 3** (2010)"),
+        ("the toy story movies in order", "1. **Toy Story** (1995)", "3. **Toy Story 3** (2010)"),
+        ("what order do i watch indiana jones", "1. **Raiders of the Lost Ark** (1981)", "4. **Indiana Jones"),
+    ],
+)
+def test_it_lists_a_franchise_or_series_in_release_order_as_an_answer(text, first, last, cat):
+    assert decide_mode(text).mode == "A"
+    reply = answer(text, cat)
+    assert first in reply and last in reply and reply.index(first) < reply.index(last)
+    assert "only what my catalogue holds" in reply and "may be incomplete" in reply
+
+
+def test_it_says_when_films_of_one_year_are_ordered_by_title(cat):
+    assert "same year in title order" in answer("the bond movies in release order", cat)
+    assert "same year" not in answer("x-men films in order", cat)
+
+
+def test_it_leaves_an_order_of_no_named_set_to_the_recommender():
+    assert decide_mode("the best thrillers in order").mode == "B"
