@@ -1,9 +1,10 @@
-"""Gentle looks asked by effect rather than by tone: a calmer photo ("less busy", "too much going on").
+"""Gentle looks asked by effect rather than by tone: a calmer photo ("less busy", "too much going on") and a glow.
 
-Each is read from the words (`read`) and is a family of five slots (`looks.family`), each a different way to
-the same effect with the ops there are. A calmer photo has less colour and softer contrast (no op lowers only
-local contrast, so a slight blur stands in for it in one slot) and in some a gentle vignette pulls the eye in;
-nothing is cropped unless asked. Pure: no Django.
+Each is read from the words (`read`) and is a family of five slots (`family`), each a different way to the same
+effect with the ops there are. A calmer photo has less colour and softer contrast (no op lowers only local
+contrast, so a slight blur stands in for it in one slot) and in some a gentle vignette pulls the eye in; nothing
+is cropped unless asked. There is no bloom op: a glow is lifted light, softer contrast and a pale or warm lift,
+with a slight blur standing in for the bloom in four of the five (one keeps its detail). Pure: no Django.
 """
 
 import re
@@ -30,9 +31,30 @@ CALM = re.compile(
 )
 
 
+# A glow asked for: "add some glow", "dreamy glow", "soft glowy look", "a bloom effect", "orton", "radiant".
+# ("glow up" is slang for any improvement; flowers "in bloom" are a subject)
+GLOW = re.compile(
+    r"\bglow(?:y|ing|s)?\b(?![- ]?up\b)|(?<!\bin )(?<!\bfull )\bbloom(?:y|ing)?\b|\borton\b|\bhalation\b|"
+    r"\b(?:radiant|luminous|lumin(?:ous|escent))\b(?!\s+(?:skin|face|smile))"
+)
+# Words right before it that turn it down: "no glow", "less bloom", "too much glow", "tone down the glow"
+_NOT = re.compile(
+    r"\b(?:no|not|without|less|reduce|remove|lose|drop|kill|ditch|too much|tone down|dial (?:back|down)|"
+    r"get rid of|(?:don'?t|do not|never) (?:add|want|put|use))\W+(?:(?:the|that|this|any|some|a)\W+)?$"
+)
+
+
+def _asked(pattern: re.Pattern, text: str) -> int:
+    """+1 asked for, -1 turned down ("less glow"), 0 not named."""
+    m = pattern.search(text)
+    if m is None:
+        return 0
+    return -1 if _NOT.search(text[: m.start()]) else 1
+
+
 def read(text: str) -> dict:
-    """{calm: 1 or 0} for lower-cased text."""
-    return {"calm": int(CALM.search(text) is not None)}
+    """{calm: 1 or 0, glow: -1, 0 or +1} for lower-cased text."""
+    return {"calm": int(CALM.search(text) is not None), "glow": _asked(GLOW, text)}
 
 
 def _slot(name: str, idea: str, free: dict, **finish) -> Slot:
@@ -41,6 +63,10 @@ def _slot(name: str, idea: str, free: dict, **finish) -> Slot:
 
 
 _NEUTRAL_LIFT = ("#2A2A2A", "#2A2A2A", 0.08, "gently lifted blacks", "gently lifted blacks")
+_AIRY = ("#F0E6DA", "#DDE6F0", 0.06, "a pale, airy lift", "a pale, airy lift")
+_HAZE = ("#F0E6DA", "#DDE6F0", 0.10, "a pale haze over the shadows", "a pale haze over the shadows")
+_GOLD = ("#F2B35B", "#8FB3DA", 0.06, "a golden glow", "a cool glow")
+_SHEEN = ("#FFE9C7", "#E3ECF7", 0.05, "a warm, pale sheen", "a cool, pale sheen")
 # fmt: off
 # Five calmer looks: less colour and softer contrast each, their own way; two pull the eye in with a gentle vignette.
 CALMER = [
@@ -51,6 +77,14 @@ CALMER = [
     _slot("Calm Smooth", "Calmer, fine detail smoothed", {"sat": -0.22, "contrast": -0.1}, soften=0.35,
           vignette=0.15),
 ]
+# Five glows: brighter, softer contrast and a lift each; a slight blur stands in for the bloom in all but the last.
+GLOWING = [
+    _slot("Soft Bloom", "Soft bloom", {"contrast": -0.12, "bright": 0.08}, lift=_AIRY, soften=0.5),
+    _slot("Warm Glow", "Warm glow", {"temp": 0.25, "contrast": -0.08, "bright": 0.06}, tint=_GOLD, soften=0.4),
+    _slot("Orton Glow", "Orton-style glow", {"sat": 0.12, "contrast": -0.05, "bright": 0.08}, soften=0.7),
+    _slot("Hazy Glow", "Hazy glow", {"sat": -0.06, "contrast": -0.2, "bright": 0.05}, lift=_HAZE, soften=0.3),
+    _slot("Radiant", "Radiant, detail kept", {"temp": 0.12, "contrast": -0.06, "bright": 0.12}, lift=_SHEEN),
+]
 # fmt: on
 
 
@@ -59,6 +93,8 @@ def family(intent: dict) -> tuple[str, list[Slot]] | None:
     (black and white, vintage, cinematic) keeps its own family."""
     if any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic")):
         return None
+    if intent["glow"] > 0:
+        return "glow", GLOWING
     if intent["calm"] > 0:
         return "calm", CALMER
     return None

@@ -380,7 +380,7 @@ def read_intent(instruction: str) -> dict:
 
 
 # Looks, geometry and finishes asked for by name: each is a local edit on its own.
-_LOCAL_KEYS = tuple("bw sepia vintage cinematic clean crop square vignette grain matte soft crush calm".split())
+_LOCAL_KEYS = tuple("bw sepia vintage cinematic clean crop square vignette grain matte soft crush calm glow".split())
 
 
 def has_local_request(intent: dict) -> bool:

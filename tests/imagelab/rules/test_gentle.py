@@ -59,3 +59,30 @@ def test_a_calmer_photo_keeps_held_colours_and_asked_warmth():
 
 def test_a_named_look_keeps_its_own_family():
     assert gentle.family(read_intent("calmer black and white")) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["add some glow", "dreamy glow", "soft glowy look", "make it glow", "a bloom effect", "orton effect please"]
+)
+def test_a_glow_is_asked(text):
+    assert read_intent(text)["glow"] == 1
+
+
+@pytest.mark.parametrize("text", ["give it a glow up", "cherry blossoms in full bloom, warmer", "less glow"])
+def test_a_glow_up_flowers_in_bloom_or_less_glow_ask_no_glow(text):
+    assert read_intent(text)["glow"] <= 0
+
+
+def test_a_glow_is_five_distinct_brighter_softer_plans_built_from_the_ops_there_are():
+    plans = _plans("add some glow")
+    assert len({repr(p) for p in plans}) == 5
+    for plan in plans:
+        ops = {s["op"] for s in plan}
+        assert not ops & {"sharpen", "crop", "grain"}
+        assert _values(plan, "contrast")[0] < 1.0
+        assert any(s["op"] == "levels" and s["params"]["gamma"] > 1.0 for s in plan)  # lifted light
+    assert sum(any(s["op"] == "blur" for s in p) for p in plans) == 4  # the bloom's stand-in, one keeps detail
+
+
+def test_a_glow_without_blur_holds_sharpness():
+    assert not any(s["op"] in ("blur", "sharpen") for p in _plans("glowy but don't blur it") for s in p)
