@@ -129,14 +129,14 @@ def assess(
     named = isinstance(plan.query_scope, list) and plan.query_scope
     if region and not named:  # a part named by its position ("the top left corner")
         notes.append(f"I measured the {region[0]} of the picture, the part you named.")
-    crop = _crop(bool(named), region, by_eye)
-    figures = quality.measure(crop(image) if crop else image)
+    measure = _measurer(bool(named), region, by_eye)
+    figures = measure(image)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
     before = None
     if plan.reference_mode == "Full-Reference" and reference is not None:
         # the same part of the reference, so each figure can be said against its own ("softer than the original")
-        before = quality.measure(crop(reference) if crop else reference)
+        before = measure(reference)
         figures |= quality.compare(image, reference)
     if not plan.distortion_names():  # inferred: speak of what was found, show every verdict
         shown_verdicts = {d: v for d, v in verdicts.items() if v != "no"} or {"blur": verdicts["blur"]}
@@ -162,6 +162,14 @@ def assess(
             "measured": subject["label"],
         },
     }
+
+
+def _measurer(named: bool, region, by_eye: bool):
+    """How the measured part's figures are taken from an image: the rim's boxes each weighed by area, else a crop."""
+    if region and region != SIDES and iqa_regions.several(region[1]) and not (named and by_eye):
+        return lambda image: iqa_parts.measure(image, region[1])  # "the edges of #5": the frame around the centre
+    crop = _crop(named, region, by_eye)
+    return lambda image: quality.measure(crop(image) if crop else image)
 
 
 def _crop(named: bool, region, by_eye: bool):

@@ -10,7 +10,7 @@ import re
 
 from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
-from imagelab.rules import iqa_answer
+from imagelab.rules import iqa_answer, iqa_regions
 
 # What a comparison asks about, by the word said (first said wins): (the property compared, whether it asks for
 # the higher figure). Exposure is said before "bright" so "underexposed" is darker, not brighter.
@@ -44,12 +44,13 @@ def asked(text: str, plan: IQAPlan) -> list[tuple[str, bool | None]]:
 
 
 def measure(image, box) -> dict[str, float]:
-    """The figures of one part of a PIL image (`box`: fractions of its sides; None: the frame around the centre)."""
-    if box is not None:
+    """The figures of one part of a PIL image (`box`: fractions of its sides; several boxes, `iqa_regions.several`;
+    None: the frame around the centre)."""
+    if box is not None and not iqa_regions.several(box):
         return quality.measure(_cut(image, box))
-    # the frame is four strips (top, bottom, and the middle band's left and right quarters), not one rectangle:
-    # each strip is measured and its figures weighed by its area
-    strips = [(0, 0, 1, 0.25), (0, 0.75, 1, 1), (0, 0.25, 0.25, 0.75), (0.75, 0.25, 1, 0.75)]
+    # the frame is four strips (top, bottom, and the middle band's left and right quarters), not one rectangle, and
+    # the corners four boxes: each is measured and its figures weighed by its area
+    strips = iqa_regions.FRAME if box is None else box
     measured = [(quality.measure(_cut(image, s)), (s[2] - s[0]) * (s[3] - s[1])) for s in strips]
     total = sum(area for _f, area in measured)
     return {k: sum(f[k] * area for f, area in measured) / total for k in measured[0][0]}

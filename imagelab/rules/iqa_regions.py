@@ -10,7 +10,8 @@ import re
 
 # Words that say where in the picture, not what ("background" and "foreground" are things in it: not here).
 POSITIONS = frozenset(
-    "top bottom left right upper lower corner corners edge edges centre center middle side sides half".split()
+    "top bottom left right upper lower corner corners edge edges centre center middle side sides half "
+    "border borders rim periphery perimeter margins outskirts outer".split()
 )
 _CENTRE = ("centre", "center", "middle")
 _REGION = re.compile(
@@ -42,12 +43,33 @@ def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
         else:
             label = "centre"
         return label, (x0, y0, x1, y1)
+    rim = _RIM.search(text)
+    if rim:  # "are the edges of #5 soft?": the frame around the centre (several boxes, their figures weighed by area)
+        return ("four corners", CORNERS) if rim.group(1).startswith("corner") else ("outer border", FRAME)
     side = _SIDE.search(text)
     if side:
         x0, x1 = _SPANS[side.group(1)] if side.group(1) in ("left", "right") else (0.0, 1.0)
         y0, y1 = _SPANS[side.group(1)] if side.group(1) in ("top", "bottom") else (0.0, 1.0)
         return f"{side.group(1)} half", (x0, y0, x1, y1)
     return None
+
+
+# The picture's rim as a part: a band a quarter of each side deep (four strips: top, bottom, and the middle band's left
+# and right quarters) or its four corner quarters of a quarter. Several boxes, each a (left, top, right, bottom).
+FRAME = ((0, 0, 1, 0.25), (0, 0.75, 1, 1), (0, 0.25, 0.25, 0.75), (0.75, 0.25, 1, 0.75))
+CORNERS = ((0, 0, 0.25, 0.25), (0.75, 0, 1, 0.25), (0, 0.75, 0.25, 1), (0.75, 0.75, 1, 1))
+# Said of the picture (or a variation, or alone), never of a thing in it: "the edges of the building" are the
+# building's, "the edges of #5" and "around the border" the picture's.
+_RIM = re.compile(
+    r"\b(?:the|its|their) (?:outer |outside )?(corners|edges?|borders?|rim|periphery|perimeter|margins|outskirts)\b"
+    r"(?! of (?:the|a|an|my|her|his|their|this|that) (?!(?:photo|picture|pic|image|shot|frame|variation|version|"
+    r"one|edit|result|original|upload|first|second|third|fourth|fifth|last|final|\d\w*)\b))"
+)
+
+
+def several(box) -> bool:
+    """Whether a region's box is several boxes (`FRAME`, `CORNERS`), measured each and weighed by area."""
+    return bool(box) and isinstance(box[0], tuple)
 
 
 # Two opposite parts set against each other: "the left half ... than the right", "top vs bottom", "the centre or the

@@ -34,6 +34,14 @@ _NUMBERED = re.compile(
     r"overexposed|underexposed)\b))"
 )
 
+# A bare number names a variation only where nothing else could be meant: after a thing in the picture ("the grass
+# on 3", "the border of 4") or opening the question ("is 2 an improvement?"); never a count, a unit or a mark
+# ("out of 5", "a scale of 1 to 10", "is 2 stops too much?").
+_BARE = re.compile(
+    r"(?:\bthe [a-z]+(?: (?!out\b)[a-z]+)? (?:on|in|of|for|from)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
+    r"([1-5])\b(?!\s*(?:[-/x%]|(?:stops?|px|pixels?|points?|stars?|out|of|to|and|or|times|places?|spots?)\b))"
+)
+
 
 def ranks(text: str) -> bool:
     """Whether a question asks which variation is best or worst at something ("which one is sharpest?", "is the
@@ -44,7 +52,7 @@ def ranks(text: str) -> bool:
 def variation_numbers(text: str) -> list[int]:
     """Every variation a message names, in order and once each ("is #2 sharper than #4" -> [2, 4])."""
     t = text.lower()
-    found = [_number(m) for m in _NUMBERED.finditer(t)]
+    found = [_number(m) for m in _NUMBERED.finditer(t)] or [int(m.group(1)) for m in _BARE.finditer(t)]
     if len(found) < 2 and COMPARING.search(t):  # bare numbers name variations only when two are compared
         found += [int(n) for m in PAIR.finditer(t) for n in m.groups()]
     return list(dict.fromkeys(found))
@@ -53,7 +61,8 @@ def variation_numbers(text: str) -> list[int]:
 def variation_number(text: str) -> int | None:
     """The variation a message names, counted from 1 ("is number 3 too dark?" -> 3), or None."""
     m = _NUMBERED.search(text.lower())
-    return _number(m) if m else None
+    bare = _BARE.search(text.strip().lower()) if m is None else None
+    return _number(m) if m else int(bare.group(1)) if bare else None
 
 
 def _number(m: re.Match) -> int:
