@@ -2,11 +2,12 @@
 
 Result: an 8-bit sRGB RGB image, EXIF orientation applied, first frame of an
 animation, alpha composited on white. Pillow's decompression-bomb guard stays on. A file that ends before
-its picture does is refused, never finished in grey.
+its picture does is refused, never finished in grey (JPEG) or black (PNG).
 """
 
 import io
 import os
+import zlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -187,7 +188,6 @@ def load_upload(
         raise _too_many_pixels(max_pixels)
     if fmt == "JPEG":
         _check_scans(data)
-        _check_jpeg_complete(data)
     # A trailing dot or space is no part of the name a person sees (Windows drops it): "photo." has no extension.
     ext = os.path.splitext((filename or "").rstrip(". "))[1].lower()
     if ext and _EXTENSIONS.get(ext) != fmt:
@@ -196,6 +196,7 @@ def load_upload(
             f"The file is named {ext} but contains a {fmt} image; rename it or export it again.",
             400,
         )
+    _check_complete(data, fmt)
     # Whether there is a second frame, never how many: Pillow's n_frames parses every frame of a GIF (in Python,
     # holding the GIL), and a 25 MB GIF holds a million 1x1 frames.
     animated = bool(getattr(im, "is_animated", False))
@@ -237,21 +238,71 @@ def _check_scans(data: bytes) -> None:
 _JPEG_ENDS_EARLY = "premature end"
 
 
-def _check_jpeg_complete(data: bytes) -> None:
-    """Refuse a JPEG whose picture data ends before its last line (libjpeg would fill the rest with grey)."""
+def _check_complete(data: bytes, fmt: str) -> None:
+    """Refuse a JPEG or PNG whose picture data ends before its last row (decoders finish it in grey or black)."""
+    if (fmt == "JPEG" and _jpeg_ends_early(data)) or (fmt == "PNG" and _png_rows_missing(data)):
+        raise _incomplete()
+
+
+def _jpeg_ends_early(data: bytes) -> bool:
+    """True when the JPEG's picture data ends before its last line (libjpeg would fill the rest with grey)."""
     # Pillow never says: libjpeg only warns, and finishes the picture with grey. libjpeg-turbo's strict decode
     # stops at the first warning; at 1/8 scale and in grey it still reads every byte of the picture data, in
     # a 64th of the memory. Other warnings (stray bytes before a marker, which cameras write) are no refusal.
     try:
         simplejpeg.decode_jpeg(data, colorspace="GRAY", strict=True, min_factor=8, fastdct=True, fastupsample=True)
     except ValueError as exc:
-        if _JPEG_ENDS_EARLY in str(exc).lower():
-            raise UploadError(
-                "corrupt_image",
-                "The photo is incomplete: the file ends before the picture does, so it cannot be read whole. "
-                "Upload the whole file (copy or export it again).",
-                400,
-            ) from None
+        return _JPEG_ENDS_EARLY in str(exc).lower()
+    return False
+
+
+def _incomplete() -> UploadError:
+    return UploadError(
+        "corrupt_image",
+        "The photo is incomplete: the file ends before the picture does, so it cannot be read whole. "
+        "Upload the whole file (copy or export it again).",
+        400,
+    )
+
+
+# A PNG's channels by colour type (grey, RGB, palette, grey+alpha, RGBA), and Adam7's passes: (x, y, dx, dy).
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+_INFLATE_STEP = 1 << 20  # bytes of rows inflated at a time, counted and dropped
+
+
+def _png_rows_missing(data: bytes) -> bool:
+    """True when the PNG's picture data (IDAT) inflates to fewer rows than its header has (Pillow fills them black)."""
+    # Pillow stops quietly when the compressed stream ends, so it is inflated here once more, counting only.
+    # A damaged stream or header is left to Pillow, which refuses it.
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    depth, colour, interlaced = data[24], data[25], data[28] == 1
+    bits = depth * _PNG_CHANNELS.get(colour, 0)
+    passes = _ADAM7 if interlaced else ((0, 0, 1, 1),)
+    sizes = [(-(-(width - x) // dx), -(-(height - y) // dy)) for x, y, dx, dy in passes]
+    needed = sum(h * (1 + (w * bits + 7) // 8) for w, h in sizes if w > 0 and h > 0)
+    inflater, have = zlib.decompressobj(), 0
+    try:
+        for chunk in _png_idat(data):
+            while chunk and have < needed and not inflater.eof:
+                have += len(inflater.decompress(chunk, _INFLATE_STEP))
+                chunk = inflater.unconsumed_tail
+            if have >= needed or inflater.eof:
+                break
+        have += len(inflater.flush()) if have < needed else 0
+    except zlib.error:
+        return False
+    return have < needed
+
+
+def _png_idat(data: bytes):
+    """The PNG's IDAT chunks' data, in order, up to where the file ends (its chunks already counted)."""
+    view, i = memoryview(data), len(PNG_MAGIC)
+    while i + 8 <= len(data) and data[i + 4 : i + 8] != b"IEND":
+        end = i + 8 + int.from_bytes(data[i : i + 4], "big")
+        if data[i + 4 : i + 8] == b"IDAT":
+            yield view[i + 8 : end]
+        i = end + 4  # and its CRC
 
 
 def _check_gif(data: bytes) -> None:

@@ -15,7 +15,15 @@ from chatapp.models import Chat, Message
 from imagelab import services
 from imagelab.models import ImageAsset, ImageJob
 from tests.support.api import api_for, async_api_for
-from tests.support.images import job_of, jpeg_cut_short, jpeg_scan_bomb, jpeg_taller_than_its_data, photo, run_turn
+from tests.support.images import (
+    job_of,
+    jpeg_cut_short,
+    jpeg_scan_bomb,
+    jpeg_taller_than_its_data,
+    photo,
+    png_taller_than_its_data,
+    run_turn,
+)
 from tests.support.ws import communicator, wait_turns_idle
 
 db = database_sync_to_async
@@ -85,6 +93,7 @@ REFUSED = {
     "gif_comment_bomb": (_gif_comments(100_000), "comments.gif", 400, "corrupt_image"),
     "jpeg_cut_short": (jpeg_cut_short(photo((160, 120))), "cut.jpg", 400, "corrupt_image"),
     "jpeg_taller_than_its_data": (jpeg_taller_than_its_data(photo((160, 120))), "tall.jpg", 400, "corrupt_image"),
+    "png_taller_than_its_data": (png_taller_than_its_data(photo((160, 120), "PNG")), "tall.png", 400, "corrupt_image"),
 }
 
 

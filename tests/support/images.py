@@ -44,6 +44,30 @@ def jpeg_taller_than_its_data(data: bytes, extra_rows: int = 100) -> bytes:
     return data[: sof + 5] + (height + extra_rows).to_bytes(2, "big") + data[sof + 7 :]
 
 
+def png_taller_than_its_data(data: bytes, extra_rows: int = 100) -> bytes:
+    """A PNG whose header (IHDR, its checksum redone) claims `extra_rows` more rows than its whole data holds."""
+    import struct
+    import zlib
+
+    width, height = struct.unpack(">II", data[16:24])
+    ihdr = b"IHDR" + struct.pack(">II", width, height + extra_rows) + data[24:29]
+    return data[:12] + ihdr + struct.pack(">I", zlib.crc32(ihdr)) + data[33:]
+
+
+def png_with_rows_missing(data: bytes) -> bytes:
+    """A PNG whose picture data is one whole compressed stream that stops a row short of its header's height."""
+    import struct
+    import zlib
+
+    width, height, depth, colour = struct.unpack(">IIBB", data[16:26])
+    row = 1 + (width * {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}[colour] * depth + 7) // 8
+    idat = b"IDAT" + zlib.compress(b"\x00" * row * (height - 1))
+    iend = b"IEND"
+    return data[:33] + b"".join(
+        struct.pack(">I", len(c) - 4) + c + struct.pack(">I", zlib.crc32(c)) for c in (idat, iend)
+    )
+
+
 def gradient_photo(size=(1200, 900), fmt="JPEG") -> bytes:
     """A smooth synthetic photo made with numpy (fast at any size): red across, green down, blue diagonal."""
     w, h = size

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageCms
 
 from imagelab.core.uploads import UploadError, check_declared_size, load_upload
-from tests.support.images import gradient_photo, jpeg_cut_short, jpeg_scan_bomb, jpeg_taller_than_its_data
+from tests.support.images import jpeg_scan_bomb
 
 
 def encoded(im, fmt, **kw):
@@ -58,37 +58,6 @@ def test_it_refuses_a_truncated_image():
     assert (e.code, e.status) == ("corrupt_image", 400) and "cannot be read" in e.message
     png = encoded(Image.new("RGB", (200, 200), (1, 2, 3)), "PNG")
     assert refused(png[:-40], "x.png").code == "corrupt_image"
-
-
-# Each ends in a proper end marker, so the decoder reaches "the end" and would fill the missing rows with grey.
-PHOTO = gradient_photo((320, 240))
-INCOMPLETE_JPEGS = {
-    "cut at half": jpeg_cut_short(PHOTO, 0.5),
-    "cut near its end": jpeg_cut_short(PHOTO, 0.97),
-    "progressive, cut": jpeg_cut_short(encoded(Image.open(io.BytesIO(PHOTO)), "JPEG", progressive=True), 0.6),
-    "with restart markers, cut": jpeg_cut_short(
-        encoded(Image.open(io.BytesIO(PHOTO)), "JPEG", restart_marker_rows=1), 0.5
-    ),
-    "header taller than its data": jpeg_taller_than_its_data(PHOTO, 100),
-    "cut without its end marker": PHOTO[: len(PHOTO) // 2],
-}
-
-
-@pytest.mark.parametrize("case", list(INCOMPLETE_JPEGS))
-def test_it_refuses_a_jpeg_that_ends_before_its_picture_does(case):
-    e = refused(INCOMPLETE_JPEGS[case])
-    assert (e.code, e.status) == ("corrupt_image", 400)
-    assert e.message.startswith("The photo is incomplete: the file ends before the picture does")
-
-
-@pytest.mark.parametrize("tail", [b"", b"trailing bytes after the end " * 4])
-def test_it_still_loads_a_whole_jpeg_with_or_without_bytes_after_its_end(tail):
-    assert load_upload(PHOTO + tail, filename="photo.jpg").size == (320, 240)
-
-
-def test_it_still_loads_a_jpeg_with_stray_bytes_before_its_end_marker():
-    # libjpeg warns ("extraneous bytes before marker") but every line is there: cameras write such files.
-    assert load_upload(PHOTO[:-2] + b"\x00\x00\xff\xd9", filename="photo.jpg").size == (320, 240)
 
 
 @pytest.mark.parametrize("fmt,name", [("BMP", "x.bmp"), ("TIFF", "x.tiff")])
