@@ -10,7 +10,7 @@ import re
 from imagelab.core import ops
 from imagelab.rules import geometry as geo
 from imagelab.rules import iterate
-from imagelab.rules.intent import AXES, has_local_request, read_intent
+from imagelab.rules.intent import AXES, has_local_request, read_intent, tone_axes
 
 # The crop asked looser: "less zoomed in", "zoom out a bit", "too tight", "uncrop it", "crop it less".
 _LOOSEN = re.compile(
@@ -83,6 +83,9 @@ def read(text: str, chosen: dict | None) -> dict | None:
         return {"tighten": True} if not has_local_request(rest) else None
     intent = read_intent(t)
     finishes = {op for key, op in _FINISHES.items() if intent[key] < 0 and any(s["op"] == op for s in operations)}
+    if "grain" in finishes and intent["denoise"] and not tone_axes(t)[0]["sharp"]:
+        # the grain named is the chosen plan's own step, not the photo's noise: no smoothing blur is asked
+        intent = {**intent, "sharp": 0, "denoise": False}
     tone = _tone_part(t, intent, operations)
     if tone and finishes and tone[1] > 0:
         return None

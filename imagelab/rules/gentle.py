@@ -1,10 +1,14 @@
-"""Gentle looks asked by effect rather than by tone: a calmer photo ("less busy", "too much going on") and a glow.
+"""Gentle looks asked by effect rather than by tone: a calmer photo ("less busy", "too much going on"), a glow, and
+noise smoothed ("too much grain", "less noise").
 
 Each is read from the words (`read`) and is a family of five slots (`family`), each a different way to the same
 effect with the ops there are. A calmer photo has less colour and softer contrast (no op lowers only local
 contrast, so a slight blur stands in for it in one slot) and in some a gentle vignette pulls the eye in; nothing
 is cropped unless asked. There is no bloom op: a glow is lifted light, softer contrast and a pale or warm lift,
-with a slight blur standing in for the bloom in four of the five (one keeps its detail). Pure: no Django.
+with a slight blur standing in for the bloom in four of the five (one keeps its detail). There is no noise
+reduction either: noise asked away is smoothed by a slight blur at five strengths, each plan clean (no tint, grain,
+vignette or firmer contrast, which would show the noise more), some with less colour for colour noise or a
+lowered black point for the shadows' noise; the strategy says so first (`SMOOTHED`). Pure: no Django.
 """
 
 import re
@@ -57,9 +61,9 @@ def read(text: str) -> dict:
     return {"calm": int(CALM.search(text) is not None), "glow": _asked(GLOW, text)}
 
 
-def _slot(name: str, idea: str, free: dict, **finish) -> Slot:
-    """A slot whose asked strengths are the usual ones."""
-    return Slot(name, idea, free, dict(ASKED), finish)
+def _slot(name: str, idea: str, free: dict, blur: float | None = None, **finish) -> Slot:
+    """A slot whose asked strengths are the usual ones (`blur`: how far an asked softening goes in this slot)."""
+    return Slot(name, idea, free, {**ASKED, **({"sharp": blur} if blur else {})}, finish)
 
 
 _NEUTRAL_LIFT = ("#2A2A2A", "#2A2A2A", 0.08, "gently lifted blacks", "gently lifted blacks")
@@ -85,7 +89,26 @@ GLOWING = [
     _slot("Hazy Glow", "Hazy glow", {"sat": -0.06, "contrast": -0.2, "bright": 0.05}, lift=_HAZE, soften=0.3),
     _slot("Radiant", "Radiant, detail kept", {"temp": 0.12, "contrast": -0.06, "bright": 0.12}, lift=_SHEEN),
 ]
+# Five smoothings of noise: the slight blur (sigma 1.5 x `blur`) at five strengths, nothing that shows noise more.
+SMOOTHING = [
+    _slot("Light Smoothing", "Lightly smoothed", {"sat": -0.04}, 0.4),
+    _slot("Smoothed, Calmer Colour", "Smoothed, colour noise calmed", {"sat": -0.18, "contrast": -0.04}, 0.6),
+    _slot("Strong Smoothing", "Strongly smoothed", {"sat": -0.08, "contrast": -0.06}, 0.8),
+    # (its black point stretches the range: a little softer contrast keeps the whole no firmer)
+    _slot("Smoothed, Deeper Shadows", "Smoothed, shadow noise sunk", {"sat": -0.06, "contrast": -0.03}, 0.5,
+          clip=(6, 255)),
+    _slot("Smoothed, Soft", "Smoothed and soft", {"sat": -0.06, "contrast": -0.1, "bright": 0.03}, 0.7),
+]
 # fmt: on
+# Said first in every strategy, since no step here removes noise: what the plans do instead.
+SMOOTHED = "No noise reduction here: a slight blur smooths the noise, and softens detail with it."
+
+
+def said(intent: dict) -> str:
+    """What every strategy opens with when noise was asked away ("" otherwise): no step here removes it."""
+    if not intent["denoise"]:
+        return ""
+    return SMOOTHED + " " if intent["sharp"] < 0 else "No noise reduction here. "
 
 
 def family(intent: dict) -> tuple[str, list[Slot]] | None:
@@ -97,4 +120,6 @@ def family(intent: dict) -> tuple[str, list[Slot]] | None:
         return "glow", GLOWING
     if intent["calm"] > 0:
         return "calm", CALMER
+    if intent["denoise"] and intent["sharp"] <= 0:  # ("clean it up" after a noise complaint is this, not Clean)
+        return "smooth", SMOOTHING
     return None

@@ -237,7 +237,7 @@ def plan_variations(
             label += ", clockwise" if deg > 0 else ", counter-clockwise"
         # a look the photo took none of (its contrast and colour eased away on the sample: they would clip it)
         said = describe(lk, filter_type) or ["the photo's own tones (more of this look would clip it)"]
-        strategy = _not_done(intent) + f"{slot.idea.format(**names)}: {', '.join(said)}"
+        strategy = _not_done(intent) + gentle.said(intent) + f"{slot.idea.format(**names)}: {', '.join(said)}"
         strategy += f"; {', '.join(words)}." if words else "."
         steps = head + crop + look_ops(lk, filter_type)
         for _ in range(4):  # looks the asks left alike: each later one goes further than the one it repeats

@@ -115,7 +115,15 @@ DENOISE = (
     r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|"
     # noise said of the photo, or asked cleaned: "it's noisy, clean it up", "the photo looks a bit noisy"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|slightly|"
-    r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)"
+    r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)|"
+    # the photo's own grain asked away or complained of: "less grain", "get rid of the grain", "it's really grainy",
+    # "the grain is too strong" (on a chosen plan with a grain step, `focus` weakens that step instead)
+    r"\bde-?grain\w*|\b(?:reduce|remove|less|fewer|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|get rid of|"
+    r"minimi[sz]e|lose|ditch|tone down|take out)\s+(?:the\s+|some\s+|that\s+|this\s+|all\s+(?:the\s+|that\s+)?)?"
+    r"(?:(?:film|digital|colou?r)\s+)?(?:grain(?:iness)?|speckles?|speckling)\b|\bless (?:grainy|speckly)\b|"
+    r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|"
+    r"slightly|super)\s+)?(?:grainy|speckly)\b|"
+    r"\b(?:grain|noise)(?:'s|\s+is|\s+looks)?\s+(?:way\s+|much\s+|a bit\s+)?too\s+(?:strong|much|heavy|harsh|visible)\b"
 )
 # An overexposed photo ("it's overexposed", "the sky is blown out", "way too bright") is put right by darkening it
 # evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.
@@ -308,6 +316,8 @@ def read_wishes(text: str) -> tuple[str, dict]:
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
     wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED, SKY_DRAMA))
     wishes["denoise"] = re.search(DENOISE, text) is not None
+    if wishes["denoise"] and wishes["grain"] > 0:  # "it's really grainy" complains of grain: none is added
+        wishes["grain"] = _finish(FINISHES["grain"], re.sub(DENOISE, " ", text)) or -1
     wishes.update(gentle.read(text))  # looks asked by their effect: "less busy"
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.

@@ -116,3 +116,12 @@ def test_it_crops_an_applied_look_closer_with_no_new_look_on_top():
 
 def test_it_reads_closer_to_something_as_no_crop():
     assert focus.read("make it look closer to the original", _chosen(applied=True)) is None
+
+
+def test_too_much_grain_on_a_grainy_choice_weakens_its_grain_and_blurs_nothing():
+    grainy = {"label": "Grit", "applied": False, "operations": [_RESIZE, {"op": "grain", "params": {"amount": 0.2}}]}
+    assert focus.read("too much grain", grainy) == {"ops": {"grain"}, "sign": -1, "gone": False}
+    plans = [
+        v["operations"] for v in planner.plan_variations("too much grain", image_size=SIZE, chosen=grainy)["variations"]
+    ]
+    assert not any(s["op"] == "blur" for p in plans for s in p)

@@ -86,3 +86,29 @@ def test_a_glow_is_five_distinct_brighter_softer_plans_built_from_the_ops_there_
 
 def test_a_glow_without_blur_holds_sharpness():
     assert not any(s["op"] in ("blur", "sharpen") for p in _plans("glowy but don't blur it") for s in p)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["too much grain", "less noise", "it's really grainy, can you fix it", "get rid of the grain", "degrain it"],
+)
+def test_noise_asked_away_is_five_clean_smoothings_said_plainly(text):
+    variations = planner.plan_variations(text, image_size=SIZE)["variations"]
+    sigmas = set()
+    for v in variations:
+        assert v["strategy"].startswith(gentle.SMOOTHED)
+        ops = {s["op"] for s in v["operations"]}
+        assert "blur" in ops and not ops & {"grain", "sharpen", "vignette", "tint", "crop"}
+        sigmas |= {s["params"]["sigma"] for s in v["operations"] if s["op"] == "blur"}
+    assert len(sigmas) == 5
+
+
+@pytest.mark.parametrize("text", ["no grain, just warmer", "add some grain", "grainy black and white"])
+def test_grain_asked_for_or_refused_is_no_noise_complaint(text):
+    assert not read_intent(text)["denoise"]
+
+
+def test_noise_asked_away_without_a_blur_says_so_and_blurs_nothing():
+    variations = planner.plan_variations("reduce the noise but don't blur it", image_size=SIZE)["variations"]
+    assert all(v["strategy"].startswith("No noise reduction here.") for v in variations)
+    assert not any(s["op"] == "blur" for v in variations for s in v["operations"])
