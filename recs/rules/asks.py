@@ -26,6 +26,8 @@ _ASKS = re.compile(
     rf"|\b(?:list|name|tell me|output|print|show)\b(?:\s+\w+){{0,3}}\s+{_FILM}\b"
     # "the top 20 movies of all time", "greatest films ever": a ranking asked for
     rf"|\b(?:top|greatest)(?:\s+(?:\d+|ten|five|three))?\s+{_FILM}\b"
+    # "highest rated movies", "the best rated films ever": a ranking by rating (recs.rules.top_rated)
+    rf"|^(?:the )?(?:highest|best|top)[ -]rated {_FILM}\b"
     # "something for a boys night", "girls night in": a night in with friends asks for a film
     r"|\b(?:boys|girls|lads|ladies|guys|gals|mates|friends|family|sleepover) ?(?:night|nite)\b"
     # "seen all of those already", "already seen them": the picks shown missed, so others are wanted

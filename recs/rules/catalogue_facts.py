@@ -67,6 +67,8 @@ SUPERLATIVE = [
     re.compile(rf"{_WHAT}(?P<s>{_SUP}) {_FILM} (?P<p>.+)$"),
     re.compile(rf"^which (?P<p>.+?) {_FILM} (?:is|was) (?:the )?(?P<s>{_SUP})$"),
 ]
+# "what's the highest rated cartoon", "what is the top rated anime": a genre or franchise said alone
+SUPERLATIVE_OF_A_KIND = re.compile(rf"{_WHAT}(?P<s>{_SUP}) (?P<p>[a-z0-9 ]+?)$")
 # Which films of a person the catalogue holds: "which Sofia Coppola films are in your catalogue", "what films
 # did Kubrick direct", "which movies with Tom Hanks do you have". Said as a question about the catalogue, never
 # as a wish ("what Nolan films should I watch" asks for picks).
@@ -166,6 +168,10 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
             continue
         if scope:
             return _superlative(*scope, found.group("s"), catalogue)
+    found = SUPERLATIVE_OF_A_KIND.match(low)
+    scope = found and found.group("s") not in _ASKS_TASTE and _scope(found.group("p"), catalogue, genres=True)
+    if scope and scope[1].startswith("listed as"):  # a person said alone ("the best rated nolan") is none
+        return _superlative(*scope, found.group("s"), catalogue)
     for form in LIST:
         found = form.match(low)
         acted = found and re.search(r"\b(?:starred|star|been|acted|appeared) in$", low)  # "…has Tom Hanks been in"

@@ -24,6 +24,7 @@ from recs.rules.scan import prepare
 from recs.rules.series import series_asked, series_plan
 from recs.rules.shown import asks_another_kind, asks_more_of_a_mood, points_at_place, shown_at
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
+from recs.rules.top_rated import asks_ranked, by_rating, ranked_intro, ranked_reason
 from recs.rules.vocab import GENRE_NOUNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import BlockedItem, Movie
@@ -292,6 +293,8 @@ def plan_picks(
         exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again
     taste = parse_profile(profile, catalogue) if profile.strip() else Constraints()
     likes = [m for m in (catalogue.get(i) for i in cons.like_ids) if m]
+    ranking = asks_ranked(text) and not likes  # "highest rated cartoon": the best by rating, not spread out
+    cons = cons.model_copy(update={"min_rating": None, "quality_label": None}) if ranking else cons
     if likes and _NO_SEQUELS.search(text or ""):  # "like The Matrix but without the sequels"
         heads = [catalogue.norm_title[m.id] + " " for m in likes]
         exclude_ids = {
@@ -345,6 +348,7 @@ def plan_picks(
     if lead:  # "Likes: Clint Eastwood": several of his films may be the best fit
         repeatable |= set(taste.directors)
     picks = _diverse(ranked, repeatable, catalogue.franchise) or [m for _, m in ranked[:1]]
+    picks = by_rating(pool, (matched, strict_ids), catalogue, 3) if ranking else picks
     picks = picks[: picks_wanted(text)]  # "just one movie, a thriller"
     if not picks:
         raise ValueError("every film in the catalogue is blocked")
@@ -362,6 +366,7 @@ def plan_picks(
         generic=is_generic(text),
         taste_leads=lead,
     )
+    intro = ranked_intro(intro, len(picks), cons.filterable()) if ranking else intro
     if back and not likes:
         intro = nothing_shown_said(intro)
     elif back:  # the films it is like were shown, not named
@@ -369,7 +374,11 @@ def plan_picks(
     return PlanPicksArgs(
         intro=intro,
         picks=[
-            PlannedPick(title=m.title, year=m.year, reason=reason_for(m, cons, taste, likes, checks, catalogue))
-            for m in picks
+            PlannedPick(
+                title=m.title,
+                year=m.year,
+                reason=ranked_reason(n, m, ranking, reason_for(m, cons, taste, likes, checks, catalogue)),
+            )
+            for n, m in enumerate(picks, start=1)
         ],
     )
