@@ -105,11 +105,13 @@ named; reference_mode is Full-Reference only when they compare with the original
 required_tool is a metric they name (SSIM, PSNR, DeltaE2000) or null. The server measures and you answer later.
 
 Principles for the plans:
-- Local operations first (brightness, contrast, saturation, hue, filter, tint, temperature, levels, vignette,
-  crop, resize, rotate, flip, blur, sharpen, grain). Use aiEdit only for generative needs local ops cannot do (removing or
+- Local operations first (brightness, contrast, curve, saturation, hue, filter, tint, temperature, levels,
+  vignette, crop, resize, rotate, flip, blur, sharpen, grain). Use aiEdit only for generative needs local ops cannot do (removing or
   adding objects, replacing a sky, blurring only the background): at most one aiEdit per plan, at most two plans with one.
 - Concrete, bounded numbers: brightness/contrast/saturation 0.1-3.0 (1.0 = unchanged, stay near 0.8-1.3 unless asked),
   hue -180..180, blur sigma 0.3-10, grain amount 0-1 (0.1 subtle), rotate -180..180, levels black 0-254 white 1-255 gamma 0.1-10.
+- curve is contrast with soft shoulders (value 0.5-2.5, the midtone slope as contrast's): black and white stay
+  put, so it adds punch to a photo with deep blacks or bright whites without crushing or burning them.
 - flip mirrors the photo: direction "horizontal" (left to right, "mirror it") or "vertical" (top to bottom).
 - Working size: longest side {side} px unless the user asks for another size. Pixel values (crop box, resize)
   refer to the working image: the size given in the message. Keep crops inside it.

@@ -57,7 +57,9 @@ for:
 - tune_param {op_index, param, value}: set a numeric parameter (inside its range);
 - remove_op {op_index}: remove a step (never the framing: resize, crop, rotate or flip);
 - add_op {index, op}: insert a tone, colour or finish step (no crop, resize, rotate, flip or aiEdit).
-Every edit has a short reason such as "to keep the highlights". Indexes refer to the plan as given."""
+A contrast step that crushes or burns can become a curve of the same value (remove_op it, add_op the curve at its
+index): the same punch in the midtones, black and white kept. Every edit has a short reason such as "to keep the
+highlights". Indexes refer to the plan as given."""
 
 
 def revision_text(report: Report, operations: list[dict], label: str = "") -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from PIL import Image
 
-from imagelab.core import arrays, ops
+from imagelab.core import arrays, curves, ops
 
 _CUBE = np.array([[r, g, b, 1.0] for r in (0, 255) for g in (0, 255) for b in (0, 255)]).T  # (4, 8)
 _SLACK = 0.5  # a value within half a level of the range rounds back into it
@@ -123,7 +123,7 @@ class _Builder:
         return True
 
     def add_channel(self, i: int, op: str, params: dict) -> None:
-        affine = ops.channel_affine(op, params)
+        affine = curves.channel_affine(op, params)
         m34 = _diag_affine(*affine) if affine is not None else None
         if self.kind == "lut":
             self.steps.append(i)

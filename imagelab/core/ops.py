@@ -5,8 +5,8 @@ Pixel-valued params (crop box, resize target, blur sigma, sharpen radius) are in
 image the op receives; `scale_params` rescales them for another resolution (downloads, previews).
 
 Ops come in three kinds, which `compile.py` uses to fuse runs of steps:
-- "channel": a per-channel tone curve (brightness, contrast, levels, temperature,
-  tint) -> applied as one `Image.point()` lookup table;
+- "channel": a per-channel tone curve (brightness, contrast, curve, levels,
+  temperature, tint) -> applied as one `Image.point()` lookup table;
 - "mix": an affine colour matrix (saturation, hue, filter) -> one `convert("RGB", matrix)`;
 - "other": geometry and spatial ops, run as they are.
 """
@@ -18,88 +18,9 @@ from collections.abc import Callable
 import numpy as np
 from PIL import Image, ImageChops, ImageFilter
 
-MID_GREY = 127.5  # contrast pivot: symmetric around the middle of 0..255
-_X3 = np.tile(np.arange(256, dtype=np.float64), (3, 1))  # (3, 256): one row per channel
+from imagelab.core.curves import channel_curve, curve_lut, unit
+
 _LUMA_601 = np.array([0.299, 0.587, 0.114])  # same weights as Pillow's "L" conversion
-
-# ---------------------------------------------------------------- tone curves
-# A curve maps an array of shape (3, N) of channel values (0..255 floats, one row
-# per R, G, B) to new, unclipped values; the caller clips.
-
-
-def _affine_curve(gain, offset) -> Callable[[np.ndarray], np.ndarray]:
-    g = np.asarray(gain, dtype=np.float64).reshape(3, 1)
-    o = np.asarray(offset, dtype=np.float64).reshape(3, 1)
-    return lambda x: x * g + o
-
-
-def channel_affine(op: str, params: dict) -> tuple[np.ndarray, np.ndarray] | None:
-    """Per-channel (gain, offset) when the op is affine, else None."""
-    if op == "brightness":
-        v = float(params["value"])
-        return np.full(3, v), np.zeros(3)
-    if op == "contrast":
-        # Contrast is a straight line through mid-grey, not around the image mean as
-        # in ImageEnhance.Contrast: a fixed pivot makes it a pure curve that fuses.
-        v = float(params["value"])
-        return np.full(3, v), np.full(3, MID_GREY * (1.0 - v))
-    if op == "tint":
-        # Normal-mode blend of a solid colour at `strength` opacity.
-        s = _unit(params.get("strength", 0.1))
-        return np.full(3, 1.0 - s), s * np.array(hex_to_rgb(params["color"]), dtype=np.float64)
-    if op == "levels" and float(params.get("gamma", 1.0)) == 1.0:
-        b, w = _levels_points(params)
-        return np.full(3, 255.0 / (w - b)), np.full(3, -b * 255.0 / (w - b))
-    return None
-
-
-def channel_curve(op: str, params: dict) -> Callable[[np.ndarray], np.ndarray]:
-    """The op's per-channel curve (values 0..255 in, unclipped out)."""
-    if op == "levels":
-        b, w = _levels_points(params)
-        inv_gamma = 1.0 / float(params.get("gamma", 1.0))
-        # Gamma acts on the value normalised by the black/white points (Photoshop
-        # convention: gamma > 1 lifts the midtones), so 0 and 255 stay put.
-        return lambda x: 255.0 * np.clip((x - b) / (w - b), 0.0, 1.0) ** inv_gamma
-    if op == "temperature":
-        k = 0.3 * _unit(params.get("strength", 0.3))
-        warm = bool(params.get("warm", True))
-        # Per-channel gamma curves: midtones shift warm/cool while black and white
-        # stay fixed, so nothing clips (a plain channel gain would blow highlights).
-        if warm:
-            exps = (1.0 / (1.0 + k), 1.0 / (1.0 + k / 4.0), 1.0 + k)
-        else:
-            exps = (1.0 + k, 1.0, 1.0 / (1.0 + k))
-        e = np.array(exps).reshape(3, 1)
-        return lambda x: 255.0 * (np.clip(x, 0.0, 255.0) / 255.0) ** e
-    affine = channel_affine(op, params)
-    if affine is None:
-        raise ValueError(f"{op} is not a per-channel op")
-    return _affine_curve(*affine)
-
-
-def curve_lut(curve: Callable[[np.ndarray], np.ndarray]) -> list[int]:
-    """A 768-entry `Image.point()` table for an RGB curve."""
-    return np.rint(np.clip(curve(_X3), 0, 255)).astype(np.uint8).ravel().tolist()
-
-
-def _levels_points(params: dict) -> tuple[float, float]:
-    b = float(min(max(params.get("black", 0), 0), 254))
-    w = float(min(max(params.get("white", 255), b + 1), 255))
-    return b, w
-
-
-def _unit(v) -> float:
-    return min(max(float(v), 0.0), 1.0)
-
-
-def hex_to_rgb(color: str) -> tuple[int, int, int]:
-    """'#RRGGBB' -> (r, g, b)."""
-    c = color.lstrip("#")
-    if len(c) != 6:
-        raise ValueError(f"colour must be #RRGGBB, got {color!r}")
-    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16)
-
 
 # ------------------------------------------------------------- colour matrices
 _SEPIA = np.array([[0.393, 0.769, 0.189], [0.349, 0.686, 0.168], [0.272, 0.534, 0.131]])
@@ -152,6 +73,11 @@ def contrast(image: Image.Image, *, value: float) -> Image.Image:
     return image.point(curve_lut(channel_curve("contrast", {"value": value})))
 
 
+def curve(image: Image.Image, *, value: float) -> Image.Image:
+    """Contrast with soft shoulders: midtones steepened (>1) or flattened (<1), black and white kept."""
+    return image.point(curve_lut(channel_curve("curve", {"value": value})))
+
+
 def levels(image: Image.Image, *, black: int = 0, white: int = 255, gamma: float = 1.0) -> Image.Image:
     """Map black..white to 0..255, then apply gamma (>1 brightens midtones)."""
     return image.point(curve_lut(channel_curve("levels", {"black": black, "white": white, "gamma": gamma})))
@@ -201,7 +127,7 @@ def vignette_gain(u: np.ndarray, v: np.ndarray, s: float) -> np.ndarray:
 
 def vignette(image: Image.Image, *, strength: float = 0.2) -> Image.Image:
     """Darken towards the corners with a smooth radial falloff (corners x (1 - strength))."""
-    s = _unit(strength)
+    s = unit(strength)
     if s == 0:
         return image
     # image x mask / 255 pasted over black: a multiply (±1) without a 3-channel mask. Not Image.composite: its
@@ -227,7 +153,7 @@ def _grain_tile(scale: float) -> np.ndarray:
 def grain(image: Image.Image, *, amount: float = 0.15, scale: float = 1.0) -> Image.Image:
     """Monochrome film grain: seeded Gaussian noise of `amount` x 64 levels (sd), strongest in midtones; grains
     `scale` px across (k on a render k times the working size, via `scale_params`: a download matches the preview)."""
-    a = _unit(amount)
+    a = unit(amount)
     if a == 0:
         return image
     w, h = image.size
@@ -348,10 +274,10 @@ def sharpen(image: Image.Image, *, amount: float = 1.0, radius: float = 1.0) -> 
 
 OPS: dict[str, Callable[..., Image.Image]] = {
     f.__name__.rstrip("_"): f  # filter_ -> "filter"
-    for f in (brightness, contrast, saturation, hue, filter_, tint, temperature, levels, vignette)
+    for f in (brightness, contrast, curve, saturation, hue, filter_, tint, temperature, levels, vignette)
     + (crop, resize, rotate, flip, blur, sharpen, grain)
 }
-CHANNEL_OPS = frozenset({"brightness", "contrast", "levels", "temperature", "tint"})
+CHANNEL_OPS = frozenset({"brightness", "contrast", "curve", "levels", "temperature", "tint"})
 MIX_OPS = frozenset({"saturation", "hue", "filter"})
 MOVING_OPS = frozenset({"rotate", "flip"})  # pixels change places (a crop or resize keeps their order)
 AI_OP = "aiEdit"  # not local: the executor calls an injected callable

@@ -17,6 +17,7 @@ MAX_AI_STEPS_PER_VARIATION = 1
 BOUNDS: dict[tuple[str, str], tuple[float, float]] = {
     ("brightness", "value"): (0.1, 3.0),
     ("contrast", "value"): (0.1, 3.0),
+    ("curve", "value"): (0.5, 2.5),
     ("saturation", "value"): (0.1, 3.0),
     ("hue", "value"): (-180.0, 180.0),
     ("tint", "strength"): (0.0, 1.0),
@@ -50,6 +51,14 @@ class BrightnessParams(_Strict):
 
 class ContrastParams(_Strict):
     value: float = _num("contrast", "value", "Slope around mid-grey, 1.0 = unchanged")
+
+
+class CurveParams(_Strict):
+    value: float = _num(
+        "curve",
+        "value",
+        "Midtone slope as contrast's, 1.0 = unchanged, with soft shoulders: black and white stay put, nothing clips",
+    )
 
 
 class SaturationParams(_Strict):
@@ -129,6 +138,7 @@ class AiEditParams(_Strict):
 PARAMS_MODELS: dict[str, type[_Strict]] = {
     "brightness": BrightnessParams,
     "contrast": ContrastParams,
+    "curve": CurveParams,
     "saturation": SaturationParams,
     "hue": HueParams,
     "filter": FilterParams,

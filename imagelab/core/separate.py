@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from imagelab.core import ops
-from imagelab.core.ops import MID_GREY
+from imagelab.core.curves import MID_GREY
 from imagelab.core.simulate import PixelSample
 from imagelab.core.ssim import C1, C2, COV_NORM, WINDOW, Windows, ssim
 from imagelab.core.verify import CLIP_MARGIN, Clipping, Look

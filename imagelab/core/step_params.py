@@ -20,6 +20,7 @@ OP_ALIASES = {
     "bright": "brightness",
     "exposure": "brightness",
     "contrast": "contrast",
+    **dict.fromkeys(("curve", "scurve", "tonecurve", "sigmoidalcontrast", "softcontrast", "contrastcurve"), "curve"),
     "saturation": "saturation",
     "saturate": "saturation",
     "vibrance": "saturation",
@@ -100,6 +101,7 @@ _FIT = {
 _PARAMS: dict[str, dict[str, tuple[str, ...]]] = {
     "brightness": {"value": ("value", "factor", "strength", "amount")},
     "contrast": {"value": ("value", "strength", "factor", "amount")},
+    "curve": {"value": ("value", "strength", "factor", "amount", "slope")},
     "saturation": {"value": ("value", "factor", "strength", "amount")},
     "hue": {"value": ("value", "degrees", "angle", "deg", "shift")},
     "filter": {"type": ("type", "name", "filter", "value", "style")},

@@ -37,6 +37,7 @@ PINNED_WEIGHT = 0.5  # score of one pinned parameter (a clipping issue scores it
 NEUTRAL: dict[tuple[str, str], float] = {
     ("brightness", "value"): 1.0,
     ("contrast", "value"): 1.0,
+    ("curve", "value"): 1.0,
     ("saturation", "value"): 1.0,
     ("levels", "gamma"): 1.0,
     ("levels", "black"): 0.0,

@@ -44,6 +44,11 @@ CHAINS = {
         ("brightness", {"value": 0.8}),
         ("filter", {"type": "grayscale"}),
     ],
+    "soft punch": [
+        ("curve", {"value": 1.6}),
+        ("temperature", {"warm": True, "strength": 0.3}),
+        ("saturation", {"value": 1.2}),
+    ],
     "with geometry": [
         ("contrast", {"value": 1.2}),
         ("crop", {"x": 4, "y": 4, "width": 50, "height": 40}),
