@@ -30,7 +30,15 @@ from imagelab import planning, selectors, storage
 from imagelab.core import arrays, iqa, quality
 from imagelab.core.codec import decode, preview
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_answer, iqa_parts, iqa_polarity, iqa_rank_questions, iqa_regions, iqa_thresholds
+from imagelab.rules import (
+    iqa_answer,
+    iqa_improvement,
+    iqa_parts,
+    iqa_polarity,
+    iqa_rank_questions,
+    iqa_regions,
+    iqa_thresholds,
+)
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +141,7 @@ def assess(
     figures = measure(image)
     names = plan.distortion_names() or list(quality.DISTORTIONS)
     verdicts = quality.verdicts(figures, names)
-    before = None
+    before, shown_extra = None, {}
     if plan.reference_mode == "Full-Reference" and reference is not None:
         # the same part of the reference, so each figure can be said against its own ("softer than the original")
         before = measure(reference)
@@ -148,9 +156,13 @@ def assess(
         plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar, good=good
     )
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
-    if before:  # "is #2 sharper than the original?": its yes or no first
+    improved = iqa_improvement.answer(figures, before, against or "the original", question) if before else ""
+    if improved and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
+        text, notes = " ".join([*notes, improved]), [*notes, improved]  # a model writing the answer is given it too
+        shown_extra = {k: figures[k] for k in ("colourfulness", "shadows_clipped")}  # compared too, no fault's figure
+    elif before:  # "is #2 sharper than the original?": its yes or no first
         text = iqa_rank_questions.answered_against_source(question, figures, before, text, plan.distortion_names())
-    shown = rules_iqa.figures_to_show(plan, figures, verdicts)
+    shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra
     return {
         "text": text,
         "notes": notes,

@@ -107,6 +107,14 @@ GROWN = (
     r"\b(?:did|does|do|has|have) (?:it|this|that|they|the \w+|my \w+|v\d+|number \d+|\w+ \d+) (?:really |actually )?"
     r"(?:improve|worsen)\b"
 )
+# Whether an edit made it better, no fault named (a comparison with its source): "is 2 an improvement?", "was the edit
+# an upgrade?", "is it better now?", "better or worse?"; never advice ("is it better to crop?") or two variations.
+IMPROVEMENT = (
+    r"\b(?:an?|any|real|big|much of an?) (?:improvement|upgrade|downgrade|step (?:up|down|back(?:wards?)?))\b|"
+    r"\bbetter or worse\b|\bworse or better\b|\b(?:is|was|are|were|'s) (?:it|this|that|they|#?[1-5]|(?:number|variation|"
+    r"version|v) ?[1-5]|the (?:\w+ )?(?:one|edit|result|version|variation))(?: (?:now|really|actually|any|much|even))* "
+    r"(?:better|worse)\b(?! (?:to|if|for|as|th[ae]n (?:#|number |variation )?[1-5])\b)"
+)
 # Editing named as a thing: "the sharpening", "the upscale", "my edit".
 EDITING = r"(?:edit|editing|edits|changes|filter|grade|processing|sharpening|denois\w*|upscal\w*|resiz\w*|retouch\w*)"
 # What an edit did asks to compare with its source: "did my edit wreck it?", "how much did the edit degrade it?",
@@ -136,7 +144,7 @@ REFERENCE = (
     r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
     r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|"
     # the asker lost something in the edit: "did I lose any sharpness in the 3rd?"
-    r"\b(?:did|have|has) (?:i|we) (?:lose|lost)\b|" + GROWN
+    r"\b(?:did|have|has) (?:i|we) (?:lose|lost)\b|" + GROWN + "|" + IMPROVEMENT
 )
 # Text is lower-cased, so "ΔE" arrives as "δe".
 METRICS = {
@@ -161,7 +169,7 @@ MEASURE_ASK = re.compile(
     r"|\b(?:give|assign) (?:it|this|that|(?:the|this|that|my) \w+) (?:a|an|its) (?:\w+ )?(?:score|rating|mark)s?\b"
 )
 COMPARE = (
-    GROWN + "|" + EDITED + "|"
+    GROWN + "|" + EDITED + "|" + IMPROVEMENT + "|"
     r"how (?:much|different|close|similar|far)|differ|similar|changed|compar\w*|vs\.?|versus|against|than|"
     r"(?:closer|closest|nearer|nearest|further|furthest) (?:to|from)|most like"
 )
