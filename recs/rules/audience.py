@@ -49,6 +49,13 @@ CHILD = (
 )
 CHILD_LABEL = "fine for a young viewer (G, PG or PG-13; tell me their age for a closer fit)"
 
+_FOR_KIDS = (
+    r"(?:for|aimed at|made for|meant for) (?:the |young |little |small )?(?:kids|children|family|families|little ones)"
+)
+_KIDS_FILMS = (
+    r"(?:a |an |any )?(?:family|kids?|childrens?|children s|kiddie|kiddy)(?: s)? "
+    r"(?:films?|movies?|flicks?|stuff|ones?|fare|cartoons?)|kiddie|kiddy"
+)
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (
     r"for (?:the |a |an )?(?:grown ?ups?|adults?)|grown ?up (?:films?|movies?|version)|adults? only|"
@@ -56,13 +63,23 @@ ADULTS = (
     # "a musical but not a kids one": no film called Kids, a film not made for children
     r"|not (?:a |any )?(?:kids?|childrens?)(?: s)? (?:one|ones|films?|movies?|stuff|flicks?|version)"
     r"|(?:adult|grown ?up|mature)(?= (?:animation|animated|cartoons?)\b)"  # "adult animation": not the kids' kind
+    # "nothing for kids", "not a family film", "no kiddie stuff", "nothing childish": children's films ruled out
+    rf"|(?:not|no|nothing)(?: too| so| really)? (?:{_FOR_KIDS}|{_KIDS_FILMS}|childish)"
 )
 ADULTS_LABEL = "for grown-ups (not G or PG)"
+# "nothing animated or for kids", "neither a cartoon nor a family film": a children's film ruled out beside
+# something else ruled out, by the same negator (only the children's words are claimed: the rest is a genre's)
+_ALSO_NOT_KIDS = re.compile(
+    rf"(?<![a-z])(?:no|not|nothing|without|neither)(?: [a-z]+){{1,4}} (?:or|nor|and)(?: not| no)? "
+    rf"(?P<kids>{_FOR_KIDS}|{_KIDS_FILMS}|childish)(?![a-z])"
+)
 
 
 def find_grown_ups(scan: Scanner, out: Constraints) -> None:
     """Rule out the children's ratings for grown-up viewing; scanned before titles ("not a kids one")."""
-    if scan.find(ADULTS):
+    also = [m.span("kids") for m in _ALSO_NOT_KIDS.finditer(scan.text) if scan._free(*m.span("kids"))]
+    scan.claimed += also
+    if scan.find(ADULTS) or also:
         out.mpaa_excluded += [r for r in ("G", "PG") if r not in out.mpaa_excluded]
         out.rating_label = ADULTS_LABEL
         out.unwelcome.append("Family")  # a kids' film rated PG-13 (Small Soldiers) is still made for children
