@@ -14,8 +14,6 @@ one looks best?").
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import logging
 import math
 
@@ -23,12 +21,13 @@ from django.conf import settings
 from PIL import Image
 
 from chatapp.db import database_sync_to_async
-from chatapp.planner import continuation, runner
-from chatapp.planner.backends.base import ImageInput, InputMessage, PlannerError, PlannerReply, PlannerRequest
+from chatapp.planner import continuation
+from chatapp.planner.backends.base import PlannerError, PlannerReply, PlannerRequest
 from chatapp.planner.tools import Tool
-from imagelab import planning, selectors, storage
+from imagelab import selectors, storage
 from imagelab.core import arrays, iqa, quality
-from imagelab.core.codec import decode, preview
+from imagelab.core.codec import decode
+from imagelab.quality_writer import write_answer
 from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import (
     iqa_answer,
@@ -286,78 +285,6 @@ async def _images(subject: dict, working_image, side: int, *, compare: bool):
     if compare and subject.get("reference_path"):
         reference = await asyncio.to_thread(_decode_stored, subject["reference_path"], side)
     return image, reference
-
-
-class WordCap:
-    """A text sink that forwards at most `words` words (model output is untrusted), then an ellipsis."""
-
-    def __init__(self, sink, words: int):
-        self.sink, self.words, self.said, self.full = sink, words, "", False
-
-    async def __call__(self, delta: str) -> None:
-        if self.full or not delta:
-            return
-        text = self.said + delta
-        if len(text.split()) <= self.words:
-            self.said = text
-            return await self.sink(delta)
-        self.full = True
-        kept = " ".join(text.split()[: self.words])
-        cut = kept[len(self.said.rstrip()) :] if kept.startswith(self.said.rstrip()) else ""
-        self.said = kept + "…"
-        await self.sink(cut + "…")
-
-
-def _brief(question: str, result: dict) -> str:
-    q = result["quality"]
-    meanings = {k: quality.MEANINGS.get(k, "") for k in q["figures"]}
-    return json.dumps(
-        {
-            "question": question,
-            "measured": q["measured"],
-            "notes": result["notes"],
-            "plan": q["plan"],
-            "figures": q["figures"],
-            "figure_meanings": meanings,
-            "verdicts": q["verdicts"],
-        },
-        ensure_ascii=False,
-    )
-
-
-def _data_url(image) -> str:
-    return "data:image/jpeg;base64," + base64.b64encode(preview(image)).decode()
-
-
-async def write_answer(turn, backend, result: dict, image) -> None:
-    """Stream the answer: the backend writes it from the plan, figures and photo (the template if it fails)."""
-    images = [ImageInput(url=await asyncio.to_thread(_data_url, image))] if backend.profile.reads_images else []
-    request = PlannerRequest(
-        instructions=planning.ANSWER_INSTRUCTIONS,
-        input=[InputMessage(role="user", text=_brief(turn.text, result), images=images)],
-        model=settings.OPENAI_MODEL,
-        context=planning.QualityAnswerContext(text=result["text"]),
-        purpose="imagelab.quality_answer",
-    )
-    if turn.content.strip() and not turn.content.endswith("\n"):  # words the planner said before its call
-        await turn.stream_text("\n\n")
-    sink = WordCap(turn.stream_text, planning.ANSWER_WORDS)
-    try:
-        await runner.run_text(
-            backend=backend,
-            request=request,
-            steplog=turn.steplog,
-            step_name="quality_answer",
-            label="t_answer",
-            on_text=sink,
-            fallback_model=settings.OPENAI_FALLBACK_MODEL,
-        )
-    except PlannerError as exc:
-        log.warning("quality answer not written by the model: %s", str(exc)[:300])
-        if not sink.said:
-            await turn.stream_text(result["text"])
-    if not sink.said.strip():  # a model that said nothing: the template says it
-        await turn.stream_text(result["text"])
 
 
 async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, working_image, side: int) -> None:

@@ -35,7 +35,9 @@ def test_a_cleaner_sharper_edit_is_said_better_with_each_figure():
     text = result["text"]
     assert text.startswith("I measured variation 2 of the latest edit. Next to its source image, it is sharper (")
     assert "cleaner (noise σ 1.3 against 4.0)" in text
-    assert "Yes: by the figures it is an improvement — better on sharpness, noise and contrast, worse on nothing." in text
+    assert (
+        "Yes: by the figures it is an improvement — better on sharpness, noise and contrast, worse on nothing." in text
+    )
     assert "SSIM" in text and "colourfulness" in result["quality"]["figures"]
     assert result["notes"][-1] in text  # a model writing the answer is given the comparison
 
