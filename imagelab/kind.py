@@ -17,6 +17,8 @@ IMAGES = ChatKind(
         "variation.revised": "imagelab.render.variation_revised_html",
         "job.ended": "imagelab.render.job_ended_html",
     },
+    # a text sent on either socket: a turn on the current image, refused (`no_image`) while there is none
+    socket_actions={"send": "imagelab.flows.socket_send"},
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
     rule_answerers="imagelab.planning.RULE_ANSWERERS",
     on_turn_closed="imagelab.services.job_close_for_message",

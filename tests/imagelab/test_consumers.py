@@ -106,3 +106,40 @@ async def test_it_announces_each_thumbnail_and_final_image_only_once_it_can_be_s
     await wait_turns_idle(30)
     assert sum("/final.jpg" in url for url, _ in served) == 5 and len(served) >= 15
     assert [(url, status) for url, status in served if status != 200] == []
+
+
+PHOTO_FIRST = "Add a photo first: drop one in, paste it, or pick a file."
+
+
+async def test_it_asks_for_a_photo_first_on_the_json_socket_and_stores_nothing(alice):
+    # As the page's composer and POST /api/imagelab/jobs: a text with no photo in the chat is refused, not a turn.
+    chat = await image_chat(alice)
+    comm = await communicator(alice, f"/ws/api/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    assert (await comm.receive_json_from(timeout=5))["type"] == "sync"
+    await comm.send_json_to({"action": "send", "text": "make it warmer"})
+    refused = await comm.receive_json_from(timeout=5)
+    assert (refused["type"], refused["code"], refused["message"]) == ("turn.refused", "no_image", PHOTO_FIRST)
+    assert refused["text"] == "make it warmer"  # the instruction stays, to send again with a photo
+    assert not await Message.objects.filter(chat=chat).aexists()
+    await starting.start_turn(user=alice, chat=chat, text="", data=photo((200, 150)), with_job=False)
+    await wait_turns_idle(30)
+    while (await comm.receive_json_from(timeout=5))["type"] != "turn.ended":
+        pass
+    await comm.send_json_to({"action": "send", "text": "make it warmer"})  # with a photo, the same send is a turn
+    assert (await comm.receive_json_from(timeout=5))["type"] == "message.accepted"
+    await wait_turns_idle(30)
+    await comm.disconnect()
+    assert await Message.objects.filter(chat=chat, content="make it warmer").acount() == 1
+
+
+async def test_it_asks_for_a_photo_first_on_the_page_socket_and_stores_nothing(alice):
+    chat = await image_chat(alice)
+    comm = await communicator(alice, f"/ws/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    await comm.receive_from(timeout=5)  # sync on connect
+    await comm.send_json_to({"action": "send", "text": "make it warmer"})
+    refused = await comm.receive_from(timeout=5)
+    assert PHOTO_FIRST in refused and "make it warmer" in refused  # the reason, and the text kept in the box
+    await comm.disconnect()
+    assert not await Message.objects.filter(chat=chat).aexists()

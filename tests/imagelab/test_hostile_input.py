@@ -262,7 +262,8 @@ async def test_it_answers_an_instruction_sent_to_an_image_chat_without_a_photo_i
     await comm.receive_from(timeout=5)
     await comm.send_json_to({"action": "send", "text": "make it warmer"})
     frames = []
-    while not any("status-" in f or '"turn.ended"' in f or "turn.refused" in f for f in frames):
+    # Answered (a status line, the turn's end) or refused: as JSON, or as the page's composer error.
+    while not any(m in f for f in frames for m in ("status-", '"turn.ended"', "turn.refused", "Add a photo first")):
         frames.append(await comm.receive_from(timeout=20))
     await wait_turns_idle(30)
     joined = " ".join(frames)
