@@ -89,7 +89,9 @@ def read(text: str, chosen: dict | None) -> dict | None:
     tone = _tone_part(t, intent, operations)
     if tone and finishes and tone[1] > 0:
         return None
-    rest = {**intent, **dict.fromkeys(AXES if tone else (), 0), **dict.fromkeys(_FINISHES if finishes else (), 0)}
+    # only the finishes named as the chosen plan's are its part: "lose the vignette, add some grain" asks grain anew
+    named = {key: 0 for key, op in _FINISHES.items() if op in finishes}
+    rest = {**intent, **dict.fromkeys(AXES if tone else (), 0), **named}
     if not (tone or finishes) or has_local_request({**rest, "hold": []}):
         return None
     names = finishes | (tone[0] if tone else set())

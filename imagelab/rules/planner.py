@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from imagelab.core import ops
 from imagelab.core.simulate import PixelSample
-from imagelab.rules import alternatives, fitting, focus, gentle, iterate
+from imagelab.rules import alternatives, amend, fitting, focus, gentle, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
@@ -212,6 +212,10 @@ def plan_variations(
     part = focus.read(instruction, chosen)
     if part is not None and focus.reply(part, chosen) is None:  # one part of the chosen look: its own step moves
         return focus.plan_part(part, chosen, _head(intent, image_size, max_side, None)[0], image_size, max_side)
+    # a part of the chosen look named and something new asked: "less vignette and make it warmer"
+    amended = amend.plan(instruction, chosen, _head(intent, image_size, max_side, None)[0], image_size, max_side)
+    if amended is not None:
+        return amended
     # an orientation asked of a photo that already stands so is still about framing: no unasked tight crop
     rotated = intent["rotate"] is not None or bool(intent["tilts"]) or intent["orient"] is not None
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])

@@ -5,7 +5,7 @@ Pure: no Django.
 
 import re
 
-from imagelab.rules import explain, focus, iterate
+from imagelab.rules import amend, explain, focus, iterate
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.iqa import distortions_named, unmeasured
 from imagelab.rules.iqa_words import EDIT, HOW_TO
@@ -55,7 +55,8 @@ def edit_reply(text: str, chosen: dict | None = None) -> str | None:
     `chosen` is the chosen variation's plan: "push it further" is planned from it, or answered without one.
     """
     part = focus.read(text, chosen)
-    if part is not None:  # "zoom out a bit" on the chosen crop, or said why not
+    # "zoom out a bit" on the chosen crop, or said why not (unless something new is asked too: then planned, said)
+    if part is not None and (focus.reply(part, chosen) is None or amend.read(text, chosen) is None):
         return focus.reply(part, chosen)
     intent = read_intent(text)
     if has_local_request(intent):
