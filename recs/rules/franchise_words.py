@@ -8,7 +8,7 @@ from recs.sources.franchises import FRANCHISE_FILM_IDS
 
 SUPERHERO_TAG = "Super Hero"
 # The kind of film each name stands for when its own films are ruled out.
-_KIND = {
+KIND_OF = {
     "Pixar": "Animation",
     "Studio Ghibli": "Animation",
     "Anime": "Animation",
@@ -28,6 +28,6 @@ def settle_franchises(out: Constraints) -> None:
     if studios and SUPERHERO_TAG not in out.genres:  # "not another marvel film": tired of the kind, said so
         out.exclude_genres = [g for g in out.exclude_genres if g not in studios] + [SUPERHERO_TAG]
         out.exclude_ids += [i for studio in sorted(studios) for i in sorted(FRANCHISE_FILM_IDS[studio])]
-    for tag in [g for g in out.genres if g in out.exclude_genres and g in _KIND]:
+    for tag in [g for g in out.genres if g in out.exclude_genres and g in KIND_OF]:
         # "Pixar-like but not Pixar": films of that kind by anyone else
-        out.genres = [_KIND[tag] if g == tag else g for g in out.genres]
+        out.genres = [KIND_OF[tag] if g == tag else g for g in out.genres]

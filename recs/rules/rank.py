@@ -23,6 +23,7 @@ from recs.rules.runtime import fits as runtime_fits
 from recs.rules.scan import prepare
 from recs.rules.series import series_asked, series_plan
 from recs.rules.shown import asks_another_kind, asks_more_of_a_mood, points_at_place, shown_at
+from recs.rules.shown_kind import keep_shown_kind
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.rules.top_rated import asks_ranked, by_rating, ranked_intro, ranked_reason
 from recs.rules.vocab import GENRE_NOUNS
@@ -269,6 +270,7 @@ def plan_picks(
     last_picks are the films the chat showed last ({title, year}): "more like that" means them.
     """
     cons = parse_constraints(text, catalogue)
+    keep_shown_kind(text, cons, last_picks or [], catalogue)  # "any without marvel?" after superhero picks
     placed = shown_at(text, last_picks or []) if not cons.like_ids else []  # "another one like the second"
     back = not cons.like_ids and not cons.unknown_likes and (refers_back(text) or points_at_place(text))
     # "something funnier" after picks: funnier than those, so they stay the films it is like

@@ -1,0 +1,43 @@
+"""A studio or franchise ruled out right after picks of its kind: "any without marvel?", "anything not from
+marvel" or "no dc please" after superhero picks, "anything not pixar?" after cartoons.
+
+Said alone, "no marvel" is tired of superhero films (recs.rules.franchise_words). Said after picks that are
+mostly of that name's kind, it keeps the kind the chat was on and rules out only the name: superhero films
+that aren't Marvel's, animated films that aren't Pixar's, and none of the picks just shown. Fatigue said as
+such ("not another marvel film", "sick of marvel", "enough dc") still rules out the kind.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recs.rules.constraints import Constraints
+from recs.rules.franchise_words import KIND_OF, SUPERHERO_TAG
+from recs.sources.catalogue import Catalogue
+from recs.sources.franchises import FRANCHISE_FILM_IDS
+
+_TIRED = re.compile(
+    r"\b(?:not|no) (?:another|more)\b|\b(?:sick|tired|fed up|bored|done) (?:of|with)\b|\benough\b|\bover (?:it|them)\b",
+    re.I,
+)
+
+
+def keep_shown_kind(text: str, cons: Constraints, last_picks: list[dict], catalogue: Catalogue) -> None:
+    """After picks mostly of one kind, a name of that kind ruled out with nothing else asked keeps the kind
+    (genres) and rules out only the name and the picks shown."""
+    shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
+    if not shown or cons.genres or cons.like_ids or cons.directors or cons.people or _TIRED.search(text or ""):
+        return
+    excluded = set(cons.exclude_genres)
+    ruled = [tag for tag in KIND_OF if tag in excluded]  # "no pixar", "not the x-men ones"
+    # "no marvel": settle_franchises ruled out the superhero kind and the studio's films by id
+    ruled += [
+        s for s in ("Marvel", "DC") if SUPERHERO_TAG in excluded and FRANCHISE_FILM_IDS[s] <= set(cons.exclude_ids)
+    ]
+    for tag in ruled:
+        kind = KIND_OF[tag]
+        if sum(kind in catalogue.tags(m) for m in shown) * 2 > len(shown):
+            cons.genres = [kind]
+            cons.exclude_genres = [g for g in cons.exclude_genres if g != kind] + [tag]
+            cons.exclude_ids += [m.id for m in shown if m.id not in cons.exclude_ids]
+            return
