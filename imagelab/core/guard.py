@@ -19,6 +19,7 @@ from PIL import Image
 from pydantic import TypeAdapter
 
 from imagelab.core import ops
+from imagelab.core.guard_curve import soft_shoulders
 from imagelab.core.guard_rules import PUSHES, framing, rule_edits
 from imagelab.core.guard_sharpen import sharpen_pull
 from imagelab.core.plans import Operation
@@ -164,8 +165,10 @@ def guard_variation(
         if revisable:
             _measure_apart(report, look, earlier, source, reference, planned)
         clips = [i for i in report.issues if i.kind in PUSHES] if revisable and look.before else []
+        # every clipping answered at once: a closing sharpen eased on its picture, else contrast given soft shoulders
         sharp = sharpen_pull(clips, steps, look.before, source, sample) if clips else None
-        report.edits = rule_edits(report, steps, plans, sample, sharp) if revisable else []
+        whole = sharp or (soft_shoulders(clips, steps, sample) if clips else None)
+        report.edits = rule_edits(report, steps, plans, sample, whole) if revisable else []
         return report
 
     propose = propose or (lambda report, _steps: list(report.edits))

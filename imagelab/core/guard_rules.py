@@ -232,23 +232,24 @@ def rule_edits(
     operations: list[dict],
     plans: list[list[dict]] | None = None,
     sample: PixelSample | None = None,
-    sharp: list[Edit] | None = None,
+    whole: list[Edit] | None = None,
 ) -> list[Edit]:
     """Edits for every issue of a report that the plan can answer (none for a generative variation).
 
-    `sample`: the source's pixels, to size clipping pulls (without it they are halves); `sharp`: the edit of a
-    closing sharpen that alone clips, sized on the picture it sharpens (`guard_sharpen`), for every clipping."""
+    `sample`: the source's pixels, to size clipping pulls (without it they are halves); `whole`: edits that
+    answer every clipping at once (a closing sharpen that alone clips, eased on the picture it sharpens:
+    `guard_sharpen`; contrast given soft shoulders: `guard_curve`)."""
     if any(o["op"] == ops.AI_OP for o in operations):
         return []
     edits: list[Edit] = []
     touched: set[tuple[int, str]] = set()
     clips = [i for i in report.issues if i.kind in PUSHES]
-    shares = pull_shares(clips, operations, sample) if sample is not None and clips and not sharp else None
+    shares = pull_shares(clips, operations, sample) if sample is not None and clips and not whole else None
     for issue in sorted(report.issues, key=_order):
         if issue.kind == "near_duplicate":  # after the clipping pulls: around the steps they take
             found = _separate(operations, issue, frozenset(i for i, _ in touched))
-        elif issue.kind in PUSHES and sharp:
-            found = sharp
+        elif issue.kind in PUSHES and whole:
+            found = whole
         else:
             found = _edits_for(issue, operations, plans, shares)
         for edit in found:
@@ -307,7 +308,7 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     def clears(shares: dict[tuple[int, str], float], limit: float) -> bool:
         edits = [ease(i, p, operations, "", s) for (i, p), s in shares.items() if s > 0]
         after = sample.new(_eased(operations, edits))
-        return all(_corrected(after[k] - framed[k], predicted[k], miss) <= limit for k, miss in unseen.items())
+        return all(corrected(after[k] - framed[k], predicted[k], miss) <= limit for k, miss in unseen.items())
 
     for limit in (CLIP_MARGIN / 2, CLIP_MARGIN):
         share = smallest(PULL_LADDER, lambda s, limit=limit: clears(dict.fromkeys(found, s), limit))
@@ -328,7 +329,7 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     return None
 
 
-def _corrected(after: float, predicted: float, miss: float) -> float:
+def corrected(after: float, predicted: float, miss: float) -> float:
     """The sample's figure for a pulled plan, corrected by what it missed of the plan as measured: in proportion
     when the plan clipped clearly (the sample's error shrinks with the clipping: astronaut's 14.1 points of crushed
     shadows, predicted 13.55, kept every share from clearing, even every culprit removed), else as it is."""
