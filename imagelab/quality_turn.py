@@ -36,6 +36,7 @@ from imagelab.rules import (
     iqa_polarity,
     iqa_rank_questions,
     iqa_regions,
+    iqa_saturation,
     iqa_thresholds,
 )
 
@@ -161,6 +162,11 @@ def assess(
         shown_extra = {k: figures[k] for k in ("colourfulness", "shadows_clipped")}  # compared too, no fault's figure
     elif before:  # "is #2 sharper than the original?": its yes or no first
         text = iqa_rank_questions.answered_against_source(question, figures, before, text, plan.distortion_names())
+    saturation = _saturation(question, bool(named), region, by_eye, image)
+    if saturation:  # "are the reds in #2 too strong?": saturation clipping and colourfulness, said plainly
+        said = iqa_saturation.answer(saturation, polar=polar, hue_name=iqa_saturation.hue(question))
+        text, notes = " ".join([*notes, said]), [*notes, said]
+        shown_extra |= {"colourfulness": saturation["colourfulness"]}
     shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra
     return {
         "text": text,
@@ -171,16 +177,26 @@ def assess(
             "figures": {k: (v if math.isfinite(v) else None) for k, v in shown.items()},
             "verdicts": verdicts,
             "measured": subject["label"],
-        },
+        }
+        | ({"saturation": saturation} if saturation else {}),
     }
 
 
-def _measurer(named: bool, region, by_eye: bool):
-    """How the measured part's figures are taken from an image: the rim's boxes each weighed by area, else a crop."""
+def _saturation(question: str, named: bool, region, by_eye: bool, image) -> dict | None:
+    """The saturation figures of the measured part when the question asks about oversaturation (a hue: its pixels)."""
+    if not iqa_saturation.asks(question):
+        return None
+    hue = iqa_saturation.hue(question)
+    figures = (lambda im: iqa_saturation.measure_hue(im, hue)) if hue else iqa_saturation.measure
+    return _measurer(named, region, by_eye, figures)(image)
+
+
+def _measurer(named: bool, region, by_eye: bool, figures=quality.measure):
+    """How the measured part's `figures` are taken from an image: the rim's boxes each weighed by area, else a crop."""
     if region and region != SIDES and iqa_regions.several(region[1]) and not (named and by_eye):
-        return lambda image: iqa_parts.measure(image, region[1])  # "the edges of #5": the frame around the centre
+        return lambda image: iqa_parts.measure(image, region[1], figures)  # "the edges of #5": the frame
     crop = _crop(named, region, by_eye)
-    return lambda image: quality.measure(crop(image) if crop else image)
+    return lambda image: figures(crop(image) if crop else image)
 
 
 def _crop(named: bool, region, by_eye: bool):

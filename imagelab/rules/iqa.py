@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from imagelab.rules import iqa_regions, iqa_typos
+from imagelab.rules import iqa_regions, iqa_saturation, iqa_typos
 from imagelab.rules.iqa_answer import answer, figures_to_show, sentence  # noqa: F401 (the answer, said from here)
 from imagelab.rules.iqa_variations import ranks, variation_number, variation_numbers  # noqa: F401 (said from here)
 from imagelab.rules.iqa_words import (
@@ -231,7 +231,7 @@ def _objects(text: str) -> list[str]:
     return []
 
 
-_HUE_WORDS = frozenset(HUES.strip("(?:)").split("|"))
+_HUE_WORDS = frozenset(h + s for h in HUES.strip("(?:)").split("|") for s in ("", "s"))  # "the reds" are a hue
 _VARIATION_OWNER = re.compile(r"(?:\bthe\s+\w+\s+one|\b(?:number|nr|no|variation|version|option)\s*\d|#\d|\b[1-5])'s\b")
 
 
@@ -297,6 +297,7 @@ def is_quality_question(text: str) -> bool:
     if not (measure or metric or asks or (names and _is_statement(t, masked))):
         return False
     named = names or measure or metric or re.search(QUALITY, t) or ranked_by(text) or parts_compared_by(text)
+    named = named or iqa_saturation.asks(text)  # "are the reds too strong?": oversaturation, no plan's distortion
     return bool(named or (re.search(COMPARE, t) and re.search(REFERENCE, t)))
 
 

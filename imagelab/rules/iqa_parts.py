@@ -43,15 +43,15 @@ def asked(text: str, plan: IQAPlan) -> list[tuple[str, bool | None]]:
     return [(d, None) for d in plan.distortion_names() or _GENERAL if d != "underexposure"]
 
 
-def measure(image, box) -> dict[str, float]:
+def measure(image, box, figures=quality.measure) -> dict[str, float]:
     """The figures of one part of a PIL image (`box`: fractions of its sides; several boxes, `iqa_regions.several`;
-    None: the frame around the centre)."""
+    None: the frame around the centre), taken by `figures` (an image's figures)."""
     if box is not None and not iqa_regions.several(box):
-        return quality.measure(_cut(image, box))
+        return figures(_cut(image, box))
     # the frame is four strips (top, bottom, and the middle band's left and right quarters), not one rectangle, and
     # the corners four boxes: each is measured and its figures weighed by its area
     strips = iqa_regions.FRAME if box is None else box
-    measured = [(quality.measure(_cut(image, s)), (s[2] - s[0]) * (s[3] - s[1])) for s in strips]
+    measured = [(figures(_cut(image, s)), (s[2] - s[0]) * (s[3] - s[1])) for s in strips]
     total = sum(area for _f, area in measured)
     return {k: sum(f[k] * area for f, area in measured) / total for k in measured[0][0]}
 
