@@ -17,17 +17,20 @@ from imagelab.rules.looks import ASKED, Slot
 
 # A photo said to be too busy, or asked calmer: "make it less busy", "calmer, less cluttered", "too much going on".
 _BUSY = r"(?:busy|cluttered|chaotic|hectic|crowded|messy|overwhelming|distracting|loud|noisy[- ]looking)"
-_MOOD = r"(?:calm|serene|tranquil|peaceful|restful|quiet)"
+_MOOD = r"(?:calm|serene|tranquil|peaceful|restful|quiet|zen|relaxing|relaxed|soothing|chill(?:ed)?|mellow)"
+_NOT_A_THING = r"(?!\s+(?:sea|water|lake|river|day|morning|evening|night|street|beach|place|town|village))"
 CALM = re.compile(
     rf"\b(?:less|not so|not as|too|so|very|really|way too|a bit|bit|kinda|kind of|overly|super|quite|pretty)\s+"
     rf"(?:visually\s+)?{_BUSY}\b|"
-    rf"\b(?:it'?s|its|it is|is|looks?|looking|feels?|seems?)\s+(?:a little\s+|a bit\s+|kinda\s+)?{_BUSY}\b|"
+    rf"\b(?:it'?s|its|it is|is|are|looks?|looking|feels?|seems?)\s+(?:a little\s+|a bit\s+|kinda\s+)?{_BUSY}\b|"
+    r"\bvisually\s+(?:noisy|busy|cluttered|loud|messy|chaotic)\b|\beas(?:y|ier) on the eyes?\b|"
     r"\b(?:too much|so much|a lot|lots|loads)\s+(?:is\s+)?(?:going on|happening|to look at|stuff)\b|"
     # the mood asked of the photo ("calmer", "make it feel peaceful", "a serene look"), not a thing described by it
     # ("the calm sea", "a quiet street")
     r"\b(?:calm(?:er|ing)|quiet(?:er|en))\b|\bcalm\s+(?:it|this|things|everything|the \w+)\s+down\b|"
-    rf"\b(?:more|feel(?:s|ing)?|look(?:s|ing)?|make it|keep it|something|nice and|a bit)\s+(?:more\s+)?{_MOOD}\b|"
-    rf"\b{_MOOD}(?:ness)?\s+(?:look|feel|vibe|mood|tones?|colou?rs?|edit|version|grade)\b|"
+    rf"\b(?:more|feel(?:s|ing)?|look(?:s|ing)?|make it|keep it|something|nice and|a bit|and|very|so)\s+(?:more\s+)?"
+    rf"{_MOOD}\b{_NOT_A_THING}|^\W*{_MOOD}\b{_NOT_A_THING}|"
+    rf"\b{_MOOD}(?:ness)?\s+(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
     r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
     r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"
     r"\bsimplif(?:y|ied|ying)\s+(?:it|this|the (?:photo|picture|image|look|scene))\b|\bminimalist(?:ic)?\b|"
@@ -118,8 +121,9 @@ def family(intent: dict) -> tuple[str, list[Slot]] | None:
         return None
     if intent["glow"] > 0:
         return "glow", GLOWING
-    if intent["calm"] > 0:
-        return "calm", CALMER
+    # noise named is the more particular ask: "the grain is distracting" is noise, not a busy photo
     if intent["denoise"] and intent["sharp"] <= 0:  # ("clean it up" after a noise complaint is this, not Clean)
         return "smooth", SMOOTHING
+    if intent["calm"] > 0:
+        return "calm", CALMER
     return None

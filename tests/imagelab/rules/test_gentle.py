@@ -112,3 +112,16 @@ def test_noise_asked_away_without_a_blur_says_so_and_blurs_nothing():
     variations = planner.plan_variations("reduce the noise but don't blur it", image_size=SIZE)["variations"]
     assert all(v["strategy"].startswith("No noise reduction here.") for v in variations)
     assert not any(s["op"] == "blur" for v in variations for s in v["operations"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["make it more zen", "soothing tones please", "make it easier on the eyes", "muted and calm", "visually noisy"],
+)
+def test_calm_moods_and_busy_states_ask_for_a_calmer_photo(text):
+    assert read_intent(text)["calm"] == 1
+
+
+@pytest.mark.parametrize("text", ["too much contrast", "it's too much", "calm sea, warmer"])
+def test_too_much_of_a_tone_or_a_calm_subject_is_no_calmer_look(text):
+    assert read_intent(text)["calm"] == 0
