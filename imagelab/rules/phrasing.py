@@ -130,6 +130,8 @@ _FOREIGN = [
     (r"carr(?:é|e)e?|cuadrad[oa]|quadratisch|quadrat[oa]", "square"),
 ]
 _FOREIGN_RE = [(re.compile(rf"(?<!\w)(?:{p})(?!\w)"), word) for p, word in _FOREIGN]
+# English words for a glow that the rest reads as "glow" ("add bloom" is no object added): flowers "in bloom" aside
+_FOREIGN_RE += [(re.compile(r"(?<!\bin )(?<!\bfull )\bbloom(?:y|ing)?\b|\bradiance\b"), "glow")]
 
 
 # A hesitation between a word and what it modifies: "a bit less... idk, harsh?", "more, um, contrast"

@@ -125,3 +125,9 @@ def test_calm_moods_and_busy_states_ask_for_a_calmer_photo(text):
 @pytest.mark.parametrize("text", ["too much contrast", "it's too much", "calm sea, warmer"])
 def test_too_much_of_a_tone_or_a_calm_subject_is_no_calmer_look(text):
     assert read_intent(text)["calm"] == 0
+
+
+@pytest.mark.parametrize("text", ["add bloom", "add some radiance", "a bloomy look"])
+def test_bloom_and_radiance_are_a_glow_not_something_added_to_the_picture(text):
+    intent = read_intent(text)
+    assert intent["glow"] == 1 and not intent["generative"]
