@@ -115,7 +115,10 @@ DENOISE = (
     r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|"
     # noise said of the photo, or asked cleaned: "it's noisy, clean it up", "the photo looks a bit noisy"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|slightly|"
-    r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible)|"
+    r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:awful|terrible|bad|horrible|distracting|ugly|annoying)|"
+    # a kind of noise named: "too much digital noise", "reduce colour noise", "high iso noise, fix"
+    r"\b(?:reduce|remove|less|fix|kill|cut|lower|smooth(?: out)?|get rid of|too much|so much|lots of|a lot of)\s+(?:the\s+)?"
+    r"(?:digital|colou?r|chroma|luminance|high[- ]iso|iso|sensor|low[- ]light)\s+noise\b|\bspeckl(?:ed|y)\b|"
     # the photo's own grain asked away or complained of: "less grain", "get rid of the grain", "it's really grainy",
     # "the grain is too strong" (on a chosen plan with a grain step, `focus` weakens that step instead)
     r"\bde-?grain\w*|\b(?:reduce|remove|less|fewer|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|get rid of|"

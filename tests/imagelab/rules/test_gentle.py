@@ -131,3 +131,10 @@ def test_too_much_of_a_tone_or_a_calm_subject_is_no_calmer_look(text):
 def test_bloom_and_radiance_are_a_glow_not_something_added_to_the_picture(text):
     intent = read_intent(text)
     assert intent["glow"] == 1 and not intent["generative"]
+
+
+@pytest.mark.parametrize(
+    "text", ["too much digital noise", "reduce colour noise", "photo looks speckled", "the grain is distracting"]
+)
+def test_a_kind_of_noise_named_or_complained_of_is_smoothed(text):
+    assert gentle.family(read_intent(text))[0] == "smooth"
