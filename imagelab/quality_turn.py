@@ -156,8 +156,13 @@ def assess(
         plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar, good=good
     )
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
-    improved = iqa_improvement.answer(figures, before, against or "the original", question) if before else ""
-    if improved and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
+    improved = ""
+    if before and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
+        # colours pushed onto the gamut's edge count against an edit, however colourful it made the photo
+        clip = _measurer(bool(named), region, by_eye, iqa_saturation.measure)
+        now, was = clip(image), clip(reference)
+        improved = iqa_improvement.answer(figures | now, before | was, against or "the original", question)
+    if improved:
         text, notes = " ".join([*notes, improved]), [*notes, improved]  # a model writing the answer is given it too
         shown_extra = {k: figures[k] for k in ("colourfulness", "shadows_clipped")}  # compared too, no fault's figure
     elif before:  # "is #2 sharper than the original?": its yes or no first

@@ -26,16 +26,25 @@ _EITHER = re.compile(r"\bbetter or worse\b|\bworse or better\b")
 _ROWS = (
     ("sharpness", "blur_effect", "blur effect {:.2f}", 0.02, False, "softer", "sharper"),
     ("noise", "noise_sigma", "noise σ {:.1f}", 0.3, False, "noisier", "cleaner"),
-    ("exposure", "clipped", "{:.1f}% clipped to white or black", 0.5, False, "more clipped", "less clipped"),
+    ("exposure", "clipped", "{:.1f}% burnt or crushed in some channel", 0.5, False, "more clipped", "less clipped"),
     ("contrast", "contrast_spread", "tonal range {:.0f}", 5, True, "more contrasted", "flatter"),
     ("colourfulness", "colourfulness", "colourfulness {:.1f}", 3, None, "more colourful", "less colourful"),
     ("JPEG blocking", "blockiness", "blockiness {:.2f}", 0.03, False, "blockier", "less blocky"),
     ("colour cast", "colour_cast", "colour cast {:.1f}", 1.5, False, "more tinted", "more neutral"),
+    (
+        "colour clipping",
+        "saturation_clipped",
+        "saturation clipping {:.1f}%",
+        1.0,
+        False,
+        "more oversaturated",
+        "less oversaturated",
+    ),
 )
 _ALWAYS = ("sharpness", "noise", "exposure", "contrast", "colourfulness")  # said even unchanged; the rest if changed
 # The rest count only where they could be seen: from the figure below which their fault is a sure no (`quality.
 # THRESHOLDS`); blockiness 1.00 against 1.04 is no JPEG blocking either way.
-_SEEN_FROM = {"blockiness": 1.12, "colour_cast": 8.0}
+_SEEN_FROM = {"blockiness": 1.12, "colour_cast": 8.0, "saturation_clipped": 2.0}
 
 
 def asks(question: str, plan: IQAPlan) -> bool:
@@ -53,6 +62,8 @@ def changes(figures: dict[str, float], before: dict[str, float]) -> list[tuple[s
     """[(property, "better" | "worse" | "same" | "changed", how it is said with both figures)], source first."""
     out = []
     for name, figure, fmt, same, higher_better, higher, lower in _ROWS:
+        if figure not in figures and figure != "clipped":  # saturation clipping is measured only when given
+            continue
         now, was = _value(figures, figure), _value(before, figure)
         said_was = f"{was:.1f}%" if figure == "clipped" else fmt.format(was).split(" ")[-1]
         cited = f"{fmt.format(now)} against {said_was}"

@@ -2,7 +2,7 @@
 plain verdict, never a refusal (imagelab.quality_turn.assess)."""
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageEnhance
 from skimage import data
 from skimage.filters import gaussian
 
@@ -53,3 +53,9 @@ def test_without_a_source_it_says_there_is_nothing_to_compare_with():
     clean, _worse = pair()
     result = quality_turn.assess(plan_of("is it better than the original?"), clean, None, question="is it better?")
     assert "There is no original to compare with" in result["text"] and "Next to" not in result["text"]
+
+
+def test_colours_pushed_onto_the_gamuts_edge_count_against_an_edit():
+    source = Image.fromarray(data.astronaut())
+    text = ask("is 2 an improvement?", ImageEnhance.Color(source).enhance(2.0), source)["text"]
+    assert "more oversaturated (saturation clipping 27.9% against 0.0%)" in text and text.count("No: by the figures")

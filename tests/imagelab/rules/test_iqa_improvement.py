@@ -63,7 +63,7 @@ def test_it_says_each_change_and_which_got_better_or_worse():
     text = iqa_improvement.answer(now, BEFORE, "its source image", "is 2 an improvement?")
     assert text.startswith(
         "Next to its source image, it is sharper (blur effect 0.40 against 0.49), cleaner (noise σ 1.7 against 6.8), "
-        "more clipped (3.6% clipped to white or black against 1.0%) and more colourful (colourfulness 48.0 against "
+        "more clipped (3.6% burnt or crushed in some channel against 1.0%) and more colourful (colourfulness 48.0 against "
         "40.0). About the same as its source image: contrast (tonal range 150 against 150)."
     )
     assert "Mixed: by the figures it is better on sharpness and noise but worse on exposure." in text
@@ -85,3 +85,23 @@ def test_a_worse_photo_is_said_worse_and_an_unchanged_one_the_same():
     assert "No: by the figures it is worse on noise, better on nothing." in worse
     same = iqa_improvement.answer(BEFORE, BEFORE, "the original", "is it better?")
     assert "about the same: nothing measured got clearly better or worse" in same
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("did i make it better?", None),
+        ("was the edit worth it?", None),
+        ("honestly did the edit help?", None),
+        ("any improvement in 3?", 3),
+    ],
+)
+def test_it_reads_whether_it_helped_in_other_words(text, number):
+    plan = plan_of(text)
+    assert rules_iqa.is_quality_question(text) and iqa_improvement.asks(text, plan)
+    assert rules_iqa.variation_number(text) == number
+
+
+@pytest.mark.parametrize("text", ["can you help?", "help me make it better"])
+def test_asking_for_help_is_no_comparison(text):
+    assert not rules_iqa.is_quality_question(text)
