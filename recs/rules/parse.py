@@ -7,6 +7,7 @@ import re
 from recs.rules import runtime
 from recs.rules.audience import find_audience, find_company, find_grown_ups
 from recs.rules.constraints import Constraints
+from recs.rules.darker import find_darker
 from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.franchise_words import settle_franchises
@@ -316,6 +317,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
     find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s
     find_lighter(scan, catalogue, out)  # before the genres: "less sad" is no drama
+    find_darker(scan, catalogue, out)  # "like toy story but darker": read from the rating
     find_named_film(scan, catalogue, out)  # "fargo 1996"
     find_named_titles(scan, catalogue, out, text or "", people_index(catalogue))
     find_bare_comparative(scan, catalogue, out)  # "The Godfather but older": older than the liked film

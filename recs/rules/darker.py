@@ -1,0 +1,50 @@
+"""A darker tone than a named film: "like toy story but darker", "something like Shrek but edgier", "Finding
+Nemo but more grown up", "like Up but less kiddy"; and a named cartoon's grown-up version ("like Up but for
+adults", ratings from recs.rules.audience) is animated films first.
+
+The catalogue records no tone. As with a softer one (recs.rules.tone), the film's kind stays (the picks share
+its genres, by the same likeness) and the tone is read from what the catalogue does record: films rated above
+the named one, PG-13 at least, are preferred (relaxable; the intro says the tone is read from the rating), and
+family films and comedies rank last. A named animated film keeps its kind too: animated films are asked for
+(relaxable, and said), as "an animated film for adults" asks for them.
+"""
+
+from __future__ import annotations
+
+from recs.rules.audience import ADULTS_LABEL
+from recs.rules.constraints import Constraints
+from recs.rules.scan import Scanner
+from recs.sources.animation import ANIMATION_TAG
+from recs.sources.catalogue import Catalogue
+
+_STRICTER = ["G", "PG", "PG-13", "R", "NC-17"]
+_SOME = r"(?:a (?:bit|little|lot|touch) |bit |slightly |much |way |a lot )?"
+DARKER = (
+    rf"{_SOME}(?:darker|grittier|edgier|bleaker|grimmer|more (?:dark|grim|gritty|edgy|mature|serious|sinister|"
+    r"twisted|grown ?up|adult))(?: in tone| tone)?"
+    rf"|{_SOME}(?:less|not as|not so) (?:kiddy|kiddie|childish|cute|family friendly|light ?hearted|wholesome|"
+    r"innocent|for kids)"
+)
+LIGHT_FILMS = ["Family", "Comedy"]  # ranked last for a darker tone (a ranking, not a filter)
+
+
+def find_darker(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
+    """A darker tone said beside a named film: ratings above its own (PG-13 at least) preferred, said in the
+    intro as read from the rating; family films and comedies ranked last."""
+    liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m]
+    found = scan.find(DARKER) if liked else []
+    if liked and (found or out.rating_label == ADULTS_LABEL) and not out.genres:
+        # "like Up but for adults": a cartoon's grown-up version is still a cartoon, if the catalogue has one
+        out.genres += [ANIMATION_TAG] if any(ANIMATION_TAG in catalogue.tags(m) for m in liked) else []
+    if not found:
+        return
+    rated = [_STRICTER.index(m.mpaa) for m in liked if m.mpaa in _STRICTER]
+    lowest = max(_STRICTER.index("PG-13"), max(rated, default=0) + 1 if max(rated, default=0) < 3 else 3)
+    out.unwelcome += [tag for tag in LIGHT_FILMS if tag not in out.genres and tag not in out.unwelcome]
+    if out.mpaa_allowed or out.mpaa_excluded:  # a rating said outright ("for adults", "nothing R") decides
+        return
+    out.mpaa_allowed = _STRICTER[lowest:]
+    words = " and ".join(f"“{' '.join(m.group().split())}”" for m in found)
+    out.rating_label = (
+        f"rated {' or '.join(out.mpaa_allowed[:-1])} (my catalogue records no tone, so {words} is read from the rating)"
+    )

@@ -1,0 +1,47 @@
+"""A named film as the anchor with a darker or grown-up tone (recs/rules/darker.py): "like toy story but darker"
+keeps the film's kind and reads the tone from the rating, as "like Se7en but less dark" does the other way."""
+
+import pytest
+
+from recs.rules.rank import plan_picks
+from tests.support.movie_rules import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "liked", "allowed"),
+    [
+        ("like toy story but darker", "toy-story-1995", ["PG-13", "R", "NC-17"]),
+        ("like shrek but a bit darker", "shrek-2001", ["PG-13", "R", "NC-17"]),
+        ("finding nemo but more grown up", "finding-nemo-2003", ["PG-13", "R", "NC-17"]),
+        ("like the lion king but edgier", "the-lion-king-1994", ["PG-13", "R", "NC-17"]),
+        ("like toy story but less kiddy", "toy-story-1995", ["PG-13", "R", "NC-17"]),
+        ("like se7en but darker", "se7en-1995", ["R", "NC-17"]),
+    ],
+)
+def test_it_reads_a_darker_tone_from_the_rating(text, liked, allowed):
+    cons = parse(text)
+    assert cons.like_ids == [liked]
+    assert cons.mpaa_allowed == allowed and not cons.mpaa_hard  # preferred, relaxable
+    assert "read from the rating" in cons.rating_label
+    assert {"Family", "Comedy"} <= set(cons.unwelcome)
+
+
+@pytest.mark.parametrize(
+    "text", ["like toy story but darker", "something like Up but for adults", "like shrek but for grown ups"]
+)
+def test_a_named_cartoons_darker_or_grown_up_version_is_animated(text, cat):
+    plan = plan_picks(text, cat, blocked=[])
+    movies = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert len(movies) == 3
+    assert all("Animation" in cat.tags(m) and m.mpaa not in ("G", "PG") for m in movies)
+    assert plan.intro.startswith("Three animated films like")
+
+
+def test_a_live_action_film_keeps_its_own_kind(cat):
+    assert "Animation" not in parse("like harry potter but darker").genres
+    plan = plan_picks("like se7en but darker", cat, blocked=[])
+    assert all(cat.lookup(p.title, p.year).mpaa == "R" for p in plan.picks)
+
+
+def test_darker_without_a_named_film_is_not_read_as_a_rating():
+    assert parse("something darker").mpaa_allowed == []
