@@ -59,7 +59,7 @@ _NOT_OBJECTS = (
         "original source first second third fourth fifth last quality colours colors colour color exposure focus foto "
         "fotos img pics photos images pictures shots "
         "contrast lighting light noise tones tone shadows highlights shadow highlight whites blacks detail details "
-        "sharpness overall "
+        "sharpness overall saturation "
         "whole rest thing it edges raw og input file files gradient gradients gradation texture area areas part parts "
         "region five four three two both "
         "filter grade effect edits editing film iso histogram end ends least most best worst same "
@@ -84,7 +84,7 @@ _TELLING = frozenset(
 )
 _STOP = frozenset(
     "look looks looking looked seem seems seemed appear appears is are was were in on at of a an too very quite so "
-    "bit and or but than with to from as for enough there have has had got get gets show shows r iz "
+    "bit and or but than with to from as for enough there have has had got get gets show shows r iz over under "
     "just really actually only me you i we they make made makes did does turn turned came come comes went "
     # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
     "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "

@@ -45,7 +45,7 @@ def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
         return label, (x0, y0, x1, y1)
     rim = _RIM.search(text)
     if rim:  # "are the edges of #5 soft?": the frame around the centre (several boxes, their figures weighed by area)
-        return ("four corners", CORNERS) if rim.group(1).startswith("corner") else ("outer border", FRAME)
+        return ("four corners", CORNERS) if (rim.group(1) or "").startswith("corner") else ("outer border", FRAME)
     side = _SIDE.search(text)
     if side:
         x0, x1 = _SPANS[side.group(1)] if side.group(1) in ("left", "right") else (0.0, 1.0)
@@ -61,9 +61,10 @@ CORNERS = ((0, 0, 0.25, 0.25), (0.75, 0, 1, 0.25), (0, 0.75, 0.25, 1), (0.75, 0.
 # Said of the picture (or a variation, or alone), never of a thing in it: "the edges of the building" are the
 # building's, "the edges of #5" and "around the border" the picture's.
 _RIM = re.compile(
-    r"\b(?:the|its|their) (?:outer |outside )?(corners|edges?|borders?|rim|periphery|perimeter|margins|outskirts)\b"
-    r"(?! of (?:the|a|an|my|her|his|their|this|that) (?!(?:photo|picture|pic|image|shot|frame|variation|version|"
-    r"one|edit|result|original|upload|first|second|third|fourth|fifth|last|final|\d\w*)\b))"
+    r"\b(?:the|its|their) (?:(?:outer|outside|frame) )?(corners|edges?|borders?|rim|periphery|perimeter|margins|"
+    r"outskirts|sides)\b(?! of (?:the|a|an|my|her|his|their|this|that) (?!(?:photo|picture|pic|image|shot|frame|"
+    r"variation|version|one|edit|result|original|upload|first|second|third|fourth|fifth|last|final|\d\w*)\b))|"
+    r"\b(?:the|its) (?:outer|outside) (?:parts?|areas?|bits?|regions?)\b"
 )
 
 

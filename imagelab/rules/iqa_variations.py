@@ -38,7 +38,9 @@ _NUMBERED = re.compile(
 # on 3", "the border of 4") or opening the question ("is 2 an improvement?"); never a count, a unit or a mark
 # ("out of 5", "a scale of 1 to 10", "is 2 stops too much?").
 _BARE = re.compile(
-    r"(?:\bthe [a-z]+(?: (?!out\b)[a-z]+)? (?:on|in|of|for|from)|\b(?:improvement|upgrade|change|difference)s? (?:in|on|with)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
+    r"(?:\bthe [a-z]+(?: (?!out\b)[a-z]+)? (?:on|in|of|for|from)|\b(?:improvement|upgrade|change|difference)s? (?:in|on|with)|"
+    # ending the question ("is the saturation too high on 5?") or before its verb ("colours on 3 look off")
+    r"\b(?:on|in)(?= [1-5]\W*$)|\b[a-z]{3,} (?:on|in)(?= [1-5] (?:looks?|seems?|is|are|appears?|got)\b)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
     r"([1-5])\b(?!\s*(?:[-/x%]|(?:stops?|px|pixels?|points?|stars?|out|of|to|and|or|times|places?|spots?)\b))"
 )
 

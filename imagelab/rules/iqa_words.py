@@ -39,7 +39,7 @@ WORDS = [
     ),
     (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
     (
-        r"over[- ]?exposed|overexposure|blown out|blown highlights|blown|blow(?:s|ing)? out|blew out|too bright|"
+        r"over[- ]?exposed|overexposure|blown[- ]?out|blown highlights|blown|blow(?:s|ing)? out|blew out|too bright|"
         r"burnt out|burned out|clipped highlights|clipping|clipped|washed[- ]out highlights|burnt|burned|"
         r"(?:highlights|whites|brights)(?: \w+){0,2} clipped|"
         # a part said to have gone white: "the sky looks totally white" (never "black and white")

@@ -59,3 +59,26 @@ def test_a_bare_number_is_a_variation_only_where_nothing_else_is_meant(text, num
 
 def test_two_bare_numbers_compared_stay_a_ranking_of_both():
     assert rules_iqa.variation_numbers("is 3 sharper than 4?") == [3, 4] and rules_iqa.ranks("is 3 sharper than 4?")
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("is the frame edge soft on number 1?", 1),
+        ("are the sides of #3 noisy?", 3),
+        ("does the outer part of 5 look soft?", 5),
+    ],
+)
+def test_the_rim_in_other_words(text, number):
+    assert iqa_regions.region(text)[0] == "outer border" and rules_iqa.variation_number(text) == number
+
+
+@pytest.mark.parametrize(
+    ("text", "number"), [("is the saturation too high on 5?", 5), ("colours on 3 look a bit off?", 3)]
+)
+def test_a_bare_number_ending_the_question_or_before_its_verb_is_a_variation(text, number):
+    assert rules_iqa.variation_number(text) == number
+
+
+def test_the_sides_of_a_thing_are_the_things():
+    assert iqa_regions.region("are the sides of the building sharp?") is None
