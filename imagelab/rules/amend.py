@@ -10,10 +10,13 @@ or new geometry is left to the planner's looks. Pure: no Django.
 """
 
 import re
+from fractions import Fraction
 
+from imagelab.core import ops
 from imagelab.rules import focus
+from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, read_intent
-from imagelab.rules.looks import ASKED, GRAINS, VIGNETTES, Slot, look
+from imagelab.rules.looks import ASKED, GRAINS, MONO, VIGNETTES, Slot, look, resolve
 from imagelab.rules.steps import describe, look_ops
 
 # Where one clause ends and the next begins: "less vignette and make it warmer", "keep the crop but brighter".
@@ -22,7 +25,8 @@ _CLAUSES = re.compile(r"\s*(?:[,;.!?]+|\b(?:and|but|also|plus|then|though|tho)\b
 _KEEP = re.compile(
     r"^(?:\W*(?:ok|okay|yes|yeah|nice|great|perfect|please|pls)\W+)*(?:i\s+)?"
     r"(?:keep(?:ing)?|leave|same|love|like|don'?t (?:touch|change))\s+(?:the\s+|its\s+|that\s+|this\s+)?"
-    r"(?:crop|cropping|framing|composition|vignette|grain|look|style|edit|tint|matte|fade|rest|colou?rs?)\b"
+    r"(?:crop|cropping|framing|composition|vignette|grain|look|style|edit|tint|matte|fade|rest|colou?rs?|"
+    r"everything(?: else)?|it all|all of it|it (?:as is|as it is|the same|like that))\b"
 )
 # The ask's strength in each plan, gentlest first: paired with the part's own shares, which grow the same way.
 STRENGTHS = (0.6, 0.8, 1.0, 1.25, 1.5)
@@ -31,6 +35,7 @@ _NEUTRAL = Slot("", "", {}, dict(ASKED), {})
 # Asks that need more than tone steps on top: a family of looks of their own, geometry, or an AI edit.
 _OWN_FAMILY = ("vintage", "cinematic", "clean", "calm", "glow")
 _GEOMETRY = ("crop", "straighten", "keep_framing")
+_FRAMING = ("resize", "crop", "rotate", "flip")
 _WORDS = {
     "temp": ("Warmer", "Cooler"),
     "bright": ("Brighter", "Darker"),
@@ -85,11 +90,12 @@ def _ask(text: str) -> dict | None:
     intent = read_intent(text)
     if intent["generative"] or intent["cannot"] or intent["said"] or any(intent[k] for k in _OWN_FAMILY):
         return None
-    if intent["ratio"] or intent["rotate"] is not None or intent["tilts"] or intent["flip"] or intent["orient"]:
+    if intent["rotate"] is not None or intent["tilts"] or intent["flip"] or intent["orient"] or intent["shape"]:
         return None
-    if any(intent[k] for k in _GEOMETRY):
+    if any(intent[k] for k in _GEOMETRY) and not intent["ratio"]:
         return None
     asked = any(intent[a] for a in AXES) or any(intent[k] > 0 for k in _FINISH_WORDS) or intent["bw"] or intent["sepia"]
+    asked = asked or intent["ratio"] is not None
     return intent if asked else None
 
 
@@ -98,19 +104,39 @@ def _label(intent: dict) -> str:
     words = [_WORDS[a][0 if intent[a] > 0 else 1] for a in _WORDS if intent[a]]
     words += [w for k, w in _FINISH_WORDS.items() if intent[k] > 0]
     words += ["Sepia"] if intent["sepia"] else ["Black & White"] if intent["bw"] else []
+    words += [f"Cropped {_ratio(intent['ratio'])}"] if intent["ratio"] else []
     return " & ".join(words)
 
 
-def _on_top(intent: dict, i: int) -> tuple[list[dict], list[str]]:
-    """The new ask's steps in plan `i` (at STRENGTHS[i] of its asked reach) and what they do, in words."""
+def _ratio(ratio: float) -> str:
+    """A crop ratio as people write it ("1:1", "4:5", "16:9")."""
+    near = Fraction(ratio).limit_denominator(16)
+    return f"{near.numerator}:{near.denominator}"
+
+
+def _on_top(intent: dict, i: int) -> tuple[list[dict], list[str], str]:
+    """The new ask's steps in plan `i` (at STRENGTHS[i] of its asked reach), what they do in words, and the mono
+    look's name when black and white or sepia is asked ("" otherwise)."""
     degree = intent.get("degree", {})
     scaled = {a: degree.get(a, 1.0) * STRENGTHS[i] for a in AXES if intent[a]}
-    lk = look(_NEUTRAL, {**intent, "degree": {**degree, **scaled}}, i)
+    filter_type = "sepia" if intent["sepia"] else "grayscale" if intent["bw"] else None
+    # black and white or sepia asked: each plan one of the mono looks on top (a filter alone would be five alike)
+    slot = resolve(MONO[i], intent) if filter_type else _NEUTRAL
+    lk = look(slot, {**intent, "degree": {**degree, **scaled}}, i)
     for key, strengths in (("vignette", VIGNETTES), ("grain", GRAINS)):  # asked finishes grow plan by plan too
         if intent[key] > 0:
             lk[key] = sorted(strengths)[i]
-    filter_type = "sepia" if intent["sepia"] else "grayscale" if intent["bw"] else None
-    return look_ops(lk, filter_type), describe(lk, filter_type)
+    name = slot.name.format(mono="Sepia" if intent["sepia"] else "Mono") if filter_type else ""
+    return look_ops(lk, filter_type), describe(lk, filter_type), name
+
+
+def _cropped(steps: list[dict], ratio: float, image_size: tuple) -> list[dict]:
+    """The plan with a centred crop to `ratio` right after its own framing (resize, crops, turns), in that frame."""
+    size, last = tuple(image_size), -1
+    for j, step in enumerate(steps):
+        if step["op"] in _FRAMING:
+            size, last = ops.output_size(step["op"], step["params"], size), j
+    return steps[: last + 1] + [geo.crop_params(geo.centre_box((0, 0, *size), 1.0, ratio))] + steps[last + 1 :]
 
 
 def plan(text: str, chosen: dict | None, head: list[dict], image_size: tuple, max_side: int) -> dict | None:
@@ -131,18 +157,19 @@ def plan(text: str, chosen: dict | None, head: list[dict], image_size: tuple, ma
     said = "".join(f"Not done: {r[0].lower()}{r[1:]} " for r in refused)
     variations = []
     for i, variation in enumerate(base):
-        steps, words = _on_top(intent, i)
+        steps, words, mono = _on_top(intent, i)
+        operations = variation["operations"] + steps
+        tail = f" with {', '.join(words)} on top" if words else ""
+        if intent["ratio"]:  # "too warm now, also crop it square": the crop asked, within the chosen framing
+            operations = _cropped(operations, intent["ratio"], image_size)
+            tail += f"{',' if words else ''} cropped to {_ratio(intent['ratio'])}"
         label = f"{variation['label']}, {_label(intent)}" if part else f"{name}, {_label(intent)} ({_STEP_NAMES[i]})"
+        if mono:  # five mono looks, named as such
+            label = f"{variation['label'] if part else name}, {mono}"
         strategy = variation["strategy"].rstrip(".").replace("; the rest as chosen", "; the rest as chosen,")
         if not strategy.endswith(","):
             strategy += ","
-        variations.append(
-            {
-                "label": label,
-                "strategy": f"{said}{strategy} with {', '.join(words)} on top.",
-                "operations": variation["operations"] + steps,
-            }
-        )
+        variations.append({"label": label, "strategy": f"{said}{strategy}{tail}.", "operations": operations})
     if len({repr(v["operations"]) for v in variations}) < len(variations):
         return None  # an ask with nothing to grade (black and white alone): the looks give five different ones
     return {"variations": variations, "diversity_axes": ["strength"], "notes": refused}

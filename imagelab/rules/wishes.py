@@ -71,7 +71,7 @@ _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|barely|hardly|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus|"
     # a finish taken away in slang: "lose the vignette", "ditch the grain", "kill the vignetting"
     r"lose|drop|ditch|kill|scrap|nix|take (?:out|off|away)|tone down|dial (?:back|down)|ease (?:off|up)(?: on)?)"
-    r"\W+(?:\w+\W+)?$"
+    r"\W+(?:of\W+)?(?:\w+\W+)?$"  # "less of the vignette"
 )
 FINISHES = {
     "vignette": r"\bvignett?(?:e|es|ing)\b|\b(?:darken|darker|dark|shade|burn)(?:ed)?\s+(?:the\s+)?(?:corners|edges)\b"
@@ -126,7 +126,8 @@ DENOISE = (
     r"(?:(?:film|digital|colou?r)\s+)?(?:grain(?:iness)?|speckles?|speckling)\b|\bless (?:grainy|speckly)\b|"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|"
     r"slightly|super)\s+)?(?:grainy|speckly)\b|"
-    r"\b(?:grain|noise)(?:'s|\s+is|\s+looks)?\s+(?:way\s+|much\s+|a bit\s+)?too\s+(?:strong|much|heavy|harsh|visible)\b"
+    r"\b(?:grain|noise)(?:'s|\s+is|\s+looks)?\s+(?:(?:way\s+|much\s+|a bit\s+)?too\s+(?:strong|much|heavy|harsh|visible)|"
+    r"(?:a bit|a little|kinda|bit) much)\b"
 )
 # An overexposed photo ("it's overexposed", "the sky is blown out", "way too bright") is put right by darkening it
 # evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.
@@ -270,7 +271,8 @@ def _finish(pattern: str, text: str) -> int:
 # A finish said to be too much after its name: "the vignette is too strong", "grain's way too heavy", "vignette overdone"
 _TOO_MUCH_AFTER = re.compile(
     r"\s*(?:is|are|'s|looks?|seems?|feels?)?\s*(?:now\s+)?(?:(?:way|a bit|a little|kinda|bit|much)\s+)?"
-    r"(?:too\s+(?:strong|much|heavy|dark|harsh|intense|obvious|noticeable|thick)|overdone|over the top)\b"
+    r"(?:too\s+(?:strong|much|heavy|dark|harsh|intense|obvious|noticeable|thick)|overdone|over the top|"
+    r"(?:a bit|a little|bit|kinda|way) much)\b"  # "the vignette is a bit much"
 )
 
 

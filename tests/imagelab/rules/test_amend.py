@@ -69,7 +69,7 @@ def test_a_finish_taken_out_and_another_asked_are_both_done():
 
 
 @pytest.mark.parametrize(
-    "text", ["less vignette", "warmer", "less vignette and crop it square", "less vignette and make it vintage"]
+    "text", ["less vignette", "warmer", "less vignette and rotate it 90 degrees", "less vignette and make it vintage"]
 )
 def test_it_leaves_one_part_alone_new_geometry_and_a_new_family_to_the_rest_of_the_planner(text):
     assert amend.read(text, _chosen(applied=False)) is None
@@ -77,3 +77,24 @@ def test_it_leaves_one_part_alone_new_geometry_and_a_new_family_to_the_rest_of_t
 
 def test_it_needs_a_chosen_plan():
     assert amend.read("less vignette and make it warmer", None) is None
+
+
+def test_a_crop_asked_with_the_part_is_cut_inside_the_chosen_framing():
+    for v in _variations("too much vignette, also crop it square", applied=False):
+        crops = [s["params"] for s in v["operations"] if s["op"] == "crop"]
+        assert crops[0] == _MOODY[1]["params"] and crops[1]["width"] == crops[1]["height"] == 1200
+        assert v["label"].endswith("Cropped 1:1")
+
+
+def test_black_and_white_asked_with_a_kept_crop_is_five_mono_looks_on_the_chosen_plan():
+    variations = _variations("i like the crop but make it black and white", applied=False)
+    assert len({repr(v["operations"]) for v in variations}) == 5
+    assert all(v["operations"][: len(_MOODY)] == _MOODY for v in variations)
+    assert all(any(s["op"] == "filter" for s in v["operations"]) for v in variations)
+
+
+@pytest.mark.parametrize(
+    "text", ["vignette is a bit much, also cooler please", "less of the vignette but more contrast"]
+)
+def test_a_finish_said_a_bit_much_or_less_of_it_is_the_part(text):
+    assert amend.read(text, _chosen(applied=False))[0] == {"ops": {"vignette"}, "sign": -1, "gone": False}
