@@ -205,8 +205,14 @@ def plan_variations(
     settle_orientation(intent, image_size)
     if _only_ai(intent):  # the closest local alternatives, not five unrelated grades
         return alternatives.plan_alternatives(intent, image_size=image_size, max_side=max_side)
-    sign = iterate.direction(instruction)
-    if sign and iterate.usable(chosen, sign) and (not has_local_request(intent) or _restates(intent, chosen, sign)):
+    # "less glow" / "tone down the glow" asks no new look: the chosen one gentler
+    glow_down = intent["glow"] < 0 and not has_local_request({**intent, "glow": 0, "soft": 0})
+    sign = iterate.direction(instruction) or (-1 if glow_down else 0)
+    if (
+        sign
+        and iterate.usable(chosen, sign)
+        and (not has_local_request(intent) or glow_down or _restates(intent, chosen, sign))
+    ):
         # the chosen look, stronger or gentler
         return iterate.plan_iteration(chosen, sign, _head(intent, image_size, max_side, None)[0])
     part = focus.read(instruction, chosen)

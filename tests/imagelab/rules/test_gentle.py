@@ -138,3 +138,10 @@ def test_bloom_and_radiance_are_a_glow_not_something_added_to_the_picture(text):
 )
 def test_a_kind_of_noise_named_or_complained_of_is_smoothed(text):
     assert gentle.family(read_intent(text))[0] == "smooth"
+
+
+def test_less_glow_on_a_chosen_glow_is_that_glow_gentler():
+    chosen = {"label": "Soft Bloom", "applied": False, "operations": _plans("add some glow")[0]}
+    variations = planner.plan_variations("tone down the glow", image_size=SIZE, chosen=chosen)["variations"]
+    contrasts = [next(s["params"]["value"] for s in v["operations"] if s["op"] == "contrast") for v in variations]
+    assert contrasts == sorted(contrasts) and all(0.88 < c < 1.0 for c in contrasts)
