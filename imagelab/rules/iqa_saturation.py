@@ -14,6 +14,7 @@ import re
 import numpy as np
 
 from imagelab.core import quality
+from imagelab.rules import iqa_typos
 
 SATURATION_CLIPPED = (5.0, 2.0)  # % of pixels: oversaturated from the first, not below the second
 COLOURFULNESS = (110.0, 85.0)  # Hasler–Süsstrunk: "extremely colourful" from 109; "highly" from 82
@@ -51,7 +52,7 @@ _HUE = re.compile(r"\b(?:the )?(red|orange|yellow|green|cyan|blue|purple|magenta
 
 def asks(text: str) -> bool:
     """Whether a question asks if colours are oversaturated ("are the reds in #2 too strong?")."""
-    return bool(_ASKED.search(text.lower()))
+    return bool(_ASKED.search(iqa_typos.forgive(text.lower())))  # "oversatured", "to saturated"
 
 
 def hue(text: str) -> str | None:

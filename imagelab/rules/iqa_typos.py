@@ -13,17 +13,18 @@ import re
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-# The fault words a slip is read back to: each is a word `iqa_words.WORDS` reads.
+# The fault words a slip is read back to: each is a word `iqa_words.WORDS` (or `iqa_saturation`) reads.
 FAULT_WORDS = (
     "blurry blurred fuzzy unfocused focus grainy grain noisy speckled pixelated pixelly pixely blocky "
-    "overexposed underexposed exposed murky smeary smudged"
+    "overexposed underexposed exposed murky smeary smudged oversaturated saturated"
 ).split()
 # Every word of a 100,000-word English dictionary (Debian's wamerican), or its plural, within one slip of a fault
 # word: what the asker meant is that word, not a fault ("is granny blurry?", "any dead pixels?"), so it is kept.
 ORDINARY = frozenset(
     "flurry blurted burred slurred fizzy refocused locus hocus brainy grains granny rainy brain drain grail groin "
     "train noise specked speckle speckles block blocks overexpose overexposes underexpose underexposes expose "
-    "exposes exposer mucky murks musky smear smears smudge smudges pixel pixels burry sweary".split()
+    "exposes exposer mucky murks musky smear smears smudge smudges pixel pixels burry sweary saturate saturates "
+    "unsaturated".split()
 )
 _WORD = re.compile(r"\b[a-z]{5,}\b")
 _LONG = 9  # from this length a word may have two slips
@@ -40,4 +41,12 @@ def nearest_fault(word: str) -> str | None:
 
 def forgive(text: str) -> str:
     """Lower-case text with each misspelt fault word replaced by the word meant ("is it grany?" -> "is it grainy?")."""
+    text = _TO.sub(r"\1 too ", text)  # "is it to bright?": "to" typed for "too" before a fault
     return _WORD.sub(lambda m: nearest_fault(m.group(0)) or m.group(0), text)
+
+
+# "to" for "too", only between a state and a fault said with it ("is it to dark", "looks a bit to soft")
+_TO = re.compile(
+    r"\b(is|are|it|its|it's|looks|look|seems|seem|bit|way|little|just|much) to "
+    r"(?=(?:bright|dark|dim|soft|blurry|noisy|grainy|flat|dull|warm|cool|cold|saturated|strong|intense|light)\b)"
+)

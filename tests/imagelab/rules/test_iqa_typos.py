@@ -62,3 +62,25 @@ def test_an_ordinary_word_near_a_fault_keeps_its_meaning():
     assert not rules_iqa.is_quality_question("make it look like a rainy day")
     assert plan_of("is the train in focus?").query_scope == ["train"]
     assert rules_iqa.unmeasured("any dead pixels?") == "dust spots and hot pixels"
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is it to bright?", ["overexposure"]),
+        ("looks a bit to soft, is it?", ["blur"]),
+        ("is it to dark?", ["underexposure"]),
+    ],
+)
+def test_to_typed_for_too_before_a_fault_is_too(text, names):
+    assert rules_iqa.is_quality_question(text) and plan_of(text).distortion_names() == names
+
+
+@pytest.mark.parametrize("text", ["how to brighten it?", "i want to light it better", "from light to dark"])
+def test_to_before_a_verb_or_in_a_span_stays_to(text):
+    assert iqa_typos.forgive(text) == text
+
+
+def test_a_misspelt_oversaturation_is_asked_as_oversaturation():
+    assert iqa_typos.nearest_fault("oversatured") == "oversaturated" and iqa_typos.nearest_fault("saturate") is None
+    assert rules_iqa.is_quality_question("is it oversatured?")
