@@ -22,6 +22,7 @@ def prepare(text: str) -> str:
     text = spelled_years(" " + " ".join(text.split()) + " ")  # "before nineteen eighty" reads "before 1980"
     text = _TOO_MUCH.sub(lambda m: f"{m.group(1)} not too", text)
     text = LESS_OF_A_KIND.sub("not ", text)
+    text = _NON_NAME.sub("not ", text)
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
@@ -39,6 +40,14 @@ _TOO_MUCH = re.compile(
 LESS_OF_A_KIND = re.compile(
     r"\b(?:(?:a )?(?:bit|little) |slightly |much |way )?less (?=(?:romantic|romance|romcom|rom com|action|"
     r"super ?hero(?:es)?|sci ?fi|musical|western|animated|cartoony)\b)"
+)
+
+
+# "non-marvel ones", "leave out marvel", "minus the dc stuff": a studio or franchise ruled out ("non violent" and
+# "non english" stay as they are)
+_NON_NAME = re.compile(
+    r"\b(?:non|leave out|leaving out|leave off|cut out|ditch|drop)(?: the| any)? (?=(?:marvel|mcu|dc|dceu|pixar|disney|"
+    r"dreamworks|ghibli|studio ghibli|bond|james bond|007|batman|superman|spider ?man|x ?men|super ?heroe?s?|anime)\b)"
 )
 
 

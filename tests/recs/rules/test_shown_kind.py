@@ -31,6 +31,9 @@ def _picked(text, shown, cat):
         ("no dc please", "DC"),
         ("same but not dc", "DC"),
         ("ok but no marvel", "Marvel"),
+        ("what about non-marvel ones?", "Marvel"),
+        ("leave out marvel please", "Marvel"),
+        ("drop the dc ones", "DC"),
     ],
 )
 def test_it_keeps_the_superhero_kind_and_rules_out_the_studio(text, name, cat):
@@ -61,3 +64,10 @@ def test_it_keeps_nothing_from_picks_of_another_kind(cat):
     shown = [{"title": "Alien", "year": 1979}, {"title": "Se7en", "year": 1995}, {"title": "Fargo", "year": 1996}]
     _, movies = _picked("no marvel please", shown, cat)
     assert all("Super Hero" not in cat.tags(m) for m in movies)
+
+
+def test_non_before_other_words_is_left_as_it_was():
+    from tests.support.movie_rules import parse
+
+    assert parse("a non violent thriller").mpaa_excluded == ["R", "NC-17"]
+    assert parse("a superhero film, leave out marvel").exclude_genres == ["Marvel"]
