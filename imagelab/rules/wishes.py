@@ -111,7 +111,7 @@ DENOISE = (
     r"\bde-?nois\w*|\bnoise reduction\b|\b(?:reduce|remove|less|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|"
     r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b|"
     # a stated excess is a complaint, turned round: "too much noise 😭", "so noisy", "way too grainy ugh"
-    r"\b(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
+    r"\b(?<!not )(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
     r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|"
     # noise said of the photo, or asked cleaned: "it's noisy, clean it up", "the photo looks a bit noisy"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|slightly|"
@@ -320,9 +320,14 @@ def read_wishes(text: str) -> tuple[str, dict]:
     wishes["crush"] = -1 if uncrushed else wishes["crush"]
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
     wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED, SKY_DRAMA))
-    wishes["denoise"] = re.search(DENOISE, text) is not None
-    if wishes["denoise"] and wishes["grain"] > 0:  # "it's really grainy" complains of grain: none is added
-        wishes["grain"] = _finish(FINISHES["grain"], re.sub(DENOISE, " ", text)) or -1
+    said = [m.group(0) for m in re.finditer(DENOISE, text)]
+    wishes["denoise"] = bool(said)
+    grainy = _finish(FINISHES["grain"], re.sub(DENOISE, " ", text)) if said else 0
+    if grainy > 0 and not any("nois" in m for m in said):
+        # less grain in a grainy look asked ("vintage film look but less grain") is the look's, not the photo's noise
+        wishes.update(denoise=False, grain=-1)
+    elif said and wishes["grain"] > 0:  # "it's really grainy" complains of grain: none is added
+        wishes["grain"] = grainy or -1
     wishes.update(gentle.read(text))  # looks asked by their effect: "less busy"
     # "keep the bright clouds" spares something and "darken the corners" is a vignette: neither is a
     # brightness wish for the whole picture, so both are cut before tones are read.

@@ -145,3 +145,8 @@ def test_less_glow_on_a_chosen_glow_is_that_glow_gentler():
     variations = planner.plan_variations("tone down the glow", image_size=SIZE, chosen=chosen)["variations"]
     contrasts = [next(s["params"]["value"] for s in v["operations"] if s["op"] == "contrast") for v in variations]
     assert contrasts == sorted(contrasts) and all(0.88 < c < 1.0 for c in contrasts)
+
+
+@pytest.mark.parametrize("text", ["vintage film look but less grain", "grainy film but not too much grain"])
+def test_less_grain_in_a_grainy_look_asked_is_the_looks_grain_not_noise(text):
+    assert not read_intent(text)["denoise"]
