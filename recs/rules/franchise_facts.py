@@ -28,6 +28,11 @@ _NAME = "|".join(f"(?:{pattern})" for pattern, _ in FRANCHISE_PATTERNS)
 _KIND = r"(?: (?:films?|movies?|flicks?|ones?|productions?|pictures?|series|franchise|saga|cartoons?))?"
 _ARTICLE = r"(?:(?:a|an|one of the|one of|part of the|part of|in the|from the|also a|really a|actually a) )?"
 _MADE = r"(?:made|produced|done|animated|created|released|distributed|owned|from|by)"
+_ANY = rf"(?:a |an |the )?(?:{_NAME}|{UNTAGGED_STUDIOS})"
+# "is cars pixar or dreamworks", "is watchmen dc or marvel", "was shrek a pixar or a dreamworks film"
+_EITHER = re.compile(
+    rf"^(?:is|was) (?P<t>.+?) (?:(?:made |produced |animated )?(?:by|from) )?(?P<f>{_ANY}(?: or {_ANY})+){_KIND}$"
+)
 _FORMS = [
     # "is up a pixar movie", "is goldfinger a bond film", "was the dark knight part of the batman series"
     re.compile(rf"^(?:is|was|isn't|isnt|wasn't|wasnt) (?P<t>.+?) {_ARTICLE}(?P<f>{_NAME}|{UNTAGGED_STUDIOS}){_KIND}$"),
@@ -57,6 +62,10 @@ def _tag_named(said: str) -> str | None:
 def franchise_member_answer(question: str, catalogue: Catalogue) -> str | None:
     """Yes or no, from the hand tags, to whether a catalogue film is one of a franchise's or studio's; None
     when the question is not one."""
+    either = _EITHER.match(question)
+    films = resolve(either.group("t"), catalogue)[1] if either else []
+    if films:
+        return _either(films[0], re.split(r" or ", either.group("f")), catalogue)
     unknown = None
     for form in _FORMS:
         found = form.match(question)
@@ -67,7 +76,9 @@ def franchise_member_answer(question: str, catalogue: Catalogue) -> str | None:
             name = re.sub(r"^(?:the )?", "", found.group("f").strip())
             tag = _tag_named(name)
             return _member(films[0], tag, catalogue) if tag else _untagged(films[0], name)
-        if len(title.split()) <= 4 and not re.match(rf"(?:it|there|you|i|we|this|that)\b|.* {_MADE}$", title):
+        if len(title.split()) <= 4 and not re.match(
+            rf"(?:it|there|you|i|we|this|that)\b|.* (?:{_MADE}|or|and)$", title
+        ):
             unknown = unknown or title
     # "is frozen a pixar film": a film the catalogue lacks is said to be unknown, never guessed
     return (
@@ -88,6 +99,25 @@ def _member(movie: Movie, tag: str, catalogue: Catalogue) -> str:
     nouns = [FRANCHISE_NOUNS[t][0] for t in others]
     listed = f"; my catalogue lists it as {' and '.join(f'a {noun}' for noun in nouns)}" if others else ""
     return f"No: {film} isn't one of the {count} {plural} in my catalogue{listed}."
+
+
+def _either(movie: Movie, names: list[str], catalogue: Catalogue) -> str:
+    """Which of the names offered a film is one of ("is watchmen dc or marvel"), from the hand tags."""
+    names = [re.sub(r"^(?:a|an|the) ", "", name.strip()) for name in names]
+    tags = [tag for tag in (_tag_named(name) for name in names) if tag]
+    held = [tag for tag in tags if tag in franchise_tags(movie.id)]
+    if held:  # "is watchmen dc or marvel": the one it is, no yes or no
+        return _member(movie, held[0], catalogue).removeprefix("Yes: ")
+    untagged = [name for name in names if not _tag_named(name)]
+    listed = " or ".join(f"the {FRANCHISE_NOUNS[tag][1]}" for tag in tags)
+    if untagged and tags:  # "was shrek pixar or dreamworks": not Pixar's; DreamWorks isn't on record
+        return (
+            f"**{movie.title}** ({movie.year}) isn't one of {listed} in my catalogue; whether it's "
+            f"{untagged[0].title()}'s I don't know: my catalogue doesn't record studios."
+        )
+    if untagged:
+        return _untagged(movie, untagged[0])
+    return f"Neither: **{movie.title}** ({movie.year}) isn't one of {listed} in my catalogue."
 
 
 def _untagged(movie: Movie, name: str) -> str:

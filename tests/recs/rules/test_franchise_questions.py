@@ -85,3 +85,21 @@ def test_it_says_when_films_of_one_year_are_ordered_by_title(cat):
 
 def test_it_leaves_an_order_of_no_named_set_to_the_recommender():
     assert decide_mode("the best thrillers in order").mode == "B"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("is watchmen dc or marvel", "**Watchmen** (2009) is one of the 19 DC films"),
+        ("is cars pixar or dreamworks", "**Cars** (2006) is one of the 11 Pixar films"),
+        (
+            "is shrek pixar or ghibli",
+            "Neither: **Shrek** (2001) isn't one of the Pixar films or the Studio Ghibli films",
+        ),
+        ("was shrek a pixar or a dreamworks film", "isn't one of the Pixar films in my catalogue; whether it's"),
+    ],
+)
+def test_it_says_which_of_the_names_offered_a_film_is(text, said, cat):
+    assert decide_mode(text).mode == "A"
+    assert said in answer(text, cat)
+    assert "Cars Pixar" not in answer(text, cat)
