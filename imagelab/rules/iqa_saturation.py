@@ -30,6 +30,8 @@ _TOO = r"(?:too|very|overly|super|really|way too|a bit too|bit too|so)"
 _ASKED = re.compile(
     r"\bover[- ]?saturat\w*|\b(?:too|overly|very) saturated\b|\bsaturation (?:is )?(?:too high|clipp\w*|blown)\b|"
     r"\btoo much saturation\b|\b(?:garish|neon|radioactive)\b|\bhow (?:over)?saturated\b|"
+    # vivid and vibrant say colour whatever they are said of: "is the sky on number 1 too vivid?"
+    rf"\b{_TOO} (?:vivid|vibrant|saturated)\b|"
     # a colour said too strong: "are the reds too strong?", "the colours on 4 look way too intense"
     # (not a cast: "is the orange cast too strong?" is the cast's)
     rf"\b{_COLOUR_WORD}\b(?:(?!\b(?:cast|tint|tinge|balance|shift)\b).){{0,40}}\b{_TOO} "

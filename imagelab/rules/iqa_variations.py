@@ -40,7 +40,7 @@ _NUMBERED = re.compile(
 _BARE = re.compile(
     r"(?:\bthe [a-z]+(?: (?!out\b)[a-z]+)? (?:on|in|of|for|from)|\b(?:improvement|upgrade|change|difference)s? (?:in|on|with)|"
     # ending the question ("is the saturation too high on 5?") or before its verb ("colours on 3 look off")
-    r"\b(?:on|in)(?= [1-5]\W*$)|\b[a-z]{3,} (?:on|in)(?= [1-5] (?:looks?|seems?|is|are|appears?|got)\b)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
+    r"\b(?:on|in)(?= [1-5]\W*$)|\b(?:think|reckon|guess|feel|say)(?= [1-5] (?:is|was|looks?|seems?)\b)|\b[a-z]{3,} (?:on|in)(?= [1-5] (?:looks?|seems?|is|are|appears?|got)\b)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
     r"([1-5])\b(?!\s*(?:[-/x%]|(?:stops?|px|pixels?|points?|stars?|out|of|to|and|or|times|places?|spots?)\b))"
 )
 

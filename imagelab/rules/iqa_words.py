@@ -114,6 +114,7 @@ IMPROVEMENT = (
     r"\bbetter or worse\b|\bworse or better\b|\b(?:is|was|are|were|'s) (?:it|this|that|they|#?[1-5]|(?:number|variation|"
     r"version|v) ?[1-5]|the (?:\w+ )?(?:one|edit|result|version|variation))(?: (?:now|really|actually|any|much|even))* "
     r"(?:better|worse)\b(?! (?:to|if|for|as|th[ae]n (?:#|number |variation )?[1-5])\b)|"
+    r"^\W*(?:(?:so|and|ok|okay|hmm+)\W+)?(?:any |an? )?(?:improvement|upgrade)\b|"  # "improvement or not?"
     # "did I make it better?", "did the edit help?", "was the edit worth it?"
     r"\b(?:did|does|has|have) (?:it|this|that|i|we|you|u|the \w+|my \w+|#?[1-5]) (?:really |actually )?(?:make|made) "
     r"(?:it|this|that|things) (?:any )?(?:better|worse)\b|\b(?:did|has|have) (?:it|this|that|the \w+|my \w+) "

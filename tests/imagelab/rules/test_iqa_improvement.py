@@ -105,3 +105,8 @@ def test_it_reads_whether_it_helped_in_other_words(text, number):
 @pytest.mark.parametrize("text", ["can you help?", "help me make it better"])
 def test_asking_for_help_is_no_comparison(text):
     assert not rules_iqa.is_quality_question(text)
+
+
+def test_a_bare_improvement_and_a_number_after_i_think_are_read():
+    assert iqa_improvement.asks("improvement or not?", plan_of("improvement or not?"))
+    assert rules_iqa.variation_number("do you think 3 is an improvement on the original") == 3

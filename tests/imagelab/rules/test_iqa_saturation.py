@@ -76,3 +76,10 @@ def test_the_answer_cites_both_figures_and_a_plain_verdict():
         "Saturation clipping 0.4% (strong colours pinned at 0 or 255; oversaturated from 5%), colourfulness 100 "
         "(very colourful from 82, extreme from 110) — so it is strongly saturated, close to too much."
     )
+
+
+def test_vivid_and_vibrant_say_colour_of_anything_but_an_order_stays_an_edit():
+    assert iqa_saturation.asks("is the sky on number 1 too vivid?") and rules_iqa.is_quality_question(
+        "is the sky on number 1 too vivid?"
+    )
+    assert not rules_iqa.is_quality_question("make it more vivid")
