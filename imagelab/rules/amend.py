@@ -19,8 +19,13 @@ from imagelab.rules.intent import AXES, read_intent
 from imagelab.rules.looks import ASKED, GRAINS, MONO, VIGNETTES, Slot, look, resolve
 from imagelab.rules.steps import describe, look_ops
 
-# Where one clause ends and the next begins: "less vignette and make it warmer", "keep the crop but brighter".
-_CLAUSES = re.compile(r"\s*(?:[,;.!?]+|\b(?:and|but|also|plus|then|though|tho)\b|&)\s*")
+# Where one clause ends and the next begins: "less vignette and make it warmer", "keep the crop but brighter";
+# an "and" before a bare part's name ends nothing: "less vignette and grain" is less of both
+_BARE = r"(?:the\s+|its\s+)?(?:grain|vignett\w*|contrast|saturation|colou?rs?|warmth|brightness|sharpening|tint|matte)"
+_CLAUSES = re.compile(
+    rf"\s*(?:[,;.!?]+|(?<!black )\band\b(?!\s+{_BARE}\s*(?:[,;.!?]|$))|\b(?:but|also|plus|then|though|tho)\b|"
+    r"(?<!black )&)\s*"  # ("black and white" is one ask)
+)
 # A clause keeping a part of the chosen look: "keep the crop", "leave the vignette", "same framing", "love the crop".
 _KEEP = re.compile(
     r"^(?:\W*(?:ok|okay|yes|yeah|nice|great|perfect|please|pls)\W+)*(?:i\s+)?"
@@ -67,8 +72,7 @@ def _split(text: str, chosen: dict) -> tuple[list[str], list[str], list[str]] | 
 
 
 def read(text: str, chosen: dict | None) -> tuple[dict | None, list[str], dict] | None:
-    """(the part that can move on the image as it is or None, what cannot be moved there in words, the new ask's
-    intent), or None when the message is no such follow-up."""
+    """(the part that can move here or None, what cannot move said in words, the new ask's intent), or None."""
     if not chosen or not chosen.get("operations"):
         return None
     split = _split(text, chosen)
@@ -140,8 +144,7 @@ def _cropped(steps: list[dict], ratio: float, image_size: tuple) -> list[dict]:
 
 
 def plan(text: str, chosen: dict | None, head: list[dict], image_size: tuple, max_side: int) -> dict | None:
-    """Five plans moving the named part of the chosen plan with the new ask on top, or None when the message is
-    not such a follow-up (no chosen plan, no part named, nothing new asked, or an ask the looks must plan)."""
+    """Five plans moving the named part of the chosen plan with the new ask on top, or None (no such follow-up)."""
     found = read(text, chosen)
     if found is None:
         return None

@@ -115,8 +115,7 @@ def said(intent: dict) -> str:
 
 
 def family(intent: dict) -> tuple[str, list[Slot]] | None:
-    """The gentle family the instruction asks by its effect, or None (then `looks.family` picks one); a named look
-    (black and white, vintage, cinematic) keeps its own family."""
+    """The gentle family the instruction asks by its effect, or None (a named look keeps its own family)."""
     if any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic")):
         return None
     if intent["glow"] > 0:

@@ -98,3 +98,9 @@ def test_black_and_white_asked_with_a_kept_crop_is_five_mono_looks_on_the_chosen
 )
 def test_a_finish_said_a_bit_much_or_less_of_it_is_the_part(text):
     assert amend.read(text, _chosen(applied=False))[0] == {"ops": {"vignette"}, "sign": -1, "gone": False}
+
+
+def test_an_and_before_a_bare_part_name_keeps_both_in_the_part_and_black_and_white_stays_one_ask():
+    part, _refused, intent = amend.read("less vignette and grain, and warmer", _chosen(applied=False))
+    assert part["ops"] == {"vignette", "grain"} and intent["temp"] == 1 and intent["grain"] == 0
+    assert amend.read("keep the crop but make it black and white", _chosen(applied=False))[2]["bw"]
