@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from imagelab.core.iqa import IQAPlan
+from imagelab.rules import iqa_typos
 from imagelab.rules.iqa_words import EDITED, GROWN, IMPROVEMENT
 
 _ASKED = re.compile(
@@ -49,7 +50,8 @@ _SEEN_FROM = {"blockiness": 1.12, "colour_cast": 8.0, "saturation_clipped": 2.0}
 
 def asks(question: str, plan: IQAPlan) -> bool:
     """Whether a question asks if an edit improved the photo with no fault or metric named ("is 2 an improvement?")."""
-    return plan.distortion_source == "Inferred" and not plan.required_tool and bool(_ASKED.search(question.lower()))
+    asked = _ASKED.search(iqa_typos.forgive(question.lower()))  # "is 2 an imporvement?"
+    return plan.distortion_source == "Inferred" and not plan.required_tool and bool(asked)
 
 
 def _value(figures: dict[str, float], figure: str) -> float:

@@ -13,10 +13,11 @@ import re
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-# The fault words a slip is read back to: each is a word `iqa_words.WORDS` (or `iqa_saturation`) reads.
+# The fault words a slip is read back to: each is a word `iqa_words.WORDS` (or `iqa_saturation`, or "improvement",
+# `iqa_words.IMPROVEMENT`) reads.
 FAULT_WORDS = (
     "blurry blurred fuzzy unfocused focus grainy grain noisy speckled pixelated pixelly pixely blocky "
-    "overexposed underexposed exposed murky smeary smudged oversaturated saturated"
+    "overexposed underexposed exposed murky smeary smudged oversaturated saturated improvement"
 ).split()
 # Every word of a 100,000-word English dictionary (Debian's wamerican), or its plural, within one slip of a fault
 # word: what the asker meant is that word, not a fault ("is granny blurry?", "any dead pixels?"), so it is kept.
@@ -24,7 +25,7 @@ ORDINARY = frozenset(
     "flurry blurted burred slurred fizzy refocused locus hocus brainy grains granny rainy brain drain grail groin "
     "train noise specked speckle speckles block blocks overexpose overexposes underexpose underexposes expose "
     "exposes exposer mucky murks musky smear smears smudge smudges pixel pixels burry sweary saturate saturates "
-    "unsaturated".split()
+    "unsaturated improvements improvident".split()
 )
 _WORD = re.compile(r"\b[a-z]{5,}\b")
 _LONG = 9  # from this length a word may have two slips

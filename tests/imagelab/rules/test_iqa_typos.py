@@ -84,3 +84,9 @@ def test_to_before_a_verb_or_in_a_span_stays_to(text):
 def test_a_misspelt_oversaturation_is_asked_as_oversaturation():
     assert iqa_typos.nearest_fault("oversatured") == "oversaturated" and iqa_typos.nearest_fault("saturate") is None
     assert rules_iqa.is_quality_question("is it oversatured?")
+
+
+def test_a_misspelt_improvement_is_still_asked():
+    text = "is 2 an improvment?"
+    assert iqa_typos.nearest_fault("imporvement") == "improvement" and iqa_typos.nearest_fault("improvements") is None
+    assert rules_iqa.is_quality_question(text) and plan_of(text).reference_mode == "Full-Reference"
