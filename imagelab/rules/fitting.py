@@ -34,6 +34,8 @@ _FRAMING = ("resize", "crop", "rotate")
 _TINTS = ("tint", "lift")  # finishes that pull every pixel towards a colour (an asked cast correction stays)
 _ASKED_AXES = ("temp", "sat", "contrast", "bright")
 ASKED_SHARES = (0.75, 0.5)  # a plain ask is sized down to half its amount at most
+CURVE_GAINS = (1.0, 1.5, 2.0, 2.5, 3.0)  # a curve's amount over the line's, tried until it moves contrast as asked
+CURVE_MOST = 1.5  # at most a curve of 2.5 (its bound): the look's contrast is the amount over 1
 
 
 def _eased(lk: dict, intent: dict, firm: float, soft: float) -> dict:
@@ -92,9 +94,12 @@ def fit(
         eased, x, over = run(firm, soft)
         if over <= BUDGET:
             return eased
+    plain = [a for a in _ASKED_AXES if intent.get(a) and intent.get("degree", {}).get(a, 1.0) == 1.0]
+    curved = _curved(eased, plain, dict(asked), lambda k: _traced(sample, steps(k)), honoured)
+    if curved is not None:
+        return curved
     # Still over: what was asked plainly ("punchier", not "much punchier") is the planner's to size, down to
     # half its amount (ASKED_SHARES) and never below a clear move the asked way; a strong ask stays for the guard.
-    plain = [a for a in _ASKED_AXES if intent.get(a) and intent.get("degree", {}).get(a, 1.0) == 1.0]
     whole = eased
     for share in ASKED_SHARES if plain else ():
         smaller = _scaled(whole, plain, share)  # a share of the whole ask, not of the last share
@@ -105,6 +110,28 @@ def fit(
         if over <= BUDGET:
             break
     return eased
+
+
+def _curved(lk: dict, plain: list[str], asked: dict, traced, honoured) -> dict | None:
+    """The look with its asked firmer contrast as a curve with soft shoulders (`curve`), at the least amount that still
+    moves every asked axis the asked way and within the budget, at the whole ask's other amounts or, when they clip
+    too, at a share of the plain ones (ASKED_SHARES); None when no curve fits.
+
+    Why: the straight line through mid-grey crushed a dark photo's blacks for its "punchier", and the guard then
+    took the whole contrast back. A curve keeps black and white; its punch sits in the midtones only, so it takes
+    a larger amount (CURVE_GAINS) for the same overall move."""
+    if asked.get("contrast", 0) <= 0 or lk.get("contrast", 0) <= 0:
+        return None
+    for share in (1.0, *(ASKED_SHARES if plain else ())):
+        base = _scaled(lk, plain, share) if share < 1.0 else lk
+        for gain in CURVE_GAINS:
+            candidate = {**base, "contrast": round(min(CURVE_MOST, base["contrast"] * gain), 3), "soft_contrast": True}
+            x, over = traced(candidate)
+            if honoured(x):
+                if over <= BUDGET:
+                    return candidate
+                break  # more curve clips no less: a smaller share of the rest next
+    return None
 
 
 def _traced(sample: PixelSample, steps: list[dict]) -> tuple[np.ndarray, float]:

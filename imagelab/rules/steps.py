@@ -24,8 +24,8 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("temperature", warm=lk["temp"] > 0, strength=round(abs(lk["temp"]), 3)))
     if lk.get("headroom"):  # before the contrast step, so the whites it stretches stay below 255
         steps.append(_op("brightness", value=lk["headroom"]))
-    if lk["contrast"]:
-        steps.append(_op("contrast", value=round(1.0 + lk["contrast"], 3)))
+    if lk["contrast"]:  # a firmer one with soft shoulders where the straight line would clip (fitting.py)
+        steps.append(_op("curve" if lk.get("soft_contrast") else "contrast", value=round(1.0 + lk["contrast"], 3)))
     black, white, gamma = _levels(lk)
     if (black, white, gamma) != (0, 255, 1.0):
         steps.append(_op("levels", black=black, white=white, gamma=gamma))
@@ -64,7 +64,8 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
             f"{_degree(abs(s), 0.1, 0.3, 'much ' if s > 0 else 'strongly ')}{'richer' if s > 0 else 'muted'} colour"
         )
     if c:
-        parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast")
+        shoulders = " with soft shoulders, black and white kept" if lk.get("soft_contrast") else ""
+        parts.append(f"{_degree(abs(c), 0.08, 0.2)}{'firmer' if c > 0 else 'softer'} contrast{shoulders}")
     black, white, gamma = _levels(lk)
     if black or white < 255:
         parts.append(

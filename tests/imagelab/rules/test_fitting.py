@@ -99,6 +99,12 @@ def test_it_sizes_a_plain_ask_to_the_photo_but_still_goes_the_asked_way():
         for op in ("contrast", "saturation"):
             whole = [o["params"]["value"] - 1 for o in b["operations"] if o["op"] == op]
             eased = [o["params"]["value"] - 1 for o in f["operations"] if o["op"] == op]
+            if op == "contrast" and whole and not eased:  # the ask as a curve with soft shoulders (fitting._curved)
+                curve = [o["params"]["value"] - 1 for o in f["operations"] if o["op"] == "curve"]
+                assert len(curve) == len(whole) and all(c >= 0.5 * w for c, w in zip(curve, whole, strict=True)), f[
+                    "label"
+                ]
+                continue
             shares |= {round(e / w, 2) for w, e in zip(whole, eased, strict=True) if w}
     assert min(shares) == 0.5 and shares <= {0.5, 0.75, 1.0}
     asked = [o["params"]["value"] for v in fitted for o in v["operations"] if o["op"] in ("contrast", "saturation")]
@@ -122,3 +128,18 @@ def test_it_says_so_when_a_look_keeps_none_of_its_own_character():
     # Pop's contrast and colour would all clip coffee: it said "Clean and punchy: ; cropped square."
     assert strategies[0].startswith("Clean and punchy: the photo's own tones (more of this look would clip it)")
     assert not any(": ;" in s or ": ." in s for s in strategies)
+
+
+def test_it_plans_a_curve_where_the_asked_contrast_would_clip_as_a_straight_line():
+    photo = Image.fromarray(data.chelsea()).convert("RGB")
+    sample = PixelSample(photo, working_size=photo.size)
+    source = tones(sample.run([]))
+    fitted = plans("warmer and punchier, keep the framing", photo)
+    curved = [f for f in fitted if any(o["op"] == "curve" for o in f["operations"])]
+    assert len(curved) >= 2  # the line crushed this photo's dark fur at any punch that reads as one
+    for f in curved:
+        assert not any(o["op"] == "contrast" for o in f["operations"]), f["label"]
+        assert worst(photo, f["operations"]) <= fitting.BUDGET, f["label"]
+        now = tones(sample.run(f["operations"]))
+        assert np.log(now["contrast"] / source["contrast"]) >= fitting.MOVED["contrast"], f["label"]  # still punchier
+        assert "soft shoulders" in f["strategy"]
