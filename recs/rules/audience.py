@@ -54,7 +54,7 @@ _FOR_KIDS = (
 )
 _KIDS_FILMS = (
     r"(?:a |an |any )?(?:family|kids?|childrens?|children s|kiddie|kiddy)(?: s)? "
-    r"(?:films?|movies?|flicks?|stuff|ones?|fare|cartoons?)|kiddie|kiddy"
+    r"(?:films?|movies?|flicks?|stuff|ones?|fare|cartoons?)|kiddie|kiddy|(?:kids?|family|child) friendly"
 )
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (

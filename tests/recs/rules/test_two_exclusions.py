@@ -19,6 +19,8 @@ from tests.support.movie_rules import parse
         "no animation or kiddie stuff please",
         "something funny but nothing for kids or animated",
         "nothing childish or animated",
+        "no animated stuff and nothing kid friendly",
+        "nothing family friendly or animated",
     ],
 )
 def test_it_rules_out_both_animation_and_childrens_films(text):
@@ -29,7 +31,13 @@ def test_it_rules_out_both_animation_and_childrens_films(text):
 
 
 @pytest.mark.parametrize(
-    "text", ["nothing scary or gory for kids", "a film for kids, no horror and nothing animated", "no horror, for kids"]
+    "text",
+    [
+        "nothing scary or gory for kids",
+        "a film for kids, no horror and nothing animated",
+        "no horror, for kids",
+        "something family friendly, nothing animated",
+    ],
 )
 def test_a_film_for_children_with_something_else_ruled_out_stays_for_children(text):
     cons = parse(text)
