@@ -42,6 +42,8 @@ _BARE = re.compile(
     # ending the question ("is the saturation too high on 5?") or before its verb ("colours on 3 look off")
     r"\b(?:on|in)(?= [1-5]\W*$)|\b(?:think|reckon|guess|feel|say)(?= [1-5] (?:is|was|looks?|seems?)\b)|\b[a-z]{3,} (?:on|in)(?= [1-5] (?:looks?|seems?|is|are|appears?|got)\b)|^(?:is|are|was|were|does|did|has|how'?s|how is|how does)) "
     r"([1-5])\b(?!\s*(?:[-/x%]|(?:stops?|px|pixels?|points?|stars?|out|of|to|and|or|times|places?|spots?)\b))"
+    # a count of things ("the shot of 3 people", "from 2 years ago"): a plural noun after it, never a verb
+    r"(?!\s+(?:people|men|women|children|kids|feet|(?!(?:looks|seems|appears|gets|has|is|was|does|less|its|this|as|always|perhaps)\b)[a-z]+s)\b)"
 )
 
 

@@ -82,3 +82,17 @@ def test_a_bare_number_ending_the_question_or_before_its_verb_is_a_variation(tex
 
 def test_the_sides_of_a_thing_are_the_things():
     assert iqa_regions.region("are the sides of the building sharp?") is None
+
+
+@pytest.mark.parametrize(
+    ("text", "number"),
+    [
+        ("is the photo from 2 years ago blurry?", None),
+        ("is the shot of 3 people blurry?", None),
+        ("is the picture of 2 dogs noisy?", None),
+        ("is 2 less noisy?", 2),
+        ("the dog on 2 looks soft?", 2),
+    ],
+)
+def test_a_count_of_things_is_no_variation(text, number):
+    assert rules_iqa.variation_number(text) == number
