@@ -29,13 +29,14 @@ _CLAUSES = re.compile(
 # A clause keeping a part of the chosen look: "keep the crop", "leave the vignette", "same framing", "love the crop".
 _KEEP = re.compile(
     r"^(?:\W*(?:ok|okay|yes|yeah|nice|great|perfect|please|pls)\W+)*(?:i\s+)?"
-    r"(?:keep(?:ing)?|leave|same|love|like|don'?t (?:touch|change))\s+(?:the\s+|its\s+|that\s+|this\s+)?"
+    r"(?:keep(?:ing)?|leave|same|love|like|great|nice|good|perfect|don'?t (?:touch|change))\s+(?:the\s+|its\s+|that\s+|this\s+)?"
     r"(?:crop|cropping|framing|composition|vignette|grain|look|style|edit|tint|matte|fade|rest|colou?rs?|"
     r"everything(?: else)?|it all|all of it|it (?:as is|as it is|the same|like that))\b"
 )
 # The ask's strength in each plan, gentlest first: paired with the part's own shares, which grow the same way.
 STRENGTHS = (0.6, 0.8, 1.0, 1.25, 1.5)
 _STEP_NAMES = ("a touch", "gentle", "as asked", "stronger", "strongest")
+_KEEPS, _CLOSER = (1.0, 0.94, 0.88, 0.82, 0.76), ("", "a touch closer", "closer", "much closer", "tight")
 _NEUTRAL = Slot("", "", {}, dict(ASKED), {})
 # Asks that need more than tone steps on top: a family of looks of their own, geometry, or an AI edit.
 _OWN_FAMILY = ("vintage", "cinematic", "clean", "calm", "glow")
@@ -134,13 +135,13 @@ def _on_top(intent: dict, i: int) -> tuple[list[dict], list[str], str]:
     return look_ops(lk, filter_type), describe(lk, filter_type), name
 
 
-def _cropped(steps: list[dict], ratio: float, image_size: tuple) -> list[dict]:
-    """The plan with a centred crop to `ratio` right after its own framing (resize, crops, turns), in that frame."""
+def _cropped(steps: list[dict], ratio: float, image_size: tuple, keep: float = 1.0) -> list[dict]:
+    """The plan with a centred crop to `ratio` (`keep` of the largest) right after its own framing, in that frame."""
     size, last = tuple(image_size), -1
     for j, step in enumerate(steps):
         if step["op"] in _FRAMING:
             size, last = ops.output_size(step["op"], step["params"], size), j
-    return steps[: last + 1] + [geo.crop_params(geo.centre_box((0, 0, *size), 1.0, ratio))] + steps[last + 1 :]
+    return steps[: last + 1] + [geo.crop_params(geo.centre_box((0, 0, *size), keep, ratio))] + steps[last + 1 :]
 
 
 def plan(text: str, chosen: dict | None, head: list[dict], image_size: tuple, max_side: int) -> dict | None:
@@ -164,9 +165,15 @@ def plan(text: str, chosen: dict | None, head: list[dict], image_size: tuple, ma
         operations = variation["operations"] + steps
         tail = f" with {', '.join(words)} on top" if words else ""
         if intent["ratio"]:  # "too warm now, also crop it square": the crop asked, within the chosen framing
-            operations = _cropped(operations, intent["ratio"], image_size)
-            tail += f"{',' if words else ''} cropped to {_ratio(intent['ratio'])}"
+            # a crop alone on a kept look: five crops of that shape, each a little closer (else five alike)
+            closer = not (part or steps) and i > 0
+            operations = _cropped(operations, intent["ratio"], image_size, _KEEPS[i] if closer else 1.0)
+            tail += f"{',' if words else ''} cropped to {_ratio(intent['ratio'])}" + (
+                f", {_CLOSER[i]}" if closer else ""
+            )
         label = f"{variation['label']}, {_label(intent)}" if part else f"{name}, {_label(intent)} ({_STEP_NAMES[i]})"
+        if not (part or steps):
+            label = f"{name}, {_label(intent)}" + (f" ({_CLOSER[i]})" if i else "")
         if mono:  # five mono looks, named as such
             label = f"{variation['label'] if part else name}, {mono}"
         strategy = variation["strategy"].rstrip(".").replace("; the rest as chosen", "; the rest as chosen,")

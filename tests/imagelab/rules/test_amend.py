@@ -104,3 +104,13 @@ def test_an_and_before_a_bare_part_name_keeps_both_in_the_part_and_black_and_whi
     part, _refused, intent = amend.read("less vignette and grain, and warmer", _chosen(applied=False))
     assert part["ops"] == {"vignette", "grain"} and intent["temp"] == 1 and intent["grain"] == 0
     assert amend.read("keep the crop but make it black and white", _chosen(applied=False))[2]["bw"]
+
+
+def test_a_crop_alone_on_a_kept_look_is_five_crops_of_that_shape_each_closer():
+    variations = _variations("keep the colours, just crop it square", applied=False)
+    widths = [[s["params"]["width"] for s in v["operations"] if s["op"] == "crop"][-1] for v in variations]
+    assert widths == sorted(widths, reverse=True) and len(set(widths)) == 5
+
+
+def test_a_praised_part_is_kept():
+    assert amend.read("great crop, can you brighten it a bit", _chosen(applied=False))[2]["bright"] == 1
