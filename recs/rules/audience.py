@@ -58,7 +58,9 @@ _KIDS_FILMS = (
 )
 # Grown-up viewing rules out the children's ratings ("like Shrek but for grown ups").
 ADULTS = (
-    r"for (?:the |a |an )?(?:grown ?ups?|adults?)|grown ?up (?:films?|movies?|version)|adults? only|"
+    r"for (?:the |a |an )?(?:grown ?ups?|adults?)|adults? only|"
+    # "a grown up version of finding nemo": "version of" names the film (recs.rules.like), the rest is an audience
+    r"(?:grown ?up|adult|r rated)(?= (?:version|take) of)|grown ?up (?:films?|movies?|version)|"
     r"not (?:for|aimed at) (?:the )?kids|no kids (?:films?|movies?|stuff)"
     # "a musical but not a kids one": no film called Kids, a film not made for children
     r"|not (?:a |any )?(?:kids?|childrens?)(?: s)? (?:one|ones|films?|movies?|stuff|flicks?|version)"

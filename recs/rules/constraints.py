@@ -15,6 +15,7 @@ class Constraints(BaseModel):
     avoid_genres: list[str] = Field(default_factory=list)  # horror when softened: preferred absent, relaxable
     unwelcome: list[str] = Field(default_factory=list)  # a mood's misfits (feel good: black comedy): ranked last
     softer: list[str] = Field(default_factory=list)  # a softer tone as typed ("less dark", "less scary")
+    darker: list[str] = Field(default_factory=list)  # a darker tone than a named film as typed ("edgier")
     lighter_first: bool = False  # a lighter tone than a named film: its comedies rank first
     year_min: int | None = None
     year_max: int | None = None

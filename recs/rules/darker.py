@@ -33,18 +33,25 @@ def find_darker(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
     intro as read from the rating; family films and comedies ranked last."""
     liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m]
     found = scan.find(DARKER) if liked else []
-    if liked and (found or out.rating_label == ADULTS_LABEL) and not out.genres:
-        # "like Up but for adults": a cartoon's grown-up version is still a cartoon, if the catalogue has one
-        out.genres += [ANIMATION_TAG] if any(ANIMATION_TAG in catalogue.tags(m) for m in liked) else []
     if not found:
         return
+    out.darker += [" ".join(m.group().split()) for m in found]
     rated = [_STRICTER.index(m.mpaa) for m in liked if m.mpaa in _STRICTER]
     lowest = max(_STRICTER.index("PG-13"), max(rated, default=0) + 1 if max(rated, default=0) < 3 else 3)
     out.unwelcome += [tag for tag in LIGHT_FILMS if tag not in out.genres and tag not in out.unwelcome]
     if out.mpaa_allowed or out.mpaa_excluded:  # a rating said outright ("for adults", "nothing R") decides
         return
     out.mpaa_allowed = _STRICTER[lowest:]
-    words = " and ".join(f"“{' '.join(m.group().split())}”" for m in found)
+    words = " and ".join(f"“{said}”" for said in out.darker)
     out.rating_label = (
         f"rated {' or '.join(out.mpaa_allowed[:-1])} (my catalogue records no tone, so {words} is read from the rating)"
     )
+
+
+def keep_cartoon(catalogue: Catalogue, out: Constraints) -> None:
+    """Once the genres are read: a named cartoon's darker or grown-up version ("like Up but for adults") asks
+    for animated films, unless the request names a genre itself ("a thriller like toy story but darker")."""
+    liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m]
+    toned = out.darker or out.rating_label == ADULTS_LABEL
+    if toned and liked and not out.genres and any(ANIMATION_TAG in catalogue.tags(m) for m in liked):
+        out.genres.append(ANIMATION_TAG)

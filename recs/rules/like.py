@@ -29,6 +29,8 @@ TRIGGER = (
     r"(?:i|she|he|they|we|my \w+|our \w+) (?:really )?(?:liked|loved|enjoyed|adored)|same vibe as|(?:^|,) like|"
     # "loved Braveheart, more in that vein": the "I" dropped at the start of a message or clause
     r"(?:^|,) (?:really |absolutely |totally )?(?:liked|loved|enjoyed|adored)|"
+    # "a darker version of shrek": the tone word stays outside the match, for recs.rules.darker
+    r"(?:(?<=darker )|(?<=grittier )|(?<=edgier )|(?<=grown up )|(?<=adult ))(?:version|take) of|"
     # "a drama like Forrest Gump": the genre word stays outside the match, for the genre parser
     + "(?:"
     + "|".join(f"(?<={w} )" for w in _GENRE_WORDS)

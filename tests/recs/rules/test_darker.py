@@ -45,3 +45,22 @@ def test_a_live_action_film_keeps_its_own_kind(cat):
 
 def test_darker_without_a_named_film_is_not_read_as_a_rating():
     assert parse("something darker").mpaa_allowed == []
+
+
+@pytest.mark.parametrize(
+    ("text", "liked"),
+    [
+        ("a darker version of shrek", "shrek-2001"),
+        ("a grown up version of finding nemo", "finding-nemo-2003"),
+        ("an adult version of toy story", "toy-story-1995"),
+    ],
+)
+def test_a_darker_or_grown_up_version_of_a_film_names_it(text, liked):
+    cons = parse(text)
+    assert cons.like_ids == [liked] and cons.genres == ["Animation"]
+    assert "PG-13" in cons.mpaa_allowed or cons.mpaa_excluded == ["G", "PG"]  # darker, or grown-up viewing
+
+
+def test_a_genre_asked_beside_a_darker_cartoon_wins():
+    cons = parse("a thriller like toy story but darker")
+    assert cons.genres == ["Thriller/Suspense"] and cons.darker == ["darker"]
