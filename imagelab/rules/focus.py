@@ -136,6 +136,9 @@ def _noun(ops_named: set, operations: list[dict]) -> str:
     # a cool plan's temperature is its coolness, a darkening one's brightness its darkness
     turned = {"temperature": "Coolness" if own.get("temp", 0) < 0 else "Warmth"}
     turned.update(dict.fromkeys(("brightness", "levels"), "Darkness" if own.get("bright", 0) < 0 else "Brightness"))
+    # ... a muted one's saturation its muting, a soft one's contrast its softness ("Less Colour" read as more colour)
+    turned.update(saturation="Muting" if own.get("sat", 0) < 0 else "Colour")
+    turned.update(contrast="Softness" if own.get("contrast", 0) < 0 else "Contrast")
     words = sorted({turned.get(op, _NOUNS[op]) for op in ops_named})
     return " & ".join(words)
 

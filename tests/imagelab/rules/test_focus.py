@@ -125,3 +125,13 @@ def test_too_much_grain_on_a_grainy_choice_weakens_its_grain_and_blurs_nothing()
         v["operations"] for v in planner.plan_variations("too much grain", image_size=SIZE, chosen=grainy)["variations"]
     ]
     assert not any(s["op"] == "blur" for p in plans for s in p)
+
+
+def test_a_muted_plans_saturation_is_named_its_muting():
+    muted = {
+        "label": "Quiet",
+        "applied": False,
+        "operations": [_RESIZE, {"op": "saturation", "params": {"value": 0.8}}],
+    }
+    labels = [v["label"] for v in planner.plan_variations("too muted now", image_size=SIZE, chosen=muted)["variations"]]
+    assert labels[0] == "A Touch Less Muting"
