@@ -194,9 +194,7 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         if action == "stop":
             await self.stop_turn()
         elif action == "send":
-            # A kind may start its own sends, on either socket (an image chat needs a photo first).
-            own = self.kind.socket_actions.get("send")
-            await (self.kind.load(own)(self, content) if own else self.send_message(content.get("text")))
+            await self.send_message(content.get("text"))  # the kind's own check runs in turns.begin (`on_send`)
         elif action in ("regenerate", "edit"):
             # An edit always has text: none is an empty edit (refused), never a plain regenerate.
             await self.regenerate(content.get("text", "") if action == "edit" else None, _message_ref(content))
@@ -207,10 +205,10 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self.refuse("unknown_action", f"Unknown action {str(action)[:40]!r}.")
 
-    async def send_message(self, text, prepare=None) -> None:
-        """Start a turn (`prepare` as turns.begin takes it), or say plainly why not (the typed text stays in the box)."""
+    async def send_message(self, text) -> None:
+        """Start a turn, or say plainly why not (the typed text stays in the box)."""
         try:
-            await turns.begin(user=self.scope["user"], chat_id=self.chat_id, text=text, prepare=prepare, watch=False)
+            await turns.begin(user=self.scope["user"], chat_id=self.chat_id, text=text, watch=False)
         except MarqueeError as exc:
             await self.refuse(exc.code, exc.message, text=displayable(text))
             return

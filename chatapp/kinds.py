@@ -7,7 +7,7 @@ core never imports a feature and a feature's modules may import the core freely.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from types import MappingProxyType
@@ -54,6 +54,9 @@ class ChatKind:
     json_extras: Mapping[str, str] = field(default_factory=_frozen)
     # action → `async handle(consumer, content)`: extra actions of the JSON socket (API clients)
     socket_actions: Mapping[str, str] = field(default_factory=_frozen)
+    # `prepare(*, user, chat, user_message, assistant)`: runs in the insert of a plain text send (either socket,
+    # POST /api/chats/{id}/messages), so the kind can refuse it with nothing stored (an image chat's photo first)
+    on_send: str | None = None
     # the rule (offline) planner: dict tool name → handler, and dict context type → text answerer
     rule_tools: str | None = None
     rule_answerers: str | None = None
@@ -94,6 +97,15 @@ class ChatKind:
     def load(self, path: str) -> Any:
         """The object at one of this kind's dotted paths."""
         return _import(path)
+
+    def send_prepare(self, *, user, chat) -> Callable[[Any, Any], None] | None:
+        """`prepare(user_message, assistant)` for a plain text send into `chat`: its `on_send`, bound; else None."""
+        if not self.on_send:
+            return None
+        check = self.load(self.on_send)
+        return lambda user_message, assistant: check(
+            user=user, chat=chat, user_message=user_message, assistant=assistant
+        )
 
     def flow(self, version: str):
         """The function that runs a turn of this kind on flow `version`."""

@@ -264,6 +264,7 @@ async def begin(
     # Read per turn, so flipping CHAT_API_VERSION (or the chat's admin override) needs no code deploy.
     flow = chat.flow_override or settings.CHAT_API_VERSION
     flow_for(kind=chat.kind, flow=flow)  # fail before storing anything if no flow serves this chat
+    prepare = prepare or kinds.get(chat.kind).send_prepare(user=user, chat=chat)  # a plain send: the kind's check
 
     def store():
         user_message, assistant = turn_start(user=user, chat_id=chat_id, text=text, flow=flow, prepare=prepare)

@@ -80,19 +80,6 @@ async def _working_image(path: str, side: int):
         raise SourceMissing() from None
 
 
-async def socket_send(consumer, content: dict) -> None:
-    """A text sent on the chat's socket: a turn on the current image, or refused in words while there is none."""
-    # As the page's composer and POST /api/imagelab/jobs: without a photo nothing is stored ("Add a photo first").
-    user, chat = consumer.scope["user"], consumer.chat
-
-    def prepare(user_message, assistant) -> None:
-        services.turn_prepare(
-            user=user, chat=chat, user_message=user_message, assistant=assistant, upload=None, with_job=False
-        )
-
-    await consumer.send_message(content.get("text"), prepare=prepare)
-
-
 async def run_image_turn(turn: Turn) -> None:
     """Run one image-chat turn end to end, publishing every step."""
     ctx = await database_sync_to_async(_load_context)(turn)

@@ -17,8 +17,8 @@ IMAGES = ChatKind(
         "variation.revised": "imagelab.render.variation_revised_html",
         "job.ended": "imagelab.render.job_ended_html",
     },
-    # a text sent on either socket: a turn on the current image, refused (`no_image`) while there is none
-    socket_actions={"send": "imagelab.flows.socket_send"},
+    # a text sent (either socket, the chat API): a turn on the current image, refused (`no_image`) while there is none
+    on_send="imagelab.services.turn_prepare_text",
     rule_tools="imagelab.planning.RULE_TOOL_HANDLERS",
     rule_answerers="imagelab.planning.RULE_ANSWERERS",
     on_turn_closed="imagelab.services.job_close_for_message",

@@ -150,6 +150,11 @@ def chat_current_choose(*, user: AbstractBaseUser, chat_id: int, asset_id: int) 
     return asset
 
 
+def turn_prepare_text(*, user: AbstractBaseUser, chat: Chat, user_message: Message, assistant: Message) -> None:
+    """Inside a text send's insert: refuse it (`no_image`, nothing stored) while the chat has no photo."""
+    turn_prepare(user=user, chat=chat, user_message=user_message, assistant=assistant, upload=None, with_job=False)
+
+
 def turn_prepare(
     *,
     user: AbstractBaseUser,

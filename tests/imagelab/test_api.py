@@ -73,6 +73,18 @@ async def test_it_needs_an_image_or_a_chat_with_one(alice):
 
 
 @pytest.mark.django_db(transaction=True)
+async def test_it_asks_for_a_photo_first_when_a_text_is_sent_to_a_photo_less_image_chat_through_the_chat_api(alice):
+    # As the page's composer, either socket and POST /api/imagelab/jobs: refused in words, nothing stored.
+    api = await async_api_for(alice)
+    chat = await db(Chat.objects.create)(owner=alice, kind="images")
+    body = {"text": "make it warmer"}
+    response = await api.post(f"/api/chats/{chat.pk}/messages", body, content_type="application/json")
+    assert (response.status_code, response.json()["code"]) == (400, "no_image")
+    assert response.json()["message"] == "Add a photo first: drop one in, paste it, or pick a file."
+    assert not await Message.objects.filter(chat=chat).aexists()
+
+
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("blank", ["", "  "])
 async def test_it_takes_a_blank_chat_field_as_no_chat(alice, blank):
     api = await browser(alice)
