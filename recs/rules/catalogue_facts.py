@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.explain import genre_short
-from recs.rules.franchise_facts import franchise_member_answer, franchise_order_answer
+from recs.rules.franchise_facts import UNTAGGED_STUDIOS, franchise_member_answer, franchise_order_answer
 from recs.rules.fuzzy import near_name
 from recs.rules.people import PeopleIndex, people_index
 from recs.rules.titles import resolve
@@ -30,6 +30,7 @@ _IN_CATALOGUE = (
     r"| have you got| in (?:your|the) (?:catalogue|list|database)"
     # "how many bond films are there in total", "… have been made", "… exist": the catalogue's count answers
     r"| (?:are|were) there(?: in (?:total|all)| altogether)?| (?:have been|were|got) made| (?:are|were) out"
+    r"| (?:have|has) there been(?: in (?:total|all)| altogether)?"
     r"| exist| in (?:total|all)| altogether)"
 )
 _HAVE = _IN_CATALOGUE + "?"
@@ -160,6 +161,11 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
         scope = found and _scope(found.group("p"), catalogue, genres=True)
         if scope:
             return _count(*scope)
+        if found and re.fullmatch(UNTAGGED_STUDIOS, found.group("p")):  # "how many disney movies"
+            return (
+                f"I don't know how many {found.group('p').title()} films there are: my catalogue doesn't record "
+                "studios (it tags only Pixar's, Studio Ghibli's, Marvel's and DC's films, by hand)."
+            )
     for form in SUPERLATIVE:
         found = form.match(low)
         scope = found and _scope(found.group("p"), catalogue, genres=True)  # "the highest rated horror film"

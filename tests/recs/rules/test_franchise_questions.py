@@ -15,6 +15,7 @@ from recs.rules.answer import answer, decide_mode
         ("how many bond movies have been made", "**22**", "James Bond"),
         ("number of batman films?", "**7**", "Batman"),
         ("how many spider-man movies exist", "**3**", "Spider-Man"),
+        ("how many marvel movies have there been", "**22**", "Marvel"),
     ],
 )
 def test_it_counts_a_franchise_as_the_catalogue_holds_it(text, count, said, cat):
@@ -22,6 +23,12 @@ def test_it_counts_a_franchise_as_the_catalogue_holds_it(text, count, said, cat)
     reply = answer(text, cat)
     assert count in reply and said in reply
     assert "only the films my catalogue holds" in reply
+
+
+@pytest.mark.parametrize("text", ["how many disney movies", "how many dreamworks films are there"])
+def test_it_counts_no_studio_it_doesnt_tag(text, cat):
+    assert decide_mode(text).mode == "A"
+    assert answer(text, cat).startswith("I don't know how many")
 
 
 def test_it_leaves_other_how_many_questions_to_their_own_answers(cat):
