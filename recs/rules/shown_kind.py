@@ -34,10 +34,9 @@ def keep_shown_kind(text: str, cons: Constraints, last_picks: list[dict], catalo
     ruled += [
         s for s in ("Marvel", "DC") if SUPERHERO_TAG in excluded and FRANCHISE_FILM_IDS[s] <= set(cons.exclude_ids)
     ]
-    for tag in ruled:
-        kind = KIND_OF[tag]
-        if sum(kind in catalogue.tags(m) for m in shown) * 2 > len(shown):
-            cons.genres = [kind]
-            cons.exclude_genres = [g for g in cons.exclude_genres if g != kind] + [tag]
-            cons.exclude_ids += [m.id for m in shown if m.id not in cons.exclude_ids]
-            return
+    kept = [tag for tag in ruled if sum(KIND_OF[tag] in catalogue.tags(m) for m in shown) * 2 > len(shown)]
+    if kept:  # "any without marvel or dc?": superhero films that are neither
+        kind = KIND_OF[kept[0]]
+        cons.genres = [kind]
+        cons.exclude_genres = [g for g in cons.exclude_genres if g != kind] + [t for t in kept if KIND_OF[t] == kind]
+        cons.exclude_ids += [m.id for m in shown if m.id not in cons.exclude_ids]

@@ -71,3 +71,9 @@ def test_non_before_other_words_is_left_as_it_was():
 
     assert parse("a non violent thriller").mpaa_excluded == ["R", "NC-17"]
     assert parse("a superhero film, leave out marvel").exclude_genres == ["Marvel"]
+
+
+def test_it_rules_out_both_studios_named_and_keeps_the_kind(cat):
+    plan, movies = _picked("any without marvel or dc?", SUPERHEROES, cat)
+    assert all("Super Hero" in cat.tags(m) and not {"Marvel", "DC"} & cat.tags(m) for m in movies)
+    assert "no Marvel, no DC" in plan.intro
