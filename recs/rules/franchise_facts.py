@@ -26,7 +26,10 @@ UNTAGGED_STUDIOS = (
 )
 _NAME = "|".join(f"(?:{pattern})" for pattern, _ in FRANCHISE_PATTERNS)
 _KIND = r"(?: (?:films?|movies?|flicks?|ones?|productions?|pictures?|series|franchise|saga|cartoons?))?"
-_ARTICLE = r"(?:(?:a|an|one of the|one of|part of the|part of|in the|from the|also a|really a|actually a) )?"
+# "is up a disney pixar movie": Disney named before Pixar says nothing more
+_ARTICLE = (
+    r"(?:(?:a|an|one of the|one of|part of the|part of|in the|from the|also a|really a|actually a) )?(?:disney )?"
+)
 _MADE = r"(?:made|produced|done|animated|created|released|distributed|owned|from|by)"
 _ANY = rf"(?:a |an |the )?(?:{_NAME}|{UNTAGGED_STUDIOS})"
 # "is cars pixar or dreamworks", "is watchmen dc or marvel", "was shrek a pixar or a dreamworks film"

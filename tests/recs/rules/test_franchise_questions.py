@@ -47,6 +47,7 @@ def test_it_leaves_other_how_many_questions_to_their_own_answers(cat):
         ("isn't x2 an x-men movie?", "Yes: **X2** (2003) is one of the 4 X-Men films"),
         ("is goldfinger a bond film", "Yes: **Goldfinger** (1964)"),
         ("is spirited away from studio ghibli", "Yes: **Spirited Away** (2002)"),
+        ("is Up a Disney Pixar movie?", "Yes: **Up** (2009) is one of the 11 Pixar films"),
     ],
 )
 def test_it_answers_whether_a_film_is_a_franchises_from_the_hand_tags(text, said, cat):
