@@ -136,7 +136,11 @@ def _untagged(movie: Movie, name: str) -> str:
 _ORDER = re.compile(
     r"\b(?:in (?:the )?(?:right |correct |proper |release |chronological |viewing |watching |date )?order"
     r"|(?:what|which) order|(?:release|chronological|viewing|watching) order|chronologically|in sequence"
-    r"|order (?:of release|they came out|they were released|to watch them))\b"
+    r"|order (?:of release|they came out|they were released|to watch them)"
+    # "what's the right order for the bond films", "order of the batman films?", "x men movies order" (never
+    # "the order of the phoenix": a word for films follows, or ends the ask)
+    r"|(?:right|correct|proper|best|watch(?:ing)?|viewing) order|order (?:of|for) the (?:[a-z0-9]+ ){1,3}(?:films|movies)"
+    r"|(?:films|movies) order$)\b"
 )
 
 

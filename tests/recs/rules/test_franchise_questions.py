@@ -77,6 +77,9 @@ def test_it_reads_up_in_an_ordinary_sentence_as_no_film(text, cat):
         ("in what order were the pixar films released", "1. **Toy Story** (1995)", "11. **Toy Story 3** (2010)"),
         ("the toy story movies in order", "1. **Toy Story** (1995)", "3. **Toy Story 3** (2010)"),
         ("what order do i watch indiana jones", "1. **Raiders of the Lost Ark** (1981)", "4. **Indiana Jones"),
+        ("what's the right order for the bond films", "1. **Dr. No** (1963)", "22. **Quantum of Solace** (2008)"),
+        ("order of the batman films?", "1. **Batman** (1989)", "7. **The Dark Knight** (2008)"),
+        ("x men movies order", "1. **X-Men** (2000)", "4. **X-Men Origins: Wolverine** (2009)"),
     ],
 )
 def test_it_lists_a_franchise_or_series_in_release_order_as_an_answer(text, first, last, cat):
@@ -111,3 +114,8 @@ def test_it_says_which_of_the_names_offered_a_film_is(text, said, cat):
     assert decide_mode(text).mode == "A"
     assert said in answer(text, cat)
     assert "Cars Pixar" not in answer(text, cat)
+
+
+def test_a_title_with_order_in_it_is_no_order_asked(cat):
+    said = answer("how long is harry potter and the order of the phoenix", cat)
+    assert "138 minutes" in said and "release order" not in said
