@@ -10,13 +10,11 @@ keeps black and white where they are, so the plan keeps what it was for.
 from __future__ import annotations
 
 from imagelab.core.guard_rules import (
-    EXPLAINED_POINTS,
-    EXPLAINED_SHARE,
     REASONS,
     UNSEEN_OPS,
     corrected,
     culprits,
-    framing,
+    explained,
     pull_shares,
 )
 from imagelab.core.plans import BOUNDS
@@ -43,11 +41,9 @@ def soft_shoulders(clips: list[Issue], operations: list[dict], sample: PixelSamp
     shares = pull_shares(clips, operations, sample)  # its traces are the sample's memo for the pulls that follow
     if shares is not None and all(shares.get((i, "value"), 0.0) < GIVES_UP for i in firm):
         return None
-    framed = sample.new(operations[: framing(operations)])
-    predicted = {k: v - framed[k] for k, v in sample.new(operations).items()}
-    unseen = {i.kind: i.amount - predicted[i.kind] for i in clips}
-    if any(abs(unseen[i.kind]) > max(EXPLAINED_POINTS, EXPLAINED_SHARE * i.amount) for i in clips):
+    if (seen := explained(clips, operations, sample)) is None:
         return None
+    framed, predicted, unseen = seen
     low, high = BOUNDS[("curve", "value")]
     curves = {
         i: {"op": "curve", "params": {"value": min(high, max(low, operations[i]["params"]["value"]))}} for i in firm

@@ -283,6 +283,18 @@ def _edits_for(
     return _separate(operations, issue)
 
 
+def explained(clips: list[Issue], operations: list[dict], sample: PixelSample) -> tuple[dict, dict, dict] | None:
+    """(the framing's own new clipping, the plan's predicted beyond it, each clipping's measured-minus-predicted) on
+    the sample, per kind; None when the sample does not explain a measured figure (within EXPLAINED_POINTS/SHARE)."""
+    # The verifier measures against the source as the plan frames it (guard.framed_source): so does the sample
+    framed = sample.new(operations[: framing(operations)])
+    predicted = {k: v - framed[k] for k, v in sample.new(operations).items()}
+    unseen = {i.kind: i.amount - predicted[i.kind] for i in clips}
+    if any(abs(unseen[i.kind]) > max(EXPLAINED_POINTS, EXPLAINED_SHARE * i.amount) for i in clips):
+        return None
+    return framed, predicted, unseen
+
+
 def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample) -> dict[tuple[int, str], float] | None:
     """How far each clipping culprit (step, param) is pulled back: the smallest share of the ladder whose pulls (every
     culprit at once) the sample predicts clear half the margin (else the whole margin), then, the gentlest culprit
@@ -295,12 +307,9 @@ def pull_shares(clips: list[Issue], operations: list[dict], sample: PixelSample)
     # Spatial steps (grain, sharpen, a vignette) or a crop can make the preview clip much more or less than the
     # plan's point steps do: then the fixed shares are safer. What the sample misses of a close figure (sampling,
     # a mild spatial step) is carried over as it is.
-    # The verifier measures against the source as the plan frames it (guard.framed_source): so does the sample
-    framed = sample.new(operations[: framing(operations)])
-    predicted = {k: v - framed[k] for k, v in sample.new(operations).items()}
-    unseen = {i.kind: i.amount - predicted[i.kind] for i in clips}
-    if any(abs(unseen[i.kind]) > max(EXPLAINED_POINTS, EXPLAINED_SHARE * i.amount) for i in clips):
+    if (seen := explained(clips, operations, sample)) is None:
         return None
+    framed, predicted, unseen = seen
     found = list(dict.fromkeys(c for i in clips for c in culprits(i.kind, operations)))
     if not found:
         return None
