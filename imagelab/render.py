@@ -11,6 +11,7 @@ from imagelab.core.quality import MEANINGS
 from imagelab.events import JobEnded, PlannerSource, Plans, StepResultEvent, VariationDone, VariationRevised
 from imagelab.jobrun import job_urls
 from imagelab.models import ImageAsset, ImageJob
+from imagelab.rules import iqa_saturation
 from imagelab.selectors import chat_current, job_get_for_message
 
 PAGE = "imagelab/chat.html"
@@ -122,6 +123,10 @@ FIGURE_LABELS = {
     "psnr": "PSNR (dB)",
     "ssim": "SSIM",
     "delta_e": "Mean ΔE2000",
+    # an oversaturation answer's own figures (stored beside the plan's, under "saturation")
+    "saturation_clipped": "Saturation clipping (%)",
+    "hue_share": "Share of the hue (%)",
+    "hue_saturation": "Saturation of the hue (%)",
 }
 
 
@@ -132,12 +137,17 @@ def _figure_value(value) -> str:
 
 
 def quality_view(quality: dict | None) -> dict | None:
-    """The figures table of a quality answer: [{label, value, meaning}] and what was measured (None: no table)."""
-    figures = (quality or {}).get("figures") or {}
+    """The figures table of a quality answer: [{label, value, meaning}] and what was measured (None: no table).
+
+    An oversaturation answer's figures (saturation clipping, a hue's share and saturation) are shown after the
+    plan's, each once: the answer cites them, so the table has them too."""
+    figures = dict((quality or {}).get("figures") or {})
+    figures |= {k: v for k, v in ((quality or {}).get("saturation") or {}).items() if k not in figures}
     if not figures:
         return None
+    meanings = iqa_saturation.MEANINGS | MEANINGS
     rows = [
-        {"label": FIGURE_LABELS.get(k, k), "value": _figure_value(v), "meaning": MEANINGS.get(k, "")}
+        {"label": FIGURE_LABELS.get(k, k), "value": _figure_value(v), "meaning": meanings.get(k, "")}
         for k, v in figures.items()
     ]
     return {"rows": rows, "measured": quality.get("measured") or "the photo"}

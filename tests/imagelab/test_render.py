@@ -39,3 +39,33 @@ def test_it_says_the_value_of_each_step_added_to_tell_a_variation_apart():
     ]
     html = note(added)
     assert f"revised: added contrast 0.77, added brightness 0.90, added vignette {reason}</p>" in html
+
+
+def test_it_shows_the_saturation_clipping_an_oversaturation_answer_cites_in_its_figures_table():
+    from PIL import Image, ImageEnhance
+    from skimage import data
+
+    from imagelab import quality_turn, render
+    from imagelab.core import iqa
+    from imagelab.rules import iqa as rules_iqa
+
+    text = "are the colours too saturated?"
+    image = ImageEnhance.Color(Image.fromarray(data.astronaut())).enhance(2.0)
+    plan = iqa.complete(rules_iqa.read_question(text, has_reference=True), has_reference=True)
+    result = quality_turn.assess(plan, image, None, {"label": "the photo", "note": ""}, question=text)
+    rows = {r["label"]: r for r in render.quality_view(result["quality"])["rows"]}
+    clipped = result["quality"]["saturation"]["saturation_clipped"]
+    assert f"Saturation clipping {clipped:.1f}%" in result["text"]
+    assert rows["Saturation clipping (%)"]["value"] == render._figure_value(clipped)
+    assert "pinned at 0 or 255" in rows["Saturation clipping (%)"]["meaning"]
+    assert [r["label"] for r in render.quality_view(result["quality"])["rows"]].count("Colourfulness") == 1
+
+
+def test_it_labels_and_explains_every_figure_a_quality_answer_can_show():
+    from imagelab import render
+    from imagelab.core import quality
+    from imagelab.rules import iqa_saturation
+
+    for key in quality.MEANINGS | iqa_saturation.MEANINGS:
+        row = render.quality_view({"figures": {key: 1.0}})["rows"][0]
+        assert row["label"] != key and row["meaning"], key
