@@ -117,6 +117,13 @@ _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
     r"pretty|rather|super|still))*\s*$"
 )
+# A fault joined by "and" to a tone just said to be how the photo is shares that state: "everything looks kind of
+# yellow and dim" complains of both ("dim" read alone after "and" asked it darker)
+_STATED_BEFORE_AND = re.compile(
+    r"^(?!.*\b(?:make|makes|making|made|want|let|get|have|turn)\b).*"
+    + _STATE_HEAD.pattern[:-1]
+    + r"\s+[a-z]+\s+(?:and|&)\s+$"
+)
 # ... and faults to be undone: "restore the faded colours", "boost the dull tones"
 _FIX_HEAD = re.compile(
     r"\b(?:fix|correct|repair|sort out|clean up|help with|deal with|do something about|restore|revive|rescue|"
@@ -179,11 +186,15 @@ def _modifier(text: str, m: re.Match) -> int | None:
     raw = re.split(_CLAUSE_END, text[: m.start()])[-1].rstrip()  # the clause as written, fillers kept
     if WHY.search(head) or (HEDGED_STATE.search(raw) and not _PRAISED.search(text)):  # "why so dark?", "a bit warm"
         return -1
-    if _DEFECT.fullmatch(m.group(2)) and (
-        _FIX_HEAD.search(head)
-        or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
-        or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
-        or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
+    if (
+        _DEFECT.fullmatch(m.group(2))
+        and (
+            _FIX_HEAD.search(head)
+            or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
+            or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
+            or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
+            or _STATED_BEFORE_AND.search(re.split(r"[,.;:!?]", text[: m.start()])[-1])  # "looks yellow and dim"
+        )
     ):
         return -1
     if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _TURN_DOWN_LATER.search(text, m.end()):

@@ -10,6 +10,7 @@ and an unmeasured tilt's plausible angles. Pure: no Django.
 import re
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from imagelab.rules import gentle
 
@@ -31,8 +32,17 @@ _ORDINARY = frozenset(
     "often older other there these those their about would could should which where while after again "
     "little photo image picture please thanks great nicer close right left night fight share blur blurry blurred "
     "background remove erase delete replace person people face faces skin teeth object smooth extend expand "
-    "colour color colours colors less more mate mates matt landscape portrait horizontal vertical back".split()
+    "colour color colours colors less more mate mates matt landscape portrait horizontal vertical back "
+    # real words one or two slips from a look word, as people write them about a photo: "a relaxing mood" is no
+    # "moody", "tighten the crop" no "lighten", "tinted" no "tilted", "getting darker" no vignetting
+    "mood moods lovely likely fairly fairy hairy alright slight rain rainy gain nose cloudy lighting levels move "
+    "matter matters school tighten tightens tightness heighten tinted tiled titled closed closes looser loser "
+    "graying greying lack lacks backs blocks border hedges ledges wedges counters cooked hardness drastic dreary "
+    "situation contact contest contract project protest retail dental portion kimono olden vantage winery farmer "
+    "mounted".split()
 )
+# A typo is at most two slips (a letter wrong, missing, doubled or two swapped): "getting" is no "vignetting"
+_SLIPS = 2
 _WORD = re.compile(r"[a-z]{4,}")
 
 
@@ -56,9 +66,13 @@ _AFFIXES = re.compile(r"^(?:over|under|de|un)|(?:ish|ly|ness)$")
 def forgive_typos(text: str, keep: re.Pattern | None = None) -> str:
     """Lower-cased text with misspelt look and op words replaced by the words meant ("vignete" → "vignette")."""
     # a word the caller reads as it is ("winter" is a cool tone) is no misspelling of a near one ("whiter")
-    return _WORD.sub(
-        lambda m: m.group(0) if keep and keep.fullmatch(m.group(0)) else nearest(m.group(0), VOCABULARY, _KNOWN), text
-    )
+    return _WORD.sub(lambda m: m.group(0) if keep and keep.fullmatch(m.group(0)) else _meant(m.group(0)), text)
+
+
+def _meant(word: str) -> str:
+    """The vocabulary word a misspelt `word` was meant to be, or `word` itself (no more than `_SLIPS` away)."""
+    meant = nearest(word, VOCABULARY, _KNOWN)
+    return meant if OSA.distance(word, meant) <= _SLIPS else word
 
 
 # Film cameras and stocks by name: their look is film grain ("like a 90s disposable camera", "shot on portra").

@@ -1,0 +1,56 @@
+"""Everyday wordings of edits read as meant: real words near a look word left as typed, faults joined by "and" to a
+stated one, and more (a held-out round of instructions written the way people type them)."""
+
+import pytest
+
+from imagelab.rules.intent import AXES, read_intent
+from imagelab.rules.wishes import forgive_typos
+
+
+def axes(text):
+    intent = read_intent(text)
+    return {a: intent[a] for a in AXES if intent[a]}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a relaxing mood",
+        "tighten the crop",
+        "it's getting late",
+        "a lovely rainy day",
+        "the tinted windows",
+        "a slight change",
+        "adjust the levels",
+        "looks fairly good",
+        "move it over",
+        "from a vantage point",
+    ],
+)
+def test_it_leaves_real_words_near_a_look_word_as_typed(text):
+    assert forgive_typos(text) == text
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("brigther", "brighter"), ("grainer", "grain"), ("vignete", "vignette")])
+def test_it_still_forgives_a_typo_of_one_or_two_slips(typed, meant):
+    assert forgive_typos(typed) == meant
+
+
+def test_it_reads_no_brightening_from_a_tightened_crop():
+    intent = read_intent("tighten the crop a bit")
+    assert intent["crop"] and not intent["bright"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("everything looks kind of yellow and dim, fix it", {"temp": -1, "bright": 1}),
+        ("it looks flat and dark", {"contrast": 1, "bright": 1}),
+    ],
+)
+def test_it_reads_a_fault_joined_by_and_to_a_stated_one_as_a_fault_too(text, expected):
+    assert {a: v for a, v in axes(text).items() if a in expected} == expected
+
+
+def test_it_still_reads_a_look_asked_with_and_as_asked():
+    assert axes("make it look warm and dark") == {"temp": 1, "bright": -1}
