@@ -52,6 +52,9 @@ def _degree(v: float, lo: float, hi: float, strong: str = "much ") -> str:
     return "slightly " if v < lo else strong if v > hi else ""
 
 
+_HELD = {"temp": "warmth", "sat": "colour", "contrast": "contrast", "bright": "brightening"}
+
+
 def describe(lk: dict, filter_type: str | None) -> list[str]:
     """What the look does, in words (for the strategy)."""
     parts = {"grayscale": ["black and white"], "sepia": ["sepia"]}.get(filter_type or "", [])
@@ -91,4 +94,7 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
         parts.append(crisp if lk["sharp"] > 0 else "a slight softening blur")
     if lk.get("grain"):
         parts.append("fine film grain" if lk["grain"] < 0.15 else "film grain")
+    if lk.get("held"):  # a plain ask cut on the photo's pixel sample (fitting.py)
+        held = " and ".join(_HELD[a] for a in lk["held"])
+        parts.append(f"less {held} than asked (more would clip this photo)")
     return parts

@@ -53,7 +53,10 @@ def test_it_eases_a_look_whose_own_character_would_undo_the_asked_way():
         blind, fitted = plans(text, photo, False), plans(text, photo)
         assert min(tones(sample.run(v["operations"]))["bright"] for v in blind) < source  # Matte's dark lift, before
         for v in fitted:
-            assert tones(sample.run(v["operations"]))["bright"] - source >= fitting.MOVED["bright"], (text, v["label"])
+            moved = tones(sample.run(v["operations"]))["bright"] - source
+            if moved < fitting.MOVED["bright"]:  # short of a clear move only where more would clip, and it says so
+                assert moved > 0 and worst(photo, v["operations"]) <= fitting.BUDGET, (text, v["label"])
+                assert "less brightening than asked (more would clip this photo)" in v["strategy"], (text, v["label"])
 
 
 def test_it_keeps_all_of_a_looks_character_where_the_photo_has_room():
@@ -105,7 +108,12 @@ def test_it_sizes_a_plain_ask_to_the_photo_but_still_goes_the_asked_way():
                     "label"
                 ]
                 continue
-            shares |= {round(e / w, 2) for w, e in zip(whole, eased, strict=True) if w}
+            cut = {round(e / w, 2) for w, e in zip(whole, eased, strict=True) if w}
+            if min(cut, default=1.0) < 0.5:  # below half only where half still clips, within the budget, said
+                assert worst(photo, f["operations"]) <= fitting.BUDGET, f["label"]
+                assert "than asked (more would clip this photo)" in f["strategy"], f["label"]
+            else:
+                shares |= cut
     assert min(shares) == 0.5 and shares <= {0.5, 0.75, 1.0}
     asked = [o["params"]["value"] for v in fitted for o in v["operations"] if o["op"] in ("contrast", "saturation")]
     assert asked != [
@@ -143,3 +151,29 @@ def test_it_plans_a_curve_where_the_asked_contrast_would_clip_as_a_straight_line
         now = tones(sample.run(f["operations"]))
         assert np.log(now["contrast"] / source["contrast"]) >= fitting.MOVED["contrast"], f["label"]  # still punchier
         assert "soft shoulders" in f["strategy"]
+
+
+def test_it_cuts_a_plain_ask_the_photo_cannot_take_each_axis_on_its_own_and_says_so():
+    photo = Image.fromarray(data.coffee()).convert("RGB")  # a brown cup: more colour crushes its blue channel
+    sample = PixelSample(photo, working_size=photo.size)
+    source = tones(sample.run([]))
+    text = "warmer and punchier, keep the framing"
+    blind, fitted = plans(text, photo, False), plans(text, photo)
+    assert min(worst(photo, v["operations"]) for v in blind) > 40  # even half the ask crushed 40 % and more
+    for f in fitted:
+        assert worst(photo, f["operations"]) <= fitting.BUDGET, f["label"]  # nothing left for the guard to pull
+        assert any(o["op"] == "temperature" and o["params"]["warm"] for o in f["operations"]), f[
+            "label"
+        ]  # still warmer
+        assert not any(o["op"] == "contrast" for o in f["operations"]), f["label"]  # the punch kept as a curve
+        assert "than asked (more would clip this photo)" in f["strategy"], f["label"]
+    pop = tones(sample.run(fitted[0]["operations"]))
+    assert pop["contrast"] > source["contrast"] and pop["sat"] > source["sat"]  # Warm Pop is still punchier
+
+
+def test_it_never_cuts_an_ask_so_far_that_the_look_goes_the_other_way():
+    photo = bright_scene((480, 320))  # Matte's lifted blacks darken it once its brightening is cut
+    sample = PixelSample(photo, working_size=photo.size)
+    source = tones(sample.run([]))["bright"]
+    for v in plans("make it brighter", photo):
+        assert tones(sample.run(v["operations"]))["bright"] > source, v["label"]
