@@ -1,7 +1,10 @@
-"""A request line or header line past twisted's line limit (16 kB) is answered 414 / 431 in words.
+"""Requests twisted refuses before the app sees them are answered in words, as JSON {code, message}.
 
 Twisted's LineReceiver drops the connection without a word when a line grows past MAX_LENGTH, so a
-client sending an overlong URL (a pasted search, absurd parameters) saw "server disconnected".
+client sending an overlong URL (a pasted search, absurd parameters) saw "server disconnected": that is 414 / 431.
+A request it cannot read (a negative or doubled Content-Length, broken chunks, a header line without a colon,
+bytes that are no ASCII in the address) got a bare `400 Bad Request` with no body: that is 400 `bad_request`,
+and headers past twisted's 16 kB in all (every line shorter) 431 as an overlong one.
 """
 
 import json
@@ -20,8 +23,28 @@ def _refusal(line: bytes) -> bytes:
     else:
         message = "A request header is too large (at most 16 kB)."
         status, body = b"431 Request Header Fields Too Large", _body(code="headers_too_large", message=message)
+    return _whole(status, body)
+
+
+def _whole(status: bytes, body: bytes) -> bytes:
     head = b"HTTP/1.1 %s\r\ncontent-type: application/json\r\nconnection: close\r\ncontent-length: %d\r\n\r\n"
     return head % (status, len(body)) + body
+
+
+UNREADABLE_MESSAGE = (
+    "The request could not be read: its request line, a header, its Content-Length or its chunked body is "
+    "malformed (an address must be ASCII, percent-encode anything else)."
+)
+
+
+def _bad_request(*, headers_limit: int | None) -> bytes:
+    """The whole HTTP answer for a request twisted cannot read (400), or past its headers' limit in all (431)."""
+    if headers_limit is not None:
+        message = f"The request headers are too large (at most {headers_limit // 1024} kB in all)."
+        status, body = b"431 Request Header Fields Too Large", _body(code="headers_too_large", message=message)
+    else:
+        status, body = b"400 Bad Request", _body(code="bad_request", message=UNREADABLE_MESSAGE)
+    return _whole(status, body)
 
 
 def _body(*, code: str, message: str) -> bytes:
@@ -29,7 +52,7 @@ def _body(*, code: str, message: str) -> bytes:
 
 
 def install_line_limits() -> bool:
-    """Patch twisted's HTTP channel to answer an overlong line (True when twisted is importable)."""
+    """Patch twisted's HTTP channel to answer an overlong line or an unreadable request (True with twisted)."""
     try:
         from twisted.web.http import HTTPChannel
     except ImportError:
@@ -41,6 +64,13 @@ def install_line_limits() -> bool:
         self.transport.write(_refusal(line))
         self.loseConnection()
 
+    def _respondToBadRequestAndDisconnect(self):  # noqa: N802 - twisted's name
+        limit = self.totalHeadersSize
+        too_large = getattr(self, "_receivedHeaderSize", 0) > limit
+        self.transport.write(_bad_request(headers_limit=limit if too_large else None))
+        self.loseConnection()
+
     HTTPChannel.lineLengthExceeded = lineLengthExceeded
+    HTTPChannel._respondToBadRequestAndDisconnect = _respondToBadRequestAndDisconnect
     HTTPChannel._marquee_line_limits = True
     return True
