@@ -133,11 +133,12 @@ GENERATIVE = [
         "retouch faces or skin",
     ),
     (
-        # "remove the colour" drains it (local): only things in the picture need generative fill
+        # "remove the colour" drains it (local), as "remove the speckles" smooths noise: only things in the picture
+        # need generative fill
         r"\b(?:remove|erase|delete|get rid of)\b(?!\s+(?:all (?:of )?)?(?:the |any |that |this |a |some )?(?:(?:colou?r|red|blue|green|"
         r"yellow|orange|magenta|pink|purple|violet|cyan|warm|cool|weird|ugly|strange|slight|heavy|strong|"
         r"empty|dead|negative|extra|blank|wasted)\w* )*"
-        r"(?:colou?rs?\b|cast|tint|tinge|noise|grain|vignette|saturation|contrast|warmth|blue|yellow|green|magenta|pink|"
+        r"(?:colou?rs?\b|cast|tint|tinge|noise|grain|speckl\w*|specks?\b|vignette|saturation|contrast|warmth|blue|yellow|green|magenta|pink|"
         # space at the edges is cropped away, not filled: "crop to remove the empty space on top"
         r"purple|haze|darkness|brightness|space|borders?|margins?))" + _REST,
         "removing an object needs generative fill",

@@ -137,6 +137,7 @@ _STRONGER_AFTER = re.compile(
     r"\s+(?:more\s+|a bit\s+|much\s+)?(?:strong(?:er)?|rich(?:er)?|intense|deep(?:er)?|vivid)\b"
     r"|\s+back\b(?!\s+to\b)"  # "bring the colour back"
 )
+_PLACE = re.compile(r"\s+(?:areas?|parts?|bits|regions?|patches|spots)\b")
 _ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(  # ("less" before another tone word is that word's: "more warmth less contrast")
     rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |r |looks? |seems? |feels? )?"
@@ -177,6 +178,10 @@ def _modifier(text: str, m: re.Match) -> int | None:
     if prefix == "under":
         return 1
     head = _before(text, m.start())
+    if _PLACE.match(text, m.end()) and re.search(
+        r"(?:\b(?:the|those|these|in|on)\s+|^\W*)$", re.split(_CLAUSE_END, text[: m.start()])[-1]
+    ):
+        return None  # a part of the photo named by its tone ("the speckles in the dark areas"), no tone asked
     if _ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
     if _KEEP_IT.search(text[: m.start()]) and not _NEEDS_MODIFIER.fullmatch(m.group(2)):

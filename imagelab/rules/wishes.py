@@ -138,7 +138,7 @@ DENOISE = (
     # "the grain is too strong" (on a chosen plan with a grain step, `focus` weakens that step instead)
     r"\bde-?grain\w*|\b(?:reduce|remove|less|fewer|fix|kill|clean(?: up)?|cut|lower|smooth(?: out)?|get rid of|"
     r"minimi[sz]e|lose|ditch|tone down|take out)\s+(?:the\s+|some\s+|that\s+|this\s+|all\s+(?:the\s+|that\s+)?)?"
-    r"(?:(?:film|digital|colou?r)\s+)?(?:grain(?:iness)?|speckles?|speckling)\b|\bless (?:grainy|speckly)\b|"
+    r"(?:(?:film|digital|colou?r)\s+)?(?:grain(?:iness)?|speckles?|speckling|specks?)\b|\bless (?:grainy|speckly)\b|"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|"
     r"slightly|super)\s+)?(?:grainy|speckly)\b|"
     r"\b(?:grain|noise)(?:'s|\s+is|\s+looks)?\s+(?:(?:way\s+|much\s+|a bit\s+)?too\s+(?:strong|much|heavy|harsh|visible)|"
@@ -167,7 +167,7 @@ SKY_DRAMA = (
 # Lifting or darkening only the shadows leaves the highlights as they are.
 SHADOWS_ONLY = (
     r"\b(?:only|just)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b|\b(?:shadows|darks) only\b|"
-    r"\b(?:brighten|lift|open up|raise)\s+(?:the\s+)?(?:shadows|darks)\b"
+    r"\b(?:brighten|lift|open up|raise)\s+(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b"
 )
 # An orientation asked of the whole photo: "make it portrait", "turn this into a landscape", "switch to landscape".
 # A determiner right before the word ("make this portrait warmer") names the picture's subject instead.

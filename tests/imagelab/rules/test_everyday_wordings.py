@@ -54,3 +54,26 @@ def test_it_reads_a_fault_joined_by_and_to_a_stated_one_as_a_fault_too(text, exp
 
 def test_it_still_reads_a_look_asked_with_and_as_asked():
     assert axes("make it look warm and dark") == {"temp": 1, "bright": -1}
+
+
+@pytest.mark.parametrize(
+    "text", ["remove the speckles", "can you get rid of the speckly bits in the dark areas", "remove the specks"]
+)
+def test_it_smooths_speckles_asked_away_as_noise_not_an_object_to_remove(text):
+    intent = read_intent(text)
+    assert intent["denoise"] and intent["sharp"] < 0 and not intent["generative"]
+
+
+def test_it_still_reads_dust_spots_to_remove_as_an_object():
+    assert read_intent("remove the dust spots")["generative"]
+
+
+@pytest.mark.parametrize(
+    ("text", "bright"), [("brighten the dark areas", 1), ("dark areas look noisy", 0), ("darken the bright parts", -1)]
+)
+def test_it_reads_a_part_named_by_its_tone_as_a_place_not_a_tone_asked(text, bright):
+    assert read_intent(text)["bright"] == bright
+
+
+def test_it_keeps_the_highlights_when_the_dark_areas_are_brightened():
+    assert read_intent("brighten the dark areas")["highlights"]
