@@ -30,7 +30,7 @@ CALM = re.compile(
     r"\b(?:calm(?:er|ing)|quiet(?:er|en))\b|\bcalm\s+(?:it|this|things|everything|the \w+)\s+down\b|"
     rf"\b(?:more|feel(?:s|ing)?|look(?:s|ing)?|make it|keep it|something|nice and|a bit|and|very|so)\s+(?:more\s+)?"
     rf"{_MOOD}\b{_NOT_A_THING}|^\W*{_MOOD}\b{_NOT_A_THING}|"
-    rf"\b{_MOOD}(?:ness)?\s+(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
+    rf"\b{_MOOD}(?:ness)?\s+(?:[\w&/'-]+\s+){{0,3}}?(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
     r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
     r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"
     r"\bsimplif(?:y|ied|ying)\s+(?:it|this|the (?:photo|picture|image|look|scene))\b|\bminimalist(?:ic)?\b|"
@@ -112,6 +112,22 @@ def said(intent: dict) -> str:
     if not intent["denoise"]:
         return ""
     return SMOOTHED + " " if intent["sharp"] < 0 else "No noise reduction here. "
+
+
+_CALM_STEP = 0.5  # how far a calm mood softens a named look (`intent.GENTLE`: a tone said "a little")
+
+
+def temper(intent: dict) -> None:
+    """A calm mood asked of a named look ("calm black and white", "a peaceful vintage feel") keeps the look and calms
+    it: softer contrast, a little less colour (in colour) and no sharpening, wherever nothing else is said of them."""
+    if intent["calm"] <= 0 or not any(intent[k] for k in ("bw", "sepia", "vintage", "cinematic")):
+        return
+    for axis in ("contrast",) if intent["bw"] or intent["sepia"] else ("contrast", "sat"):
+        if not intent[axis] and axis not in intent["hold"]:
+            intent[axis] = -1
+            intent["degree"].setdefault(axis, _CALM_STEP)
+    if intent["sharp"] <= 0 and intent["contrast"] < 0 and not intent["soft"]:
+        intent["soft"] = 1  # its sharpened slot turns soft, as in a soft look
 
 
 def family(intent: dict) -> tuple[str, list[Slot]] | None:

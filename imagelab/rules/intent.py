@@ -12,7 +12,7 @@ straightening or a mirror by `turns`; looks and geometry asked by name are `styl
 
 import re
 
-from imagelab.rules import casts, phrasing
+from imagelab.rules import casts, gentle, phrasing
 from imagelab.rules.generative import CANNOT, without_generative
 from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
@@ -344,6 +344,7 @@ def read_intent(instruction: str) -> dict:
     intent["cannot"] += [wishes["shape"]] if wishes["shape"] else []  # a round crop: said, its square cropped
     intent["aimed"] = aimed_at(local)  # a thing named as the edit's target: the whole photo changes (said)
     intent.update({k: _style(p, local) for k, p in STYLES.items()})
+    gentle.temper(intent)  # a calm mood asked of a named look calms that look
     intent.update({k: re.search(p, local) is not None for k, p in GEOMETRY.items()})
     intent["rotate"] = rotation(local)
     # "it's sideways, rotate it" asks the quarter turn, not a straightening

@@ -4,6 +4,7 @@ stated one, and more (a held-out round of instructions written the way people ty
 import pytest
 
 from imagelab.rules.intent import AXES, read_intent
+from imagelab.rules.planner import plan_variations
 from imagelab.rules.wishes import forgive_typos
 
 
@@ -77,3 +78,25 @@ def test_it_reads_a_part_named_by_its_tone_as_a_place_not_a_tone_asked(text, bri
 
 def test_it_keeps_the_highlights_when_the_dark_areas_are_brightened():
     assert read_intent("brighten the dark areas")["highlights"]
+
+
+def _overall_contrast(plan):
+    value = 1.0
+    for step in plan["operations"]:
+        if step["op"] == "contrast":
+            value *= step["params"]["value"]
+        elif step["op"] == "levels":
+            value *= 255 / (step["params"]["white"] - step["params"]["black"])
+    return value
+
+
+@pytest.mark.parametrize("text", ["calm black and white", "a calm vintage feel", "peaceful cinematic look"])
+def test_it_calms_a_named_look_asked_calm(text):
+    plans = plan_variations(text, image_size=(1600, 1200))["variations"]
+    assert all(_overall_contrast(p) <= 1.0 for p in plans)
+    assert not any(step["op"] == "sharpen" for p in plans for step in p["operations"])
+
+
+def test_it_lets_an_asked_contrast_win_over_a_calm_mood():
+    intent = read_intent("calm black and white but punchy")
+    assert intent["contrast"] == 1 and not intent["soft"]
