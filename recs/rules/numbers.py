@@ -21,6 +21,8 @@ _UP_TO_99 = rf"(?:(?:{'|'.join(_TENS)})(?: (?:{_UNIT}))?|{'|'.join(_TEENS)}|{_UN
 _CENTURY_DECADE = re.compile(rf"\bnineteen ({'|'.join(_DECADES)})\b")
 _CENTURY_YEAR = re.compile(rf"\bnineteen (?:(oh|o) ({_UNIT})|({_UP_TO_99}))\b")
 # "two thousand", "two thousand and five", "two thousand ten", "twenty ten".
+# "the two thousands", "the twenty tens": the decades of this century said in words.
+_MILLENNIUM_DECADE = re.compile(r"\b(?:two thousands|twenty (tens|teens))\b")
 _MILLENNIUM = re.compile(rf"\btwo thousand(?: (?:and )?({_UP_TO_99}))?\b|\btwenty (ten)\b")
 
 
@@ -45,6 +47,7 @@ def spelled_years(text: str) -> str:
         lambda m: f"190{_VALUE[m.group(2)]}" if m.group(1) else f"19{_number(m.group(3)):02d}",
         text,
     )
+    text = _MILLENNIUM_DECADE.sub(lambda m: "2010s" if m.group(1) else "2000s", text)
     return _MILLENNIUM.sub(lambda m: f"20{_number(m.group(1) or m.group(2) or ''):02d}", text)
 
 

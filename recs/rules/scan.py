@@ -15,6 +15,7 @@ def prepare(text: str) -> str:
     """Fold accents/case/punctuation like normalize_title, but keep commas as clause breaks."""
     text = unicodedata.normalize("NFKD", spell_out(text))
     text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = _CLIPPED_YEAR.sub(lambda m: ("19" if int(m.group(1)) >= 30 else "20") + m.group(1), text)
     text = text.replace("&", " and ").replace("'", " ").replace("’", " ")
     text = re.sub(r"(?<=\d)\.(?=\d)", "\x00", text)  # "2.5 hours" keeps its decimal point
     text = re.sub(r"[,;.!?:()]+", " , ", text)
@@ -23,6 +24,7 @@ def prepare(text: str) -> str:
     text = _TOO_MUCH.sub(lambda m: f"{m.group(1)} not too", text)
     text = LESS_OF_A_KIND.sub("not ", text)
     text = _NON_NAME.sub("not ", text)
+    text = _ENOUGH.sub(r"\1not ", text)
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
@@ -48,6 +50,19 @@ LESS_OF_A_KIND = re.compile(
 _NON_NAME = re.compile(
     r"\b(?:non|leave out|leaving out|leave off|cut out|ditch|drop)(?: the| any)? (?=(?:marvel|mcu|dc|dceu|pixar|disney|"
     r"dreamworks|ghibli|studio ghibli|bond|james bond|007|batman|superman|spider ?man|x ?men|super ?heroe?s?|anime)\b)"
+)
+
+
+# "comedies from '88", "a thriller from ’97": a year with its century clipped off ("the '90s" stays a decade)
+_CLIPPED_YEAR = re.compile(r"(?<![\w'’‘])['’‘](\d\d)\b(?!\s?s\b)")
+
+
+# "enough dc", "ok enough with the horror", "i've had enough of romcoms", "seen enough tarantino": had one's fill
+# of a kind, read as "not"; "old enough", "enough time" and "long enough" are no such thing.
+_ENOUGH = re.compile(
+    r"(^ ?| , ?|\b(?:ok|okay|alright|right|yeah|so|well|ugh|honestly|i ve|ive|we ve|weve|i|we|that s|thats)"
+    r"(?: had| seen| watched)? |\b(?:had|seen|watched) )enough(?: of| with| already)?(?: the| all the| all| those| these| that)? "
+    r"(?!(?:time|to|for|already)\b)"
 )
 
 

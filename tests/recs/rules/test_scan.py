@@ -24,3 +24,38 @@ def test_it_plans_shorter_films_when_the_picks_were_too_long(cat):
     cons = parse_constraints("those are too long", cat)
     assert cons.max_runtime and not cons.min_runtime
     assert "Horror" in parse_constraints("too scary for me", cat).exclude_genres
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("enough dc", " not dc "),
+        ("ok enough with the horror pls", " ok not horror pls "),
+        ("i've had enough of romcoms", " i ve had not romcoms "),
+        ("seen enough tarantino, something else", " seen not tarantino , something else "),
+        ("is it old enough for my kids", " is it old enough for my kids "),
+        ("we have enough time for a long one", " we have enough time for a long one "),
+        ("scary enough for halloween", " scary enough for halloween "),
+    ],
+)
+def test_it_reads_having_had_enough_of_a_kind_as_not(text, read):
+    assert prepare(text) == read
+
+
+def test_it_rules_out_a_studio_someone_has_had_enough_of(cat):
+    assert "DC" in parse_constraints("ok enough dc stuff, other superhero films?", cat).exclude_genres
+    assert "DC" not in parse_constraints("enough dc", cat).genres
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("comedies from '88", (1988, 1988)),
+        ("a thriller from ’97", (1997, 1997)),
+        ("something from '05", (2005, 2005)),
+        ("the '90s please", (1990, 1999)),
+    ],
+)
+def test_it_reads_a_year_with_its_century_clipped_off(cat, text, years):
+    cons = parse_constraints(text, cat)
+    assert (cons.year_min, cons.year_max) == years
