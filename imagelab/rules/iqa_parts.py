@@ -11,6 +11,7 @@ import re
 from imagelab.core import quality
 from imagelab.core.iqa import IQAPlan
 from imagelab.rules import iqa_answer, iqa_regions
+from imagelab.rules.iqa_words import WHICH
 
 # What a comparison asks about, by the word said (first said wins): (the property compared, whether it asks for
 # the higher figure). Exposure is said before "bright" so "underexposed" is darker, not brighter.
@@ -98,7 +99,7 @@ def _mode(text: str, polar: bool) -> str:
         return "equal"
     if re.search(r"\bdiffer\w*", t):
         return "differ"
-    return "which" if re.match(r"\W*wh?ich\b", t) or not polar else "polar"
+    return "which" if re.match(rf"\W*{WHICH}\b", t) or not polar else "polar"
 
 
 def _thresholds(key: str, parts, figures: list[dict[str, float]]) -> str:

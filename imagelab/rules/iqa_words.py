@@ -5,6 +5,8 @@ The vocabulary `iqa` reads a message with (text lower-cased and folded there fir
 
 import re
 
+# "which", as typed in a hurry: "whcih one is sharpest", "wich is noisier", "whihc has the least noise"
+WHICH = r"(?:wh?ich|whcih|wihch|whihc|whic|whch|wchih)"
 HUES = r"(?:blue|yellow|green|orange|magenta|red|purple|pink|cyan)"
 HEDGE = r"(?:a bit|a little|slightly|kinda|kind of|sort of|rather|quite|very|really|too|so|way|all)"
 # a hue said to be how it looks, or to have grown: "looks a bit green", "look more magenta", "got greener"
@@ -189,11 +191,12 @@ ASKS = (
     r"\b(?:is|are|isn'?t|aren'?t|was|wasn'?t|does|doesn'?t|do|don'?t|did|didn'?t) (?:it|they|there|that|this)\W*$|"
     r"\bor (?:nah|not|no|nope)\b\W*$|"
     # "which" after a lead-in: "out of the five which has the most noise"
-    r"\bwh?ich (?:one|ones|of (?:them|these|those|the)|variation|version|is|has|have|looks?)\b|"
+    rf"\b{WHICH} (?:one|ones|of (?:them|these|those|the)|variation|version|is|has|have|looks?)\b|"
     # a numbered variation asked about: "compared to the og is #2 darker"
     r"\b(?:is|are|does|do|did) (?:#|number |no\.? ?|variation |version |v)\d\b|"
     # chat shorthand opens one too: "r the highlights clipped", "iz it blurry", "wat's the psnr"
-    r"^(?:is|are|r|iz|does|do|did|how|how'?s|hows|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|wh?ich|any|tell me|check|"
+    rf"^(?:is|are|r|iz|does|do|did|how|how'?s|hows|why|was|were|has|have|wh?at'?s?|wot'?s?|wut'?s?|{WHICH}|any|tell me|"
+    r"check|"
     r"measure|rate|assess|evaluate|judge|review|analy[sz]e|score|compare|"
     # a terse check named by its subject: "noise check", "focus check pls", "quick exposure test"
     r"(?:[a-z]+ )?[a-z]+ (?:check|test)(?: (?:on|of|for) [\w# ]+?)?(?: (?:pls|plz|please))?[.!]*$|"
@@ -327,7 +330,7 @@ ORDERED = (
 # brightest one but warmer?" picks a variation to edit.
 RANK_WHICH = re.compile(
     rf"{ORDERED}|"
-    r"\bwh?ich\b|^(?:(?:so|ok|okay|and|hmm+|um+)\W+)*(?:the )?(?:(?:most|least) [a-z]+|[a-z]{3,}est)"
+    rf"\b{WHICH}\b|^(?:(?:so|ok|okay|and|hmm+|um+)\W+)*(?:the )?(?:(?:most|least) [a-z]+|[a-z]{{3,}}est)"
     r"(?: (?:one|variation|version|variant|option|of (?:the|them|these|those|all)(?: \w+)?))?\W*$"
 )
 # Two bare numbers compared ("which is brighter, 2 or 3?", "is 2 or #5 warmer?", "is 3 sharper than 4?"), never a count ("1 or 2 stops"),
@@ -336,13 +339,13 @@ PAIR = re.compile(
     # or one set against the other: "is 3 sharper than 4?", "is 2 more colourful than 5", "then" typed for "than"
     r"\b([1-5])\s*(?:or|vs\.?|versus|(?:[a-z]{3,}er|(?:more|less) [a-z]+) th[ae]n)\s*(?:#|number\s*)?([1-5])\b(?!\s*(?:stops?|%|px|pixels?|points?|stars?|out)\b)"
 )
-COMPARING = re.compile(r"\bwh?ich\b|\b(?:more|less|most|least)\b|\b[a-z]{3,}(?:er|est)\b")
+COMPARING = re.compile(rf"\b{WHICH}\b|\b(?:more|less|most|least)\b|\b[a-z]{{3,}}(?:er|est)\b")
 # A superlative, said either way ("the most dramatic", "the moodiest"); never a noun ending in -est ("the forest").
 SUPERLATIVE = r"(?:(?:least|most) [a-z]+|(?!(?:for|inter|harv|contest)est\b)[a-z]{3,}est)"
 # Asking which of the variations is best or worst at something: "which one is sharpest?", "the noisiest one?"
 RANKS = re.compile(
     rf"{ORDERED}|"
-    r"\bwh?ich (?:one|ones|of (?:the|them|these|those|my)\b|variation|version|variant|option|result|column|is|has|"
+    rf"\b{WHICH} (?:one|ones|of (?:the|them|these|those|my)\b|variation|version|variant|option|result|column|is|has|"
     rf"looks?|seems?|came out|'s)|\b(?:the )?{SUPERLATIVE}"
     r" (?:one|variation|version|variant|option|of (?:the|them|these|those|all))\b"
 )
