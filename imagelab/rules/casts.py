@@ -41,6 +41,8 @@ _HEDGES = (
 _STATED = re.compile(
     rf"\b{_SUBJECT}\s*(?:'s|\s(?:looks?|looked|looking|seems?|seemed|is|are|was|were|feels?|came out|comes? out|"
     rf"turned out|turns out|went|has gone|have gone|gone|got|appears?)){_HEDGES}\s*$|^\s*its{_HEDGES}\s*$|"
+    # "its" run on mid-clause with a hedge after it ("fix the white balance its all yellow"): no possessive is hedged
+    rf"\bits{_HEDGES[:-1]}+\s*$|"
     # asked the other way round: "why is it so pink", "why does everything look green"
     rf"\b(?:is|are|was|were|does|do|did)\s+(?:the\s+|my\s+)?{_SUBJECT}(?:\s+(?:look|seem|appear|come out|turn out))?"
     rf"{_HEDGES}\s*$"

@@ -34,7 +34,8 @@ _TERMS = [
     ),
     (r"magenta(?:ish|y)?|pink(?:er|ish|y)?|purpl(?:e|er|ish|ey)|violet", {"magenta": 1}),
     (r"green(?:er|ish|y)?", {"magenta": -1}),
-    (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful|rich(?:er)?", {"sat": 1}),
+    # garish and neon colour is too much of it: "the greens look too neon", "it's garish" (stated: turned round)
+    (r"saturat(?:ed|ion|e)?|vivid|vibran(?:t|ce|cy)|colou?rful|rich(?:er)?|neon|garish|gaudy", {"sat": 1}),
     # only with "more", "less", "too much"…: "fix the colours" says no direction; "the reds are too much" is colour
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
     (r"muted|pastel|pal(?:e|er)|gr[ae]y(?:ish|er)?", {"sat": -1}),  # "it's too grey" asks colour back
@@ -108,11 +109,11 @@ _TURN_DOWN_LATER = re.compile(
 _DEFECT = re.compile(
     r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
     r"blurr?(?:y|ed|iness)?|"
-    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?"
+    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?|neon|garish|gaudy"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
-_FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|blurr?y")
+_FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|blurr?y|garish|gaudy")
 _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
     r"pretty|rather|super|still))*\s*$"

@@ -126,7 +126,9 @@ DENOISE = (
     r"get rid of|minimi[sz]e)\s+(?:the\s+|some\s+|that\s+|all\s+(?:the\s+|that\s+)?)?(?:noise|noisiness)\b|\bless noisy\b|"
     # a stated excess is a complaint, turned round: "too much noise 😭", "so noisy", "way too grainy ugh"
     r"\b(?<!not )(?:too|so|way too|very|really|super)(?: much| many)?\s+(?:noise|noisy|grain|grainy|speckles|speckly)\b|"
-    r"\b(?:full of|lots of|a lot of|covered in)\s+(?:noise|grain|speckles)\b|"
+    r"\b(?:full of|covered in)\s+(?:noise|grain|speckles)\b|\b(?:lots of|a lot of)\s+(?:noise|speckles)\b|"
+    # lots of grain said to be there is a complaint; asked for it is a finish ("b&w, high contrast, lots of grain")
+    r"\b(?:there'?s|there is|has|have|got|it'?s|its|is|are)\s+(?:(?:so|still|just|way)\s+)?(?:lots of|a lot of)\s+grain\b|"
     # noise said of the photo, or asked cleaned: "it's noisy, clean it up", "the photo looks a bit noisy"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|slightly|"
     r"super)\s+)?noisy\b|\bnois(?:e|y)\b[^.!?]{0,20}\b(?:fix|clean)(?: it| that| this)?(?: up)?\b|\b(?:noise|grain) (?:is|looks) (?:(?:really|so|pretty|very|super|kinda|quite)\s+)?"

@@ -100,3 +100,40 @@ def test_it_calms_a_named_look_asked_calm(text):
 def test_it_lets_an_asked_contrast_win_over_a_calm_mood():
     intent = read_intent("calm black and white but punchy")
     assert intent["contrast"] == 1 and not intent["soft"]
+
+
+@pytest.mark.parametrize(
+    "text", ["fix the white balance its all yellow from the lamps", "its so yellow under these lamps, fix it"]
+)
+def test_it_reads_a_cast_run_on_after_its_with_a_hedge_as_stated(text):
+    assert read_intent(text)["temp"] == -1
+
+
+def test_it_still_reads_its_as_a_possessive_without_a_hedge():
+    assert read_intent("boost its reds")["sat"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "grain", "denoise"),
+    [
+        ("black n white pls, high contrast, lots of grain", 1, False),
+        ("there is lots of grain, fix it", -1, True),
+        ("lots of noise in the shadows", 0, True),
+    ],
+)
+def test_it_reads_lots_of_grain_asked_as_a_finish_and_said_to_be_there_as_noise(text, grain, denoise):
+    intent = read_intent(text)
+    assert (intent["grain"], intent["denoise"]) == (grain, denoise)
+
+
+@pytest.mark.parametrize(
+    ("text", "sat"),
+    [
+        ("the greens look too neon, tone them down", -1),
+        ("it looks garish", -1),
+        ("neon colours please", 1),
+        ("give it that cyberpunk neon look", 1),
+    ],
+)
+def test_it_reads_neon_and_garish_colour_as_saturation(text, sat):
+    assert read_intent(text)["sat"] == sat
