@@ -2,11 +2,33 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_safe
 
 import chatapp.converters  # noqa: F401 (registers `<id:…>`: ids the database can hold, else 404)
 from chatapp import kinds, views
 from chatapp.api import api
+
+
+# Ninja's own pages under /api/: its root (always 404) and the schema and docs (GET and HEAD). Ninja routes them for
+# any method and, unlike its operations, not CSRF-exempt: a token client's POST /api/openapi.json was refused as a
+# stale page (403 csrf_failed), and a session's PUT got the schema. Now 404, and 405 method_not_allowed in JSON.
+def _read_only(view):
+    return csrf_exempt(require_safe(view))
+
+
+_NINJA_PAGES = {"api-root": csrf_exempt, "openapi-json": _read_only, "openapi-view": _read_only}
+
+
+def _api_urls():
+    patterns, app_name, namespace = api.urls
+    wrapped = [
+        URLPattern(p.pattern, _NINJA_PAGES[p.name](p.callback), p.default_args, p.name) if p.name in _NINJA_PAGES else p
+        for p in patterns
+    ]
+    return wrapped, app_name, namespace
+
 
 # Django's own 400s (a form too large or with too many fields to read) answered in words.
 handler400 = "chatapp.views.bad_request"
@@ -24,7 +46,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("api/", api.urls),
+    path("api/", _api_urls()),
     # Each chat kind's own pages (lists, image files…), named by dotted path.
     *(path("", include(kind.urls)) for kind in kinds.all_kinds() if kind.urls),
 ]

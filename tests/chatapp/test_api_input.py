@@ -132,6 +132,33 @@ def test_it_answers_a_wrong_method_with_json_and_the_allowed_methods(alice):
     assert api.patch("/api/chats/1").json()["code"] == "method_not_allowed"
 
 
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE"])
+@pytest.mark.parametrize(
+    ("path", "status", "code"),
+    [
+        ("/api/openapi.json", 405, "method_not_allowed"),
+        ("/api/docs", 405, "method_not_allowed"),
+        ("/api/", 404, "not_found"),
+    ],
+)
+def test_it_answers_a_write_to_the_api_schema_or_docs_as_a_wrong_method_not_a_csrf_failure(
+    alice, method, path, status, code
+):
+    # A token client's POST to the schema or the docs was refused by Django's CSRF check (403 csrf_failed,
+    # "This page is out of date…"), and with a session and the CSRF token the schema answered any method.
+    _token, key = api_token_create(user=alice, name="test")
+    api = Client(enforce_csrf_checks=True, headers={"authorization": f"Bearer {key}"})
+    refused = api.generic(method, path)
+    assert (refused.status_code, refused.json()["code"]) == (status, code), refused.content
+    if status == 405:
+        assert refused.json()["message"] == f"{method} is not allowed here; use GET, HEAD."
+    session = Client()
+    session.force_login(alice)
+    assert session.generic(method, path).status_code == status
+    assert api.get(path).status_code == (200 if status == 405 else 404)
+    assert api.head(path).status_code == (200 if status == 405 else 404)
+
+
 def test_it_leaves_page_404s_as_pages(alice):
     client = Client()
     client.force_login(alice)
