@@ -21,7 +21,7 @@ DRAINED = (
 # so "replace the sky with a sunset" is not also read as "warmer". (pattern, why, what was asked for)
 _LOCAL_NOUNS = (
     r"warm\w*|cool\w*|contrast|saturation|colou?r\w*|punch|pop|vignette|sharp\w*|clarity|tint|"
-    r"bright\w*|light|film|mood|drama|detail|vibrance|glow|exposure|depth|"
+    r"bright\w*|light|film|mood\w*|drama|detail|vibrance|glow|exposure|depth|"
     # looks and finishes are local too ("add a vintage look", "add some noise"); the look's own word, never
     # "look" or "effect", which would let "add a snow effect" through
     rf"grain\w*|noise|vintage|retro|sepia|matte|fade\w*|haze|filter|{BW}|monochrome|mono|gr[ae]y[- ]?scale|"

@@ -61,6 +61,7 @@ MOOD_WORDS = [
 
 def named_mood(text: str) -> tuple[str, dict] | None:
     """(label word, implied axes) of the first named mood in the lower-cased text, or None."""
+    text = _MOOD_ASKED.sub(r"\1 moodiness", text)
     for pattern, word in MOOD_WORDS:
         if re.search(rf"\b(?:{pattern})\b", text):
             return word, next(axes for p, axes in NAMED if p == pattern)
@@ -141,11 +142,17 @@ _HESITATION = re.compile(
 )
 
 
+_MOOD_ASKED = re.compile(r"\b(more|some|add|added|adding|(?:bit|lot|lots|touch|hint) of)\s+mood\b")
+
+
 def translate(text: str) -> str:
     """Lower-cased text with foreign edit words in English ("plus chaud" → "plus warmer"), hesitations taken out."""
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
-    text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)  # drawn-out letters: "POPPPP", "warmerrrr"
+    text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)
+    text = _MOOD_ASKED.sub(
+        r"\1 moodiness", text
+    )  # "more mood", "add some mood" ("a relaxing mood" is another mood)  # drawn-out letters: "POPPPP", "warmerrrr"
     return _HESITATION.sub(" ", text)
 
 

@@ -37,7 +37,7 @@ STYLES = {
     r"\bcolou?rs? (?:are |look |seem )?(?:a bit |all |kinda )?(?:off|wrong|weird|strange)\b",
 }
 GEOMETRY = {
-    "crop": r"\bcrop|tighter|closer(?!\s+to\s+(?:the\s+|my\s+)?(?:original|real|natural|how|what|reality|life|normal|before))|zoom in",  # "closer to the original" is no crop
+    "crop": r"\bcrop|tighter|\btighten\b|closer(?!\s+to\s+(?:the\s+|my\s+)?(?:original|real|natural|how|what|reality|life|normal|before))|zoom in",  # "closer to the original" is no crop
     "square": r"square|1:1|instagram(?!\s+(?:filters?|look|vibes?|style|aesthetic|preset|edit))",
     "keep_framing": r"keep (?:the )?(?:framing|composition|crop)|don'?t crop|no crop|without crop|"
     r"(?:don'?t|do not|never) (?:touch|change|alter|mess with) (?:the )?(?:crop|cropping|framing|composition)|"

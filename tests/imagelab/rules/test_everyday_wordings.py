@@ -137,3 +137,18 @@ def test_it_reads_lots_of_grain_asked_as_a_finish_and_said_to_be_there_as_noise(
 )
 def test_it_reads_neon_and_garish_colour_as_saturation(text, sat):
     assert read_intent(text)["sat"] == sat
+
+
+@pytest.mark.parametrize("text", ["more mood please", "add some mood", "give it a bit of mood"])
+def test_it_reads_mood_asked_as_a_quantity_as_moody(text):
+    assert axes(text) == {"bright": -1, "contrast": 1, "sat": -1}
+    assert plan_variations(text, image_size=(1600, 1200))["variations"][0]["label"].startswith("Moody")
+
+
+def test_it_reads_a_mood_named_by_another_word_as_that_mood_not_moody():
+    assert axes("a relaxing mood") == {} and read_intent("a relaxing mood")["calm"]
+
+
+@pytest.mark.parametrize("text", ["tighten up the framing a bit", "tighten it"])
+def test_it_reads_tighten_as_a_tighter_crop(text):
+    assert read_intent(text)["crop"]
