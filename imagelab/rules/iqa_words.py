@@ -257,6 +257,14 @@ UNMEASURED = [
     (r"moir[eé]", "moiré"),
     (r"(?:sensor )?dust spots?|sensor dust|hot pixels?|dead pixels?", "dust spots and hot pixels"),
     (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
+    # a tilt: "is it crooked?", "is the horizon level?", "is the building leaning?" (never "straight out of camera")
+    (
+        r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|slant(?:ed|ing)?\b|leaning\b|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"
+        r"(?:not|un|out of|off) ?level\b|(?:horizon|horizons|lines?|verticals|buildings?|walls?|it|picture|photo|"
+        r"image|pic|shot|frame)(?: (?:is|are|look|looks|seem|seems|a bit|slightly|perfectly|properly|dead))* "
+        r"(?:level|straight)\b(?! (?:out|from|off)\b)|(?:level|straight) (?:horizon|lines?|verticals)\b",
+        "whether the horizon or lines are straight",
+    ),
 ]
 # Parts of a scene long enough to be misspelt ("backround", "forground"): a question's subject is read as the
 # nearest of these (rapidfuzz), never a quality word.
