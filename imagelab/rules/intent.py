@@ -80,8 +80,8 @@ _HOLD = re.compile(
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
 _STATE_HEAD = re.compile(
-    r"\b(?:looks?|seems?|is|are|'s|feels?|came out|comes? out|turned out|went|gone|got|has|have)"
-    r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|slightly|so|all|way too|too))*$"
+    r"\b(?:looks?|seems?|is|are|'s|its|feels?|came out|comes? out|turned out|went|gone|got|has|have)"
+    r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|fairly|pretty|slightly|so|all|way too|too))*$"
 )
 # "keep it punchy" asks for the quality (+1), where "keep the contrast" holds the axis
 # ... as does "keep some warmth": some of it is asked for, not the amount there is now

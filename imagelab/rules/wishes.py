@@ -143,6 +143,9 @@ DENOISE = (
     r"(?:(?:film|digital|colou?r)\s+)?(?:grain(?:iness)?|speckles?|speckling|specks?)\b|\bless (?:grainy|speckly)\b|"
     r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|"
     r"slightly|super)\s+)?(?:grainy|speckly)\b|"
+    # ... or joined by "and" to another fault said so: "the photo is a bit dark and grainy"
+    r"\b(?:it'?s|its|it is|looks?|is|are|came out|seems?)\s+(?:(?:a bit|a little|kinda|quite|really|very|so|pretty|"
+    r"slightly|super|all|too|way too)\s+)*[a-z]+\s+(?:and|&)\s+(?:grainy|noisy|speckly)\b|"
     r"\b(?:grain|noise)(?:'s|\s+is|\s+looks)?\s+(?:(?:way\s+|much\s+|a bit\s+)?too\s+(?:strong|much|heavy|harsh|visible)|"
     r"(?:a bit|a little|kinda|bit) much)\b"
 )
@@ -328,6 +331,9 @@ def tilt_angles(text: str) -> tuple[float, ...]:
     return TILTS if sign is None else tuple(sign * a for a in ONE_WAY)
 
 
+_MADE = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?$")
+
+
 def read_wishes(text: str) -> tuple[str, dict]:
     """(the text without the highlight, corner and black-point wishes, {vignette, grain, matte, soft, crush: -1/0/+1,
     highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None, and `gentle.read`'s looks})."""
@@ -337,7 +343,12 @@ def read_wishes(text: str) -> tuple[str, dict]:
     wishes["crush"] = -1 if uncrushed else wishes["crush"]
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None
     wishes["highlights"] = any(re.search(p, text) for p in (HIGHLIGHTS, SHADOWS_ONLY, OVEREXPOSED, SKY_DRAMA))
-    said = [m.group(0) for m in re.finditer(DENOISE, text)]
+    # ("make it look grainy" asks for grain: a look asked for is no noise said to be there)
+    said = [
+        m.group(0)
+        for m in re.finditer(DENOISE, text)
+        if not (m.group(0).startswith("look") and _MADE.search(text[: m.start()]))
+    ]
     wishes["denoise"] = bool(said)
     grainy = _finish(FINISHES["grain"], re.sub(DENOISE, " ", text)) if said else 0
     if grainy > 0 and not any("nois" in m for m in said):

@@ -152,3 +152,28 @@ def test_it_reads_a_mood_named_by_another_word_as_that_mood_not_moody():
 @pytest.mark.parametrize("text", ["tighten up the framing a bit", "tighten it"])
 def test_it_reads_tighten_as_a_tighter_crop(text):
     assert read_intent(text)["crop"]
+
+
+@pytest.mark.parametrize(
+    ("text", "bright"),
+    [
+        ("its dark, brighten it", 1),
+        ("its fairly dark, brighten it", 1),
+        ("its pretty dark", 1),
+        ("make it pretty dark", -1),
+    ],
+)
+def test_it_reads_its_without_an_apostrophe_as_a_state(text, bright):
+    assert read_intent(text)["bright"] == bright
+
+
+@pytest.mark.parametrize("text", ["the photo is a bit dark and grainy", "its all blue and noisy"])
+def test_it_smooths_noise_said_with_another_fault(text):
+    intent = read_intent(text)
+    assert intent["denoise"] and intent["grain"] <= 0
+
+
+@pytest.mark.parametrize("text", ["make it look grainy", "make it look warm and grainy"])
+def test_it_adds_grain_to_a_look_asked_grainy(text):
+    intent = read_intent(text)
+    assert intent["grain"] == 1 and not intent["denoise"]
