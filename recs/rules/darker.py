@@ -7,6 +7,11 @@ its genres, by the same likeness) and the tone is read from what the catalogue d
 the named one, PG-13 at least, are preferred (relaxable; the intro says the tone is read from the rating), and
 family films and comedies rank last. A named animated film keeps its kind too: animated films are asked for
 (relaxable, and said), as "an animated film for adults" asks for them.
+
+Said after picks with nothing named ("something darker", "anything darker than that?"), the picks shown are the
+films to be darker than, the same way. Said with neither, a darker mood alone is read as a thriller, and said
+so in the intro ("darker → thriller"), as "sad" is read as a drama; beside a genre ("a darker drama") it only
+ranks family films last.
 """
 
 from __future__ import annotations
@@ -25,17 +30,30 @@ DARKER = (
     rf"|{_SOME}(?:less|not as|not so) (?:kiddy|kiddie|childish|cute|family friendly|light ?hearted|wholesome|"
     r"innocent|for kids)"
 )
+# A darker mood with no film to be darker than: the dark words alone ("more mature", "less kiddy" are audiences).
+BARE_DARK = (
+    rf"{_SOME}(?:darker|grittier|edgier|bleaker|grimmer|more (?:dark|grim|gritty|edgy|sinister|twisted))"
+    r"(?: in tone| tone)?|(?<=something )dark|(?<=anything )dark|dark (?:and (?:gritty|twisted|moody|disturbing)|"
+    r"films?|movies?|ones?|stuff|flicks?)|gritty|bleak"
+)
 LIGHT_FILMS = ["Family", "Comedy"]  # ranked last for a darker tone (a ranking, not a filter)
+DARK_TAG = "Thriller/Suspense"  # a darker mood said alone
 
 
 def find_darker(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
     """A darker tone said beside a named film: ratings above its own (PG-13 at least) preferred, said in the
-    intro as read from the rating; family films and comedies ranked last."""
+    intro as read from the rating; family films and comedies ranked last. Said alone, it is only noted here
+    (settle_darker reads it once the genres are known)."""
     liked = [m for m in (catalogue.get(i) for i in out.like_ids) if m]
-    found = scan.find(DARKER) if liked else []
-    if not found:
-        return
+    found = scan.find(DARKER if liked else BARE_DARK)
     out.darker += [" ".join(m.group().split()) for m in found]
+    if found and liked:
+        darker_than(out, liked)
+
+
+def darker_than(out: Constraints, liked: list) -> None:
+    """Prefer ratings above the films' own (PG-13 at least), said in the intro; rank family films and comedies
+    last (unless asked for)."""
     rated = [_STRICTER.index(m.mpaa) for m in liked if m.mpaa in _STRICTER]
     lowest = max(_STRICTER.index("PG-13"), max(rated, default=0) + 1 if max(rated, default=0) < 3 else 3)
     out.unwelcome += [tag for tag in LIGHT_FILMS if tag not in out.genres and tag not in out.unwelcome]
@@ -46,6 +64,35 @@ def find_darker(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:
     out.rating_label = (
         f"rated {' or '.join(out.mpaa_allowed[:-1])} (my catalogue records no tone, so {words} is read from the rating)"
     )
+
+
+def settle_darker(out: Constraints) -> None:
+    """Once the genres are read, a darker mood said with no film: a thriller (said in the intro) when no genre is
+    named, else the genre's family films and comedies last."""
+    if not out.darker or out.like_ids:
+        return
+    if out.genres:
+        out.unwelcome += [tag for tag in LIGHT_FILMS if tag not in out.genres and tag not in out.unwelcome]
+    else:
+        out.genres.append(DARK_TAG)
+        out.mood_notes.append((out.darker[0], DARK_TAG))
+
+
+def undo_dark_mood(out: Constraints) -> None:
+    """A darker mood said after picks is darker than those picks: no thriller in their place."""
+    for note in [n for n in out.mood_notes if n[1] == DARK_TAG and n[0] in out.darker]:
+        out.mood_notes.remove(note)
+        out.genres.remove(DARK_TAG)
+
+
+def darker_than_shown(out: Constraints, shown: list, catalogue: Catalogue) -> None:
+    """ "something darker" after picks: darker than the picks shown, read as darker than a named film is; animated
+    picks stay animated (their darker version), unless the request names a genre."""
+    if not out.darker or not shown:
+        return
+    darker_than(out, shown)
+    if not out.genre_words and sum(ANIMATION_TAG in catalogue.tags(m) for m in shown) * 2 > len(shown):
+        out.genres = [ANIMATION_TAG]
 
 
 def keep_cartoon(catalogue: Catalogue, out: Constraints) -> None:

@@ -7,7 +7,7 @@ import re
 from recs.rules import runtime
 from recs.rules.audience import find_audience, find_company, find_grown_ups
 from recs.rules.constraints import Constraints
-from recs.rules.darker import find_darker, keep_cartoon
+from recs.rules.darker import find_darker, keep_cartoon, settle_darker
 from recs.rules.date_night import settle_date_night
 from recs.rules.exclude_titles import find_excluded_titles, find_title_word_groups
 from recs.rules.franchise_words import settle_franchises
@@ -328,6 +328,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     _find_bare_year(scan, out)
     _find_genres(scan, out)
     keep_cartoon(catalogue, out)  # "like Up but for adults": animated films
+    settle_darker(out)  # "something darker", no film named: a thriller
     find_title_word_groups(scan, catalogue, out, parse_constraints)  # once audiences and genres took theirs
     _find_unsupported(scan, out, text or "")
     soften_for_likes(out, horror_asked=SCARY_TAG in out.genres)

@@ -12,6 +12,7 @@ from functools import lru_cache
 from recs.flows.tools import PlannedPick, PlanPicksArgs
 from recs.rules.constraints import Constraints
 from recs.rules.count import picks_wanted
+from recs.rules.darker import darker_than_shown, undo_dark_mood
 from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason_for
 from recs.rules.like import refers_back
 from recs.rules.named_titles import one_named
@@ -282,9 +283,11 @@ def plan_picks(
     if back:
         shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in placed or last_picks or []) if m]
         cons.like_ids = list(dict.fromkeys(m.id for m in shown))
+        undo_dark_mood(cons)  # "something darker" after picks: darker than those, not a thriller
         if not cons.genres:  # three westerns shown: "more like those" wants westerns
             counts = Counter(g for m in shown for g in dict.fromkeys([*m.genres, *war_tags(m.id)]))
             cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2 and g not in cons.exclude_genres]
+        darker_than_shown(cons, shown, catalogue)
     if asks_another_kind(text) and last_picks and not cons.genres:  # "different genre this time"
         shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
         counts = Counter(g for m in shown for g in catalogue.tags(m) & set(GENRE_NOUNS))

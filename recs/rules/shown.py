@@ -74,8 +74,8 @@ def asks_another_kind(text: str) -> bool:
 
 # "something funnier", "funnier pls", "those but scarier": more of a mood than the picks just shown, said bare
 _MORE_MOOD = re.compile(
-    r"\b(?:funnier|scarier|creepier|spookier|sadder|more (?:funny|romantic|scary|exciting|tense|dramatic|"
-    r"emotional|action packed|action-packed|suspenseful|thrilling))\b",
+    r"\b(?:funnier|scarier|creepier|spookier|sadder|darker|grittier|edgier|bleaker|grimmer|more (?:funny|romantic|"
+    r"scary|exciting|tense|dramatic|emotional|action packed|action-packed|suspenseful|thrilling|dark|gritty|grim))\b",
     re.I,
 )
 

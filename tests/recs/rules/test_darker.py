@@ -64,3 +64,38 @@ def test_a_darker_or_grown_up_version_of_a_film_names_it(text, liked):
 def test_a_genre_asked_beside_a_darker_cartoon_wins():
     cons = parse("a thriller like toy story but darker")
     assert cons.genres == ["Thriller/Suspense"] and cons.darker == ["darker"]
+
+
+TOONS = [
+    {"title": "Toy Story", "year": 1995},
+    {"title": "Finding Nemo", "year": 2003},
+    {"title": "Shrek", "year": 2001},
+]
+COMEDIES = [{"title": "Groundhog Day", "year": 1993}, {"title": "Home Alone", "year": 1990}]
+
+
+def test_it_reads_a_darker_mood_said_alone_as_a_thriller(cat):
+    cons = parse("something darker")
+    assert cons.genres == ["Thriller/Suspense"]
+    assert ("darker", "Thriller/Suspense") in cons.mood_notes
+    assert "(dark → thriller)" in plan_picks("something dark and gritty", cat, blocked=[]).intro
+
+
+def test_it_keeps_a_named_genre_beside_a_darker_mood(cat):
+    cons = parse("a darker drama")
+    assert cons.genres == ["Drama"]
+    assert "Family" in cons.unwelcome
+
+
+@pytest.mark.parametrize("text", ["something darker", "anything darker than that?", "hmm smth darker pls"])
+def test_it_plans_a_darker_version_of_the_picks_just_shown(cat, text):
+    plan = plan_picks(text, cat, blocked=[], last_picks=TOONS)
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert films and all("Animation" in cat.tags(m) and m.mpaa not in ("G", "PG") for m in films)
+    assert "read from the rating" in plan.intro
+
+
+def test_it_keeps_the_kind_of_the_picks_shown_when_asked_darker(cat):
+    plan = plan_picks("something darker", cat, blocked=[], last_picks=COMEDIES)
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert all("Comedy" in cat.tags(m) and m.mpaa not in ("G", "PG") for m in films)
