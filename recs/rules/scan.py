@@ -24,7 +24,7 @@ def prepare(text: str) -> str:
     text = _TOO_MUCH.sub(lambda m: f"{m.group(1)} not too", text)
     text = LESS_OF_A_KIND.sub("not ", text)
     text = _NON_NAME.sub("not ", text)
-    text = _ENOUGH.sub(r"\1not ", text)
+    text = _DONE_WITH.sub("not ", _ENOUGH.sub(r"\1not ", text))
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
@@ -63,6 +63,11 @@ _ENOUGH = re.compile(
     r"(^ ?| , ?|\b(?:ok|okay|alright|right|yeah|so|well|ugh|honestly|i ve|ive|we ve|weve|i|we|that s|thats)"
     r"(?: had| seen| watched)? |\b(?:had|seen|watched) )enough(?: of| with| already)?(?: the| all the| all| those| these| that)? "
     r"(?!(?:time|to|for|already)\b)"
+)
+# "i'm done with marvel", "we're so done with horror": the same fill of a kind
+_DONE_WITH = re.compile(
+    r"\b(?:i m|im|i am|we re|we are)(?: so| kinda| totally| pretty much| just| officially)? done with"
+    r"(?: the| all the| all| those| these)? "
 )
 
 

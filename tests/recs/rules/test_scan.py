@@ -36,6 +36,8 @@ def test_it_plans_shorter_films_when_the_picks_were_too_long(cat):
         ("is it old enough for my kids", " is it old enough for my kids "),
         ("we have enough time for a long one", " we have enough time for a long one "),
         ("scary enough for halloween", " scary enough for halloween "),
+        ("i'm done with marvel", " not marvel "),
+        ("we're so done with horror, something funny", " not horror , something funny "),
     ],
 )
 def test_it_reads_having_had_enough_of_a_kind_as_not(text, read):
@@ -45,6 +47,7 @@ def test_it_reads_having_had_enough_of_a_kind_as_not(text, read):
 def test_it_rules_out_a_studio_someone_has_had_enough_of(cat):
     assert "DC" in parse_constraints("ok enough dc stuff, other superhero films?", cat).exclude_genres
     assert "DC" not in parse_constraints("enough dc", cat).genres
+    assert "Marvel" not in parse_constraints("i'm done with marvel", cat).genres
 
 
 @pytest.mark.parametrize(
