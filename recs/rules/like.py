@@ -88,7 +88,9 @@ _REFERS_BACK = re.compile(
     r"|\b(?:seen|watched) (?:all of |all |both of )?(?:those|them|these|all three)\b"
     # "ok but less violent", "any of those but for kids": the picks shown, changed
     r"|^(?:(?:ok(?:ay)?|yeah|yes|hmm+|nice|cool|good|great|fine)\W+)?(?:(?:those|these|them)(?: ones)? )?but\b|\b(?:any|one|some|either) of (?:those|them|these)\b"
-    r"|^(?:the )?same(?: thing| again)?\b(?! (?:director|actor|person|guy|year|decade)\b))",
+    r"|^(?:the )?same(?: thing| again)?\b(?! (?:director|actor|person|guy|year|decade)\b)"
+    # "newer ones pls", "any shorter ones?": the picks shown, changed ("ones" stands for them)
+    r"|\b(?:newer|older|more recent|shorter|longer|darker|lighter|funnier|scarier|cheaper|better) ones\b(?! (?:with|by|from|about)\b))",
     re.IGNORECASE,
 )
 

@@ -24,3 +24,17 @@ def test_it_reads_into_war_films_as_a_kind_not_the_film_war(cat):
     cons = parse_constraints("a movie my dad would like, he's into war films and westerns", cat)
     assert cons.like_ids == []
     assert {"War", "Western"} <= set(cons.genres)
+
+
+def test_it_reads_comparative_ones_as_the_picks_just_shown(cat):
+    from recs.rules.like import refers_back
+    from recs.rules.rank import plan_picks
+
+    assert refers_back("newer ones pls") and refers_back("any shorter ones?")
+    assert not refers_back("newer ones with tom hanks")
+    shown = [{"title": "Jaws", "year": 1975}, {"title": "Alien", "year": 1979}, {"title": "The Shining", "year": 1980}]
+    plan = plan_picks("newer ones pls", cat, blocked=[], last_picks=shown)
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert all(
+        m.year > 1980 and cat.tags(m) & {"Horror", "Thriller/Suspense", "Fantasy", "Science Fiction"} for m in films
+    )
