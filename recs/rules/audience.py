@@ -24,7 +24,9 @@ _AGE = r"(\d{1,2}|" + "|".join(_NUMBERS) + r")"
 AGE_PATTERNS = [
     rf"{_AGE} ?(?:years? olds?|yrs? olds?|yos?)\b",  # "my 7yo" typed as one word too; "12 year olds"
     rf"aged? {_AGE}\b",
-    rf"(?:son|daughter|kid|kids|child|children|boy|girl|grandkids?|nephew|niece)s? (?:is|are) {_AGE}(?: and {_AGE})?",
+    # "the kids are like 12", "my son is about nine": an age said roughly is an age all the same
+    rf"(?:son|daughter|kid|kids|child|children|boy|girl|grandkids?|nephew|niece)s? (?:is|are) "
+    rf"(?:like |about |around |roughly |nearly |almost |maybe )?{_AGE}(?: and {_AGE})?",
     rf"(?:kids|children|grandkids) , {_AGE} and {_AGE} ,",
     # "for child of 8 years", "a boy of 10": the age said after the child, as many learners of English say it
     rf"(?:son|daughter|kid|child|children|boy|girl|nephew|niece)s? of {_AGE}(?: years?(?: old)?)?\b",

@@ -26,3 +26,16 @@ def test_it_reads_not_a_kids_film_as_grown_up_viewing(text, cat):
 
 def test_it_keeps_not_the_kiddie_ones_as_no_family_films(cat):
     assert parse_constraints("Tim Burton stuff but not the kiddie ones", cat).exclude_genres == ["Family"]
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("scary movie for a sleepover, the kids are like 12", ["G", "PG"]),
+        ("a comedy the kids will like, my son is about 9", ["G", "PG"]),
+        ("my daughter is around 14, something fun", ["G", "PG", "PG-13"]),
+    ],
+)
+def test_it_reads_an_age_said_roughly(cat, text, allowed):
+    cons = parse_constraints(text, cat)
+    assert cons.mpaa_allowed == allowed and cons.mpaa_hard
