@@ -162,17 +162,31 @@ def _find_near_people(scan: Scanner, index: PeopleIndex, add, raw: str) -> None:
 _CUE_BEFORE = r"(?:like|love[sd]?|loving|adore[sd]?|similar to|mood for|fan of|into|from|of|what about|how about|than)"
 _CUE_AFTER = r"(?:esque|style|type|kind|vibes?|ish|inspired|feel|energy|fans?|stuff|works?)"
 # "the de niro one", "the nolan film": a film pointed at by who is in it or made it
+# "gimme a hitchcock", "i want another kubrick": a director's surname asked for as one of their films, ending
+# the clause ("a film about a carpenter" asks for no John Carpenter film)
 _CUED = re.compile(
     rf"\b{_CUE_BEFORE} ([a-z]+)\b|\b([a-z]+) {_CUE_AFTER}\b|\bthe ([a-z]+(?: [a-z]+)?) (?:one|film|movie)\b"
+    r"|\b(?:gimme|give me|want|watch|fancy|need|recommend|suggest|show me|pick|find me|try|see|got|have) "
+    r"(?:a|an|another|one more) ([a-z]+)(?= ?(?:,|$)| (?:please|pls|plz|tonight|then|maybe|or|and)\b)"
 )
 
 
 def _find_cued_surnames(scan: Scanner, index: PeopleIndex, add) -> None:
     """Known surnames (typed exactly, in any case) beside a word that says a person is meant."""
     for match in list(_CUED.finditer(scan.text)):
-        group = next(g for g in (1, 2, 3) if match.group(g))
+        group = next(g for g in (1, 2, 3, 4) if match.group(g))
         word, start = match.group(group), match.start(group)
-        norm = index.surname.get(word)
+        norm = _surname(word, index)
+        if group == 4 and norm and "director" not in index.full[norm][1]:
+            continue  # "a ford" said alone is no Harrison Ford film
         if norm and word not in _VOCAB_WORDS and scan._free(start, start + len(word)):
             scan.claimed.append((start, start + len(word)))
             add(norm, start)
+
+
+def _surname(word: str, index: PeopleIndex) -> str | None:
+    """The person a surname names, typed exactly or as a possessive without its apostrophe ("spielbergs stuff")."""
+    if word in index.surname:
+        return index.surname[word]
+    stem = word[:-1] if word.endswith("s") and len(word) > 5 else ""
+    return index.surname.get(stem) if stem not in _VOCAB_WORDS else None

@@ -36,3 +36,20 @@ def test_it_says_a_lower_case_name_it_cannot_check(text, name, cat):
 @pytest.mark.parametrize("text", ["something with grace and charm", "a film with will smith", "with my mum tonight"])
 def test_it_takes_no_everyday_words_for_an_unknown_name(text, cat):
     assert parse_constraints(text, cat).unknown_people == []
+
+
+@pytest.mark.parametrize(
+    ("text", "director"),
+    [
+        ("spielbergs stuff from the 80s", "Steven Spielberg"),
+        ("nolans films please", "Christopher Nolan"),
+        ("gimme a hitchcock", "Alfred Hitchcock"),
+        ("i want another kubrick then", "Stanley Kubrick"),
+    ],
+)
+def test_it_reads_a_surname_said_as_a_possessive_or_as_a_film(cat, text, director):
+    assert parse_constraints(text, cat).directors == [director]
+
+
+def test_it_reads_no_director_in_an_everyday_noun_after_a(cat):
+    assert parse_constraints("a film about a carpenter", cat).directors == []
