@@ -78,7 +78,7 @@ SUBGENRES: list[tuple[str, str]] = [
     # War films are tagged by hand (recs/sources/war.py): the data has no war genre. The noun after "war" is
     # left unmatched, so the intro says "Three war true stories", not "Three war films true stories".
     (
-        r"war(?= (?:films?|movies?|dramas?|epics?|stories|story|flicks?)\b)|wartime|world war (?:i|ii|one|two|1|2)"
+        r"war(?= (?:films?|movies?|dramas?|epics?|stories|story|flicks?|ones?)\b)|wartime|world war (?:i|ii|one|two|1|2)"
         r"|ww ?(?:ii|i|1|2)|ww(?= (?:films?|movies?|flicks?)\b)",
         "War",
     ),

@@ -136,3 +136,8 @@ def test_it_keeps_a_mood_asked_for_when_a_narrower_kind_is_ruled_out(text, cat):
 
 def test_it_reads_no_singing_as_no_musicals(cat):
     assert parse_constraints("a kids movie without singing", cat).exclude_genres == ["Musical"]
+
+
+def test_it_reads_a_war_one_as_a_war_film(cat):
+    cons = parse_constraints("a true story, preferably a war one", cat)
+    assert "War" in cons.genres and "True Story" in cons.genres
