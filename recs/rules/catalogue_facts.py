@@ -16,6 +16,7 @@ from recs.rules.explain import genre_short
 from recs.rules.franchise_facts import UNTAGGED_STUDIOS, franchise_member_answer, franchise_order_answer
 from recs.rules.fuzzy import near_name
 from recs.rules.people import PeopleIndex, people_index
+from recs.rules.series import series_name, series_parts
 from recs.rules.titles import resolve
 from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
@@ -42,6 +43,11 @@ COUNT = [
     re.compile(rf"^how many {_FILMS} (?P<p>(?:by|from|with|starring|directed by|released in|made in|in) .+?){_HAVE}$"),
     re.compile(rf"^how many {_FILMS}(?P<p>){_HAVE}$"),
     re.compile(rf"^(?:what(?: is|'s|s) )?(?:the )?(?:total )?number of (?P<p>.+?) {_FILMS}{_HAVE}$"),
+    # "count the bond films", "can u count the batman movies for me", "count up all the pixar ones"
+    re.compile(
+        rf"^(?:(?:can|could|would|will) (?:you|u) )?(?:please |pls )?count(?: up)?(?: how many)? (?:all )?(?:of )?"
+        rf"(?:the )?(?P<p>.+?) {_FILMS}(?: (?:for me|please|pls))?{_HAVE}$"
+    ),
 ]
 # Superlatives: (wording, attribute, highest wins, how the answer says it).
 SUPERLATIVES: dict[str, tuple[str, bool, str]] = {
@@ -161,6 +167,9 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
         scope = found and _scope(found.group("p"), catalogue, genres=True)
         if scope:
             return _count(*scope)
+        parts = found and series_parts(found.group("p"), catalogue)  # "how many harry potter movies do u have"
+        if parts:
+            return _listed(list(parts), f"in the {series_name(parts)} series") + f" {HOLDS_ONLY}"
         if found and re.fullmatch(UNTAGGED_STUDIOS, found.group("p")):  # "how many disney movies"
             return (
                 f"I don't know how many {found.group('p').title()} films there are: my catalogue doesn't record "
