@@ -27,7 +27,7 @@ _SPANS = {None: (0.0, 1.0), "top": (0.0, 0.5), "bottom": (0.5, 1.0), "left": (0.
 def region(text: str) -> tuple[str, tuple[float, float, float, float]] | None:
     """(what to call it, (left, top, right, bottom) as fractions) of the first part of the picture named."""
     text = text.lower()
-    if "histogram" in text:  # a histogram's ends are tones, not places (iqa._histogram_ends)
+    if "histogram" in text:  # a histogram's ends are tones, not places (iqa_fold._histogram_ends)
         return None
     for m in _REGION.finditer(text):
         vertical = {"upper": "top", "lower": "bottom"}.get(m.group(1), m.group(1))
