@@ -13,6 +13,7 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from chatapp import kinds  # noqa: E402
 from chatapp.http_limits import install_line_limits  # noqa: E402
 from chatapp.origins import StrictOriginValidator  # noqa: E402
+from chatapp.request_target import OriginFormTargets  # noqa: E402
 from chatapp.routing import websocket_urlpatterns  # noqa: E402
 from chatapp.socket_limits import install_close_codes  # noqa: E402
 from chatapp.socket_tokens import BearerTokenSockets  # noqa: E402
@@ -26,13 +27,15 @@ for kind in kinds.all_kinds():
     if kind.http_wrapper:
         http_app = kind.load(kind.http_wrapper)(http_app)
 
-application = ProtocolTypeRouter(
-    {
-        "http": http_app,
-        # An API client's JSON socket may carry its bearer token instead of a session (no Origin to check)
-        "websocket": BearerTokenSockets(
-            URLRouter(websocket_urlpatterns),
-            StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-        ),
-    }
+application = OriginFormTargets(  # outermost: `GET http://host/path` (proxies send it) is routed by its path
+    ProtocolTypeRouter(
+        {
+            "http": http_app,
+            # An API client's JSON socket may carry its bearer token instead of a session (no Origin to check)
+            "websocket": BearerTokenSockets(
+                URLRouter(websocket_urlpatterns),
+                StrictOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            ),
+        }
+    )
 )

@@ -22,6 +22,8 @@ from urllib.parse import unquote
 
 from django.conf import settings
 
+from chatapp.request_target import origin_form
+
 UPLOAD_PATHS = re.compile(r"^/(api/imagelab/jobs/?|imagelab/chats/\d+/turn/?)$")
 # Multipart boundaries, headers and the text fields travel with the file.
 MULTIPART_ALLOWANCE = 64 * 1024
@@ -34,8 +36,8 @@ def limit() -> int:
 
 
 def is_upload(method: str, path: str) -> bool:
-    """Whether the request is an image upload (`path` raw or decoded: it is matched decoded)."""
-    return method == "POST" and UPLOAD_PATHS.match(unquote(path)) is not None
+    """Whether the request is an image upload (`path` raw or decoded, origin or absolute form: matched decoded)."""
+    return method == "POST" and UPLOAD_PATHS.match(unquote(origin_form(path))) is not None
 
 
 def body_limit(method: str, path: str) -> int:

@@ -83,6 +83,16 @@ def test_it_matches_a_percent_encoded_upload_path(settings, daphne):
     assert too_large("POST", "/imagelab/chats/7/%74urn/", str(10**9))
 
 
+def test_it_matches_an_upload_path_sent_in_absolute_form(settings, daphne):
+    # `POST http://host/api/imagelab/jobs` (through a proxy) is the upload route too: its limit, its words.
+    settings.IMAGE_MAX_UPLOAD_BYTES = 1024
+    protocol, transport = daphne()
+    protocol.dataReceived(b"POST http://x/api/imagelab/jobs HTTP/1.1\r\nHost: x\r\nContent-Length: 999999999\r\n\r\n")
+    assert refused(transport, "image_too_large") and daphne.processed == []
+    assert too_large("POST", "https://x:8443/imagelab/chats/7/turn/", str(10**9))
+    assert not too_large("POST", "http://x/api/imagelab/jobs", str(1024))
+
+
 def test_it_sends_no_100_continue_after_refusing(daphne):
     protocol, transport = daphne()
     protocol.dataReceived(
