@@ -25,6 +25,10 @@ _TASTY = (
     r"tast(?:y|ier)|delicious|appeti[sz]ing|mouth[- ]?watering|yumm(?:y|ier)|scrumptious|"
     r"food(?:ie)?[- ]?(?:photo(?:graphy)?|pic|shot|blog(?:ger)?|porn|styling)"
 )
+_WARM_FILM = r"kodak gold|gold (?:100|200|400)|ultramax|colou?r ?plus|portra"
+_TUNGSTEN_FILM = r"cinestill|800 ?t|tungsten film"
+_CHEERFUL = r"cheer(?:ful|ier|y)|joyful|joyous|upbeat|uplifting|happier"
+_SOMBRE = r"melanchol(?:y|ic)|somb(?:re|er)|bleak|sadder"
 # Moods, seasons, film stocks and named aesthetics that imply tones (pattern, {axis: direction}).
 NAMED = [
     # a moody picture is low-key: darker, deeper contrast and a little less colour (the cinematic Moody Low-Key's
@@ -44,6 +48,12 @@ NAMED = [
     (r"cottagecore", {"temp": 1, "contrast": -1}),  # warm, soft country light
     (r"gloom(?:y|ier)", {"bright": -1, "sat": -1}),  # dark and grey: "kinda gloomy"; "it's gloomy" is a fault
     (r"grung(?:y|e)", {"contrast": 1, "sat": -1}),  # gritty and drained (its grain is a finish)
+    # consumer colour film is warm ("kodak gold", "portra vibes"); tungsten-balanced film is cool ("cinestill 800t")
+    (_WARM_FILM, {"temp": 1}),
+    (_TUNGSTEN_FILM, {"temp": -1}),
+    # a cheerful photo is bright, warm and colourful; a melancholy one dim, cool and drained
+    (_CHEERFUL, {"bright": 1, "temp": 1, "sat": 1}),
+    (_SOMBRE, {"bright": -1, "temp": -1, "sat": -1}),
 ]
 # A limit said outright ("moody but not too dark") or a tone said plainly ("moody and warm") wins over what these
 # only imply.
@@ -56,6 +66,8 @@ MOOD_WORDS = [
     (r"cyberpunk|synthwave|vaporwave", "Neon"),
     (r"grung(?:y|e)", "Grungy"),
     (r"cottagecore", "Cottage"),
+    (_CHEERFUL, "Cheerful"),
+    (_SOMBRE, "Melancholy"),
 ]
 
 
@@ -110,7 +122,8 @@ WHY = re.compile(r"\bwhy\b(?:\s+[\w']+){0,5}?\s+(?:so|too|this|that|such)$|\bwhy
 HEDGED_STATE = re.compile(
     r"^(?!.*\b(?:make|makes|making|made|want|wanted|let|get|have|turn|keep|like)\b).*"
     r"\b(?:it'?s|its|it is|looks?|seems?|is|are|feels?|came out|comes out|turned out)\s+"
-    r"(?:(?:a bit|a little|a tad|slightly|kinda|kind of|sort of|sorta|somewhat|rather)\s*)+$"
+    r"(?:(?:a bit|a little|a tad|slightly|kinda|kind of|sort of|sorta|somewhat|rather|already|quite|pretty|fairly|"
+    r"really|very)\s*)+$"  # ("it's already quite warm": said to be so already)
 )
 
 # Edit words in French, Spanish, German, Italian and Portuguese, as the English the rules read. Whole phrases

@@ -177,3 +177,27 @@ def test_it_smooths_noise_said_with_another_fault(text):
 def test_it_adds_grain_to_a_look_asked_grainy(text):
     intent = read_intent(text)
     assert intent["grain"] == 1 and not intent["denoise"]
+
+
+@pytest.mark.parametrize(
+    ("text", "temp"),
+    [("make it look like kodak gold", 1), ("portra vibes", 1), ("cinestill 800t vibes", -1)],
+)
+def test_it_reads_a_colour_film_stock_by_its_colour(text, temp):
+    assert read_intent(text)["temp"] == temp
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("can it be more cheerful", {"bright": 1, "temp": 1, "sat": 1}),
+        ("a melancholy mood", {"bright": -1, "temp": -1, "sat": -1}),
+    ],
+)
+def test_it_reads_a_cheerful_or_melancholy_mood_as_its_tones(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_reads_a_tone_said_to_be_so_already_as_a_complaint():
+    intent = read_intent("not too warm please, its already quite warm")
+    assert intent["temp"] <= 0
