@@ -1,14 +1,50 @@
 """Under /api/, Django's own 404/405 pages become the API's {code, message} JSON and HEAD is answered as GET;
-elsewhere a 405 gets words; a query string with too many parameters is refused in words everywhere."""
+elsewhere a 405 gets words; a query string with too many parameters, or a Host not served, is refused in words
+everywhere."""
+
+import logging
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.conf import settings
-from django.core.exceptions import TooManyFieldsSent
+from django.core.exceptions import DisallowedHost, TooManyFieldsSent
 from django.http import HttpResponseNotAllowed, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils.decorators import sync_and_async_middleware
 
-from chatapp.refusals import refusal
+from chatapp.refusals import host_refusal, refusal
+
+
+@sync_and_async_middleware
+def AllowedHostMiddleware(get_response):  # noqa: N802 - Django middleware naming
+    """A Host not in ALLOWED_HOSTS is refused in words naming it, before CommonMiddleware reads the host.
+
+    Raised there, Django answered "That request could not be read." (handler400) or, under DEBUG, its HTML
+    debug page even under /api/. Logged as Django logs it (django.security.DisallowedHost, one WARNING line).
+    """
+    if iscoroutinefunction(get_response):
+
+        async def middleware(request):
+            if not _host_allowed(request):  # the page reads the session (the database): off the loop
+                return await sync_to_async(host_refusal)(request)
+            return await get_response(request)
+
+    else:
+
+        def middleware(request):
+            return host_refusal(request) if not _host_allowed(request) else get_response(request)
+
+    return middleware
+
+
+def _host_allowed(request) -> bool:
+    try:
+        request.get_host()
+    except DisallowedHost as exc:
+        logging.getLogger("django.security.DisallowedHost").error(
+            str(exc), extra={"status_code": 400, "request": request}
+        )
+        return False
+    return True
 
 
 @sync_and_async_middleware

@@ -19,3 +19,13 @@ def refusal(request, status: int, code: str, message: str) -> HttpResponse:
     if request.path.startswith("/api/") or request.headers.get("HX-Request"):
         return JsonResponse({"code": code, "message": message}, status=status)
     return render(request, "400.html", {"message": message}, status=status)
+
+
+def host_refusal(request) -> HttpResponse:
+    """A Host not in ALLOWED_HOSTS, named: the request reached a server that does not answer for that address."""
+    host = request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME", "")
+    message = (
+        f"This server does not answer for the host {host[:100]!r} (the request's Host header). "
+        "Use the address it is published at."
+    )
+    return refusal(request, 400, "bad_request", message)

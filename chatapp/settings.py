@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "chatapp.middleware.AllowedHostMiddleware",  # a Host not served: refused in words, before anything reads it
     *(["servestatic.middleware.ServeStaticMiddleware"] if SERVE_FILES else []),
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",

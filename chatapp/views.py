@@ -6,7 +6,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.core.exceptions import DisallowedHost, RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
@@ -14,7 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from chatapp import kinds, selectors, services
 from chatapp.errors import MarqueeError
-from chatapp.refusals import refusal, refused
+from chatapp.refusals import host_refusal, refusal, refused
 from chatapp.stopping import stop_deleted
 from chatapp.text import form_int
 
@@ -216,6 +216,8 @@ def bad_request(request, exception=None):
 
     Raised while the view reads request.POST, so no view can answer them.
     """
+    if isinstance(exception, DisallowedHost):  # read after AllowedHostMiddleware (a forwarded host)
+        return host_refusal(request)
     if isinstance(exception, RequestDataTooBig):
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE / 1_048_576
         status, code = 413, "payload_too_large"

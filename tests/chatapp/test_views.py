@@ -312,3 +312,17 @@ async def test_it_refuses_an_address_with_too_many_query_parameters_in_words_nev
     answered = await client.get(f"{path}?{query}")
     assert answered.status_code == 400, (path, answered.status_code)
     assert "too many query parameters" in answered.content.decode()
+
+
+@pytest.mark.parametrize("debug", [True, False])
+@pytest.mark.parametrize("path", ["/api/chats", "/login/"])
+def test_it_says_which_host_it_does_not_serve(alice, settings, debug, path):
+    # A Host not in ALLOWED_HOSTS (a misconfigured proxy, a DNS rebinding) got "That request could not be read.":
+    # no word about the Host header, and under DEBUG Django's HTML debug page even under /api/.
+    settings.DEBUG = debug
+    refused = Client(raise_request_exception=False).get(path, headers={"host": "evil.example:8000"})
+    assert refused.status_code == 400
+    said = refused.json()["message"] if path.startswith("/api/") else refused.content.decode()
+    assert "evil.example:8000" in said and "Host" in said, said[:300]
+    if path.startswith("/api/"):
+        assert refused.json()["code"] == "bad_request"
