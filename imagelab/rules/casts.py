@@ -96,6 +96,19 @@ def complaint(text: str, start: int, end: int, clause_head: str) -> bool:
     return stated is not None and not _MADE.search(head[: stated.start()]) and not _PRAISE.search(text)
 
 
+# A thing other than the photo said to be a colour is its colour described ("the sky is blue", "her dress is red"),
+# no cast and no colour asked for: the faces, skin, whites and the photo itself are `_SUBJECT`s, where a cast shows.
+_DESCRIBED = re.compile(
+    rf"\b(?:the|his|her|their|my|your|our)\s+(?!{_SUBJECT}\b)[a-z]+\s+(?:is|are|was|were|looks?|seems?){_HEDGES}\s*$"
+)
+
+
+def describes_a_thing(clause_head: str) -> bool:
+    """Whether the hue after `clause_head` is said of a thing in the picture, other than the photo ("the sky is")."""
+    m = _DESCRIBED.search(clause_head.rstrip())  # ("the sky is too blue" is a complaint still)
+    return m is not None and re.search(r"\btoo\b", m.group(0)) is None
+
+
 def names_a_thing(text: str, end: int, clause_head: str) -> bool:
     """Whether the hue ending at `end` is a thing's own colour ("the red car"), not a colour asked for."""
     return _DETERMINER.search(clause_head) is not None and _THING_AFTER.match(text, end) is not None

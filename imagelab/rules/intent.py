@@ -68,7 +68,8 @@ _REVERSE = re.compile(
     r"get rid(?: of)?|fewer|not (?:quite |nearly )?(?:so|as|that)|too|too much|overly|over|undo|take (?:out|away)|lose|drop|"
     r"ease (?:off|up)(?: on)?|back off(?: on)?|pull back(?: on)?|half as|"
     # a complaint about the tone, or its making stopped: "i hate the yellow", "stop making it so dark"
-    r"hate|dislike|(?:don'?t|do not) like|can'?t stand|not a fan of|stop (?:making|letting|going)(?: it| them)?(?: so| this| that)?)$"
+    r"(?:hate|dislike|(?:don'?t|do not) like|can'?t stand|not a fan of)(?: how| the way)?|"  # "i dont like how dark it is"
+    r"stop (?:making|letting|going)(?: it| them)?(?: so| this| that)?)$"
 )
 # "don't touch the saturation", "leave the colours (alone)" hold an axis as surely as "keep the colours".
 _HOLD = re.compile(
@@ -123,7 +124,7 @@ _HEDGES_ONLY = re.compile(
 _STATED_BEFORE_AND = re.compile(
     r"^(?!.*\b(?:make|makes|making|made|want|let|get|have|turn)\b).*"
     + _STATE_HEAD.pattern[:-1]
-    + r"\s+[a-z]+\s+(?:and|&)\s+$"
+    + r"\s+[a-z]+\s+(?:and|&)\s+(?:(?:a bit|a little|a tad|kinda|slightly|quite|very|really|so|too|way too)\s+)*$"
 )
 # ... and faults to be undone: "restore the faded colours", "boost the dull tones"
 _FIX_HEAD = re.compile(
@@ -218,9 +219,11 @@ def _hue_sign(text: str, m: re.Match) -> str | None:
     if m.group(1) or not casts.is_hue(m.group(2)) or _HOLD.search(_before(text, m.start())):
         return ""
     clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
-    if casts.complaint(text, m.start(), m.end(), clause):
+    if casts.complaint(text, m.start(), m.end(), clause) or _STATED_BEFORE_AND.search(
+        re.split(r"[,.;:!?]", text[: m.start()])[-1]
+    ):  # "it's underexposed and a bit blue"
         return "fault"
-    return None if casts.names_a_thing(text, m.end(), clause) else ""
+    return None if casts.names_a_thing(text, m.end(), clause) or casts.describes_a_thing(clause) else ""
 
 
 def _complained(text: str, start: int) -> bool:

@@ -79,7 +79,7 @@ def _meant(word: str) -> str:
 ANALOGUE = (
     r"\bdisposable(?: camera)?\b|\bpoint[- ]and[- ]shoot\b|\blomo\w*|\bholga\b|\binstax\b|\bkodak\b|"
     r"\bfuji ?film\b|\bportra\b|\bektar\b|\btri-?x\b|\bcinestill\b|"
-    r"\bvsco\b|\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
+    r"\bvhs\b|\bcamcorder\b|\bvsco\b|\bfuji\b|\bvelvia\b|\bprovia\b|\bsuperia\b|\bektachrome\b|\bkodachrome\b|\bilford\b|\bhp ?5\b|\bt-?max\b"
 )
 _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|barely|hardly|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus|"
@@ -162,6 +162,12 @@ OVEREXPOSED = (
 UNCRUSH = (
     r"\b(?:shadows|blacks|darks)\s+(?:are\s+|look\s+|looking\s+)?(?:less|not so|not as|too|way too|so)\s+crush(?:ed)?\b|"
     r"\b(?:less|un-?)crush(?:ed)?\s+(?:the\s+)?(?:shadows|blacks|darks)\b|\bun-?crush\b"
+)
+# Detail asked back in the shadows: "more shadow detail", "bring out the detail in the shadows"
+SHADOW_DETAIL = (
+    r"\b(?:(?:more|bring out(?: the)?|recover(?: the)?|show(?: the)?)\s+)?shadows?\s+detail(?:s)?\b|"
+    r"\b(?:more|bring out(?: the)?|recover(?: the)?|show(?: the)?|see(?: the)?|see)\s+(?:some\s+)?details?\s+in\s+"
+    r"(?:the\s+)?(?:shadows|darks|dark (?:parts|areas|bits))\b"
 )
 # A sky made more dramatic keeps its clouds: its drama is depth and contrast, never blown whites.
 SKY_DRAMA = (
@@ -339,6 +345,8 @@ def read_wishes(text: str) -> tuple[str, dict]:
     highlights, overexposed: bool, ratio, shape: a crop shape no op makes or None, and `gentle.read`'s looks})."""
     uncrushed = re.search(UNCRUSH, text) is not None
     text = re.sub(UNCRUSH, " lift the shadows ", text)  # crushed shadows given back are lifted shadows
+    uncrushed |= re.search(SHADOW_DETAIL, text) is not None
+    text = re.sub(SHADOW_DETAIL, " lift the shadows ", text)  # ... as is detail asked back in them
     wishes = {name: _finish(p, text) for name, p in FINISHES.items()}
     wishes["crush"] = -1 if uncrushed else wishes["crush"]
     wishes["overexposed"] = re.search(OVEREXPOSED, text) is not None

@@ -201,3 +201,30 @@ def test_it_reads_a_cheerful_or_melancholy_mood_as_its_tones(text, expected):
 def test_it_reads_a_tone_said_to_be_so_already_as_a_complaint():
     intent = read_intent("not too warm please, its already quite warm")
     assert intent["temp"] <= 0
+
+
+@pytest.mark.parametrize("text", ["i dont like how dark it is", "i hate the way dark it looks"])
+def test_it_reads_a_tone_disliked_with_how_as_a_complaint(text):
+    assert read_intent(text)["bright"] == 1
+
+
+def test_it_reads_a_cast_joined_by_and_to_a_stated_fault_as_a_cast():
+    assert axes("its underexposed and a bit blue") == {"temp": 1, "bright": 1}
+
+
+@pytest.mark.parametrize("text", ["more shadow detail", "bring out the detail in the shadows"])
+def test_it_lifts_the_shadows_for_shadow_detail_and_keeps_the_highlights(text):
+    intent = read_intent(text)
+    assert intent["bright"] == 1 and intent["highlights"] and intent["sharp"] == 0
+
+
+def test_it_reads_a_vhs_look_as_grainy_vintage():
+    intent = read_intent("vhs aesthetic")
+    assert intent["vintage"] and intent["grain"] == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "temp"), [("the sky is blue, make it warmer", 1), ("the sky is too blue", 1), ("the skin is orange", -1)]
+)
+def test_it_reads_a_things_own_colour_described_as_no_ask(text, temp):
+    assert read_intent(text)["temp"] == temp
