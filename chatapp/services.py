@@ -17,7 +17,7 @@ from chatapp.planner.metering import CallRecord
 from chatapp.ratelimit import turn_rate_check
 from chatapp.running import is_running
 from chatapp.selectors import active_turn, chat_get
-from chatapp.text import text_clean
+from chatapp.text import text_clean, title_from_text
 
 TITLE_MAX = 60
 TOKEN_NAME_MAX = 80  # ApiToken.name; the account page's field says so too (maxlength)
@@ -117,7 +117,7 @@ def turn_start(
             user_message = _message_upsert(chat=chat, role=Message.Role.USER, turn_key=key, content=cleaned, flow=flow)
             assistant = _assistant_reset(chat=chat, turn_key=key, flow=flow)
         if not chat.title:
-            chat.title = _clean_title(cleaned)
+            chat.title = title_from_text(cleaned, max_chars=TITLE_MAX)
         chat.flow = flow
         chat.save(update_fields=["title", "flow", "updated_at"])
         if prepare is not None:
@@ -369,11 +369,6 @@ def _given_title(title: str) -> str:
         too_long_code="title_too_long",
         too_long_message="A chat title can be at most {limit} characters (this one has {n}).",
     )
-
-
-def _clean_title(title: str) -> str:
-    title = " ".join((title or "").split())
-    return title if len(title) <= TITLE_MAX else title[: TITLE_MAX - 1].rstrip() + "…"
 
 
 def turn_start_autostart(*, user: AbstractBaseUser, chat_id: int, flow: str) -> Message | None:

@@ -43,6 +43,7 @@ INVISIBLE_RANGES = (
 # The same set as the inside of a regex character class (chatapp.schemas puts it in the published patterns).
 INVISIBLE_CLASS = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in INVISIBLE_RANGES)
 _BLANK = re.compile(f"[\\s{INVISIBLE_CLASS}]*")
+_BLANK_START = re.compile(f"^[\\s{INVISIBLE_CLASS}]+")
 
 
 def text_clean(
@@ -81,6 +82,14 @@ def text_clean(
             code=too_long_code or f"{what.split()[-1]}_too_long",
         )
     return cleaned
+
+
+def title_from_text(text: str, *, max_chars: int) -> str:
+    """A title named after `text` (a first message): one line from its first visible character, cut to fit with "…"."""
+    # From the first visible character: a message opening with zero-width spaces or marks (visible text after
+    # them) named its chat with those alone, shown as a bare "…".
+    title = _BLANK_START.sub("", " ".join((text or "").split()))
+    return title if len(title) <= max_chars else title[: max_chars - 1].rstrip() + "…"
 
 
 def text_blank(text: object) -> bool:

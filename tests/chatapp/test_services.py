@@ -28,6 +28,19 @@ def test_it_starts_a_turn_with_a_pending_placeholder_and_titles_the_chat(alice):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "text",
+    ["\u200b" * 80 + "A tense 90s thriller", "\u2060\ufeff\u200e " * 30 + "A tense 90s thriller"],
+)
+def test_it_names_a_chat_after_the_visible_start_of_its_first_message(alice, text):
+    # A first message opening with 59+ invisible characters named the chat "…" alone: a blank-looking title.
+    chat = chat_create(user=alice)
+    turn_start(user=alice, chat_id=chat.pk, text=text, flow="v2")
+    chat.refresh_from_db()
+    assert chat.title == "A tense 90s thriller"
+
+
+@pytest.mark.django_db
 def test_it_refuses_a_turn_while_another_runs(alice):
     chat = chat_create(user=alice)
     turn_start(user=alice, chat_id=chat.pk, text="one", flow="v2")
