@@ -44,6 +44,8 @@ _TERMS = [
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
     # a dull photo is flat and grey: "it came out so dull", "less muddy"
     (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
+    # murky and dingy are dark and flat: "the whites look a bit dingy" asks them lighter and clearer
+    (r"murky|dingy|grubby", {"contrast": -1, "bright": -1}),
     (r"contrast(?:y)?|harsh(?:er)?", {"contrast": 1}),  # harsh light is too much contrast: "less harsh"
     # haze is low contrast, so "dehaze", "less hazy" and "cut the haze" read as more contrast
     (r"soft(?:er|en)?|flat(?:ter)?|dreamy|ethereal|haz(?:e|y|ier|iness)", {"contrast": -1}),
@@ -108,13 +110,15 @@ _TURN_DOWN_LATER = re.compile(
 # Terms that name a fault: said to be how the photo is ("it came out dark", "the photo looks flat") or to be
 # fixed ("fix the blur"), they ask for the opposite. Other terms stated are a look described, not a complaint.
 _DEFECT = re.compile(
-    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
-    r"blurr?(?:y|ed|iness)?|"
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|washed[- ]out|fad(?:ed|ing)|"
+    r"muted|pal(?:e|er)|blurr?(?:y|ed|iness)?|"
     r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?|neon|garish|gaudy"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
-_FAULT_ALONE = re.compile(r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|blurr?y|garish|gaudy")
+_FAULT_ALONE = re.compile(
+    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|blurr?y|garish|gaudy"
+)
 _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
     r"pretty|rather|super|still))*\s*$"

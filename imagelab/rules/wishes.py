@@ -84,7 +84,7 @@ ANALOGUE = (
 _NEGATED = re.compile(
     r"\b(?:no|not|without|remove|less|reduce|never|nor|barely|hardly|too|too much|so much|way too|cut(?: through)?|clear (?:up|away)|(?:don'?t|do not|nor|never) (?:add|want|put|use)|get rid of|minus|"
     # a finish taken away in slang: "lose the vignette", "ditch the grain", "kill the vignetting"
-    r"lose|drop|ditch|kill|scrap|nix|take (?:out|off|away)|tone down|dial (?:back|down)|ease (?:off|up)(?: on)?)"
+    r"lose|drop|ditch|kill|scrap|nix|undo|revert|take (?:out|off|away|back)|tone down|dial (?:back|down)|ease (?:off|up)(?: on)?)"
     r"\W+(?:of\W+)?(?:\w+\W+)?$"  # "less of the vignette"
 )
 FINISHES = {

@@ -228,3 +228,30 @@ def test_it_reads_a_vhs_look_as_grainy_vintage():
 )
 def test_it_reads_a_things_own_colour_described_as_no_ask(text, temp):
     assert read_intent(text)["temp"] == temp
+
+
+def test_it_reads_undo_as_a_finish_taken_away():
+    assert read_intent("undo the vignette")["vignette"] == -1
+
+
+def test_it_offers_the_chosen_plan_with_no_vignette_when_asked_to_undo_it():
+    chosen = plan_variations("add a vignette", image_size=(1600, 1200))["variations"][0]
+    labels = [
+        v["label"]
+        for v in plan_variations("undo the vignette", image_size=(1600, 1200), chosen={**chosen, "applied": False})[
+            "variations"
+        ]
+    ]
+    assert "No Vignette" in labels
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("the whites look a bit dingy", {"contrast": 1, "bright": 1}),
+        ("its murky, fix it", {"contrast": 1, "bright": 1}),
+        ("make it murky", {"contrast": -1, "bright": -1}),
+    ],
+)
+def test_it_reads_murky_and_dingy_as_dark_and_flat(text, expected):
+    assert axes(text) == expected
