@@ -85,14 +85,20 @@ def undo_dark_mood(out: Constraints) -> None:
         out.genres.remove(DARK_TAG)
 
 
+# Kinds the catalogue tags beside a film's genre, kept when most of the picks shown are of one
+_KINDS_KEPT = (ANIMATION_TAG, "Super Hero")
+
+
 def darker_than_shown(out: Constraints, shown: list, catalogue: Catalogue) -> None:
     """ "something darker" after picks: darker than the picks shown, read as darker than a named film is; animated
-    picks stay animated (their darker version), unless the request names a genre."""
+    or superhero picks stay of their kind (its darker version), unless the request names a genre."""
     if not out.darker or not shown:
         return
     darker_than(out, shown)
-    if not out.genre_words and sum(ANIMATION_TAG in catalogue.tags(m) for m in shown) * 2 > len(shown):
-        out.genres = [ANIMATION_TAG]
+    for kind in _KINDS_KEPT:
+        if not out.genre_words and sum(kind in catalogue.tags(m) for m in shown) * 2 > len(shown):
+            out.genres = [kind]
+            return
 
 
 def keep_cartoon(catalogue: Catalogue, out: Constraints) -> None:

@@ -99,3 +99,10 @@ def test_it_keeps_the_kind_of_the_picks_shown_when_asked_darker(cat):
     plan = plan_picks("something darker", cat, blocked=[], last_picks=COMEDIES)
     films = [cat.lookup(p.title, p.year) for p in plan.picks]
     assert all("Comedy" in cat.tags(m) and m.mpaa not in ("G", "PG") for m in films)
+
+
+def test_it_keeps_superhero_picks_superhero_films_when_asked_darker(cat):
+    shown = [{"title": "The Dark Knight", "year": 2008}, {"title": "Iron Man", "year": 2008}]
+    plan = plan_picks("darker pls", cat, blocked=[], last_picks=[*shown, {"title": "Spider-Man", "year": 2002}])
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert all("Super Hero" in cat.tags(m) and m.mpaa == "R" for m in films)
