@@ -76,7 +76,8 @@ _FIRST_NAMES = frozenset(
     peter philip rachel ralph richard robert ryan sally sam sarah sean seth steve steven susan tim tom tommy
     tony vince viola will william woody""".split()
 )
-_ASKED_LOWER = re.compile(r"\b(?:with|without|starring|featuring|no) ([a-z]+) ([a-z][a-z'-]+)\b")
+# "with tom hanks and meg ryan": the second of two names listed is asked for as much as the first
+_ASKED_LOWER = re.compile(r"\b(?:with|without|starring|featuring|no|and|or) ([a-z]+) ([a-z][a-z'-]+)\b")
 
 
 def _named_unknown(raw: str, known: set[str]) -> list[str]:
@@ -96,6 +97,7 @@ def _named_unknown(raw: str, known: set[str]) -> list[str]:
         for name in dict.fromkeys(found)
         if (norm := normalize_title(name)) not in known
         and not any(k.rsplit(" ", 1)[-1] in norm.split() for k in known if k)
+        and not near_name(norm, sorted(known))  # "jim carey" is the Jim Carrey already read
     ]
 
 

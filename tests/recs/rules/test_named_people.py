@@ -53,3 +53,13 @@ def test_it_reads_a_surname_said_as_a_possessive_or_as_a_film(cat, text, directo
 
 def test_it_reads_no_director_in_an_everyday_noun_after_a(cat):
     assert parse_constraints("a film about a carpenter", cat).directors == []
+
+
+def test_it_says_nothing_unchecked_of_a_known_name_misspelt(cat):
+    cons = parse_constraints("comedy with jim carey", cat)
+    assert cons.people == ["Jim Carrey"] and cons.unknown_people == []
+
+
+def test_it_names_the_second_of_two_people_listed_in_lower_case(cat):
+    cons = parse_constraints("films with tom hanks and meg ryan", cat)
+    assert cons.people == ["Tom Hanks"] and cons.unknown_people == ["Meg Ryan"]
