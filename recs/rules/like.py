@@ -125,6 +125,8 @@ def find_like(
                 said = match.group().strip()
                 if _STATEMENT.fullmatch(said) and not (similar and _film_like(span, raw, scan.text)):
                     span = []  # "my son loves trains": a liking, not a film we lack
+                if _DURATION.match(" ".join(span)):
+                    span = []  # "for a long flight, like 3 hours": a runtime said roughly, no title
                 if unknown_title(span, catalogue, parse) and not _everyday(span, raw):
                     out.unknown_likes.append(as_typed(span, raw))
                     scan.claimed.append((offset, offset + len(" ".join(span))))
@@ -137,6 +139,7 @@ def find_like(
             tokens = tokens[used + 1 :]
 
 
+_DURATION = re.compile(r"(?:\d+(?:\.\d+)?|an?|one|two|three|four|half an?) (?:hours?|hrs?|h|minutes?|mins?)\b")
 _FILM_NOUNS = frozenset({"film", "films", "movie", "movies", "flick", "flicks", "pictures"})
 
 

@@ -38,3 +38,8 @@ def test_it_reads_comparative_ones_as_the_picks_just_shown(cat):
     assert all(
         m.year > 1980 and cat.tags(m) & {"Horror", "Thriller/Suspense", "Fantasy", "Science Fiction"} for m in films
     )
+
+
+def test_it_reads_no_title_in_a_runtime_after_like(cat):
+    cons = parse_constraints("i need a movie for a long flight, like 3 hours", cat)
+    assert cons.unknown_likes == [] and cons.like_ids == []
