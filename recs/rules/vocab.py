@@ -271,7 +271,8 @@ NUMBER_WORDS = {
 # Rewrites applied before scanning so negation is one token.
 NEGATION_REWRITES = [
     (
-        r"\b(?:i |we )?(?:don t|do not|dont|doesn t|won t|wouldn t|would not) (?:want|like|need|care for|feel like)\b",
+        r"\b(?:i |we )?(?:don t|do not|dont|doesn t|doesnt|does not|won t|wont|wouldn t|wouldnt|would not) "
+        r"(?:want|like|need|care for|feel like)\b",
         "not",
     ),
     (

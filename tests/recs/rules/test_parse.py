@@ -141,3 +141,19 @@ def test_it_reads_no_singing_as_no_musicals(cat):
 def test_it_reads_a_war_one_as_a_war_film(cat):
     cons = parse_constraints("a true story, preferably a war one", cat)
     assert "War" in cons.genres and "True Story" in cons.genres
+
+
+@pytest.mark.parametrize(
+    ("text", "excluded"),
+    [
+        ("my wife doesnt like horror, something tense", ["Horror"]),
+        ("he wouldnt want a western", ["Western"]),
+    ],
+)
+def test_it_reads_a_dislike_typed_without_its_apostrophe(cat, text, excluded):
+    assert parse_constraints(text, cat).exclude_genres == excluded
+
+
+def test_it_rules_out_gore_someone_doesnt_like(cat):
+    cons = parse_constraints("what's a good horror for someone who doesnt like gore", cat)
+    assert cons.genres == ["Horror"] and "R" in cons.mpaa_excluded
