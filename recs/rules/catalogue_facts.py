@@ -25,12 +25,13 @@ from recs.sources.movies import Movie, normalize_title
 
 MIN_VOTES = 1000  # fewer votes than this and a rating says little (as in rank.py)
 _FILMS = r"(?:films?|movies?|flicks?|ones?|pictures?|pics?)"
+# "r" is chat-speak for "are" ("how many nolan movies r there", "… r in ur list")
 _IN_CATALOGUE = (
-    r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| (?:you|u) (?:have|got)| (?:you|u) ve got| are there"
-    r"| are in (?:your|the|ur) (?:catalogue|list|database)"
+    r"(?: (?:do|have|did) (?:you|u) (?:have|got|know)| (?:you|u) (?:have|got)| (?:you|u) ve got| (?:are|r) there"
+    r"| (?:are|r) in (?:your|the|ur) (?:catalogue|list|database)"
     r"| have you got| in (?:your|the) (?:catalogue|list|database)"
     # "how many bond films are there in total", "… have been made", "… exist": the catalogue's count answers
-    r"| (?:are|were) there(?: in (?:total|all)| altogether)?| (?:have been|were|got) made| (?:are|were) out"
+    r"| (?:are|were|r) there(?: in (?:total|all)| altogether)?| (?:have been|were|got) made| (?:are|were) out"
     r"| (?:have|has) there been(?: in (?:total|all)| altogether)?"
     r"| exist| in (?:total|all)| altogether)"
 )
@@ -43,6 +44,8 @@ COUNT = [
     re.compile(rf"^how many {_FILMS} (?P<p>(?:by|from|with|starring|directed by|released in|made in|in) .+?){_HAVE}$"),
     re.compile(rf"^how many {_FILMS}(?P<p>){_HAVE}$"),
     re.compile(rf"^(?:what(?: is|'s|s) )?(?:the )?(?:total )?number of (?P<p>.+?) {_FILMS}{_HAVE}$"),
+    # "how many westerns r there": a genre's own plural said for the films
+    re.compile(rf"^how many (?P<p>[a-z ]+?){_IN_CATALOGUE}$"),
     # "count the bond films", "can u count the batman movies for me", "count up all the pixar ones"
     re.compile(
         rf"^(?:(?:can|could|would|will) (?:you|u) )?(?:please |pls )?count(?: up)?(?: how many)? (?:all )?(?:of )?"
@@ -86,6 +89,8 @@ LIST = [
         r"been in|acted in|appeared in|done|do)(?: so far| in total)?$"
     ),
     re.compile(rf"^(?:which|what) {_FILMS} (?P<p>(?:by|from|with|starring|directed by) .+?){_IN_CATALOGUE}$"),
+    # "list the nolan films you have", "list all the tom hanks movies"
+    re.compile(rf"^(?:can (?:you|u) |please |pls )?list (?:all )?(?:of )?(?:the )?(?P<p>.+?) {_FILMS}{_HAVE}$"),
 ]
 LISTED_MAX = 20  # a longer list is cut, with how many more there are
 # A count is of the catalogue, never of every film made: said with it.
@@ -126,6 +131,20 @@ def _scope(span: str, catalogue: Catalogue, genres: bool = False) -> tuple[list[
     person = find_person(_PERSON.match(span).group("p"), index)
     acting = bool(re.match(r"(?:with|starring|featuring) ", span))  # "films with Clint Eastwood": his roles
     return _films_of(person, index, catalogue, acting) if person else None
+
+
+def _scope_or_series(span: str, catalogue: Catalogue) -> tuple[list[Movie], str] | None:
+    """The set a question names, or a series read from the titles ("the first harry potter film", "the longest
+    lord of the rings")."""
+    scope = _scope(span, catalogue, genres=True)
+    parts = () if scope else series_parts(span, catalogue)
+    return scope or ((list(parts), _series_said(parts)) if parts else None)
+
+
+def _series_said(parts: tuple[Movie, ...]) -> str:
+    """ "in the Harry Potter series", "in The Lord of the Rings series" (one "the")."""
+    name = series_name(parts)
+    return f"in {name} series" if name.lower().startswith("the ") else f"in the {name} series"
 
 
 def find_person(span: str, index: PeopleIndex) -> str | None:
@@ -169,7 +188,7 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
             return _count(*scope)
         parts = found and series_parts(found.group("p"), catalogue)  # "how many harry potter movies do u have"
         if parts:
-            return _listed(list(parts), f"in the {series_name(parts)} series") + f" {HOLDS_ONLY}"
+            return _listed(list(parts), _series_said(parts)) + f" {HOLDS_ONLY}"
         if found and re.fullmatch(UNTAGGED_STUDIOS, found.group("p")):  # "how many disney movies"
             return (
                 f"I don't know how many {found.group('p').title()} films there are: my catalogue doesn't record "
@@ -177,15 +196,15 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
             )
     for form in SUPERLATIVE:
         found = form.match(low)
-        scope = found and _scope(found.group("p"), catalogue, genres=True)  # "the highest rated horror film"
+        scope = found and _scope_or_series(found.group("p"), catalogue)  # "the highest rated horror film"
         # "the best film of 1994" asks for a recommendation; a person's best film, or the highest rated, is a fact
         if scope and found.group("s") in _ASKS_TASTE and not scope[1].startswith(("directed by", "with")):
             continue
         if scope:
             return _superlative(*scope, found.group("s"), catalogue)
     found = SUPERLATIVE_OF_A_KIND.match(low)
-    scope = found and found.group("s") not in _ASKS_TASTE and _scope(found.group("p"), catalogue, genres=True)
-    if scope and scope[1].startswith("listed as"):  # a person said alone ("the best rated nolan") is none
+    scope = found and found.group("s") not in _ASKS_TASTE and _scope_or_series(found.group("p"), catalogue)
+    if scope and scope[1].startswith(("listed as", "in ")):  # a person said alone ("the best rated nolan") is none
         return _superlative(*scope, found.group("s"), catalogue)
     for form in LIST:
         found = form.match(low)

@@ -22,3 +22,44 @@ def test_it_counts_the_parts_of_a_series(cat):
     said = answer("how many harry potter movies do u have", cat)
     assert "**6** films in the Harry Potter series" in said
     assert "Harry Potter and the Half-Blood Prince (2009)" in said and "may be more" in said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many pixar films r in ur list", "**11** films listed as Pixar"),
+        ("how many nolan movies r there", "**7** films directed by **Christopher Nolan**"),
+    ],
+)
+def test_it_reads_r_as_are_in_a_count(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many westerns r there", "**36** films listed as western"),
+        ("how many westerns do you have", "**36** films listed as western"),
+        ("list the nolan films you have", "**7** films directed by **Christopher Nolan**: Following (1999)"),
+    ],
+)
+def test_it_answers_a_genre_counted_by_its_plural_and_a_list_asked_with_list(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("what was the first harry potter film", "the earliest is **Harry Potter and the Sorcerer's Stone** (2001)"),
+        ("whats the longest lord of the rings", "in The Lord of the Rings series in my catalogue, the longest is"),
+    ],
+)
+def test_it_answers_a_superlative_of_a_series(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
+
+
+def test_it_still_says_it_does_not_know_a_count_of_no_known_kind(cat):
+    assert answer("how many kids are there", cat).startswith("I don't know")
