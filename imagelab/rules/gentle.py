@@ -30,6 +30,8 @@ CALM = re.compile(
     r"\b(?:calm(?:er|ing)|quiet(?:er|en))\b|\bcalm\s+(?:it|this|things|everything|the \w+)\s+down\b|"
     rf"\b(?:more|feel(?:s|ing)?|look(?:s|ing)?|make it|keep it|something|nice and|a bit|and|very|so)\s+(?:more\s+)?"
     rf"{_MOOD}\b{_NOT_A_THING}|^\W*{_MOOD}\b{_NOT_A_THING}|"
+    # a calm word before a named look: "a serene black and white seascape", "a calm vintage edit"
+    rf"\ban?\s+{_MOOD}\s+(?=(?:black|b&w|bw|mono\w*|sepia|vintage|retro|film|cinematic|matte|pastel|muted|soft)\b)|"
     rf"\b{_MOOD}(?:ness)?\s+(?:[\w&/'-]+\s+){{0,3}}?(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
     r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
     r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"

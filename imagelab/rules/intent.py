@@ -117,7 +117,7 @@ _DEFECT = re.compile(
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
 _FAULT_ALONE = re.compile(
-    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|blurr?y|garish|gaudy"
+    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|blurr?y|garish|gaudy|harsh(?:er)?"
 )
 _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"

@@ -46,7 +46,13 @@ NAMED = [
     (r"cyberpunk|synthwave|vaporwave", {"magenta": 1, "temp": -1, "sat": 1, "contrast": 1}),
     (r"matrix", {"magenta": -1, "contrast": 1}),  # the film's green cast
     (r"cottagecore", {"temp": 1, "contrast": -1}),  # warm, soft country light
-    (r"gloom(?:y|ier)", {"bright": -1, "sat": -1}),  # dark and grey: "kinda gloomy"; "it's gloomy" is a fault
+    (
+        r"gloom(?:y|ier)|drear(?:y|ier)",
+        {"bright": -1, "sat": -1},
+    ),  # dark and grey: "kinda gloomy"; "it's gloomy" is a fault
+    (r"rain(?:y|ier)|drizzl(?:e|y)|overcast", {"temp": -1, "sat": -1}),  # a rainy day is cool and grey
+    (r"romantic", {"temp": 1, "contrast": -1}),  # warm and soft
+    (r"spooky|eerie|creepy|haunted|halloween", {"bright": -1, "temp": -1, "sat": -1, "contrast": 1}),
     (r"grung(?:y|e)", {"contrast": 1, "sat": -1}),  # gritty and drained (its grain is a finish)
     # consumer colour film is warm ("kodak gold", "portra vibes"); tungsten-balanced film is cool ("cinestill 800t")
     (_WARM_FILM, {"temp": 1}),
@@ -61,7 +67,9 @@ NAMED = [
 MOOD_WORDS = [
     (_MOODY, "Moody"),
     (_NIGHT, "Night"),
-    (r"gloom(?:y|ier)", "Gloomy"),
+    (r"gloom(?:y|ier)|drear(?:y|ier)", "Gloomy"),
+    (r"spooky|eerie|creepy|haunted|halloween", "Spooky"),
+    (r"romantic", "Romantic"),
     (r"summ(?:er|ery|ertime|ier)", "Summery"),
     (r"cyberpunk|synthwave|vaporwave", "Neon"),
     (r"grung(?:y|e)", "Grungy"),

@@ -99,7 +99,7 @@ FINISHES = {
     # a matte look is lifted blacks ("more matte", "matte finish", "lifted blacks"); "Matt" alone is a name
     "matte": r"\bmatte\b|\bmatt (?:look|finish|effect)\b|\b(?:lifted|faded|milky|washed) blacks\b|"
     r"\b(?:(?:lift|rais)(?:e|ed|ing|s)?|fad(?:e|ed|es|ing))\s+(?:the\s+|my\s+)?blacks\b",  # "lift the blacks a little"
-    "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
+    "soft": r"\bsoft(?:er|en|ly)?\b|\bdream(?:y|ier|like)\b|\bromantic\b|\bhaz(?:y|e)\b|\bglow(?:y|ing)?\b|\bethereal\b|\borton\b",
     # deeper blacks by a raised black point: "crush the blacks", "inkier blacks", "clip the shadows a bit"
     "crush": r"\bcrush(?:ed|ing)?\s+(?:the\s+|my\s+|those\s+)?(?:blacks|shadows|darks)\b|"
     r"\b(?:deep(?:er|en)?|rich(?:er)?|ink(?:y|ier)|dens(?:e|er)|true|solid|darker)\s+blacks\b|"

@@ -255,3 +255,29 @@ def test_it_offers_the_chosen_plan_with_no_vignette_when_asked_to_undo_it():
 )
 def test_it_reads_murky_and_dingy_as_dark_and_flat(text, expected):
     assert axes(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("spooky halloween vibe", {"bright": -1, "temp": -1, "sat": -1, "contrast": 1}),
+        ("make it look like a rainy day", {"temp": -1, "sat": -1}),
+        ("make it look less dreary", {"bright": 1, "sat": 1}),
+    ],
+)
+def test_it_reads_more_named_moods_as_their_tones(text, expected):
+    assert axes(text) == expected
+
+
+def test_it_reads_a_romantic_mood_as_warm_and_soft():
+    intent = read_intent("a romantic mood")
+    assert intent["temp"] == 1 and intent["soft"] == 1
+
+
+def test_it_calms_a_named_look_after_a_calm_word():
+    intent = read_intent("a serene black and white seascape")
+    assert intent["calm"] and intent["bw"] and intent["contrast"] == -1
+
+
+def test_it_reads_harsh_said_alone_as_a_complaint():
+    assert read_intent("harsh midday light, soften it")["contrast"] == -1
