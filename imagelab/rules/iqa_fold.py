@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from imagelab.rules import iqa_typos
-from imagelab.rules.iqa_words import ADVICE, FIXES
+from imagelab.rules.iqa_words import ADVICE, FIXES, WORDS
 from imagelab.rules.wishes import nearest
 
 
@@ -17,7 +17,7 @@ def fold(text: str) -> str:
     t = text.strip().lower().replace("’", "'")
     t = re.sub(r"\b(?:teh|hte|th)\b", "the", t)  # the commonest typos of "the", so the subject after it is read
     t = iqa_typos.forgive(t)  # a fault word one slip off ("grany", "bluryy"), real words left alone
-    t = _inflections(_advice(t))
+    t = _described(_inflections(_SUPERLATIVE_ONE.sub(r"the most \1 ", _advice(t))))
     t = _SHADE.sub("", t)  # "the dark red dress": a shade of its colour, not a dark photo
     t = _DARK_THING.sub(r"\1 ", t)  # "is the dark dress sharp?": which dress, not how exposed
     # clipped shadows are crushed, not blown: "are the blacks clipping?", "clipped shadows"
@@ -26,6 +26,29 @@ def fold(text: str) -> str:
     t = _histogram_ends(t)
     # a typo corrected to an inflected word ("sharpnes" -> sharpness) is folded like one typed right
     return _inflections(_LONG_WORD.sub(lambda m: nearest(m.group(0), _VOCABULARY, _KNOWN, (85, 85)), t))
+
+
+# A variation named by how it looks: "is the dark one noisy?", "is the brighter version blown out?"
+_LOOKS = (
+    r"(?:dark|bright|light|dim|soft|sharp|crisp|flat|dull|faded|hazy|grainy|noisy|blurry|moody|warm|cool|punchy|"
+    r"contrasty|colou?rful|vivid|saturated)"
+)
+_ONE = r"(?=(?:one|ones|version|variation|variant|option|edit)\b)"
+_DESCRIBED = re.compile(rf"\b(the|that|this) {_LOOKS}(?:er)? {_ONE}")
+# ... but "the darkest one" is found by its look: said "the most dark one", so folded it is never "the dark one"
+_SUPERLATIVE_ONE = re.compile(
+    rf"\bthe ((?:dark|bright|light|dim|soft|sharp|crisp|flat|dull|warm|cool)est|"
+    rf"(?:grain|nois|blurr|mood|punch|contrast|haz)iest) {_ONE}"
+)
+
+
+def _described(t: str) -> str:
+    """A variation named by its look said as "the one" when the question asks about something else ("is the dark
+    one noisy?" asks about noise), kept when its look is what is asked ("which is the darkest one?")."""
+    rest = _DESCRIBED.sub(r"\1 ", t)
+    if rest != t and any(re.search(rf"\b(?:{pattern})\b", rest) for pattern, _names in WORDS):
+        return rest
+    return t
 
 
 # "dark" or "light" naming a shade ("dark red", "dark-haired", "dark wood"): the thing's colour, not its exposure.

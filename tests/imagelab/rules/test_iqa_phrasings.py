@@ -71,3 +71,30 @@ def test_it_reads_potato_slang_as_asking_about_quality(text):
 def test_it_reads_skin_tones_mushy_detail_and_the_frame_as_the_photo(text, names, scope):
     assert plan_of(text).distortion_names() == names
     assert plan_of(text).query_scope == scope
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("is the dark one noisy?", ["noise"]),
+        ("is the darker one noisier than the original?", ["noise"]),
+        ("is the bright version blown out?", ["overexposure"]),
+        ("is the soft one noisy", ["noise"]),
+        ("is the dark one too dark?", ["underexposure"]),
+    ],
+)
+def test_it_reads_a_variation_named_by_its_look_as_which_one_not_what_is_asked(text, names):
+    plan = plan_of(text)
+    assert rules_iqa.is_quality_question(text) and plan.distortion_names() == names and plan.query_scope == "Global"
+
+
+@pytest.mark.parametrize("text", ["which is the darkest one?", "which one is darker"])
+def test_it_keeps_the_look_when_it_is_what_a_ranking_asks(text):
+    assert plan_of(text).distortion_names() == ["underexposure"] and rules_iqa.ranked_by(text) == ["underexposure"]
+
+
+@pytest.mark.parametrize("text", ["is the dark one noisy?", "is the darkest one noisy?", "is the noisiest one blurry?"])
+def test_it_folds_a_variation_named_by_its_look_the_same_way_twice(text):
+    from imagelab.rules.iqa_fold import fold
+
+    assert fold(fold(text)) == fold(text)  # the planner folds the folded text again: the reading must not move
