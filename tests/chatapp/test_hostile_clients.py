@@ -202,6 +202,15 @@ def test_it_escapes_a_hostile_token_name_on_the_account_page(alice):
     assert "<b onmouseover" not in page
 
 
+def test_it_isolates_a_token_name_on_the_account_page(alice):
+    # A right-to-left override in a token's name reversed the " · created <date>" written after it on its line.
+    client = Client()
+    client.force_login(alice)
+    client.post("/account/", {"name": "laptop \u202eevil"})
+    page = client.get("/account/").content.decode()
+    assert "<bdi>laptop \u202eevil</bdi> · created" in page
+
+
 @pytest.mark.parametrize(
     "path,data",
     [
