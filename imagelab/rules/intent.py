@@ -78,7 +78,7 @@ _HOLD = re.compile(
     r"\b(?:not too|(?:don'?t|do not|without|never|avoid)(?: making| make| let| letting| go| going| touch(?:ing)?|"
     r" chang(?:e|ing)| alter(?:ing)?| adjust(?:ing)?| mess(?:ing)? with| play(?:ing)? with)?(?: it| them| the \w+)?"
     r"(?: look| looking| seem| feel| get| go| end up)?(?: too| any| so| much| even)?|no|keep|keeping|leave|leaving|not|"
-    r"no more|no further|neither|nor)$"
+    r"no more|no further|neither|nor|stay|stays|staying|remain|remains)$"  # "the shadows should stay cool"
 )
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.

@@ -281,3 +281,16 @@ def test_it_calms_a_named_look_after_a_calm_word():
 
 def test_it_reads_harsh_said_alone_as_a_complaint():
     assert read_intent("harsh midday light, soften it")["contrast"] == -1
+
+
+@pytest.mark.parametrize(
+    ("text", "axis", "way"),
+    [("warmer, but the shadows should stay cool", "temp", 1), ("brighter but the sky must stay dark", "bright", 1)],
+)
+def test_it_reads_a_tone_said_to_stay_as_held_not_asked(text, axis, way):
+    assert read_intent(text)[axis] == way
+
+
+def test_it_holds_a_tone_said_to_stay_on_its_own():
+    intent = read_intent("it should stay warm")
+    assert intent["temp"] == 0 and "temp" in intent["hold"]
