@@ -135,7 +135,26 @@ def fit(
         x, past = _traced(sample, steps(k))
         return past if len(going(x, kept)) == len(kept) else math.inf
 
-    return _held(eased, plain, over) or eased
+    def spread(k: dict) -> float:
+        return tones(_traced(sample, steps(k))[0])["contrast"]
+
+    return _held(_as_curve(eased, plain, spread, over), plain, over) or eased
+
+
+def _as_curve(lk: dict, plain: list[str], spread, over) -> dict:
+    """The look with its plainly asked firmer contrast as the least curve that spreads the tones as far as its line
+    (CURVE_GAINS), when that clips less; else as it is.
+
+    Why the least: a stronger curve also pulls colours that more saturation pushed to the ends back in with its
+    shoulders, so picked by clipping alone the curve went to its largest amount (3x the asked punch)."""
+    if "contrast" not in plain or lk.get("contrast", 0) <= 0 or lk.get("soft_contrast"):
+        return lk
+    line, candidate = spread(lk), lk
+    for gain in CURVE_GAINS:
+        candidate = {**lk, "contrast": round(min(CURVE_MOST, lk["contrast"] * gain), 3), "soft_contrast": True}
+        if spread(candidate) >= line:
+            break
+    return candidate if over(candidate) < over(lk) else lk
 
 
 def _curved(lk: dict, plain: list[str], asked: dict, traced, short) -> dict | None:
@@ -164,8 +183,7 @@ def _curved(lk: dict, plain: list[str], asked: dict, traced, short) -> dict | No
 
 
 def _held(lk: dict, plain: list[str], over) -> dict | None:
-    """The look with each plainly asked axis that still clips cut on its own (a curve for firmer contrast first, then
-    halves, then none of it), the axis whose cut clears most first, until within the budget; None when cutting every
+    """The look with each plainly asked axis that still clips cut on its own (halves, then none of it), the axis whose cut clears most first, until within the budget; None when cutting every
     plain ask leaves it over (then what clips is a strong ask or the photo: the guard's to judge).
 
     Why: a plain ask that clips even at half its amount was left for the guard, which then removed it whole (two
@@ -189,17 +207,14 @@ def _held(lk: dict, plain: list[str], over) -> dict | None:
 
 
 def _cuts(lk: dict, plain: list[str]) -> Iterator[list[dict]]:
-    """What `_held` tries, gentlest first: the line made a curve, a brightening all midtone lift, or one ask halved;
+    """What `_held` tries, gentlest first: a brightening all midtone lift, or one ask halved (a line's contrast is
+    made a curve before, `_as_curve`);
     all of them halved (two asks crushing the same pixels clear only when both give way); one ask dropped; all
     of them dropped."""
     up = [a for a in plain if lk.get(a)]  # a darkening crushes as a brightening burns
-    curve = []
-    if lk.get("contrast", 0) > 0 and not lk.get("soft_contrast"):  # the most punch first (its punch is midtones only)
-        gains = sorted({min(CURVE_MOST, lk["contrast"] * g) for g in CURVE_GAINS}, reverse=True)
-        curve = [{**lk, "contrast": round(c, 3), "soft_contrast": True} for c in gains]
     # a brightening's exposure part moved into its midtone lift, which keeps white (planner.py: EXPOSE_SHARE)
     lifted = [{**lk, "expose": 0.0}] if "bright" in up and lk.get("expose") else []
-    yield curve + lifted + [_scaled(lk, [a], 0.5) for a in up]
+    yield lifted + [_scaled(lk, [a], 0.5) for a in up]
     for share in (0.5, 0.0):
         if share == 0.0:
             yield [_scaled(lk, [a], 0.0) for a in up]
@@ -208,10 +223,15 @@ def _cuts(lk: dict, plain: list[str]) -> Iterator[list[dict]]:
 
 
 def _best(tries: list[dict], over) -> tuple[float, dict] | None:
-    """The gentlest try within the budget, else the one that clips least."""
-    scored = [(over(t), i, t) for i, t in enumerate(tries)]
-    found = min(scored, default=None, key=lambda c: (c[0] > BUDGET, c[0] if c[0] > BUDGET else c[1]))
-    return None if found is None else (found[0], found[2])
+    """The gentlest try within the budget (the first: the rest are not traced), else the one that clips least."""
+    least = None
+    for t in tries:
+        past = over(t)
+        if past <= BUDGET:
+            return past, t
+        if least is None or past < least[0]:
+            least = (past, t)
+    return least
 
 
 def _traced(sample: PixelSample, steps: list[dict]) -> tuple[np.ndarray, float]:
