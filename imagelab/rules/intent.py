@@ -40,7 +40,7 @@ _TERMS = [
     (r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks", {"sat": 1}),
     (r"muted|pastel|pal(?:e|er)|gr[ae]y(?:ish|er)?", {"sat": -1}),  # "it's too grey" asks colour back
     # faded colours are both paler and flatter: "the colours look faded" asks for both back
-    (r"washed[- ]out|fad(?:ed|ing)", {"sat": -1, "contrast": -1}),
+    (r"wash(?:ed|es|ing)?[- ]out|fad(?:ed|ing)", {"sat": -1, "contrast": -1}),  # "don't wash out the colours"
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
     # a dull photo is flat and grey: "it came out so dull", "less muddy"
     (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
@@ -67,7 +67,7 @@ _FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|imag
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
     r"dial (?:back|down)|dial it (?:back|down)|turn down|turn it down|bring down|cut(?: through)?|clear (?:up|away)|remove|kill|"
-    r"get rid(?: of)?|fewer|not (?:quite |nearly )?(?:so|as|that)|too|too much|overly|over|undo|take (?:out|away)|lose|drop|"
+    r"get rid(?: of)?|fewer|not (?:quite |nearly )?(?:so|as|that)|too|too much|overly|over|undo|(?:take|get|pull|suck) (?:out|away)|lose|drop|"
     r"ease (?:off|up)(?: on)?|back off(?: on)?|pull back(?: on)?|half as|"
     # a complaint about the tone, or its making stopped: "i hate the yellow", "stop making it so dark"
     r"(?:hate|dislike|(?:don'?t|do not) like|can'?t stand|not a fan of)(?: how| the way)?|"  # "i dont like how dark it is"

@@ -163,6 +163,7 @@ _HESITATION = re.compile(
 )
 
 
+_TAKEN_OUT = re.compile(r"\b(take|get|pull|suck|drain)\s+((?:all\s+)?(?:the|that|this|some)\s+)?([a-z]+)\s+out\b")
 _MOOD_ASKED = re.compile(r"\b(more|some|add|added|adding|(?:bit|lot|lots|touch|hint) of)\s+mood\b")
 
 
@@ -170,10 +171,10 @@ def translate(text: str) -> str:
     """Lower-cased text with foreign edit words in English ("plus chaud" → "plus warmer"), hesitations taken out."""
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
-    text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)
-    text = _MOOD_ASKED.sub(
-        r"\1 moodiness", text
-    )  # "more mood", "add some mood" ("a relaxing mood" is another mood)  # drawn-out letters: "POPPPP", "warmerrrr"
+    text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)  # drawn-out letters: "POPPPP", "warmerrrr"
+    # "more mood", "add some mood" ("a relaxing mood" is another mood)
+    text = _MOOD_ASKED.sub(r"\1 moodiness", text)
+    text = _TAKEN_OUT.sub(r"\1 out \2\3", text)  # "take the yellow out": "take out the yellow"
     return _HESITATION.sub(" ", text)
 
 

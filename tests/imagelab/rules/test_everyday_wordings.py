@@ -294,3 +294,20 @@ def test_it_reads_a_tone_said_to_stay_as_held_not_asked(text, axis, way):
 def test_it_holds_a_tone_said_to_stay_on_its_own():
     intent = read_intent("it should stay warm")
     assert intent["temp"] == 0 and "temp" in intent["hold"]
+
+
+@pytest.mark.parametrize(
+    ("text", "temp"),
+    [("can you take the yellow out", -1), ("get the blue out of it", 1), ("pull the orange out of the skin", -1)],
+)
+def test_it_reads_a_colour_taken_out_as_that_colour_less(text, temp):
+    assert read_intent(text)["temp"] == temp
+
+
+def test_it_still_reads_the_colour_taken_out_as_black_and_white():
+    assert read_intent("take the colour out")["bw"]
+
+
+def test_it_holds_the_colour_when_asked_not_to_wash_it_out():
+    intent = read_intent("make it brighter, but dont wash out the colours")
+    assert intent["bright"] == 1 and "sat" in intent["hold"]
