@@ -18,7 +18,7 @@ from recs.rules.named_film import find_named_film, find_unknown_film
 from recs.rules.named_people import find_people
 from recs.rules.named_titles import find_named_titles
 from recs.rules.people import people_index
-from recs.rules.relative_era import find_bare_comparative, find_last_years, find_than_film
+from recs.rules.relative_era import find_bare_comparative, find_last_years, find_than_decade, find_than_film
 from recs.rules.scan import Scanner, prepare
 from recs.rules.tone import SCARY_TAG, find_lighter, keep_feel_good, soften_for_likes, spare_young_children
 from recs.rules.vocab import (
@@ -315,6 +315,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_grown_ups(scan, out)  # before the titles: "not a kids one" rules out no film called Kids
     find_excluded_titles(scan, catalogue, out, parse_constraints)
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
+    find_than_decade(scan, out)  # "nothing older than the 90s": from 1990 on, not the 90s
     find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s
     find_lighter(scan, catalogue, out)  # before the genres: "less sad" is no drama
     find_darker(scan, catalogue, out)  # "like toy story but darker": read from the rating

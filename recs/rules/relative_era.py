@@ -11,6 +11,7 @@ from recs.rules.constraints import Constraints
 from recs.rules.like import title_prefix
 from recs.rules.numbers import COUNT, count_value
 from recs.rules.scan import Scanner
+from recs.rules.vocab import DECADE_WORDS
 from recs.sources.catalogue import Catalogue
 
 _OLDER = ("older", "earlier", "before")
@@ -37,6 +38,31 @@ def find_than_film(scan: Scanner, catalogue: Catalogue, out: Constraints) -> Non
             continue  # "older than 2005" is a year, read by the parser's own era rules
         scan.claimed.append((match.start(), end))
         _bound(scan, out, match.group("c") or match.group("w"), [found[0].year], found[0].title, match.start())
+
+
+# "nothing older than the 90s", "newer than the eighties": a decade as the bound, its first or last year.
+_THAN_DECADE = re.compile(
+    r"(?<![a-z0-9])(?P<c>older|earlier|newer|more recent|more modern|later) than (?:the )?"
+    r"(?:(?P<cent>19|20)?(?P<d>\d)0 ?s|(?P<w>" + "|".join(DECADE_WORDS) + r"))(?![a-z0-9])"
+)
+
+
+def find_than_decade(scan: Scanner, out: Constraints) -> None:
+    """Set the year range from a decade named after "older than"/"newer than" (before the decade is read alone)."""
+    for match in list(_THAN_DECADE.finditer(scan.text)):
+        if not scan._free(match.start(), match.end()):
+            continue
+        scan.claimed.append((match.start(), match.end()))
+        digit = int(match.group("d") or 0)
+        if match.group("w"):
+            base = DECADE_WORDS[match.group("w")]
+        elif match.group("cent"):
+            base = int(match.group("cent")) * 100 + 10 * digit
+        else:  # "the 90s", "the 00s"
+            base = (2000 if digit <= 1 else 1900) + 10 * digit
+        year = base if match.group("c") in _OLDER else base + 9
+        decade = f"the {str(base)[2:]}s" if base < 2000 else f"the {base}s"
+        _bound(scan, out, match.group("c"), [year], decade, match.start())
 
 
 def find_bare_comparative(scan: Scanner, catalogue: Catalogue, out: Constraints) -> None:

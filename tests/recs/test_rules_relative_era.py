@@ -110,3 +110,17 @@ def test_it_combines_a_reference_to_the_picks_shown_with_a_relative_era(text, ne
 def test_it_reads_a_relative_era_against_the_pick_pointed_at():
     plan = _plan_after("like the second one but newer", HORRORS)
     assert all(p.year > 1979 for p in plan.picks) and all("Alien" in p.reason for p in plan.picks)
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("nothing older than the 90s pls, a thriller", (1990, None)),
+        ("a comedy newer than the eighties", (1990, None)),
+        ("older than the 2000s", (None, 1999)),
+        ("nothing newer than the 80s, action", (None, 1989)),
+    ],
+)
+def test_it_bounds_the_years_by_a_decade_said_after_than(text, years):
+    cons = parse(text)
+    assert (cons.year_min, cons.year_max) == years
