@@ -36,6 +36,9 @@ CALM = re.compile(
     r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
     r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"
     r"\bsimplif(?:y|ied|ying)\s+(?:it|this|the (?:photo|picture|image|look|scene))\b|\bminimalist(?:ic)?\b|"
+    r"\bminimal\s+(?:look|style|edit|feel|vibes?|aesthetic)\b|"
+    # a calm word listed with another before a look noun: "a calm, minimal look", "a peaceful and soft feel"
+    rf"\ban?\s+{_MOOD}\s*(?:,|\band\b)\s*[\w-]+\s+(?:look|feel|vibes?|edit|mood|style|aesthetic)\b|"
     r"\bmore minimal\b|\bless (?:going on|hectic|intense)\b"
 )
 

@@ -311,3 +311,8 @@ def test_it_still_reads_the_colour_taken_out_as_black_and_white():
 def test_it_holds_the_colour_when_asked_not_to_wash_it_out():
     intent = read_intent("make it brighter, but dont wash out the colours")
     assert intent["bright"] == 1 and "sat" in intent["hold"]
+
+
+@pytest.mark.parametrize("text", ["a calm, minimal look", "a minimal style", "a peaceful and soft feel"])
+def test_it_reads_a_calm_word_listed_before_a_look_noun_as_calm(text):
+    assert read_intent(text)["calm"] == 1
