@@ -91,10 +91,12 @@ _KINDS_KEPT = (ANIMATION_TAG, "Super Hero")
 
 def darker_than_shown(out: Constraints, shown: list, catalogue: Catalogue) -> None:
     """ "something darker" after picks: darker than the picks shown, read as darker than a named film is; animated
-    or superhero picks stay of their kind (its darker version), unless the request names a genre."""
-    if not out.darker or not shown:
+    or superhero picks stay of their kind (its darker version), unless the request names a genre. So do they for
+    "same but for adults", as "like Up but for adults" asks for animated films."""
+    if not (out.darker or out.rating_label == ADULTS_LABEL) or not shown:
         return
-    darker_than(out, shown)
+    if out.darker:
+        darker_than(out, shown)
     for kind in _KINDS_KEPT:
         if not out.genre_words and sum(kind in catalogue.tags(m) for m in shown) * 2 > len(shown):
             out.genres = [kind]

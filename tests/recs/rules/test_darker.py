@@ -106,3 +106,10 @@ def test_it_keeps_superhero_picks_superhero_films_when_asked_darker(cat):
     plan = plan_picks("darker pls", cat, blocked=[], last_picks=[*shown, {"title": "Spider-Man", "year": 2002}])
     films = [cat.lookup(p.title, p.year) for p in plan.picks]
     assert all("Super Hero" in cat.tags(m) and m.mpaa == "R" for m in films)
+
+
+@pytest.mark.parametrize("text", ["same but for adults", "any of those but for grown ups"])
+def test_it_keeps_animated_picks_animated_when_asked_for_grown_ups(cat, text):
+    plan = plan_picks(text, cat, blocked=[], last_picks=TOONS)
+    films = [cat.lookup(p.title, p.year) for p in plan.picks]
+    assert films and all("Animation" in cat.tags(m) and m.mpaa not in ("G", "PG") for m in films)
