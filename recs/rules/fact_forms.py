@@ -42,7 +42,8 @@ QUESTIONS: list[tuple[str, str]] = [
     ("year", r"(?:release dates?|release years?|years?) (?:of|for) (?P<t>.+)"),
     # "how many toy story movies are there": each part with its year answers it
     ("year", r"how many (?P<t>.+? (?:movies|films)) (?:are there|exist|have there been|did they make|have they made)"),
-    ("runtime", r"how long (?:is|are) (?P<t>.+?)(?: in (?:hours|minutes|mins|hrs))?"),  # "how long is avatar in hours"
+    # "how long is avatar in hours", "how long r the lord of the rings movies" ("r" is chat-speak for "are")
+    ("runtime", r"how long (?:is|are|r) (?P<t>.+?)(?: in (?:hours|minutes|mins|hrs))?"),
     ("runtime", r"how many minutes (?:is|long is) (?P<t>.+)"),
     ("runtime", r"how (?:long|many minutes) does (?P<t>.+?) (?:run|last|go on|take)(?: for)?"),
     # "how many minutes have the movie Finding Nemo", "how many minutes has Up"

@@ -33,3 +33,10 @@ def test_it_answers_how_many_films_a_series_has_part_by_part(cat):
     assert decide_mode("how many toy story movies are there").mode == "A"
     assert all(year in said for year in ("1995", "1999", "2010"))
     assert "7** films directed by **Christopher Nolan" in answer("how many nolan films are there", cat)
+
+
+def test_it_reads_r_as_are_in_a_runtime_question(cat):
+    text = "how long r the lord of the rings movies"
+    assert decide_mode(text, cat).mode == "A"
+    said = answer(text, cat)
+    assert "178 minutes" in said and "201 minutes" in said
