@@ -40,6 +40,10 @@ COUNT = [
     re.compile(
         rf"^how many {_FILMS} (?:did|has|have) (?P<p>.+?) (?:directed|direct|made|make|done|do)(?: in total)?{_HAVE}$"
     ),
+    # "how many movies has tom hanks been in": a person's roles (as the cast table knows them)
+    re.compile(
+        rf"^how many {_FILMS} (?:did|has|have) (?P<p>.+?) (?P<r>been in|starred in|star in|acted in|appeared in)$"
+    ),
     re.compile(rf"^how many (?P<p>.+?) {_FILMS}{_HAVE}$"),
     re.compile(rf"^how many {_FILMS} (?P<p>(?:by|from|with|starring|directed by|released in|made in|in) .+?){_HAVE}$"),
     re.compile(rf"^how many {_FILMS}(?P<p>){_HAVE}$"),
@@ -183,7 +187,8 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
         return said
     for form in COUNT:
         found = form.match(low)
-        scope = found and _scope(found.group("p"), catalogue, genres=True)
+        roles = "with " if found and "r" in form.groupindex and found.group("r") else ""
+        scope = found and _scope(roles + found.group("p"), catalogue, genres=True)
         if scope:
             return _count(*scope)
         parts = found and series_parts(found.group("p"), catalogue)  # "how many harry potter movies do u have"

@@ -63,3 +63,16 @@ def test_it_answers_a_superlative_of_a_series(cat, text, said):
 
 def test_it_still_says_it_does_not_know_a_count_of_no_known_kind(cat):
     assert answer("how many kids are there", cat).startswith("I don't know")
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many movies has tom hanks been in", "**22** films with **Tom Hanks**"),
+        ("how many films has clint eastwood acted in", "**12** films with **Clint Eastwood**"),
+        ("how many films did clint eastwood direct", "**12** films directed by **Clint Eastwood**"),
+    ],
+)
+def test_it_counts_a_persons_roles_when_asked_what_they_were_in(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
