@@ -110,7 +110,9 @@ GOODBYE = (
 )
 # Words after a question that are not part of a title: "…? Thanks!", "…, just curious", "…, please".
 TRAILING = re.compile(
-    r"(?:[\s,.!?;:-]*\b(?:thanks(?: a lot| so much)?|thank you|thx|ty|cheers|please|pls|plz|just curious|"
+    # never from inside a run of punctuation (the run's start matches whenever a later place would): tried at each
+    # place of a 4,000-character run of "-", the run was scanned to its end from each, ~0.4 s of CPU a message
+    r"(?<![\s,.!?;:-])(?:[\s,.!?;:-]*\b(?:thanks(?: a lot| so much)?|thank you|thx|ty|cheers|please|pls|plz|just curious|"
     r"much appreciated|if you know|"
     # chat-speak tags that end a question, not a title ("…come out lol", "how long is magnolia fr")
     r"lol|lmao|haha+|fr|rn|tbh|ngl|bruh)\b)+[\s,.!?;:-]*$",

@@ -33,7 +33,9 @@ def find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -
             scan.claimed.append((match.start(), match.end()))
             add(match.group(), match.start())
     # Surname alone only in a person-ish context ("by Nolan", "a Spielberg film", "Nolan s").
-    name = r"((?:(?:de|del|van|von|da|di|le|la) )?[a-z]+)"
+    # From a word's start, all of it (`++`: a surname never gives letters back to the space after it): unanchored,
+    # every letter of a 4,000-letter word was a start scanned to the word's end (~0.3 s of CPU a message)
+    name = r"(\b(?:(?:de|del|van|von|da|di|le|la) )?[a-z]++)"
     # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films;
     # "nolan with christian bale": a known surname (typed exactly) before a "with" names the director
     ctx = rf"(?:by|starring|with|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"

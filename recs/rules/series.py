@@ -137,8 +137,11 @@ def series_films(parts: tuple[Movie, ...]) -> str:
 
 
 # "show me the lord of the rings movies", "recommend all the harry potter films": the series itself asked for
+# A series' name is a few words (80 characters at most): unbounded, the lazy span was tried from every word of a
+# long message to its end (~0.15 s of CPU for 2,000 words)
 _ASKED_WHOLE = re.compile(
-    r"\b(?:all |each of |every one of )?(?:the )?(?P<s>[a-z0-9' ]+?) (?:movies|films|flicks|series|franchise|saga|trilogy)\b"
+    r"\b(?:all |each of |every one of )?(?:the )?(?P<s>[a-z0-9' ]{1,80}?) (?:movies|films|flicks|series|franchise|"
+    r"saga|trilogy)\b"
 )
 
 
