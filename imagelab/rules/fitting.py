@@ -183,11 +183,12 @@ def _curved(lk: dict, plain: list[str], asked: dict, traced, short) -> dict | No
 
 
 def _held(lk: dict, plain: list[str], over) -> dict | None:
-    """The look with each plainly asked axis that still clips cut on its own (halves, then none of it), the axis whose cut clears most first, until within the budget; None when cutting every
-    plain ask leaves it over (then what clips is a strong ask or the photo: the guard's to judge).
+    """The look with the plain asks that still clip cut, a step at a time (`_cuts`: the gentlest try that fits the
+    budget, else the one that clips least, as long as that clips less), until within the budget; None when cutting
+    every plain ask leaves it over (then what clips is a strong ask or the photo: the guard's to judge).
 
     Why: a plain ask that clips even at half its amount was left for the guard, which then removed it whole (two
-    revisions on a dark photo, each a re-run and a re-measure, ~10 ms). Cut here on the pixel sample (~0.2 ms a
+    revisions on a dark photo, each a re-run and a re-measure, ~10 ms). Cut here on the pixel sample (~0.3 ms a
     try), the variation keeps whatever share of each ask the photo takes, and "warmer" is not lost with "punchier"."""
     held = dict(lk)
     for _ in range(3 * len(plain) + 1):
@@ -207,10 +208,9 @@ def _held(lk: dict, plain: list[str], over) -> dict | None:
 
 
 def _cuts(lk: dict, plain: list[str]) -> Iterator[list[dict]]:
-    """What `_held` tries, gentlest first: a brightening all midtone lift, or one ask halved (a line's contrast is
-    made a curve before, `_as_curve`);
-    all of them halved (two asks crushing the same pixels clear only when both give way); one ask dropped; all
-    of them dropped."""
+    """What `_held` tries, in tiers, gentlest first: a brightening all midtone lift, or one ask halved; all of them
+    halved (two asks crushing the same pixels clear only when both give way); one ask dropped; all of them dropped.
+    (A line's contrast was made a curve before, `_as_curve`.)"""
     up = [a for a in plain if lk.get(a)]  # a darkening crushes as a brightening burns
     # a brightening's exposure part moved into its midtone lift, which keeps white (planner.py: EXPOSE_SHARE)
     lifted = [{**lk, "expose": 0.0}] if "bright" in up and lk.get("expose") else []
