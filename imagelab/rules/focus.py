@@ -26,7 +26,9 @@ _TIGHTEN = re.compile(
 # Saying the step is too much, so its axis is asked the other way: "too warm now", "a bit less contrast".
 _TOO_MUCH = re.compile(r"\b(?:too|less|not so|not as|over\w*|tone down|dial (?:back|down)|pull back|ease off)\b")
 # A finish asked gone, not only weaker: "lose the vignette", "no grain".
-_GONE = re.compile(r"\b(?:lose|drop|ditch|remove|no|kill|scrap|nix|without|undo|revert|get rid of|take (?:out|off|away|back))\b")
+_GONE = re.compile(
+    r"\b(?:lose|drop|ditch|remove|no|kill|scrap|nix|without|undo|revert|get rid of|take (?:out|off|away|back))\b"
+)
 _FINISHES = {"vignette": "vignette", "grain": "grain"}
 _AXIS_OPS = {"temp": ("temperature",), "sat": ("saturation",), "contrast": ("contrast",), "sharp": ("sharpen", "blur")}
 _NOUNS = {
