@@ -20,6 +20,7 @@ which also prints the speed table against the previous full-size way (see bench/
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
@@ -38,6 +39,11 @@ TILE = 256  # noise and JPEG blocks: full-resolution tiles of this side ...
 NATIVE_WHOLE = 640 * 640  # ... unless the whole image has at most this many pixels
 VIPS_PIXELS = 1 << 20  # a larger array is box-shrunk by libvips (below this Pillow's reduce is cheaper)
 BLOCK = 8  # JPEG's block size
+BLUR_SIDE = 16  # a panorama's analysis copy (4000 x 120 -> 512 x 15) is too thin for the blur effect's 11 px
+# filter: it is read on a less reduced copy of at most BLUR_PIXELS (all of a 4000 x 120 strip: reduced further, its
+# edges alias and a sharp strip read 0.51, blurry)
+BLUR_PIXELS = 1 << 20
+FLAT_SPREAD = 2.0  # luminance levels: a picture whose 5th..95th percentiles lie closer is one flat tone, no edges
 
 DISTORTIONS = ("blur", "noise", "overexposure", "underexposure", "jpeg", "low_contrast", "colour_cast")
 
@@ -245,7 +251,7 @@ def _no_reference(c: _Copies) -> dict[str, float]:
     cast_a, cast_b = float(lab[..., 1].mean()), float(lab[..., 2].mean())
     return {
         "sharpness": sharpness(c.grey),
-        "blur_effect": float(blur_effect(c.grey)) if min(c.grey.shape) >= 16 else 0.0,
+        "blur_effect": _blur_effect(c),
         "noise_sigma": float(np.median([noise_sigma(g) for g in native])),
         "mean_luminance": float(c.grey.mean()),
         "highlights_clipped": max(clip["highlights"]),
@@ -258,6 +264,20 @@ def _no_reference(c: _Copies) -> dict[str, float]:
         "cast_b": cast_b,
         "colour_cast": float(np.hypot(cast_a, cast_b)),
     }
+
+
+def _blur_effect(c: _Copies) -> float:
+    """scikit-image's blur effect on the analysis copy, or on a less reduced one where that is too thin to read."""
+    grey = c.grey
+    if min(grey.shape) < BLUR_SIDE:
+        w, h = _size(c.image)
+        side = max(w, h) if w * h <= BLUR_PIXELS else round(max(w, h) * math.sqrt(BLUR_PIXELS / (w * h)))
+        grey = _grey(np.asarray(_shrunk(c.image, side)))
+    if min(grey.shape) < 4:  # nothing to filter: a sliver of a picture shows no edge to judge
+        return 0.0
+    with np.errstate(invalid="ignore", divide="ignore"):  # a blank frame divides 0 by 0: no edge at all
+        found = float(blur_effect(grey))
+    return found if math.isfinite(found) else 1.0
 
 
 def measure(image: Image.Image | np.ndarray) -> dict[str, float]:
@@ -341,6 +361,8 @@ def _vote(figure: str, value: float, yes_at: float, no_below: float, *, worse_hi
 
 def verdict(distortion: str, figures: dict[str, float]) -> tuple[str, list[str]]:
     """("yes"|"no"|"unsure", the figures that decided it) for one distortion; any "yes" figure decides yes."""
+    if distortion == "blur" and flat(figures):
+        return "unsure", ["contrast_spread"]
     votes = []
     for figure, (yes_at, no_below) in THRESHOLDS[distortion].items():
         worse_high = _HIGHER_IS_WORSE[figure] != (distortion == "underexposure" and figure == "mean_luminance")
@@ -350,6 +372,11 @@ def verdict(distortion: str, figures: dict[str, float]) -> tuple[str, list[str]]
         if deciding:
             return word, deciding
     raise AssertionError("no thresholds")  # pragma: no cover - every distortion has at least one
+
+
+def flat(figures: dict[str, float]) -> bool:
+    """Whether the picture is one flat tone (a blank frame): no edges, so no blur effect tells sharp from soft."""
+    return figures.get("contrast_spread", FLAT_SPREAD) < FLAT_SPREAD
 
 
 def verdicts(figures: dict[str, float], distortions: list[str] | tuple[str, ...] = DISTORTIONS) -> dict[str, str]:

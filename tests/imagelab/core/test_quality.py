@@ -183,3 +183,25 @@ def test_it_compares_slivers_and_single_pixels_without_failing():
     assert 0 < figs["ssim"] < 1 and figs["psnr"] > 20
     dot = np.zeros((1, 1, 3), np.uint8)
     assert quality.measure_all(dot, dot)["ssim"] == 1.0
+
+
+def panorama(sigma):
+    """A 4000 x 120 strip of the scene's hard-edged checks, blurred by `sigma` (0: as sharp as drawn)."""
+    strip = np.tile(scene(120), (1, 34, 1))[:, :4000]
+    return blurred(strip, sigma) if sigma else strip
+
+
+def test_it_reads_the_blur_of_a_panorama_too_thin_for_the_analysis_copy():
+    # 4000 x 120 reduces to 512 x 15: the blur effect's filter needs more rows, and 0.0 used to read as sharp
+    sharp, soft = quality.measure(panorama(0)), quality.measure(panorama(4))
+    assert sharp["blur_effect"] < soft["blur_effect"]
+    assert quality.verdicts(sharp, ["blur"]) == {"blur": "no"}
+    assert quality.verdicts(soft, ["blur"]) == {"blur": "yes"}
+
+
+def test_it_does_not_call_a_blank_frame_soft_or_sharp():
+    for level in (0, 128, 255):
+        figs = quality.measure(np.full((300, 400, 3), level, np.uint8))
+        assert quality.verdict("blur", figs) == ("unsure", ["contrast_spread"])
+        assert quality.flat(figs)
+    assert not quality.flat(quality.measure(blurred(scene(), 4)))  # a very soft photo still has tones to read
