@@ -37,6 +37,7 @@ from imagelab.rules import (
     iqa_rank_questions,
     iqa_regions,
     iqa_saturation,
+    iqa_the_edit,
     iqa_thresholds,
 )
 
@@ -308,6 +309,14 @@ async def _images(subject: dict, working_image, side: int, *, compare: bool):
     return image, reference
 
 
+def _the_edit_meant(subject: dict, question: str) -> bool:
+    """Whether a question on the upload itself names the latest edit ("how much did the edit change it compared with
+    the original?", "did the edit remove the noise?"): its variations are measured, against their source. "Is it
+    blurry compared with the original?" stays the upload's, which has no original."""
+    on_upload = not subject["label"].startswith("variation") and not subject.get("reference_path")
+    return on_upload and iqa_the_edit.about_the_edit(question)
+
+
 async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, working_image, side: int) -> None:
     """Answer a quality question in `turn`: plan, measure, store the quality payload, stream the answer."""
     plan, repaired = await read_plan(turn, backend, request, reply, tool)
@@ -321,6 +330,13 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         named = rules_iqa.variation_numbers(turn.text)  # "the 2nd or the 4th": those two, else all of them
         finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
+            result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text), turn.text)
+            turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
+            return await write_answer(turn, backend, result, finals[min(finals)][0])
+    if _the_edit_meant(subject, turn.text):  # the upload has no original: the edit's variations have
+        finals = await _finals(turn.chat_id, side, compare=True)
+        if len(finals) > 1:
+            plan = plan.model_copy(update={"reference_mode": "Full-Reference"})
             result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text), turn.text)
             turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
             return await write_answer(turn, backend, result, finals[min(finals)][0])
