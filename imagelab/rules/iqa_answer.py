@@ -59,6 +59,11 @@ def sentence(
     good word ("is it sharp?"), so a soft photo's answer is no.
     """
     figure, fmt, yes, no, unsure = _SAY[distortion]
+    if distortion == "blur" and quality.flat(figures):  # a blank frame: nothing to be sharp or soft
+        return (
+            f"The picture is one flat tone (tonal range {figures['contrast_spread']:.0f} of 255), with no edges to be "
+            "sharp or soft, so its blur cannot be judged"
+        )
     said = fmt.format(v=figures[figure], m=figures["mean_luminance"])
     answers = ("no", "yes") if good else ("yes", "no")
     if polar:

@@ -118,3 +118,16 @@ def test_it_leads_a_comparison_with_the_source_with_the_comparison_not_a_yes_or_
     )
     assert text.startswith("Next to its source image, this is noisier (noise σ 1.7 against 0.5).")
     assert "Noise σ 1.7 (noisy from 4) — so it is clean." in text and "so no" not in text
+
+
+def test_it_says_a_blank_frames_blur_cannot_be_judged():
+    import numpy as np
+
+    from imagelab.core import quality
+
+    for level in (0, 255):
+        figures = quality.measure(np.full((200, 300, 3), level, np.uint8))
+        plan = plan_of("is it blurry?")
+        text = iqa_answer.answer(plan, figures, quality.verdicts(figures, ["blur"]), [])
+        assert "one flat tone" in text and "cannot be judged" in text
+        assert "soft" not in text.replace("sharp or soft", "")
