@@ -44,6 +44,8 @@ INVISIBLE_RANGES = (
 INVISIBLE_CLASS = "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in INVISIBLE_RANGES)
 _BLANK = re.compile(f"[\\s{INVISIBLE_CLASS}]*")
 _BLANK_START = re.compile(f"^[\\s{INVISIBLE_CLASS}]+")
+# Bidi embeddings, overrides and isolates (LRE…RLO, LRI…PDI): they reorder the text after them too.
+_BIDI_CONTROLS = re.compile("[\u202a-\u202e\u2066-\u2069]")
 
 
 def text_clean(
@@ -90,6 +92,15 @@ def title_from_text(text: str, *, max_chars: int) -> str:
     # them) named its chat with those alone, shown as a bare "…".
     title = _BLANK_START.sub("", " ".join((text or "").split()))
     return title if len(title) <= max_chars else title[: max_chars - 1].rstrip() + "…"
+
+
+def isolated(text: str) -> str:
+    """`text` for a place that takes no markup (a page's <title>): isolated (FSI … PDI), its own bidi controls dropped.
+
+    A title with a right-to-left override (U+202E) reversed the " · Marquee" after it in the tab; the page
+    isolates titles with CSS, which a <title> cannot have. Its own isolates would close ours, so they go too.
+    """
+    return "\u2068" + _BIDI_CONTROLS.sub("", text or "") + "\u2069"
 
 
 def text_blank(text: object) -> bool:

@@ -7,6 +7,7 @@ from markdown_it import MarkdownIt
 
 from chatapp import kinds
 from chatapp.selectors import version_info as _version_info
+from chatapp.text import isolated
 
 register = template.Library()
 
@@ -48,6 +49,12 @@ def markdown(text: str) -> str:
         link_rel="noopener noreferrer nofollow",
     )
     return mark_safe(clean)
+
+
+@register.filter
+def isolate(text: str) -> str:
+    """Text people wrote, for a <title>: bidi-isolated, so a U+202E in it cannot reorder what follows."""
+    return isolated(text)
 
 
 @register.filter
