@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.described_set import described_films
 from recs.rules.explain import genre_short
 from recs.rules.franchise_facts import UNTAGGED_STUDIOS, franchise_member_answer, franchise_order_answer
 from recs.rules.fuzzy import near_name
@@ -199,6 +200,9 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
                 f"I don't know how many {found.group('p').title()} films there are: my catalogue doesn't record "
                 "studios (it tags only Pixar's, Studio Ghibli's, Marvel's and DC's films, by hand)."
             )
+    said = _described_answer(low, catalogue)  # "how many horror movies from the 80s", "the top rated 80s horror film"
+    if said:
+        return said
     for form in SUPERLATIVE:
         found = form.match(low)
         scope = found and _scope_or_series(found.group("p"), catalogue)  # "the highest rated horror film"
@@ -226,6 +230,23 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
         if films:
             return _did(role, person, films[0], index, catalogue)
     return None
+
+
+# A count or a superlative of films described by genre, years and people ("how many 90s comedies do you have",
+# "number of 70s thrillers", "the highest rated horror film from the 80s"): the ones the scopes above don't read
+_COUNT_DESCRIBED = re.compile(rf"^(?:how many|(?:what(?: is|'s|s) )?(?:the )?(?:total )?number of) (?P<p>.+?){_HAVE}$")
+_SUPERLATIVE_DESCRIBED = re.compile(rf"{_WHAT}(?P<s>{_SUP}) (?P<p>.+)$")
+
+
+def _described_answer(low: str, catalogue: Catalogue) -> str | None:
+    """The count or superlative of a described set of films; None when the question is no such thing."""
+    found = _COUNT_DESCRIBED.match(low)
+    described = found and described_films(found.group("p"), catalogue)
+    if described:
+        return _count(*described)
+    found = _SUPERLATIVE_DESCRIBED.match(low)  # "the best 80s horror film" asks for a pick: not read here
+    described = found and found.group("s") not in _ASKS_TASTE and described_films(found.group("p"), catalogue)
+    return _superlative(*described, found.group("s"), catalogue) if described else None
 
 
 def _count(films: list[Movie], said: str) -> str:

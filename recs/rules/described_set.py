@@ -1,0 +1,70 @@
+"""A set of catalogue films described the way a request describes them, for counts and superlatives: "how many
+horror movies from the 80s", "how many 90s comedies do you have", "number of 70s thrillers", "how many
+spielberg films from the 80s", "the highest rated 80s horror film".
+
+Only a description the catalogue can check in full is read as a set: genres, years, directors and actors. A
+description with anything else in it (a mood it can't filter on, a runtime, a film it is like) is left to the
+planner, which asks for picks.
+"""
+
+from __future__ import annotations
+
+import re
+
+from recs.rules.constraints import Constraints
+from recs.rules.explain import genre_short
+from recs.rules.people import people_index
+from recs.sources.catalogue import Catalogue
+from recs.sources.movies import Movie
+
+# What a description may hold and still be counted: the rest of Constraints must be empty.
+_CHECKABLE = frozenset(
+    {"genres", "genre_words", "moods", "mood_notes", "year_min", "year_max", "era", "directors", "people"}
+)
+# Words that make a count question a request ("how many horror films from the 80s would you recommend").
+_ASKS_PICKS = re.compile(r"\b(?:recommend\w*|suggest\w*|should|would|could|watch|give|show|pick)\b")
+# A description is a few words: a longer span is no set asked about (and parsing 4,000 characters costs ~0.5 s)
+_LONGEST = 100
+
+
+def described_films(span: str, catalogue: Catalogue, *, need_era: bool = True) -> tuple[list[Movie], str] | None:
+    """(films, how they are said) for a description of genres, years and people; None when it is not one.
+
+    need_era: a description without years is read only when it names more than one genre ("horror comedies");
+    a genre or a person alone is the catalogue_facts scopes' to read."""
+    if not span.strip() or len(span) > _LONGEST or _ASKS_PICKS.search(span):
+        return None
+    from recs.rules.parse import parse_constraints  # parse imports much of the rules package
+
+    cons = parse_constraints(span, catalogue)
+    rest = {name: value for name, value in cons.model_dump().items() if name not in _CHECKABLE and value}
+    dated = cons.year_min is not None or cons.year_max is not None
+    if rest or not (dated or len(cons.genres) > 1 or not need_era and (cons.genres or cons.directors)):
+        return None
+    return [m for m in catalogue.movies if _fits(m, cons, catalogue)], _said(cons)
+
+
+def _fits(movie: Movie, cons: Constraints, catalogue: Catalogue) -> bool:
+    """Every genre, the years, and each named person as its director or in its cast."""
+    if not set(cons.genres) <= catalogue.tags(movie):
+        return False
+    if not (cons.year_min or 0) <= (movie.year or 0) <= (cons.year_max or 9999):
+        return False
+    if movie.year is None and (cons.year_min or cons.year_max):
+        return False
+    index = people_index(catalogue)
+    return all(movie.director == name or index.acting(movie, [name]) for name in {*cons.directors, *cons.people})
+
+
+def _said(cons: Constraints) -> str:
+    """ "listed as horror from the 80s", "directed by **Steven Spielberg** from the 80s"."""
+    parts = []
+    if cons.genres:
+        parts.append("listed as " + " and ".join(genre_short(g) for g in cons.genres))
+    for name in dict.fromkeys([*cons.directors, *cons.people]):
+        parts.append(f"directed by or with **{name}**" if name in cons.people else f"directed by **{name}**")
+    if cons.era:
+        decade = re.fullmatch(r"(?:(?:early|mid|late) )?\d+s", cons.era)
+        worded = re.match(r"(?:from|before|after|released|up to|older|recent)\b", cons.era)
+        parts.append(f"from the {cons.era}" if decade else cons.era if worded else f"from {cons.era}")
+    return " ".join(parts)

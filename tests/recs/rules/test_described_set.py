@@ -1,0 +1,54 @@
+"""Counts and superlatives of films described by genre, years and people: answered, not planned as picks."""
+
+import pytest
+
+from recs.rules.answer import answer, decide_mode
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many horror movies from the 80s", "**47** films listed as horror from the 80s"),
+        ("how many 90s comedies do you have", "**223** films listed as comedy from the 90s"),
+        ("how many westerns from the 60s are there?", "films listed as western from the 60s"),
+        ("number of 70s thrillers?", "films listed as thriller from the 70s"),
+        ("how many eighties horror films", "**47** films listed as horror from the 80s"),
+        ("how many horror films before 1980", "films listed as horror before 1980"),
+    ],
+)
+def test_it_counts_a_genre_in_an_era(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
+
+
+def test_it_counts_a_persons_films_in_an_era(cat):
+    text = "how many spielberg films from the 80s do u have"
+    assert decide_mode(text, cat).mode == "A"
+    assert "**6** films directed by **Steven Spielberg** from the 80s" in answer(text, cat)
+
+
+def test_it_counts_the_films_of_a_decade(cat):
+    assert "**256** films from the 80s" in answer("how many 80s movies do you have", cat)
+
+
+def test_it_leaves_a_count_asked_as_a_request_to_the_planner(cat):
+    assert decide_mode("how many horror movies from the 80s would you recommend", cat).mode == "B"
+
+
+@pytest.mark.parametrize(
+    "text", ["what is the highest rated 80s horror film", "what's the top rated horror film from the 80s"]
+)
+def test_it_answers_the_highest_rated_of_a_genre_in_an_era(cat, text):
+    assert decide_mode(text, cat).mode == "A"
+    assert "The Shining** (1980)" in answer(text, cat)
+
+
+def test_it_leaves_the_best_of_a_genre_in_an_era_to_the_planner(cat):
+    assert decide_mode("what's the best 80s horror film", cat).mode == "B"
+
+
+def test_it_reads_no_set_from_a_long_message(cat):
+    from recs.rules.described_set import described_films
+
+    assert described_films("horror " * 500, cat) is None
+    assert described_films("horror movies from the 80s", cat) is not None
