@@ -6,6 +6,7 @@ import re
 
 from recs.rules import runtime
 from recs.rules.audience import find_audience, find_company, find_grown_ups
+from recs.rules.born import find_born
 from recs.rules.constraints import Constraints
 from recs.rules.darker import find_darker, keep_cartoon, settle_darker
 from recs.rules.date_night import settle_date_night
@@ -314,6 +315,7 @@ def parse_constraints(text: str, catalogue: Catalogue) -> Constraints:
     find_director_of(scan, catalogue, out)
     find_grown_ups(scan, out)  # before the titles: "not a kids one" rules out no film called Kids
     find_excluded_titles(scan, catalogue, out, parse_constraints)
+    find_born(scan, out)  # "before i was born (1985)": 1984 and earlier, never 1985 itself
     find_than_film(scan, catalogue, out)  # before the eras: "older than Inception" is no pre-1980
     find_than_decade(scan, out)  # "nothing older than the 90s": from 1990 on, not the 90s
     find_last_years(scan, out)  # before the eras too: "the last 20 years" is no 20s
