@@ -21,6 +21,7 @@ from recs.rules.people import people_index
 from recs.rules.relative_era import relative_to_shown
 from recs.rules.relax import DARK_GENRES, Among, genre_checks, relax, say_relaxed
 from recs.rules.runtime import fits as runtime_fits
+from recs.rules.runtime_shown import runtime_against_shown
 from recs.rules.scan import prepare
 from recs.rules.series import series_asked, series_plan
 from recs.rules.shown import asks_another_kind, asks_more_of_a_mood, points_at_place, shown_at
@@ -280,6 +281,7 @@ def plan_picks(
         last_picks = one_named(text, catalogue)
     # "like those but newer": the era is read against the films pointed at, before they become the liked ones
     shifted = relative_to_shown(prepare(text), cons, placed or last_picks or [])
+    runtime_against_shown(prepare(text), cons, placed or last_picks or [], catalogue)  # "shorter ones?"
     if back:
         shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in placed or last_picks or []) if m]
         cons.like_ids = list(dict.fromkeys(m.id for m in shown))
