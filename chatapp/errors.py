@@ -108,6 +108,7 @@ CORE_ERROR_CODES = (
     "method_not_allowed",
     "turn_in_progress",
     "payload_too_large",
+    "unsupported_charset",  # chatapp.body_charset: a body in a charset it cannot be read in (415)
     "uri_too_long",  # chatapp.http_limits, answered before the app
     "headers_too_large",
     "rate_limited",

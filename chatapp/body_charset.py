@@ -1,0 +1,97 @@
+"""A request body's declared charset, decided in one place before anything reads the body: 415 in words.
+
+The JSON parser decodes a body in the charset its Content-Type declares (`latin-1`, `windows-1252`…) and reads
+JSON's own UTF-8/16/32 as json.loads does; Django reads a form in UTF-8 (urlencoded) or its declared charset
+(multipart). A charset Python knows that writes ASCII otherwise (`utf-7`, EBCDIC `cp500`, `unicode_escape`) or
+is no text encoding at all (`base64`, `rot13`) was misread: UTF-7 JSON as UTF-8, a form as a 500 (Django's
+LookupError or its "must be UTF-8" BadRequest, whose DEBUG page read the form again). Such a body is refused
+415 `unsupported_charset` naming the charset; a name Python does not know is read as UTF-8, as before.
+"""
+
+from __future__ import annotations
+
+import codecs
+from functools import lru_cache
+
+from asgiref.sync import iscoroutinefunction, sync_to_async
+from django.utils.decorators import sync_and_async_middleware
+
+from chatapp.refusals import refusal
+
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+URLENCODED = "application/x-www-form-urlencoded"
+MULTIPART = "multipart/form-data"
+# json.loads tells these apart by their first bytes (BOM or not): read as bytes, whatever the label says.
+JSON_UTFS = {"utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"}
+# Printable ASCII, tab and line ends, and a `\u` escape (which `raw_unicode_escape` would read as a character).
+_ASCII_SAMPLE = bytes(range(0x20, 0x7F)) + b"\t\r\n\\u0041"
+
+
+def _is_json(content_type: str) -> bool:
+    return content_type == "application/json" or (
+        content_type.startswith("application/") and content_type.endswith("+json")
+    )
+
+
+@lru_cache(maxsize=256)
+def _writes_ascii_as_ascii(name: str) -> bool:
+    """Whether a codec reads and writes ASCII text as the same bytes (latin-1, windows-1252, Shift_JIS…)."""
+    text = _ASCII_SAMPLE.decode("ascii")
+    try:
+        return codecs.encode(text, name) == _ASCII_SAMPLE and codecs.decode(_ASCII_SAMPLE, name) == text
+    except (LookupError, TypeError, ValueError):  # no text encoding (base64, rot13), or ASCII it cannot hold
+        return False
+
+
+def _codec(charset: str) -> str | None:
+    try:
+        return codecs.lookup(charset).name
+    except LookupError:
+        return None
+
+
+def refusal_words(request) -> str | None:
+    """Why this request's body cannot be read in the charset it declares, else None (read it as usual)."""
+    if request.method not in WRITES:
+        return None
+    content_type = (request.content_type or "").strip().lower()
+    charset = (request.content_params or {}).get("charset", "").strip()
+    is_json = _is_json(content_type)
+    if not charset or not (is_json or content_type in (URLENCODED, MULTIPART)):
+        return None
+    codec = _codec(charset)
+    if codec is None:  # a name Python does not know: read as UTF-8, as before
+        return None
+    if content_type == URLENCODED:
+        if codec == "utf-8":
+            request.encoding = "utf-8"  # `UTF8`, `utf_8`: Django reads only the exact name `utf-8`
+            return None
+        return f"A form must be sent as UTF-8 (this one declares charset={charset[:40]}); send it as UTF-8."
+    if (is_json and codec in JSON_UTFS) or _writes_ascii_as_ascii(codec):
+        return None
+    what = "JSON" if is_json else "a form"
+    return f"This server cannot read {what} sent as charset={charset[:40]}; send it as UTF-8."
+
+
+def _refused(request, message: str):
+    return refusal(request, 415, "unsupported_charset", message)
+
+
+@sync_and_async_middleware
+def BodyCharsetMiddleware(get_response):  # noqa: N802 - Django middleware naming
+    """Refuses a body in a charset it cannot be read in, before the CSRF check or a view reads the form."""
+    if iscoroutinefunction(get_response):
+
+        async def middleware(request):
+            message = refusal_words(request)
+            if message is not None:  # the page reads the session (the database): off the loop
+                return await sync_to_async(_refused)(request, message)
+            return await get_response(request)
+
+    else:
+
+        def middleware(request):
+            message = refusal_words(request)
+            return _refused(request, message) if message is not None else get_response(request)
+
+    return middleware
