@@ -39,6 +39,7 @@ from imagelab.rules import (
     iqa_saturation,
     iqa_the_edit,
     iqa_thresholds,
+    iqa_unmeasured,
 )
 
 log = logging.getLogger(__name__)
@@ -331,15 +332,13 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
             result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text), turn.text)
-            turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
-            return await write_answer(turn, backend, result, finals[min(finals)][0])
+            return await _said(turn, backend, result, finals[min(finals)][0], repaired)
     if _the_edit_meant(subject, turn.text):  # the upload has no original: the edit's variations have
         finals = await _finals(turn.chat_id, side, compare=True)
         if len(finals) > 1:
             plan = plan.model_copy(update={"reference_mode": "Full-Reference"})
             result = await asyncio.to_thread(rank, plan, finals, rules_iqa.ranked_by(turn.text), turn.text)
-            turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
-            return await write_answer(turn, backend, result, finals[min(finals)][0])
+            return await _said(turn, backend, result, finals[min(finals)][0], repaired)
     image, reference = await _images(subject, working_image, side, compare=compare)
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
@@ -354,5 +353,11 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
                 plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar, question=turn.text
             )
         )
+    await _said(turn, backend, result, image, repaired)
+
+
+async def _said(turn, backend, result: dict, image, repaired: str | None) -> None:
+    """Store the quality payload and stream the answer, each unmeasured part of the question said to be unmeasured
+    ("is it tilted and blurry?": the blur answered, the tilt said not measured)."""
     turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
-    await write_answer(turn, backend, result, image)
+    await write_answer(turn, backend, iqa_unmeasured.added(result, turn.text), image)

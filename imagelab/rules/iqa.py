@@ -131,6 +131,8 @@ def _objects(text: str) -> list[str]:
     determiner phrase that is not the photo, a variation or a quality word."""
     _found, masked = _scan(_strip_metrics(_fold(text)))
     masked = VIEWER.sub(" | ", masked)
+    for pattern, name in UNMEASURED:  # "is the horizon straight and is it sharp?": a tilt, never the blur's subject
+        masked = masked if name == "oversaturation" else re.sub(rf"\b(?:{pattern})", " | ", masked)  # "neon sign"
     masked = _VARIATION_OWNER.sub(" the", masked)  # "the 2nd one's sky", "#3's face": the variation's sky
     if ranks(text):  # "which one is the brightest?" (folded "the bright") asks for a variation, not a thing
         masked = re.sub(RANKED_WORDS, " | ", masked)

@@ -259,7 +259,9 @@ UNMEASURED = [
     (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
     # a tilt: "is it crooked?", "is the horizon level?", "is the building leaning?" (never "straight out of camera")
     (
-        r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|slant(?:ed|ing)?\b|leaning\b|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"
+        r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|slant(?:ed|ing)?\b|leaning\b(?! tower)|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"
+        # said after another fault: "is the horizon sharp and straight?"
+        r"(?:and|or|but) (?:perfectly |properly |dead )?(?:level|straight)\b(?! (?:out|from|off|away|to|after|up)\b)|"
         r"(?:not|un|out of|off) ?level\b|(?:horizon|horizons|lines?|verticals|buildings?|walls?|it|picture|photo|"
         r"image|pic|shot|frame)(?: (?:is|are|look|looks|seem|seems|a bit|slightly|perfectly|properly|dead))* "
         r"(?:level|straight)\b(?! (?:out|from|off)\b)|(?:level|straight) (?:horizon|lines?|verticals)\b",

@@ -5,7 +5,7 @@ Pure: no Django.
 
 import re
 
-from imagelab.rules import amend, explain, focus, iterate
+from imagelab.rules import amend, explain, focus, iqa_unmeasured, iterate
 from imagelab.rules.intent import has_local_request, read_intent
 from imagelab.rules.iqa import distortions_named, unmeasured
 from imagelab.rules.iqa_words import EDIT, HOW_TO
@@ -183,9 +183,11 @@ def chat_reply(text: str, kind: str | None = None) -> str:
     """A short conversational answer for a non-edit message."""
     kind = kind or classify_request(text)
     if kind == "unmeasured":
+        names = iqa_unmeasured.named(text) or [unmeasured(text)]  # every one asked: "is it tilted or skewed?"
+        hints = "".join(f" {iqa_unmeasured.NEXT[n]}" for n in names if n in iqa_unmeasured.NEXT)
         return (
-            f"I can't measure {unmeasured(text)} here: the quality check looks at {MEASURED}. "
-            'Ask about one of those, e.g. "is it sharp?" or "is the sky blown out?".'
+            f"I can't measure {' or '.join(names)} here: the quality check looks at {MEASURED}. "
+            'Ask about one of those, e.g. "is it sharp?" or "is the sky blown out?".' + hints
         )
     if kind == "how_to":
         return how_to_reply(text)

@@ -1,0 +1,55 @@
+"""Faults a quality question names that nothing here measures (a tilt, chromatic aberration, halos), said plainly.
+
+Asked alone ("is it tilted?") they are the whole reply (`replies.chat_reply`); asked beside a measured fault ("is it
+tilted and blurry?") the measured part is answered with its figures and each unmeasured part is said to be
+unmeasured after it (`added`), so no part of a question goes unanswered. Each says what can be done instead: a tilt
+can be straightened, in the edit planner's words. Pure: no Django.
+"""
+
+from __future__ import annotations
+
+import re
+
+from imagelab.rules import iqa_saturation
+from imagelab.rules.iqa_fold import fold
+from imagelab.rules.iqa_words import UNMEASURED
+
+TILT = "whether the horizon or lines are straight"
+# What to ask instead, per unmeasured fault, in words the edit planner plans ("straighten it" tries five small
+# angles; "straighten it by 2°" turns clockwise, "-2°" the other way).
+NEXT = {
+    TILT: 'If it looks tilted, ask "straighten it" and I\'ll make five variations at small angles (1° to 3°), or '
+    'give the angle you see, e.g. "straighten it by 2°" (clockwise; "-2°" turns it the other way).',
+}
+# "neon" alone is a thing as often as a colour ("is the neon sign blurry?"): beside a measured fault it asks nothing.
+_NEON_THING = re.compile(r"\bneon\s+(?!colou?rs?\b|look\w*\b)[a-z]+")
+
+
+def named(text: str) -> list[str]:
+    """Every unmeasured fault a question names, in `UNMEASURED`'s order ("is it tilted and blurry?" -> the tilt).
+    Oversaturation asked in words `iqa_saturation` measures is measured, so never here."""
+    t = fold(text[:4000])
+    found = [name for pattern, name in UNMEASURED if re.search(rf"\b(?:{pattern})", t)]
+    if "oversaturation" in found and (iqa_saturation.asks(text) or _NEON_THING.search(t)):
+        found.remove("oversaturation")
+    return found
+
+
+def said(names: list[str], *, beside_measured: bool) -> str:
+    """The sentence saying the faults are not measured, with what to ask instead."""
+    what = " or ".join(names)
+    if beside_measured:
+        lead = f"I can't measure {what} here, so that part of your question isn't answered by these figures."
+    else:
+        lead = f"I can't measure {what} here."
+    hints = [NEXT[n] for n in names if n in NEXT]
+    return " ".join([lead, *hints])
+
+
+def added(result: dict, question: str) -> dict:
+    """A measured answer (`quality_turn`'s {text, notes, ...}) with each unmeasured part of its question said too."""
+    names = named(question)
+    if not names:
+        return result
+    note = said(names, beside_measured=True)
+    return result | {"text": f"{result['text']} {note}", "notes": [*result.get("notes", []), note]}

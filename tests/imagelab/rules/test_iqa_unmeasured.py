@@ -1,0 +1,67 @@
+"""Unmeasured parts of a quality question said plainly, with what to ask instead (imagelab.rules.iqa_unmeasured)."""
+
+import pytest
+
+from imagelab.rules import iqa_unmeasured
+from imagelab.rules.intent import read_intent
+from imagelab.rules.iqa import read_question
+from imagelab.rules.replies import chat_reply, edit_reply
+
+TILT = "whether the horizon or lines are straight"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it tilted and blurry?",
+        "is it noisy, and is it tilted?",
+        "is the horizon straight and is it sharp?",
+        "is the horizon sharp and straight?",
+        "blurry or crooked?",
+    ],
+)
+def test_it_names_a_tilt_asked_beside_a_measured_fault(text):
+    assert iqa_unmeasured.named(text) == [TILT]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "is it blurry?",
+        "is it sharp and straight out of camera?",
+        "is the neon sign blurry?",
+        "is the leaning tower sharp?",
+    ],
+)
+def test_it_names_nothing_unmeasured_in_a_question_of_measured_faults(text):
+    assert iqa_unmeasured.named(text) == []
+
+
+def test_it_says_an_unmeasured_part_after_the_measured_answer():
+    result = {"text": "Blur effect 0.60 (blurry from 0.50) — so yes, it is blurry.", "notes": [], "quality": {}}
+    said = iqa_unmeasured.added(result, "is it tilted and blurry?")
+    assert said["text"].startswith(result["text"]) and f"I can't measure {TILT} here" in said["text"]
+    assert said["notes"] and TILT in said["notes"][-1]
+
+
+def test_it_leaves_a_fully_measured_answer_as_it_is():
+    result = {"text": "Noise σ 0.2 (noisy from 4) — so no, it is clean.", "notes": [], "quality": {}}
+    assert iqa_unmeasured.added(result, "is it noisy?") == result
+
+
+def test_it_names_every_unmeasured_fault_asked_beside_a_measured_one():
+    said = iqa_unmeasured.added({"text": "x", "notes": []}, "is there any chromatic aberration or noise?")
+    assert "I can't measure chromatic aberration here" in said["text"]
+
+
+def test_it_points_a_tilt_question_to_a_straightening_the_planner_reads():
+    reply = chat_reply("is it tilted?")
+    assert reply.startswith(f"I can't measure {TILT} here") and '"straighten it by 2°"' in reply
+    assert '"straighten it"' in reply
+    # the wording suggested is an edit the planner makes: a 2° turn, and five small angles without one
+    assert read_intent("straighten it by 2°")["rotate"] == 2.0 and read_intent("straighten it by -2°")["rotate"] == -2.0
+    assert read_intent("straighten it")["straighten"] and edit_reply("straighten it") is None
+
+
+def test_it_keeps_a_tilt_out_of_the_subject_of_a_measured_fault():
+    assert read_question("is the horizon straight and is it sharp?", has_reference=False)["query_scope"] == "Global"
