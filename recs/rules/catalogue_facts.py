@@ -236,10 +236,20 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
 # "number of 70s thrillers", "the highest rated horror film from the 80s"): the ones the scopes above don't read
 _COUNT_DESCRIBED = re.compile(rf"^(?:how many|(?:what(?: is|'s|s) )?(?:the )?(?:total )?number of) (?P<p>.+?){_HAVE}$")
 _SUPERLATIVE_DESCRIBED = re.compile(rf"{_WHAT}(?P<s>{_SUP}) (?P<p>.+)$")
+# "how many films did tarantino make in the 90s", "how many movies has tom hanks been in since 2000"
+_COUNT_MADE_WHEN = re.compile(
+    rf"^how many {_FILMS} (?:did|has|have) (?P<who>[\w .'-]{{1,40}}?) (?:(?P<made>directed|direct|made|make|done|do)"
+    rf"|been in|starred in|star in|acted in|appeared in) (?P<when>.+?){_HAVE}$"
+)
 
 
 def _described_answer(low: str, catalogue: Catalogue) -> str | None:
     """The count or superlative of a described set of films; None when the question is no such thing."""
+    found = _COUNT_MADE_WHEN.match(low)
+    if found:  # said as a description: "films by tarantino in the 90s"
+        span = f"films {'by' if found.group('made') else 'with'} {found.group('who')} {found.group('when')}"
+        described = described_films(span, catalogue)
+        return _count(*described) if described else None
     found = _COUNT_DESCRIBED.match(low)
     described = found and described_films(found.group("p"), catalogue)
     if described:

@@ -10,10 +10,12 @@ planner, which asks for picks.
 from __future__ import annotations
 
 import re
+from difflib import SequenceMatcher
 
 from recs.rules.constraints import Constraints
 from recs.rules.explain import genre_short
 from recs.rules.people import people_index
+from recs.rules.vocab import DECADE_WORDS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import Movie
 
@@ -41,7 +43,38 @@ def described_films(span: str, catalogue: Catalogue, *, need_era: bool = True) -
     dated = cons.year_min is not None or cons.year_max is not None
     if rest or not (dated or len(cons.genres) > 1 or not need_era and (cons.genres or cons.directors)):
         return None
+    if _unread(span, cons, catalogue, parse_constraints):  # "films did tarantino make in the 90s": no Tarantino read
+        return None
+    if re.search(r"\b(?:with|starring|featuring)\b", span):  # "films with tom hanks": his roles, not his own films
+        cons.directors = [name for name in cons.directors if name not in cons.people]
     return [m for m in catalogue.movies if _fits(m, cons, catalogue)], _said(cons)
+
+
+# Words a description may hold without saying what the films are
+_FILLER = frozenset(
+    "films film movies movie flicks flick ones one pictures pics from the in of a an and or to between before after "
+    "since until released made came out are r there is were was do does you u have got ve your ur catalogue list "
+    "database total all altogether by with starring featuring directed s exist been any".split()
+)
+
+
+def _unread(span: str, cons: Constraints, catalogue: Catalogue, parse) -> list[str]:
+    """The words of a description that none of its readings explain: a name not known, a wish not read."""
+    read = {w for said in [*cons.genre_words, *cons.moods, *(n[0] for n in cons.mood_notes)] for w in _words(said)}
+    names = {w for name in [*cons.directors, *cons.people] for w in _words(name)}
+    unread = []
+    for word in _words(span):
+        if word in _FILLER or word in read or re.fullmatch(r"(?:19|20)?\d0s?|\d{4}|early|mid|late", word):
+            continue
+        if word in DECADE_WORDS or any(SequenceMatcher(None, word, name).ratio() >= 0.75 for name in names):
+            continue
+        if parse(f"{word} films", catalogue).model_copy(update={"unsupported": []}).is_empty():  # "war films"
+            unread.append(word)
+    return unread
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def _fits(movie: Movie, cons: Constraints, catalogue: Catalogue) -> bool:
@@ -53,7 +86,11 @@ def _fits(movie: Movie, cons: Constraints, catalogue: Catalogue) -> bool:
     if movie.year is None and (cons.year_min or cons.year_max):
         return False
     index = people_index(catalogue)
-    return all(movie.director == name or index.acting(movie, [name]) for name in {*cons.directors, *cons.people})
+    for name in {*cons.directors, *cons.people}:
+        directed, acted = name in cons.directors and movie.director == name, name in cons.people
+        if not (directed or acted and index.acting(movie, [name])):
+            return False
+    return True
 
 
 def _said(cons: Constraints) -> str:
@@ -62,7 +99,10 @@ def _said(cons: Constraints) -> str:
     if cons.genres:
         parts.append("listed as " + " and ".join(genre_short(g) for g in cons.genres))
     for name in dict.fromkeys([*cons.directors, *cons.people]):
-        parts.append(f"directed by or with **{name}**" if name in cons.people else f"directed by **{name}**")
+        both, acting = name in cons.people and name in cons.directors, name in cons.people
+        parts.append(
+            f"directed by or with **{name}**" if both else f"with **{name}**" if acting else f"directed by **{name}**"
+        )
     if cons.era:
         decade = re.fullmatch(r"(?:(?:early|mid|late) )?\d+s", cons.era)
         worded = re.match(r"(?:from|before|after|released|up to|older|recent)\b", cons.era)

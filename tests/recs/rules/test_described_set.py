@@ -52,3 +52,24 @@ def test_it_reads_no_set_from_a_long_message(cat):
 
     assert described_films("horror " * 500, cat) is None
     assert described_films("horror movies from the 80s", cat) is not None
+
+
+def test_it_reads_no_set_when_a_word_of_it_is_unread(cat):
+    from recs.rules.described_set import described_films
+
+    # "tarantino" is no director's name in this wording: counting every 90s film would be wrong
+    assert described_films("films did tarantino make in the 90s", cat) is None
+    assert described_films("horror movies about zombies from the 80s", cat) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many films did tarantino make in the 90s", "**3** films directed by **Quentin Tarantino** from the 90s"),
+        ("how many films did kubrick direct in the 60s", "**3** films directed by **Stanley Kubrick** from the 60s"),
+        ("how many movies has tom hanks been in since 2000", "films with **Tom Hanks** from 2000 or later"),
+    ],
+)
+def test_it_counts_what_a_person_made_or_was_in_within_an_era(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
