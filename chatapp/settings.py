@@ -75,7 +75,7 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "chatapp.middleware.AllowedHostMiddleware",  # a Host not served: refused in words, before anything reads it
     "chatapp.body_charset.BodyCharsetMiddleware",  # a body in a charset it cannot be read in: 415, before CSRF
-    *(["servestatic.middleware.ServeStaticMiddleware"] if SERVE_FILES else []),
+    *(["chatapp.static_files.StaticFilesMiddleware"] if SERVE_FILES else []),
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

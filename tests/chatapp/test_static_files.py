@@ -55,3 +55,12 @@ def test_it_warns_at_start_up_when_collectstatic_has_not_run(tmp_path):
         assert [w.id for w in static_manifest_present(None)] == ["marquee.W001"]
         call_command("collectstatic", interactive=False, verbosity=0)
         assert static_manifest_present(None) == []
+
+
+@pytest.mark.parametrize("path", ["/static/no-such-file.css", "/static/%2e%2e/chatapp/settings.py", "/static/..%2fx"])
+def test_it_answers_a_missing_static_file_with_404_under_debug_too(settings, path):
+    # Under DEBUG, ServeStatic raised MissingFileError: a 500 whose page listed the static directories.
+    settings.DEBUG = True
+    response = Client().get(path)
+    assert response.status_code == 404
+    assert b"/work/" not in response.content and b"site-packages" not in response.content
