@@ -19,7 +19,7 @@ from recs.rules.parse import parse_constraints
 from recs.rules.people import people_index
 from recs.rules.plot_search import WHICH_FILM_ANSWER, asks_which_film
 from recs.rules.pronouns import it_named_earlier
-from recs.rules.shorthand import spell_out
+from recs.rules.shorthand import in_english, spell_out
 from recs.rules.source_said import SOURCE_SAID
 from recs.rules.titles import film_namer, resolve, several
 from recs.rules.vocab import (
@@ -129,7 +129,7 @@ LEADING = re.compile(
 
 def _question(text: str) -> str:
     """The question without the trailing courtesy and punctuation."""
-    clean = " ".join((text or "").replace("’", "'").split())
+    clean = " ".join(in_english(text or "").replace("’", "'").split())
     clean = re.sub(r"(?i)\b(" + "|".join(QUESTION_TYPOS) + r")\b", lambda m: QUESTION_TYPOS[m.group(1).lower()], clean)
     clean = LEADING.sub("", TRAILING.sub("", clean)).rstrip("?!. ")
     return _SUPERLATIVE.sub("what's ", clean)  # "the oldest movie you have" asks which it is

@@ -77,16 +77,35 @@ FOREIGN = {
     "para ninos": "for kids",
     "pour enfants": "for kids",
     "pour les enfants": "for kids",
+    "de acción": "action",
+    "de accion": "action",
+    "acción": "action",
+    "ciencia ficción": "sci fi",
+    "ciencia ficcion": "sci fi",
+    "de guerra": "war",
+    "comique": "comedy",
+    "drame": "drama",
+    "dessin animé": "animated film",
+    "dessin anime": "animated film",
+    "dibujos animados": "animated film",
+    "zeichentrickfilm": "animated film",
+    "kinderfilm": "kids movie",
+    "gruselig": "scary",
     "por favor": "please",
     "bitte": "please",
     "s'il vous plaît": "please",
     "s'il vous plait": "please",
 }
-# "des années 90", "de los años 80", "aus den 80ern", "anni 70": a decade said in another language
+# "des années 90", "de los años 80", "aus den 80ern", "anni 70", "de los 90": a decade said in another language
 _DECADE = re.compile(
-    r"(?:(?:des|de los|aus den|degli|dos) )?(?:années|annees|años|anos|anni|jahre) ?'?([2-9]0)\b|\b([2-9]0)(?:er|ern)\b",
+    r"(?:(?:des|de los|aus den|degli|dos) )?(?:années|annees|años|anos|anni|jahre) ?'?([2-9]0)\b|\b([2-9]0)(?:er|ern)\b"
+    r"|\b(?:de |en )?los ([2-9]0)s?\b",
     re.I,
 )
+# "los ochenta", "de los noventa": a Spanish decade in words
+_DECADE_WORDS = {"veinte": 20, "treinta": 30, "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70}
+_DECADE_WORDS |= {"ochenta": 80, "noventa": 90}
+_DECADE_WORD = re.compile(rf"\b(?:de |en )?los ({'|'.join(_DECADE_WORDS)})\b", re.I)
 # "to" or "2" typed for "too" after a negator: "a scifi flick thats not to long", "a war movie but not 2 long"
 _TOO = re.compile(
     r"\b(not|nothing|isn'?t|aren'?t|nt)\s+(?:to|2)\s+(?=(?:long|old|short|scary|violent|dark|sad|slow|heavy|gory|new)\b)",
@@ -129,6 +148,34 @@ _EMOJI = re.compile("|".join(map(re.escape, sorted(EMOJI, key=len, reverse=True)
 def spell_out(text: str) -> str:
     """The message with chat-speak and emoji written as the words they stand for."""
     text = _EMOJI.sub(lambda m: f" {EMOJI[m.group()]} ", text or "")
-    text = _DECADE.sub(lambda m: f"{m.group(1) or m.group(2)}s", text)
+    text = _DECADE.sub(lambda m: f"{m.group(1) or m.group(2) or m.group(3)}s", text)
+    text = _DECADE_WORD.sub(lambda m: f"{_DECADE_WORDS[m.group(1).lower()]}s", text)
     text = _TOO.sub(r"\1 too ", text)  # "not to long", "nothing 2 scary"
     return _SHORT.sub(lambda m: _WORDS[m.group().lower()], text)
+
+
+# A question about a film opened in another language ("quién dirigió Titanic", "qui a réalisé Amélie", "wie lang
+# ist Titanic"): read as its English wording, the title kept as typed.
+_FOREIGN_QUESTIONS = [
+    (r"qui[eé]n (?:dirigi[oó]|hizo) (?P<t>.+)", "who directed {t}"),
+    (r"qui a (?:r[eé]alis[eé]|fait) (?P<t>.+)", "who directed {t}"),
+    (r"wer hat (?P<t>.+?) (?:gedreht|gemacht|inszeniert)", "who directed {t}"),
+    (r"(?:cu[aá]ndo|en qu[eé] a[nñ]o) (?:sali[oó]|se estren[oó]) (?P<t>.+)", "what year was {t} released"),
+    (r"quand (?:est sorti|est sortie|a [eé]t[eé] tourn[eé]) (?P<t>.+)", "what year was {t} released"),
+    (r"wann (?:kam|ist) (?P<t>.+?) (?:raus|heraus|erschienen|rausgekommen)", "what year was {t} released"),
+    (r"cu[aá]nto dura (?P<t>.+)", "how long is {t}"),
+    (r"combien de temps dure (?P<t>.+)", "how long is {t}"),
+    (r"wie lang(?:e)? (?:ist|dauert) (?P<t>.+)", "how long is {t}"),
+    (r"qui[eé]n (?:sale|act[uú]a|trabaja) en (?P<t>.+)", "who is in {t}"),
+    (r"qui joue dans (?P<t>.+)", "who is in {t}"),
+]
+_FOREIGN_QUESTION = [(re.compile(rf"^\s*[¿¡]?\s*{p}\s*[?!.]*\s*$", re.I), said) for p, said in _FOREIGN_QUESTIONS]
+
+
+def in_english(text: str) -> str:
+    """A question opened in Spanish, French or German as its English wording; any other text as it is."""
+    for pattern, said in _FOREIGN_QUESTION:
+        found = pattern.match(text or "")
+        if found:
+            return said.format(t=found.group("t").strip(" ?!.¿¡"))
+    return text

@@ -123,3 +123,14 @@ def test_it_answers_a_superlative_said_without_a_question_word(cat):
     assert "**The Birth of a Nation** (1915)" in answer("the oldest movie you have", cat)
     assert decide_mode("the oldest movie you have").mode == "A"
     assert decide_mode("the oldest films by hitchcock").mode == "B"
+
+
+def test_it_answers_a_question_asked_in_spanish_french_or_german(cat):
+    for text, said in [
+        ("quien dirigió titanic", "James Cameron"),
+        ("qui a réalisé amélie", "Jean-Pierre Jeunet"),
+        ("quand est sorti alien", "1979"),
+        ("wie lang ist titanic", "194 minutes"),
+    ]:
+        assert decide_mode(text, cat).mode == "A"
+        assert said in answer(text, cat)

@@ -29,3 +29,21 @@ def test_it_reads_to_or_2_after_a_negator_as_too():
     assert spell_out("a scifi flick thats not to long") == "a scifi flick thats not too long"
     assert spell_out("a war movie but not 2 long") == "a war movie but not too long"
     assert spell_out("something not to be missed") == "something not to be missed"
+
+
+def test_it_reads_a_spanish_decade_and_genre_words():
+    assert spell_out("una comedia de los 90") == "una comedy 90s"
+    assert spell_out("una peli de los ochenta") == "una movie 80s"
+    assert spell_out("films de los 80 de accion") == "films 80s action"
+    assert spell_out("un film comique") == "un film comedy"
+
+
+def test_it_reads_a_question_opened_in_another_language_in_english():
+    from recs.rules.shorthand import in_english
+
+    assert in_english("¿Quién dirigió Titanic?") == "who directed Titanic"
+    assert in_english("qui a réalisé amélie") == "who directed amélie"
+    assert in_english("wer hat titanic gedreht") == "who directed titanic"
+    assert in_english("cuándo salió jurassic park") == "what year was jurassic park released"
+    assert in_english("wie lang ist titanic") == "how long is titanic"
+    assert in_english("a comedy from the 90s") == "a comedy from the 90s"
