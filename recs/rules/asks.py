@@ -35,6 +35,9 @@ _ASKS = re.compile(
     r"|\balready (?:seen|watched)\b|\bdifferent (?:genre|kind|type|style|vibe)\b"
     # "kinda like The Office vibes", "Pixar-like but not Pixar", "like Stranger Things": likeness asked alone
     r"|\bvibes?\b|[a-z]-(?:like|esque|ish|style)\b|^(?:kinda |kind of |sorta |sort of )?like (?!i\b|you\b|it\b|that\b|this\b)\w"
+    # "i loved parasite, what else", "loved it. anything else?", "what else ya got": more asked for, as a clause
+    r"|(?:^|[,.;!-] ?)(?:so |ok |okay |and )?(?:what|anything|whats|what's) else"
+    r"(?: (?:ya|you|u) got| is there| do (?:you|u) have| (?:would|could|can) (?:you|u) (?:suggest|recommend))?[\s?!.]*$"
 )
 
 

@@ -90,7 +90,10 @@ _REFERS_BACK = re.compile(
     r"|^(?:(?:ok(?:ay)?|yeah|yes|hmm+|nice|cool|good|great|fine)\W+)?(?:(?:those|these|them)(?: ones)? )?but\b|\b(?:any|one|some|either) of (?:those|them|these)\b"
     r"|^(?:the )?same(?: thing| again)?\b(?! (?:director|actor|person|guy|year|decade)\b)"
     # "newer ones pls", "any shorter ones?": the picks shown, changed ("ones" stands for them)
-    r"|\b(?:newer|older|more recent|shorter|longer|darker|lighter|funnier|scarier|cheaper|better) ones\b(?! (?:with|by|from|about)\b))",
+    r"|\b(?:newer|older|more recent|shorter|longer|darker|lighter|funnier|scarier|cheaper|better) ones\b(?! (?:with|by|from|about)\b)"
+    # "loved those, what else ya got", "liked it. anything else?": the picks shown were liked, more are asked for
+    r"|\b(?:loved|liked|enjoyed|adored) (?:those|them|these|it|that one|all three)\b[^?]{0,40}?\b(?:what|anything) else"
+    r"(?: (?:ya|you|u) got| is there| do (?:you|u) have)?[\s?!.]*$)",
     re.IGNORECASE,
 )
 

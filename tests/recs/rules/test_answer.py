@@ -134,3 +134,14 @@ def test_it_answers_a_question_asked_in_spanish_french_or_german(cat):
     ]:
         assert decide_mode(text, cat).mode == "A"
         assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    "text", ["i loved parasite, what else", "loved it. anything else?", "what else ya got", "ok what else?"]
+)
+def test_it_reads_what_else_said_as_a_clause_as_a_request(text):
+    assert decide_mode(text).mode == "B"
+
+
+def test_it_keeps_what_else_a_person_made_a_question():
+    assert decide_mode("what else did spielberg direct").mode == "A"

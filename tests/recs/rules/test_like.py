@@ -43,3 +43,12 @@ def test_it_reads_comparative_ones_as_the_picks_just_shown(cat):
 def test_it_reads_no_title_in_a_runtime_after_like(cat):
     cons = parse_constraints("i need a movie for a long flight, like 3 hours", cat)
     assert cons.unknown_likes == [] and cons.like_ids == []
+
+
+def test_it_reads_the_picks_shown_liked_then_more_asked_for_as_like_them():
+    from recs.rules.like import refers_back
+
+    assert refers_back("loved those, what else ya got")
+    assert refers_back("liked it. anything else?")
+    assert not refers_back("loved those!")
+    assert not refers_back("i liked it, what else did nolan make")
