@@ -154,9 +154,12 @@ def assess(
         shown_verdicts = verdicts
     against = subject.get("reference_label", "")
     good = iqa_polarity.asked_good(question)  # "is it sharp?": a soft photo's answer is no
+    contrasty = "low_contrast" in verdicts and iqa_polarity.too_contrasty(question)  # the opposite of flat
     text = rules_iqa.answer(
-        plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar, good=good
+        plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar and not contrasty, good=good
     )
+    if contrasty:
+        text = f"{text} {iqa_polarity.contrast_said(verdicts['low_contrast'], figures)}"
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
     improved = ""
     if before and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
@@ -172,7 +175,9 @@ def assess(
     saturation = _saturation(question, bool(named), region, by_eye, image)
     if saturation:  # "are the reds in #2 too strong?": saturation clipping and colourfulness, said plainly
         said = iqa_saturation.answer(saturation, polar=polar, hue_name=iqa_saturation.hue(question))
-        text, notes = " ".join([*notes, said]), [*notes, said]
+        # a fault asked beside it keeps its answer: "is it too saturated and too dark?"
+        text = f"{text} {said}" if plan.distortion_names() else " ".join([*notes, said])
+        notes = [*notes, said]
         shown_extra |= {"colourfulness": saturation["colourfulness"]}
     shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra
     return {
