@@ -3,7 +3,8 @@
 Asked alone ("is it tilted?") they are the whole reply (`replies.chat_reply`); asked beside a measured fault ("is it
 tilted and blurry?") the measured part is answered with its figures and each unmeasured part is said to be
 unmeasured after it (`added`), so no part of a question goes unanswered. Each says what can be done instead: a tilt
-can be straightened, in the edit planner's words. Pure: no Django.
+can be straightened, in the edit planner's words. Two parts the figures do not settle are said likewise: how large
+"ok to print?" prints (the size answer's), and a mark out of 10 (none is made up). Pure: no Django.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from imagelab.rules import iqa_saturation
 from imagelab.rules.iqa_fold import fold
-from imagelab.rules.iqa_words import UNMEASURED
+from imagelab.rules.iqa_words import PRINT_READY, UNMEASURED
 
 TILT = "whether the horizon or lines are straight"
 # What to ask instead, per unmeasured fault, in words the edit planner plans ("straighten it" tries five small
@@ -46,10 +47,29 @@ def said(names: list[str], *, beside_measured: bool) -> str:
     return " ".join([lead, *hints])
 
 
+# Fit to print is sharpness and exposure, measured; how large it prints is its size, answered on its own.
+_PRINT = re.compile(rf"\b(?:{PRINT_READY})")
+PRINT_SIZE = 'How large it prints sharp depends on its pixels: ask "how big can I print it?" for its size at 300 dpi.'
+
+
+# A mark asked for ("rate it out of 10", "on a scale of 1-10"): the figures are the measure, no mark is invented.
+_MARK = re.compile(
+    r"\bout of (?:5|10|100|five|ten|a hundred)\b|\bon a scale\b|\b(?:score|mark|grade) (?:from |of )?(?:1|one|0|zero) ?(?:-|to) ?(?:5|10)\b|"
+    r"\b(?:1|one|0|zero) ?(?:-|to) ?(?:5|10|ten|five) scale\b|\b\d{1,3}/10\b"
+)
+NO_MARK = (
+    "I don't make up a mark out of 10: the figures above, each set against where its fault starts, are the measure."
+)
+
+
 def added(result: dict, question: str) -> dict:
     """A measured answer (`quality_turn`'s {text, notes, ...}) with each unmeasured part of its question said too."""
     names = named(question)
-    if not names:
+    said_too = [said(names, beside_measured=True)] if names else []
+    if _PRINT.search(question[:4000].lower()):  # "is it ok to print?": the size is the other half of it
+        said_too.append(PRINT_SIZE)
+    if _MARK.search(question[:4000].lower()):  # "rate the sharpness out of 10": no mark is made up
+        said_too.append(NO_MARK)
+    if not said_too:
         return result
-    note = said(names, beside_measured=True)
-    return result | {"text": f"{result['text']} {note}", "notes": [*result.get("notes", []), note]}
+    return result | {"text": " ".join([result["text"], *said_too]), "notes": [*result.get("notes", []), *said_too]}

@@ -94,7 +94,7 @@ WORDS = [
         "noise",
     ),
     (
-        r"oscur[oa]|subexpuest[oa]|sous[- ]?expos[ée]e?|unterbelichtet|zu dunkel|scur[oa]|sottoespost[oa]",
+        r"oscur[oa]|subexpuest[oa]|sous[- ]?expos[ée]e?|unterbelichtet|zu dunkel|scur[oa]|sottoespost[oa]|sombres?",
         "underexposure",
     ),
     (r"quemad[oa]|sobreexpuest[oa]|surexpos[ée]e?|überbelichtet|zu hell|sovraespost[oa]", "overexposure"),
@@ -160,13 +160,20 @@ METRICS = {
     # "ΔE2000", "delta e 00": the formula's year is part of the name
     r"(?:delta[- ]?e|[δΔ]e)(?:[- ]?(?:2000|00|76))?|de2000|ciede2000|colou?r difference": "DeltaE2000",
 }
+# Whether the photo is fit to print: "is it ok to print?", "good enough for printing", "print ready?"
+PRINT_READY = (
+    r"(?:ok|okay|fine|good|ready|fit|sharp enough|good enough|alright) (?:to|for) (?:a )?print(?:ing|ed|s)?\b|"
+    r"print[- ]?ready|printable"
+)
 QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
     r"what'?s wrong|(?:problems|issues|flaws) with|"
     # a mark asked for: "rate this photo out of 10", "score it", "on a scale of 1 to 5" ("grade" is a colour grade)
     r"(?:rate|score|mark) (?:it|this|that|the|my)|out of (?:5|10|100|five|ten|a hundred)|on a scale|"
     # slang for a poor camera: "looks like it was taken on a potato", "potato quality"
-    r"(?:on|with|by) a potato|potato[- ]?(?:quality|cam\w*)"
+    r"(?:on|with|by) a potato|potato[- ]?(?:quality|cam\w*)|"
+    # fit for print, asked of the photo ("is it ok to print?"); how big it prints is the size answer's
+    rf"{PRINT_READY}"
 )
 # A figure asked for as an order ("can u give me the psnr vs the unedited one"): a question, not an edit.
 MEASURE_ASK = re.compile(

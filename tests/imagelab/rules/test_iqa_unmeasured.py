@@ -65,3 +65,30 @@ def test_it_points_a_tilt_question_to_a_straightening_the_planner_reads():
 
 def test_it_keeps_a_tilt_out_of_the_subject_of_a_measured_fault():
     assert read_question("is the horizon straight and is it sharp?", has_reference=False)["query_scope"] == "Global"
+
+
+@pytest.mark.parametrize("text", ["is it ok to print?", "print ready?", "is this good enough for printing?"])
+def test_it_reads_whether_it_is_fit_to_print_as_a_quality_check_with_the_size_pointed_to(text):
+    from imagelab.rules.iqa import is_quality_question
+
+    assert is_quality_question(text) and read_question(text, has_reference=False)["distortion_source"] == "Inferred"
+    said = iqa_unmeasured.added({"text": "x", "notes": []}, text)
+    assert '"how big can I print it?"' in said["text"]
+
+
+@pytest.mark.parametrize(
+    "text", ["est-ce que la photo est trop sombre ?", "la photo est sombre ?", "is it too sombre?"]
+)
+def test_it_reads_sombre_as_too_dark(text):
+    from imagelab.rules.iqa import is_quality_question
+
+    plan = read_question(text, has_reference=False)
+    assert is_quality_question(text) and plan["distortions"] == [{"scope": "Global", "names": ["underexposure"]}]
+
+
+@pytest.mark.parametrize(
+    "text", ["rate the sharpness out of 10", "how dark is it on a scale of 1-10", "give it a score 1 to 10"]
+)
+def test_it_says_plainly_that_no_mark_out_of_ten_is_made_up(text):
+    said = iqa_unmeasured.added({"text": "x", "notes": []}, text)
+    assert "I don't make up a mark out of 10" in said["text"]
