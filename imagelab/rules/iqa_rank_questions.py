@@ -10,7 +10,9 @@ from imagelab.rules import iqa_thresholds
 from imagelab.rules.iqa_variations import variation_numbers
 
 # A question that wants a yes or no opens with its verb ("is 3 sharper than 4?", "so are all of them ...").
-_POLAR = re.compile(r"^\W*(?:(?:so|and|but|ok|okay|hey|hmm+|quick one)\W+)*(?:is|are|was|were|does|do|did|iz|r)\b")
+_POLAR = re.compile(
+    r"^\W*(?:(?:so|and|but|ok|okay|hey|hmm+|quick one)\W+)*(?:is|are|was|were|does|do|did|has|have|iz|r)\b"
+)
 # A comparative, by its figure, whether a higher figure makes it true, and the least difference that is seen.
 _COMPARATIVES = (
     # a letter or two dropped or doubled as typed fast: "sharpr", "blurryer", "grainer", "noiser"
@@ -44,8 +46,32 @@ def answered(question: str, per: dict[int, dict[str, float]], text: str, before:
 
 
 def against_source(question: str) -> bool:
-    """Whether a question sets the variations against their source ("are all five sharper than the original?")."""
-    return bool(_SOURCE.search(question.lower()))
+    """Whether a question sets the variations against their source ("are all five sharper than the original?", "did
+    the edit add noise?")."""
+    return bool(_SOURCE.search(question.lower())) or _did(question.lower()) is not None
+
+
+# What an edit did to a fault, asked of it: "did the edit add noise?" (its figure up), "did it remove the grain?"
+_ADDS = re.compile(r"\b(?:add|adds|added|introduc\w*|caus\w*|creat\w*|brought in|bring in|increas\w*)\b")
+_REMOVES = re.compile(r"\b(?:remov\w*|reduc\w*|fix\w*|clean\w* up|get rid|got rid|lower\w*|eliminat\w*)\b")
+_FAULT_FIGURES = (
+    (r"nois\w*|grain\w*|speckl\w*", "noise_sigma", 0.3, "noise"),
+    (r"blur\w*|softness", "blur_effect", 0.02, "blur"),
+    (r"blocks?|blocking|blockiness|artefacts?|artifacts?|compression|banding", "blockiness", 0.03, "blocking"),
+    (r"(?:colou?r )?cast|tint", "colour_cast", 1.5, "cast"),
+)
+
+
+def _did(t: str) -> tuple | None:
+    """A row of `_COMPARATIVES` for "did the edit add noise?" (one fault, added or removed), or None."""
+    if not _POLAR.search(t):
+        return None
+    faults = [row for row in _FAULT_FIGURES if re.search(rf"\b(?:{row[0]})\b", t)]
+    adds, removes = _ADDS.search(t), _REMOVES.search(t)
+    if len(faults) != 1 or bool(adds) == bool(removes):
+        return None
+    _pattern, figure, same, name = faults[0]
+    return "", figure, bool(adds), same, f"{'more' if adds else 'less'} {name}"
 
 
 def _comparative(t: str):
@@ -56,7 +82,7 @@ def _comparative(t: str):
 def _against_source(question: str, per: dict[int, dict[str, float]], before: dict[int, dict[str, float]]) -> str:
     """Yes or no for each variation against its own source ("are any of them blurrier than the original?")."""
     t = question.lower()
-    row = _comparative(t)
+    row = _comparative(t) or _did(t)
     if not (row and against_source(t) and _POLAR.search(t)) or not all(n in before for n in per):
         return ""
     _pattern, figure, higher, same, word = row
@@ -139,7 +165,7 @@ def answered_against_source(question: str, figures: dict, before: dict, text: st
     """One image's answer led by the yes or no to "is #2 sharper than the original?" (`before`: the source's;
     `faults`: the plan's, which "is the noise worse than the original?" is said of)."""
     t = question.lower()
-    row = _comparative(t) or _worse_or_better(t, faults)
+    row = _comparative(t) or _worse_or_better(t, faults) or _did(t)
     if not (row and against_source(t) and _POLAR.search(t)) or row[1] not in figures or row[1] not in before:
         return text
     _pattern, figure, higher, same, _word = row

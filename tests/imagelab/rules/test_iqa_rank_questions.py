@@ -127,3 +127,29 @@ def test_it_reads_then_typed_for_than_between_two_variations(text, lead):
 def test_it_reads_then_typed_for_than_against_the_source():
     lead = iqa_rank_questions.answered("are all five darker then the original?", PER, "RANKING", SOURCES)
     assert lead.startswith("Yes for #2; no for #1, #3, #4 and #5.")
+
+
+@pytest.mark.parametrize(
+    ("text", "summary"),
+    [
+        ("did the edit add noise?", "No, none of the 5."),
+        ("did the edit remove the blur?", "Yes for #3; no for #1, #2, #4 and #5."),
+        ("has the edit added any blur?", "Yes for #4 and #5; no for #1, #2 and #3."),
+    ],
+)
+def test_it_answers_what_the_edit_did_to_a_fault_against_each_source(text, summary):
+    assert iqa_rank_questions.against_source(text)
+    lead = iqa_rank_questions.answered(text, PER, "RANKING", SOURCES)
+    assert lead.startswith(summary) and "each against its source: #1 " in lead and lead.endswith(" RANKING")
+
+
+def test_it_answers_what_the_edit_did_to_one_variation_against_its_source():
+    said = iqa_rank_questions.answered_against_source(
+        "did the edit add noise?", {"noise_sigma": 2.0}, {"noise_sigma": 1.0}, "TEXT", ["noise"]
+    )
+    assert said == "Yes. TEXT"
+
+
+@pytest.mark.parametrize("text", ["did the edit add noise and remove blur?", "which one has the least noise?"])
+def test_it_sets_no_variation_against_its_source_when_the_change_is_not_one_way(text):
+    assert not iqa_rank_questions.against_source(text)
