@@ -34,3 +34,26 @@ def either_or(question: str) -> bool:
     return " or " in t and any(
         re.search(rf"\b(?:{good})\b", t) and re.search(rf"\b(?:{bad})\b", t) for good, bad in _GOOD.values()
     )
+
+
+# Too much contrast asked about ("is it too contrasty?"): the opposite of the low contrast that is measured.
+_TOO_CONTRASTY = re.compile(
+    r"\b(?:too|overly|way too|a bit too|very) (?:contrast\w*|punchy|harsh)\b|\btoo much contrast\b|"
+    r"\bcontrast (?:is |looks |seems )?(?:a bit |way |far )?too (?:high|strong|much|harsh)\b|\bover[- ]?contrast\w*"
+)
+
+
+def too_contrasty(question: str) -> bool:
+    """Whether a question asks if the contrast is too high ("is it too contrasty?"), not whether it is flat."""
+    return _TOO_CONTRASTY.search(question[:4000].lower()) is not None
+
+
+def contrast_said(verdict: str, figures: dict[str, float]) -> str:
+    """What the measured contrast says to "is it too contrasty?": flat is the opposite; else the clipped ends."""
+    if verdict == "yes":
+        return "That is the opposite of too contrasty: if anything it could take more contrast."
+    ends = (
+        f"{figures.get('highlights_clipped', 0.0):.1f}% of it is burnt to white and "
+        f"{figures.get('shadows_clipped', 0.0):.1f}% crushed to black"
+    )
+    return f"Too much contrast has no threshold here, but where it costs detail it shows at the ends: {ends}."

@@ -67,3 +67,17 @@ def test_it_reads_worse_or_better_than_the_source_by_the_fault_asked(text, fault
     before = {"blur_effect": 0.30, "noise_sigma": 0.9}
     said = iqa_rank_questions.answered_against_source(text, FIGURES, before, "ANSWER", faults)
     assert said == (f"{lead} ANSWER" if lead else "ANSWER")
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("is it too contrasty?", True),
+        ("is there too much contrast?", True),
+        ("is the contrast too high?", True),
+        ("is it flat?", False),
+        ("is the contrast ok?", False),
+    ],
+)
+def test_it_reads_too_much_contrast_as_the_opposite_of_flat(text, asked):
+    assert iqa_polarity.too_contrasty(text) is asked
