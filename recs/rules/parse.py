@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from recs.rules import runtime
+from recs.rules.about_topic import topic_genre
 from recs.rules.audience import find_audience, find_company, find_grown_ups
 from recs.rules.born import find_born
 from recs.rules.constraints import Constraints
@@ -261,8 +262,10 @@ def _find_unsupported(scan: Scanner, out: Constraints, raw: str) -> None:
             _exclude_adult_ratings(out)  # "they hate swearing": the R rating is what records it
             continue
         said = found.strip()
-        if kind == "about" and not set(scan.before(start, 1)) & _FILMISH:
+        if kind == "about" and not set(scan.before(start, 1)) & (_FILMISH | {"nothing"}):  # "nothing about war"
             continue  # "how about a comedy", "what about tonight": no story's topic
+        if kind == "about" and topic_genre(said, out, scan.negated(start)):  # "true story about war": a war film
+            continue
         if re.fullmatch(SUPERHERO_STUDIOS, said) and scan.negated(start) and SUPERHERO_TAG not in out.genres:
             out.exclude_genres.append(SUPERHERO_TAG)  # "not another marvel film": none of its kind
             continue
