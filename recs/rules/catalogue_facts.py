@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.compare import half_known_answer
 from recs.rules.described_set import described_films
 from recs.rules.explain import genre_short
 from recs.rules.franchise_facts import UNTAGGED_STUDIOS, franchise_member_answer, franchise_order_answer
@@ -184,6 +185,7 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
     low = re.sub(r"(?<=[a-z])-(?=[a-z])", " ", " ".join(question.lower().split()))
     # "is up a pixar movie": from the hand tags; "x-men films in order": every one, by year
     said = franchise_member_answer(low, catalogue) or franchise_order_answer(low, catalogue)
+    said = said or half_known_answer(low, catalogue)  # "is inception longer than interstellar"
     if said:
         return said
     for form in COUNT:

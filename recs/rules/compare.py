@@ -159,3 +159,32 @@ def _recorded(movie: Movie, catalogue: Catalogue) -> str:
     rotten = catalogue.rotten.get(movie.id)
     facts += [f"Rotten Tomatoes {rotten}%"] if rotten is not None else []
     return f"**{movie.title}** ({movie.year}): " + " · ".join(facts)
+
+
+# Words that stand for no title: "is anything better than Inception", "is it longer than Titanic"
+_NO_TITLE = re.compile(r"(?:any|some|every|no)(?:thing|one|body)(?: else)?|it|this|that|this one|that one|those|these")
+
+
+def half_known_answer(question: str, catalogue: Catalogue) -> str | None:
+    """ "is Inception longer than Interstellar": one side is no catalogue film, so the comparison is not made;
+    the known film's figure is given. None unless exactly one side names a film."""
+    found = FORMS[-1].match(" ".join(question.lower().split()))
+    if not found or ASPECTS[found.group("a")].attribute == "feel":
+        return None
+    sides = [found.group("x").strip(" ?!."), found.group("y").strip(" ?!.")]
+    films = [resolve(side, catalogue)[1] for side in sides]
+    if bool(films[0]) == bool(films[1]) or any(_NO_TITLE.fullmatch(side) for side in sides):
+        return None
+    movie, unknown = (films[0] or films[1])[0], sides[1] if films[0] else sides[0]
+    attribute = ASPECTS[found.group("a")].attribute
+    value = _value(movie, attribute, catalogue)
+    what = {"runtime": "a runtime", "year": "a release year", "rating": "an IMDB rating"}[attribute]
+    known = (
+        f"**{movie.title}** ({movie.year}) has {what} of {value:g}{_UNITS[attribute]}"
+        if value is not None
+        else f"my catalogue doesn't list {what} for **{movie.title}** ({movie.year}) either"
+    )
+    return (
+        f"I don't know “{unknown}” from my catalogue ({len(catalogue.movies):,} films, up to 2010), so I can't "
+        f"compare them; {known}."
+    )
