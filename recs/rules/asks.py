@@ -42,6 +42,10 @@ _ASKS = re.compile(
 
 
 _SOMETHING = re.compile(r"^(?:something|anything)(?:\s+[\w'-]+){1,4}[\s.!]*$")  # "something wrong?" asks no film
+# "something with a strong female lead", "anything with a good soundtrack": a film described by what it has
+_SOMETHING_WITH = re.compile(
+    r"^(?:something|anything) (?:with|that has|featuring)(?: an?| some| the)?(?:\s+[\w'-]+){1,5}[\s.!]*$"
+)
 
 
 def asks_for_films(low: str, catalogue: Catalogue) -> bool:
@@ -50,7 +54,7 @@ def asks_for_films(low: str, catalogue: Catalogue) -> bool:
         return True
     if series_asked(low, catalogue) and not _NOT_ASKING.search(low):  # "the star wars films"
         return True
-    if _SOMETHING.search(low):  # "something mindless", "anything but the usual blockbusters"
+    if _SOMETHING.search(low) or _SOMETHING_WITH.search(low):  # "something mindless", "anything but the usual…"
         return True
     if _SOME_FILM.search(low):
         return True

@@ -110,7 +110,7 @@ DID = [  # (role asked, pattern with a person and a title)
 ]
 # The whole catalogue named as the scope: "the longest film you have", "the best movie of all time".
 _EVERYTHING = re.compile(
-    r"^(?:(?:that |which )?(?:you(?: have|'ve got| know| got)|in (?:your|the|ur) (?:catalogue|list|database))"
+    r"^(?:(?:that |which )?(?:(?:you|u)(?: have|'ve got| ve got| know| got)|in (?:your|the|ur) (?:catalogue|list|database))"
     r"|ever(?: made)?|of all time|in the world)$"
 )
 _YEAR = re.compile(r"^(?:(?:of|from|in|released in|made in|out in) )?((?:19|20)\d\d)$")

@@ -145,3 +145,12 @@ def test_it_reads_what_else_said_as_a_clause_as_a_request(text):
 
 def test_it_keeps_what_else_a_person_made_a_question():
     assert decide_mode("what else did spielberg direct").mode == "A"
+
+
+@pytest.mark.parametrize("text", ["something with a strong female lead", "anything with a good soundtrack"])
+def test_it_reads_something_with_what_a_film_has_as_a_request(text):
+    assert decide_mode(text).mode == "B"
+
+
+def test_it_keeps_something_wrong_said_as_chat():
+    assert decide_mode("something is wrong with the app").mode == "A"

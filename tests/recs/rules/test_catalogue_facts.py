@@ -76,3 +76,12 @@ def test_it_still_says_it_does_not_know_a_count_of_no_known_kind(cat):
 def test_it_counts_a_persons_roles_when_asked_what_they_were_in(cat, text, said):
     assert decide_mode(text, cat).mode == "A"
     assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("whats the newest film u have", "the most recent is"), ("what is the oldest movie u got", "the earliest is")],
+)
+def test_it_reads_u_have_as_the_whole_catalogue_in_a_superlative(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
