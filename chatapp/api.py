@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import codecs
-import json
 from typing import Annotated
 
 from django.conf import settings
@@ -14,7 +12,6 @@ from django.http.multipartparser import MultiPartParserError
 from django.utils.http import content_disposition_header
 from ninja import NinjaAPI, Path, Query, Router, Status
 from ninja.errors import AuthenticationError, HttpError, ValidationError
-from ninja.parser import Parser
 from ninja.security import HttpBearer, SessionAuth
 from ninja.utils import check_csrf
 from pydantic import WithJsonSchema
@@ -22,6 +19,7 @@ from pydantic import WithJsonSchema
 from chatapp import exports, kinds, selectors, services, turns
 from chatapp.db import database_sync_to_async
 from chatapp.errors import CsrfFailed, InvalidInput, MarqueeError, RateLimited, UpstreamFailed
+from chatapp.json_body import BodyUnreadable, JsonObjectParser
 from chatapp.schemas import (
     ChatDetailOut,
     ChatIn,
@@ -79,60 +77,6 @@ class SessionUserAuth(SessionAuth):
         if self.csrf and not getattr(request, "_ninja_csrf_exempt", False) and check_csrf(request):
             raise CsrfFailed(CSRF_MESSAGE)
         return user
-
-
-class BodyNotAnObject(ValueError):
-    """A JSON body that parsed but is not an object (`[1, 2]`, `"x"`, `null`)."""
-
-
-class BodyNotJson(ValueError):
-    """A body sent with another Content-Type than JSON (`text/plain`, a form): it is not read as JSON."""
-
-    def __init__(self, content_type: str):
-        super().__init__(content_type)
-        self.content_type = content_type
-
-
-class BodyNotInCharset(ValueError):
-    """A body that does not decode in the charset its Content-Type declares (`; charset=us-ascii`)."""
-
-
-def _json_body(request):
-    """The body as JSON, decoded from its declared charset (`latin-1`, `windows-1252`…) unless that is a UTF."""
-    # JSON's own UTF-8/16/32 stay bytes: json.loads tells them apart (BOM or not), as without a charset.
-    charset = (request.content_params or {}).get("charset", "").strip()
-    try:
-        codec = codecs.lookup(charset or "utf-8").name
-        body = request.body if codec.startswith("utf-") else request.body.decode(codec)
-        return json.loads(body)
-    except LookupError:  # an unknown charset, or a codec that is no text encoding (base64, rot13…)
-        return json.loads(request.body)
-    except UnicodeError:  # not text in the declared charset (UTF ones fail inside json.loads)
-        if not charset:
-            raise
-        raise BodyNotInCharset(charset) from None
-
-
-def _is_json_type(content_type: str) -> bool:
-    return content_type == "application/json" or (
-        content_type.startswith("application/") and content_type.endswith("+json")
-    )
-
-
-class JsonObjectParser(Parser):
-    """JSON bodies must be objects: ninja would otherwise read a list or a string as an empty (or odd) schema.
-
-    And sent as JSON: a body labelled `text/plain` or as a form was read as JSON all the same (ninja never looks).
-    """
-
-    def parse_body(self, request):
-        content_type = (request.content_type or "").strip().lower()
-        if not _is_json_type(content_type):
-            raise BodyNotJson(content_type)
-        data = _json_body(request)
-        if not isinstance(data, dict):
-            raise BodyNotAnObject
-        return data
 
 
 api = NinjaAPI(title="Marquee API", version="1.0", auth=[ApiTokenAuth(), SessionUserAuth()], parser=JsonObjectParser())
@@ -203,16 +147,8 @@ HTTP_ERROR_CODES = {400: "bad_request", 403: "forbidden", 405: "method_not_allow
 @api.exception_handler(HttpError)
 def on_http_error(request, exc: HttpError):
     # Never reads request.user: in an async view that would be a synchronous database hit on the event loop.
-    if isinstance(exc.__cause__, BodyNotAnObject):  # ninja wraps parser errors in a 400 HttpError
-        return _error(request, 400, "bad_request", "The request body must be a JSON object.")
-    if isinstance(exc.__cause__, BodyNotJson):
-        sent = exc.__cause__.content_type[:80]
-        said = f"was sent as {sent}" if sent else "had no Content-Type"
-        message = f"Send the request body as JSON with Content-Type: application/json (this one {said})."
-        return _error(request, 400, "bad_request", message)
-    if isinstance(exc.__cause__, BodyNotInCharset):
-        message = f"The request body is not valid {str(exc.__cause__)[:40]} text (the charset it declares)."
-        return _error(request, 400, "bad_request", message)
+    if isinstance(exc.__cause__, BodyUnreadable):  # ninja wraps parser errors in a 400 HttpError
+        return _error(request, 400, "bad_request", str(exc.__cause__))
     if exc.status_code == 400 and "parse" in str(exc).lower():
         return _error(request, 400, "bad_request", "The request body is not valid JSON.")
     return _error(request, exc.status_code, HTTP_ERROR_CODES.get(exc.status_code, "error"), str(exc))

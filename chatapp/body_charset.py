@@ -16,6 +16,7 @@ from functools import lru_cache
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.utils.decorators import sync_and_async_middleware
 
+from chatapp.json_body import is_json_type
 from chatapp.refusals import refusal
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
@@ -25,12 +26,6 @@ MULTIPART = "multipart/form-data"
 JSON_UTFS = {"utf-8", "utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"}
 # Printable ASCII, tab and line ends, and a `\u` escape (which `raw_unicode_escape` would read as a character).
 _ASCII_SAMPLE = bytes(range(0x20, 0x7F)) + b"\t\r\n\\u0041"
-
-
-def _is_json(content_type: str) -> bool:
-    return content_type == "application/json" or (
-        content_type.startswith("application/") and content_type.endswith("+json")
-    )
 
 
 @lru_cache(maxsize=256)
@@ -56,7 +51,7 @@ def refusal_words(request) -> str | None:
         return None
     content_type = (request.content_type or "").strip().lower()
     charset = (request.content_params or {}).get("charset", "").strip()
-    is_json = _is_json(content_type)
+    is_json = is_json_type(content_type)
     if not charset or not (is_json or content_type in (URLENCODED, MULTIPART)):
         return None
     codec = _codec(charset)
