@@ -48,7 +48,12 @@ def answered(question: str, per: dict[int, dict[str, float]], text: str, before:
 def against_source(question: str) -> bool:
     """Whether a question sets the variations against their source ("are all five sharper than the original?", "did
     the edit add noise?")."""
-    return bool(_SOURCE.search(question.lower())) or _did(question.lower()) is not None
+    t = question.lower()
+    return bool(_SOURCE.search(t) or _did(t) or (_MADE.search(t) and _comparative(t)))
+
+
+# What the edit made of it, asked by a comparative: "did the edit make it softer?", "has it made things darker?"
+_MADE = re.compile(r"\b(?:make|made|makes|leave|left|turn|turned|render\w*) (?:it|them|things|everything|the photo)\b")
 
 
 # What an edit did to a fault, asked of it: "did the edit add noise?" (its figure up), "did it remove the grain?"
@@ -64,8 +69,6 @@ _FAULT_FIGURES = (
 
 def _did(t: str) -> tuple | None:
     """A row of `_COMPARATIVES` for "did the edit add noise?" (one fault, added or removed), or None."""
-    if not _POLAR.search(t):
-        return None
     faults = [row for row in _FAULT_FIGURES if re.search(rf"\b(?:{row[0]})\b", t)]
     adds, removes = _ADDS.search(t), _REMOVES.search(t)
     if len(faults) != 1 or bool(adds) == bool(removes):
@@ -83,13 +86,15 @@ def _against_source(question: str, per: dict[int, dict[str, float]], before: dic
     """Yes or no for each variation against its own source ("are any of them blurrier than the original?")."""
     t = question.lower()
     row = _comparative(t) or _did(t)
-    if not (row and against_source(t) and _POLAR.search(t)) or not all(n in before for n in per):
+    if not (row and against_source(t)) or not all(n in before and row[1] in before[n] for n in per):
         return ""
     _pattern, figure, higher, same, word = row
-    said = {n: (per[n][figure] - before[n][figure]) * (1 if higher else -1) >= same for n in sorted(per)}
-    yes, no = [n for n, h in said.items() if h], [n for n, h in said.items() if not h]
     label, fmt = _FIGURE_NAMES[figure]
     each = ", ".join(f"#{n} {fmt.format(per[n][figure])} vs {fmt.format(before[n][figure])}" for n in sorted(per))
+    if not _POLAR.search(t):  # "how much noise did the edit add?": each against its source, no yes or no
+        return f"{label[0].upper()}{label[1:]}, each against its source: {each}." if _did(t) else ""
+    said = {n: (per[n][figure] - before[n][figure]) * (1 if higher else -1) >= same for n in sorted(per)}
+    yes, no = [n for n, h in said.items() if h], [n for n, h in said.items() if not h]
     return f"{_summary(yes, no)} ({label}, each against its source: {each}.)"
 
 
@@ -97,6 +102,7 @@ def _against_source(question: str, per: dict[int, dict[str, float]], before: dic
 _FIGURE_NAMES = {
     "blur_effect": ("blur effect, higher is softer", "{:.2f}"),
     "noise_sigma": ("noise σ", "{:.1f}"),
+    "colour_cast": ("colour cast", "{:.1f}"),
     "mean_luminance": ("mean brightness", "{:.0f}"),
     "cast_b": ("yellow–blue b*", "{:.1f}"),
     "blockiness": ("blockiness", "{:.2f}"),

@@ -153,3 +153,24 @@ def test_it_answers_what_the_edit_did_to_one_variation_against_its_source():
 @pytest.mark.parametrize("text", ["did the edit add noise and remove blur?", "which one has the least noise?"])
 def test_it_sets_no_variation_against_its_source_when_the_change_is_not_one_way(text):
     assert not iqa_rank_questions.against_source(text)
+
+
+def test_it_sets_each_variation_against_its_source_when_asked_how_much_the_edit_added():
+    lead = iqa_rank_questions.answered("how much noise did the edit add?", PER, "RANKING", SOURCES)
+    assert (
+        lead == "Noise σ, each against its source: #1 1.0 vs 1.0, #2 1.0 vs 1.0, #3 1.0 vs 1.0, #4 1.0 vs 1.0, "
+        "#5 1.0 vs 1.0. RANKING"
+    )
+
+
+def test_it_answers_whether_the_edit_made_it_softer_against_each_source():
+    lead = iqa_rank_questions.answered("did the edit make it softer?", PER, "RANKING", SOURCES)
+    assert lead.startswith("Yes for #4 and #5; no for #1, #2 and #3.") and "each against its source" in lead
+
+
+def test_it_answers_whether_the_edit_removed_a_cast_against_each_source():
+    per = {n: {"colour_cast": c} for n, c in [(1, 4.0), (2, 12.0)]}
+    lead = iqa_rank_questions.answered(
+        "did the edit fix the colour cast?", per, "R", {n: {"colour_cast": 12.0} for n in per}
+    )
+    assert lead.startswith("Yes for #1; no for #2.") and "colour cast, each against its source: #1 4.0 vs 12.0" in lead
