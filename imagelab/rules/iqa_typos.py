@@ -19,7 +19,9 @@ from rapidfuzz.distance import OSA
 # `iqa_words.IMPROVEMENT`) reads.
 FAULT_WORDS = (
     "blurry blurred fuzzy unfocused focus grainy grain noisy speckled pixelated pixelly pixely blocky "
-    "overexposed underexposed exposed murky smeary smudged oversaturated saturated improvement"
+    "overexposed underexposed exposed murky smeary smudged oversaturated saturated improvement "
+    # the superlatives a ranking is read by ("wich one is the brighest")
+    "brightest darkest sharpest noisiest blurriest"
 ).split()
 # Every word of a 100,000-word English dictionary (Debian's wamerican), or its plural, within one slip of a fault
 # word: what the asker meant is that word, not a fault ("is granny blurry?", "any dead pixels?"), so it is kept.
@@ -27,7 +29,10 @@ ORDINARY = frozenset(
     "flurry blurted burred slurred fizzy refocused locus hocus brainy grains granny rainy brain drain grail groin "
     "train noise specked speckle speckles block blocks overexpose overexposes underexpose underexposes expose "
     "exposes exposer mucky murks musky smear smears smudge smudges pixel pixels burry sweary saturate saturates "
-    "unsaturated improvements improvident".split()
+    "unsaturated improvements improvident "
+    # the figures' own names, a slip or two from a superlative: "is the brightness too high?" is no "brightest"
+    "brightness darkness sharpness noisiness blurriness brighter darker sharper noisier blurrier brightens darkens "
+    "sharpens".split()
 )
 # Faults read in four-letter slips: swapped letters of the four-letter ones, a letter left out of the five-letter ones.
 SHORT_FAULTS = "dark blur soft flat dull hazy noisy noise sharp crisp grain blown murky foggy faded muddy".split()

@@ -21,6 +21,7 @@ TILT = "whether the horizon or lines are straight"
 NEXT = {
     TILT: 'If it looks tilted, ask "straighten it" and I\'ll make five variations at small angles (1° to 3°), or '
     'give the angle you see, e.g. "straighten it by 2°" (clockwise; "-2°" turns it the other way).',
+    "vignetting": 'To check for it, ask "are the corners darker than the centre?" and I\'ll measure both.',
 }
 # "neon" alone is a thing as often as a colour ("is the neon sign blurry?"): beside a measured fault it asks nothing.
 _NEON_THING = re.compile(r"\bneon\s+(?!colou?rs?\b|look\w*\b)[a-z]+")

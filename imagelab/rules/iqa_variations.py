@@ -20,7 +20,9 @@ _NUMBERED = re.compile(
     # "numbr", "nr. 3", "nummer 3", "numero 3": the number typed short or as other languages say it
     r"(?:\b(?:number|numbr|nmbr|nummer|numero|número|nr\.?|no\.?|num|"
     r"variation|variant|var|version|option|column|result|image|pic|picture|alt)"
-    r"\s*|#|\bv|\bcompare\s+)\s*([1-9])\b"
+    r"\s*|#|\bv|\bcompare\s+|"
+    # a bare number set against the source: "the delta e between 2 and the original"
+    r"\bbetween\s+(?=[1-5]\s+and\s+(?:the\s+|its\s+|my\s+)?(?:original|source|og|upload|input|unedited)\b))\s*([1-9])\b"
     r"|\b(first|second|third|fourth|fifth|last|final|1st|2nd|3rd|4th|5th)\s+"
     r"(?:one|variation|variant|version|option|column|result)"
     # numbers in words only after a variation word: "version three" (never "one of them")

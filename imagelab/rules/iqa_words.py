@@ -29,7 +29,7 @@ WORDS = [
     (
         # "tack sharp" is one word for sharp, so "tack" is never the subject
         r"motion[- ]blurr?(?:ed|y)?|blurr?y|blurred|blur|soft|out of focus|unfocused|not sharp|in focus|"
-        r"(?:tack|razor|pin|critically)[- ]sharp|sharp|focus|fuzzy|smeared|smudgy|"
+        r"(?:tack|razor|pin|critically)[- ]sharp|sharp|focus(?:s?ed)?|fuzzy|smeared|smudgy|"
         r"smudged|crisp|crispy|shaky|camera shake|shake|jittery|"
         # detail smoothed away, as heavy noise reduction leaves it: "did the denoise make it mushy?"
         r"mushy|mush|smeary|waxy|"
@@ -173,7 +173,9 @@ QUALITY = (
     # slang for a poor camera: "looks like it was taken on a potato", "potato quality"
     r"(?:on|with|by) a potato|potato[- ]?(?:quality|cam\w*)|"
     # fit for print, asked of the photo ("is it ok to print?"); how big it prints is the size answer's
-    rf"{PRINT_READY}"
+    rf"{PRINT_READY}|"
+    # edited too far, no fault named: every figure looked at ("does it look overprocessed?")
+    r"over[- ]?(?:processed|edited|cooked|done)|too (?:heavily |much )?(?:processed|edited)"
 )
 # A figure asked for as an order ("can u give me the psnr vs the unedited one"): a question, not an edit.
 MEASURE_ASK = re.compile(
@@ -264,6 +266,9 @@ UNMEASURED = [
     (r"moir[eé]", "moiré"),
     (r"(?:sensor )?dust spots?|sensor dust|hot pixels?|dead pixels?", "dust spots and hot pixels"),
     (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
+    (r"(?:lens )?flares?|ghosting", "lens flare"),
+    # darkened corners: measured when asked as parts compared ("are the corners darker than the centre?")
+    (r"vignett\w*", "vignetting"),
     # a tilt: "is it crooked?", "is the horizon level?", "is the building leaning?" (never "straight out of camera")
     (
         r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|slant(?:ed|ing)?\b|leaning\b(?! tower)|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"

@@ -92,3 +92,43 @@ def test_it_reads_sombre_as_too_dark(text):
 def test_it_says_plainly_that_no_mark_out_of_ten_is_made_up(text):
     said = iqa_unmeasured.added({"text": "x", "notes": []}, text)
     assert "I don't make up a mark out of 10" in said["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"), [("is there vignetting?", "vignetting"), ("does it have lens flare?", "lens flare")]
+)
+def test_it_says_plainly_that_vignetting_and_flare_are_not_measured(text, said):
+    reply = chat_reply(text)
+    assert reply.startswith(f"I can't measure {said} here")
+
+
+def test_it_points_a_vignetting_question_to_the_corners_compared_with_the_centre():
+    from imagelab.rules.iqa import is_quality_question
+
+    assert '"are the corners darker than the centre?"' in chat_reply("is there vignetting?")
+    assert is_quality_question("are the corners darker than the centre?")
+
+
+@pytest.mark.parametrize("text", ["does it look overprocessed?", "is it over-edited?"])
+def test_it_reads_edited_too_far_as_a_check_of_every_fault(text):
+    from imagelab.rules.iqa import is_quality_question
+
+    assert is_quality_question(text) and read_question(text, has_reference=False)["distortion_source"] == "Inferred"
+
+
+def test_it_reads_focused_as_the_blur_and_instead_as_no_subject():
+    plan = read_question("is it focused on the background instead of the person?", has_reference=False)
+    assert plan["distortions"] == [{"scope": "background", "names": ["blur"]}]
+
+
+def test_it_reads_a_misspelt_superlative_in_a_ranking():
+    from imagelab.rules.iqa import ranked_by
+
+    assert ranked_by("wich one is the brighest") == ["overexposure"]
+
+
+def test_it_reads_a_bare_number_set_against_the_original_as_the_variation():
+    from imagelab.rules.iqa import variation_number
+
+    assert variation_number("is the delta e between 2 and the original under 5?") == 2
+    assert variation_number("is the delta e between 2 and 3 big?") is None
