@@ -33,8 +33,10 @@ _YEAR_AFTER = re.compile(
 
 def find_born(scan: Scanner, out: Constraints) -> None:
     """Set the years from a phrase said against a birth year (before the eras read the year as a film's)."""
+    born = None  # the year said with "born" anywhere, looked for once
     for match in scan.find(_RELATION):
-        said = _BORN_YEAR.search(scan.text) or _YEAR_AFTER.match(scan.text, match.end())
+        born = born or _BORN_YEAR.search(scan.text)
+        said = born or _YEAR_AFTER.match(scan.text, match.end())
         if not said:
             continue  # "before i was born": no year to count from
         year = int(said.group("y"))
