@@ -147,6 +147,8 @@ REFERENCE = (
     r"\b(?:what|the (?:one|file|photo|pic|picture|image|version)|one) (?:i|we) (?:sent|uploaded|gave|posted|shared)\b|"
     # "did the edit make it noisier?" asks what the edit did: a comparison with its source
     rf"(?:{EDITING}|version|variation) (?:make|made|makes|add|added|introduce\w*|cause\w*|leave|left)|{EDITED}|"
+    # or took something away: "did the edit fix the cast?", "has the denoise removed the grain?"
+    rf"(?:{EDITING}|version|variation) (?:fix|fixed|fixes|remov\w*|reduc\w*|clean\w*|get rid|got rid|kill\w*)\b|"
     # a variation said to have added or lost something: "did the last version add noise?", "has it lost detail?"
     r"\b(?:version|variation|variant|option|result|one|filter|grade|it|this|that|you|u) "
     r"(?:add|added|adds|introduce\w*|lose|lost|loses|ruin\w*|kill\w*|degrade\w*)\b|"

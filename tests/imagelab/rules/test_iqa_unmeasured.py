@@ -132,3 +132,8 @@ def test_it_reads_a_bare_number_set_against_the_original_as_the_variation():
 
     assert variation_number("is the delta e between 2 and the original under 5?") == 2
     assert variation_number("is the delta e between 2 and 3 big?") is None
+
+
+@pytest.mark.parametrize("text", ["did the edit fix the colour cast?", "has the denoising removed the grain?"])
+def test_it_compares_with_the_source_what_an_edit_took_away(text):
+    assert read_question(text, has_reference=True)["reference_mode"] == "Full-Reference"
