@@ -9,7 +9,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_POST, require_safe
 
-from chatapp.errors import MarqueeError
+from chatapp.errors import MarqueeError, NotFound
 from chatapp.refusals import refused
 from chatapp.render import composer_error_html
 from imagelab import render as image_render
@@ -94,9 +94,7 @@ def choose_result(request, job_id: int):
         job = selectors.job_get(user=request.user, job_id=job_id)
         was_in_use = _current_job_id(job.chat)
         asset = services.job_choose_result(user=request.user, job_id=job_id, variation=request.POST.get("variation"))
-    except MarqueeError as exc:
-        if exc.status == 404:
-            raise Http404(exc.message) from None
+    except MarqueeError as exc:  # a job that is not one's own is 404, in words (htmx: {code, message})
         return refused(request, exc)
     return HttpResponse(_after_choice(request.user, asset.chat, job_id, was_in_use))
 
@@ -108,8 +106,8 @@ def choose_current(request, chat_id: int):
     try:
         was_in_use = _current_job_id(selectors.image_chat_get(user=request.user, chat_id=chat_id))
         asset = services.chat_current_choose(user=request.user, chat_id=chat_id, asset_id=request.POST.get("asset"))
-    except MarqueeError:
-        raise Http404("That image does not exist.") from None
+    except MarqueeError:  # said in words (htmx: {code, message}); a Django 404 page left the alert wordless
+        return refused(request, NotFound("That image does not exist."))
     # The job it came from (now in use) and the one whose variation was (no longer) say so.
     return HttpResponse(_after_choice(request.user, asset.chat, asset.job_id, was_in_use))
 
