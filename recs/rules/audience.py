@@ -32,6 +32,9 @@ AGE_PATTERNS = [
     rf"(?:son|daughter|kid|child|children|boy|girl|nephew|niece)s? of {_AGE}(?: years?(?: old)?)?\b",
     # "for my daughter, shes 5", "he's nine": the child's age said after them ("she's one of those" is no age)
     rf"(?:she|he)(?: s| is|s) (?!one\b){_AGE}\b(?! (?:of|minutes?|mins?|hours?|hrs?|stars?|times?|films?|movies?)\b)",
+    # "im 14 can u recommend a scary movie", "i am only 12": the viewer's own age ("i m 2 hours in" is none)
+    rf"(?:i m|im|i am|we re|we are)(?: only| just)? (?!one\b){_AGE}\b"
+    r"(?! (?:of|minutes?|mins?|hours?|hrs?|stars?|times?|films?|movies?|percent|episodes?|days?|weeks?)\b)",
 ]
 FAMILY = (
     r"family friendly|family (?:movie |film )?night|(?:the )?whole family|for the family|kid friendly|"

@@ -39,3 +39,20 @@ def test_it_keeps_not_the_kiddie_ones_as_no_family_films(cat):
 def test_it_reads_an_age_said_roughly(cat, text, allowed):
     cons = parse_constraints(text, cat)
     assert cons.mpaa_allowed == allowed and cons.mpaa_hard
+
+
+@pytest.mark.parametrize(
+    ("text", "allowed"),
+    [
+        ("im 14 can u recommend a scary movie", ["G", "PG", "PG-13"]),
+        ("i am only 12, something funny", ["G", "PG"]),
+    ],
+)
+def test_it_reads_the_viewers_own_age_as_their_ratings(cat, text, allowed):
+    cons = parse_constraints(text, cat)
+    assert cons.mpaa_allowed == allowed and cons.mpaa_hard
+
+
+@pytest.mark.parametrize("text", ["im 30 and want a horror film", "im 2 hours into a flight, something long"])
+def test_it_limits_nothing_for_a_grown_up_or_a_number_that_is_no_age(cat, text):
+    assert parse_constraints(text, cat).mpaa_allowed == []
