@@ -15,6 +15,7 @@ from difflib import SequenceMatcher
 from recs.rules.constraints import Constraints
 from recs.rules.explain import genre_short
 from recs.rules.people import people_index
+from recs.rules.runtime import fits
 from recs.rules.vocab import DECADE_WORDS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import Movie
@@ -22,6 +23,8 @@ from recs.sources.movies import Movie
 # What a description may hold and still be counted: the rest of Constraints must be empty.
 _CHECKABLE = frozenset(
     {"genres", "genre_words", "moods", "mood_notes", "year_min", "year_max", "era", "directors", "people"}
+    | {"mpaa_allowed", "mpaa_excluded", "mpaa_hard", "rating_label"}
+    | {"max_runtime", "max_runtime_strict", "min_runtime", "min_runtime_strict", "runtime_label"}
 )
 # Words that make a count question a request ("how many horror films from the 80s would you recommend").
 _ASKS_PICKS = re.compile(r"\b(?:recommend\w*|suggest\w*|should|would|could|watch|give|show|pick)\b")
@@ -41,6 +44,7 @@ def described_films(span: str, catalogue: Catalogue, *, need_era: bool = True) -
     cons = parse_constraints(span, catalogue)
     rest = {name: value for name, value in cons.model_dump().items() if name not in _CHECKABLE and value}
     dated = cons.year_min is not None or cons.year_max is not None
+    dated = dated or bool(cons.mpaa_allowed or cons.mpaa_excluded or cons.max_runtime or cons.min_runtime)
     if rest or not (dated or len(cons.genres) > 1 or not need_era and (cons.genres or cons.directors)):
         return None
     if _unread(span, cons, catalogue, parse_constraints):  # "films did tarantino make in the 90s": no Tarantino read
@@ -54,7 +58,8 @@ def described_films(span: str, catalogue: Catalogue, *, need_era: bool = True) -
 _FILLER = frozenset(
     "films film movies movie flicks flick ones one pictures pics from the in of a an and or to between before after "
     "since until released made came out are r there is were was do does you u have got ve your ur catalogue list "
-    "database total all altogether by with starring featuring directed s exist been any".split()
+    "database total all altogether by with starring featuring directed s exist been any rated than hours hour hrs "
+    "minutes mins long longer shorter under over less more at least most g pg nc".split()
 )
 
 
@@ -64,7 +69,7 @@ def _unread(span: str, cons: Constraints, catalogue: Catalogue, parse) -> list[s
     names = {w for name in [*cons.directors, *cons.people] for w in _words(name)}
     unread = []
     for word in _words(span):
-        if word in _FILLER or word in read or re.fullmatch(r"(?:19|20)?\d0s?|\d{4}|early|mid|late", word):
+        if word in _FILLER or word in read or re.fullmatch(r"(?:\d\d)?\d0s|\d+|early|mid|late", word):
             continue
         if word in DECADE_WORDS or any(SequenceMatcher(None, word, name).ratio() >= 0.75 for name in names):
             continue
@@ -84,6 +89,12 @@ def _fits(movie: Movie, cons: Constraints, catalogue: Catalogue) -> bool:
     if not (cons.year_min or 0) <= (movie.year or 0) <= (cons.year_max or 9999):
         return False
     if movie.year is None and (cons.year_min or cons.year_max):
+        return False
+    if cons.mpaa_allowed and movie.mpaa not in cons.mpaa_allowed or movie.mpaa in cons.mpaa_excluded:
+        return False
+    limits = {"low": cons.min_runtime, "high": cons.max_runtime}
+    strict = {"low_strict": cons.min_runtime_strict, "high_strict": cons.max_runtime_strict}
+    if (cons.max_runtime or cons.min_runtime) and not fits(movie.runtime, **limits, **strict):
         return False
     index = people_index(catalogue)
     for name in {*cons.directors, *cons.people}:
@@ -107,4 +118,7 @@ def _said(cons: Constraints) -> str:
         decade = re.fullmatch(r"(?:(?:early|mid|late) )?\d+s", cons.era)
         worded = re.match(r"(?:from|before|after|released|up to|older|recent)\b", cons.era)
         parts.append(f"from the {cons.era}" if decade else cons.era if worded else f"from {cons.era}")
+    parts += [label for label in (cons.rating_label, cons.runtime_label) if label]
+    if cons.max_runtime or cons.min_runtime:
+        parts.append("(of those whose runtime it lists)")
     return " ".join(parts)

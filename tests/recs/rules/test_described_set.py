@@ -73,3 +73,17 @@ def test_it_reads_no_set_when_a_word_of_it_is_unread(cat):
 def test_it_counts_what_a_person_made_or_was_in_within_an_era(cat, text, said):
     assert decide_mode(text, cat).mode == "A"
     assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many movies from the 90s are rated r", "films from the 90s rated R"),
+        ("how many pg-13 movies do you have", "**865** films rated PG-13"),
+        ("how many nolan films are longer than 2 hours", "**4** films directed by **Christopher Nolan** over 2 hours"),
+        ("how many war films from the 1940s", "**1** film listed as war from the 40s"),
+    ],
+)
+def test_it_counts_films_by_rating_and_runtime_too(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    assert said in answer(text, cat)
