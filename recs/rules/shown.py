@@ -18,9 +18,13 @@ AT_PLACE = re.compile(
     rf"\b(?:like|liked|loved|enjoyed|preferred|similar to|as|vein of|style of|lines of)\s+(?:{_PLACE}|{_NUMBER}){_TAIL}",
     re.I,
 )
-# Said first, then how to differ from it: "the first one but shorter", "ok the third one but older".
+# Said first, then how to differ from it: "the first one but shorter", "ok the third one but older"; or first
+# with praise, then the ask: "the first one looks good, anything similar but older", "2nd one was great, more?"
 OPENS_AT = re.compile(
-    rf"^(?:(?:ok(?:ay)?|yeah|yes|so|hmm+|nah|right)\W+)?(?:{_PLACE}|{_NUMBER})(?=\s*,?\s*but\b)", re.I
+    rf"^(?:(?:ok(?:ay)?|yeah|yes|so|hmm+|nah|right)\W+)?(?:{_PLACE}|{_NUMBER})(?=\s*,?\s*but\b"
+    r"|\s+(?:looks?|looked|sounds?|sounded|seems?|was|is|s)\s+(?:\w+\s+)?"
+    r"(?:good|great|fun|nice|cool|interesting|perfect|amazing|awesome|the best|closest)\b)",
+    re.I,
 )
 
 

@@ -44,3 +44,17 @@ def test_it_plans_another_genre_than_the_picks_shown(cat):
     ]
     plan = plan_picks("different genre this time", cat, blocked=[], last_picks=shown)
     assert not any({"Science Fiction", "Action"} & cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)
+
+
+def test_it_reads_a_place_praised_first_as_the_pick_liked():
+    shown = [{"title": "Alien", "year": 1979}, {"title": "Fargo", "year": 1996}, {"title": "Inception", "year": 2010}]
+    assert shown_at("the first one looks good, anything similar but older", shown) == [shown[0]]
+    assert shown_at("2nd one was great, more like that?", shown) == [shown[1]]
+    assert shown_at("the last one sounds really interesting, something like it", shown) == [shown[2]]
+    assert shown_at("the first one is what", shown) == []
+
+
+def test_it_plans_older_films_like_the_pick_praised_first(cat):
+    shown = [{"title": "Alien", "year": 1979}, {"title": "Fargo", "year": 1996}, {"title": "Inception", "year": 2010}]
+    plan = plan_picks("the first one looks good, anything similar but older", cat, blocked=[], last_picks=shown)
+    assert all("like Alien" in p.reason for p in plan.picks) and all(p.year < 1979 for p in plan.picks)
