@@ -100,9 +100,10 @@ def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | No
     """The two opposite parts a question sets against each other, as said first and second (each (label, box);
     the edges' box is None), or None ("is the left half noisier than the right?" -> left half, right half)."""
     text = text.lower()
-    if "histogram" in text or not _VERSUS.search(text):
-        return None
     subject, background = _SUBJECT.search(text), _BACKGROUND.search(text)
+    # "is the subject sharp and the background blurry?" asks of both: each measured, side by side
+    if "histogram" in text or not (_VERSUS.search(text) or (subject and background and " and " in text)):
+        return None
     if subject and background:  # "is the subject sharper than the background?": the centre against the frame
         pair = [(subject.start(), (subject.group(1), _BOXES["centre"])), (background.start(), ("background", None))]
         return tuple(part for _at, part in sorted(pair))

@@ -83,3 +83,11 @@ def test_it_reads_both_parts_a_comparison_sets_against_each_other(text, parts):
 )
 def test_it_reads_no_pair_of_parts_where_one_part_or_none_is_named(text):
     assert iqa_regions.compared(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["is the subject sharp and the background blurry?", "is the face in focus and the background soft?"]
+)
+def test_it_measures_both_a_subject_and_its_background_asked_of_each(text):
+    parts = iqa_regions.compared(text)
+    assert parts is not None and parts[0][1] == (0.25, 0.25, 0.75, 0.75) and parts[1] == ("background", None)
