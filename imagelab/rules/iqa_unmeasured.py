@@ -49,7 +49,9 @@ def said(names: list[str], *, beside_measured: bool) -> str:
 
 
 # Fit to print is sharpness and exposure, measured; how large it prints is its size, answered on its own.
-_PRINT = re.compile(rf"\b(?:{PRINT_READY})")
+_PRINT = re.compile(
+    rf"\b(?:{PRINT_READY})|\b(?:big|large) enough (?:to print|for (?:a |an )?(?:print|poster|canvas|frame|a4|a3))\b"
+)
 PRINT_SIZE = 'How large it prints sharp depends on its pixels: ask "how big can I print it?" for its size at 300 dpi.'
 
 

@@ -266,14 +266,21 @@ UNMEASURED = [
     (r"over[- ]?sharpen\w*|halos?|haloing|crunchy", "oversharpening"),
     (r"over[- ]?saturat\w*|too saturated|neon", "oversaturation"),
     (r"moir[eé]", "moiré"),
-    (r"(?:sensor )?dust spots?|sensor dust|hot pixels?|dead pixels?", "dust spots and hot pixels"),
-    (r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)", "lens distortion"),
+    (
+        r"(?:sensor )?dust spots?|sensor dust|dust (?:on|in) (?:the |my )?(?:sensor|lens)|hot pixels?|dead pixels?",
+        "dust spots and hot pixels",
+    ),
+    # "is the photo distorted?" (warped lines, not a fault measured here)
+    (
+        r"lens distortion|barrel distortion|pincushion|keystone|converging (?:lines|verticals)|distort(?:ed|ion)\b",
+        "lens distortion",
+    ),
     (r"(?:lens )?flares?|ghosting", "lens flare"),
     # darkened corners: measured when asked as parts compared ("are the corners darker than the centre?")
     (r"vignett\w*", "vignetting"),
     # a tilt: "is it crooked?", "is the horizon level?", "is the building leaning?" (never "straight out of camera")
     (
-        r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|slant(?:ed|ing)?\b|leaning\b(?! tower)|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"
+        r"crooked|wonky|lopsided|askew|skew(?:ed|iff)\b|schief\b|torcid[oa]\b|tordue?\b|stort[oa]\b|slant(?:ed|ing)?\b|leaning\b(?! tower)|tilt(?:ed|ing|s)?\b(?![- ]?shift)|"
         # said after another fault: "is the horizon sharp and straight?"
         r"(?:and|or|but) (?:perfectly |properly |dead )?(?:level|straight)\b(?! (?:out|from|off|away|to|after|up)\b)|"
         r"(?:not|un|out of|off) ?level\b|(?:horizon|horizons|lines?|verticals|buildings?|walls?|it|picture|photo|"

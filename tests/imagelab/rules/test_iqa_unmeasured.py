@@ -137,3 +137,24 @@ def test_it_reads_a_bare_number_set_against_the_original_as_the_variation():
 @pytest.mark.parametrize("text", ["did the edit fix the colour cast?", "has the denoising removed the grain?"])
 def test_it_compares_with_the_source_what_an_edit_took_away(text):
     assert read_question(text, has_reference=True)["reference_mode"] == "Full-Reference"
+
+
+def test_it_points_a_print_size_asked_beside_a_fault_to_the_size_answer():
+    said = iqa_unmeasured.added({"text": "x", "notes": []}, "is it sharp and big enough to print?")
+    assert '"how big can I print it?"' in said["text"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("is the photo distorted?", "lens distortion"),
+        ("is there dust on the sensor?", "dust spots and hot pixels"),
+        ("ist es schief?", TILT),
+    ],
+)
+def test_it_says_plainly_that_distortion_dust_and_a_tilt_said_in_german_are_not_measured(text, said):
+    assert chat_reply(text).startswith(f"I can't measure {said} here")
+
+
+def test_it_says_a_tilt_asked_in_german_beside_a_measured_fault_is_not_measured():
+    assert iqa_unmeasured.named("ist es zu dunkel und schief?") == [TILT]
