@@ -1,4 +1,4 @@
-"""A request body's declared charset, decided in one place before anything reads the body: 415 in words.
+"""A request body's declared charset and content coding, decided in one place before anything reads it: 415.
 
 The JSON parser decodes a body in the charset its Content-Type declares (`latin-1`, `windows-1252`…) and reads
 JSON's own UTF-8/16/32 as json.loads does; Django reads a form in UTF-8 (urlencoded) or its declared charset
@@ -6,6 +6,7 @@ JSON's own UTF-8/16/32 as json.loads does; Django reads a form in UTF-8 (urlenco
 is no text encoding at all (`base64`, `rot13`) was misread: UTF-7 JSON as UTF-8, a form as a 500 (Django's
 LookupError or its "must be UTF-8" BadRequest, whose DEBUG page read the form again). Such a body is refused
 415 `unsupported_charset` naming the charset; a name Python does not know is read as UTF-8, as before.
+A compressed body (`Content-Encoding: gzip`) was read as its raw bytes: it is 415 `unsupported_encoding`.
 """
 
 from __future__ import annotations
@@ -45,10 +46,22 @@ def _codec(charset: str) -> str | None:
         return None
 
 
-def refusal_words(request) -> str | None:
-    """Why this request's body cannot be read in the charset it declares, else None (read it as usual)."""
+def refusal_for(request) -> tuple[str, str] | None:
+    """(code, words) when this request's body cannot be read as sent, else None (read it as usual)."""
     if request.method not in WRITES:
         return None
+    coding = request.headers.get("Content-Encoding", "").strip()
+    if coding and coding.lower() != "identity":  # gzip JSON was read as raw bytes: "not valid JSON"
+        message = (
+            f"This server does not read compressed request bodies (Content-Encoding: {coding[:40]}); send it as is."
+        )
+        return "unsupported_encoding", message
+    message = _charset_words(request)
+    return ("unsupported_charset", message) if message is not None else None
+
+
+def _charset_words(request) -> str | None:
+    """Why this request's body cannot be read in the charset it declares, else None."""
     content_type = (request.content_type or "").strip().lower()
     charset = (request.content_params or {}).get("charset", "").strip()
     is_json = is_json_type(content_type)
@@ -68,25 +81,26 @@ def refusal_words(request) -> str | None:
     return f"This server cannot read {what} sent as charset={charset[:40]}; send it as UTF-8."
 
 
-def _refused(request, message: str):
-    return refusal(request, 415, "unsupported_charset", message)
+def _refused(request, found: tuple[str, str]):
+    code, message = found
+    return refusal(request, 415, code, message)
 
 
 @sync_and_async_middleware
 def BodyCharsetMiddleware(get_response):  # noqa: N802 - Django middleware naming
-    """Refuses a body in a charset it cannot be read in, before the CSRF check or a view reads the form."""
+    """Refuses a body in a charset or coding it cannot be read in, before the CSRF check or a view reads it."""
     if iscoroutinefunction(get_response):
 
         async def middleware(request):
-            message = refusal_words(request)
-            if message is not None:  # the page reads the session (the database): off the loop
-                return await sync_to_async(_refused)(request, message)
+            found = refusal_for(request)
+            if found is not None:  # the page reads the session (the database): off the loop
+                return await sync_to_async(_refused)(request, found)
             return await get_response(request)
 
     else:
 
         def middleware(request):
-            message = refusal_words(request)
-            return _refused(request, message) if message is not None else get_response(request)
+            found = refusal_for(request)
+            return _refused(request, found) if found is not None else get_response(request)
 
     return middleware

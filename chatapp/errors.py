@@ -109,6 +109,7 @@ CORE_ERROR_CODES = (
     "turn_in_progress",
     "payload_too_large",
     "unsupported_charset",  # chatapp.body_charset: a body in a charset it cannot be read in (415)
+    "unsupported_encoding",  # chatapp.body_charset: a compressed body (Content-Encoding: gzip, 415)
     "uri_too_long",  # chatapp.http_limits, answered before the app
     "headers_too_large",
     "rate_limited",

@@ -75,8 +75,8 @@ def error_out() -> type[Schema]:
 def errors(*statuses: int) -> dict[int, type[Schema]]:
     """The error answers of one route: 401 (every route needs a login) and the given statuses.
 
-    A write (one that can be refused 403 `csrf_failed`) can also be refused 415 `unsupported_charset`: a body
-    declared in a charset it cannot be read in (chatapp.body_charset), whichever route it was sent to.
+    A write (one that can be refused 403 `csrf_failed`) can also be refused 415 (`unsupported_charset`,
+    `unsupported_encoding`): a body in a charset or coding it cannot be read in (chatapp.body_charset), on any route.
     """
     listed = {401, *statuses} | ({415} if 403 in statuses else set())
     return {status: error_out() for status in sorted(listed)}

@@ -1,10 +1,14 @@
 """A body declared in a charset it cannot be read in is refused 415 `unsupported_charset` in words, nothing stored."""
 
+import gzip
+
 import pytest
 from django.test import Client
 
 from chatapp.models import Chat
 from chatapp.services import api_token_create
+
+URLENCODED = "application/x-www-form-urlencoded"
 
 pytestmark = pytest.mark.django_db
 
@@ -103,3 +107,26 @@ def test_it_publishes_415_on_every_write_route_and_no_read(client):
         for method, operation in operations.items():
             listed = "415" in operation["responses"]
             assert listed == (method in ("post", "put", "patch", "delete")), (method, path)
+
+
+@pytest.mark.parametrize("coding", ["gzip", "br", "deflate, gzip"])
+def test_it_refuses_a_compressed_body_with_415_rather_than_reading_its_raw_bytes(alice, coding):
+    # `Content-Encoding: gzip` with `{}` made a chat (the coding ignored); real gzip was "not valid JSON".
+    message = f"This server does not read compressed request bodies (Content-Encoding: {coding}); send it as is."
+    for body in (b"{}", gzip.compress(b'{"title": "x"}')):
+        refused = bearer(alice).generic(
+            "POST", "/api/chats", body, content_type="application/json", headers={"Content-Encoding": coding}
+        )
+        assert (refused.status_code, refused.json()) == (415, {"code": "unsupported_encoding", "message": message})
+    page = _page(alice).generic(
+        "POST", "/chats/new/", b"kind=movies", content_type=URLENCODED, headers={"Content-Encoding": coding}
+    )
+    assert page.status_code == 415 and message in page.content.decode()
+    assert not Chat.objects.exists()
+
+
+def test_it_reads_a_body_whose_coding_is_identity(alice):
+    created = bearer(alice).generic(
+        "POST", "/api/chats", b"{}", content_type="application/json", headers={"Content-Encoding": "identity"}
+    )
+    assert created.status_code == 201
