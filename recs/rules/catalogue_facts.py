@@ -96,7 +96,9 @@ LIST = [
     ),
     re.compile(rf"^(?:which|what) {_FILMS} (?P<p>(?:by|from|with|starring|directed by) .+?){_IN_CATALOGUE}$"),
     # "list the nolan films you have", "list all the tom hanks movies"
-    re.compile(rf"^(?:can (?:you|u) |please |pls )?list (?:all )?(?:of )?(?:the )?(?P<p>.+?) {_FILMS}{_HAVE}$"),
+    re.compile(
+        rf"^(?:can (?:you|u) |please |pls )?list (?:all |every |each )?(?:of )?(?:the )?(?P<p>.+?) {_FILMS}{_HAVE}$"
+    ),
 ]
 LISTED_MAX = 20  # a longer list is cut, with how many more there are
 # A count is of the catalogue, never of every film made: said with it.
@@ -107,6 +109,8 @@ DID = [  # (role asked, pattern with a person and a title)
     ("director", re.compile(rf"^(?:is|was) (?P<t>.+?) an? (?P<p>.+?) {_FILM}$")),
     ("actor", re.compile(r"^(?:did|does|has) (?P<p>.+?) (?:star|act|appear|play|feature) in (?P<t>.+)$")),
     ("actor", re.compile(r"^(?:is|was) (?P<p>.+?) in (?P<t>.+)$")),
+    # "does the dark knight have tom hardy", "did heat feature al pacino"
+    ("actor", re.compile(r"^(?:does|did) (?P<t>.+?) (?:have|star|feature|include) (?P<p>.+)$")),
 ]
 # The whole catalogue named as the scope: "the longest film you have", "the best movie of all time".
 _EVERYTHING = re.compile(

@@ -162,7 +162,13 @@ def _recorded(movie: Movie, catalogue: Catalogue) -> str:
 
 
 # Words that stand for no title: "is anything better than Inception", "is it longer than Titanic"
-_NO_TITLE = re.compile(r"(?:any|some|every|no)(?:thing|one|body)(?: else)?|it|this|that|this one|that one|those|these")
+_NO_TITLE = re.compile(
+    r"(?:any|some|every|no)(?:thing|one|body)(?: else)?|it|this|that|this one|that one|those|these"
+    # "is the godfather 2 better than the first one", "… than the original", "… than its sequel": the other film
+    # of a series, not an unknown title
+    r"|(?:the |its |his |her |their )?(?:first|second|third|last|other|original|previous|next|new|old|sequel|prequel|"
+    r"remake|book|novel|one before|one after)(?: one| film| movie| part| version)?"
+)
 
 
 def half_known_answer(question: str, catalogue: Catalogue) -> str | None:

@@ -85,3 +85,15 @@ def test_it_counts_a_persons_roles_when_asked_what_they_were_in(cat, text, said)
 def test_it_reads_u_have_as_the_whole_catalogue_in_a_superlative(cat, text, said):
     assert decide_mode(text, cat).mode == "A"
     assert said in answer(text, cat)
+
+
+def test_it_lists_every_film_of_a_person(cat):
+    text = "list every kubrick film"
+    assert decide_mode(text, cat).mode == "A"
+    assert "**6** films directed by **Stanley Kubrick**: Spartacus (1960)" in answer(text, cat)
+
+
+def test_it_reads_did_a_film_star_a_person(cat):
+    text = "did forrest gump star tom hanks"
+    assert decide_mode(text, cat).mode == "A"
+    assert answer(text, cat).startswith("Yes: **Forrest Gump** (1994) stars **Tom Hanks**")

@@ -23,3 +23,8 @@ def test_it_leaves_comparisons_of_two_films_or_of_no_title_alone(cat):
     assert half_known_answer("is titanic longer than the dark knight", cat) is None
     assert half_known_answer("is anything better than inception", cat) is None
     assert half_known_answer("is the matrix scarier than interstellar", cat) is None
+
+
+def test_it_reads_the_first_one_of_a_series_as_no_unknown_title(cat):
+    assert half_known_answer("is the godfather 2 better than the first one", cat) is None
+    assert half_known_answer("is shrek 2 longer than the original", cat) is None
