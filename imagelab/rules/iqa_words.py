@@ -252,7 +252,11 @@ VIEWER = re.compile(
 )
 # A bare subject opening a statement ("faces look orange"), when it is not a pronoun.
 # A greeting or filler before it is no subject: "yo is this blurry af", "ok so is it soft".
-_FILLER = r"(?:yo|hey|hi|hiya|ok|okay|so|hmm+|um+|uh+|lol|bruh|omg|wait|well|ngl|honestly|also|and|but)"
+_FILLER = (
+    r"(?:yo|hey|hi|hiya|ok|okay|so|hmm+|um+|uh+|lol|bruh|omg|wait|well|ngl|honestly|also|and|but|"
+    # chat slang opening a statement: "lowkey looks kinda dark", "bro is this pic blurry"
+    r"lowkey|highkey|bro|bros|dude|tbh|imo|idk|fr|srsly|welp)"
+)
 SUBJECT = re.compile(
     rf"^(?:{_FILLER}[,!.]*\s+)*(?!{_FILLER}\b)([a-z]+) (?:look|looks|seem|seems|is|are|appear|appears|have|has)\b"
 )

@@ -98,3 +98,14 @@ def test_it_folds_a_variation_named_by_its_look_the_same_way_twice(text):
     from imagelab.rules.iqa_fold import fold
 
     assert fold(fold(text)) == fold(text)  # the planner folds the folded text again: the reading must not move
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [("lowkey looks kinda dark ngl", ["underexposure"]), ("bro is this pic blurry or am i tripping", ["blur"])],
+)
+def test_it_reads_chat_slang_opening_a_question_as_no_subject(text, names):
+    from imagelab.rules.iqa import read_question
+
+    plan = read_question(text, has_reference=False)
+    assert plan["query_scope"] == "Global" and plan["distortions"][0]["names"] == names
