@@ -273,6 +273,8 @@ def find_marked_like(
 DIRECTOR_OF = (
     r"\b(?:by|from) (?:the )?(?:same )?(?:guy|person|man|woman|bloke|dude|lady|one|people|director|filmmaker)s? "
     r"(?:who|that) (?:directed|made|did)|\b(?:by|from) (?:the )?(?:same )?director (?:of|behind|who did|as)"
+    # "what other movies did the director of memento make", "what else has the director of jaws done"
+    r"|\b(?:films?|movies?|else) (?:did|has|have) (?:the )?director (?:of|behind)"
 )
 
 
@@ -284,6 +286,9 @@ def find_director_of(scan: Scanner, catalogue: Catalogue, out: Constraints) -> N
         if found and found[0].director and scan._free(match.start(), match.end()):
             scan.claimed.append((match.start(), match.end() + len(" ".join(tokens[: found[1]]))))
             (out.exclude_directors if scan.negated(match.start()) else out.directors).append(found[0].director)
+            if re.search(r"\b(?:other|else)\b", scan.text[: match.end()]):  # "what other films did…": not it
+                out.exclude_ids.append(found[0].id)
+                out.exclude_titles.append(found[0].title)
 
 
 def title_prefix(tokens: list[str], catalogue: Catalogue):

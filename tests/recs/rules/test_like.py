@@ -52,3 +52,12 @@ def test_it_reads_the_picks_shown_liked_then_more_asked_for_as_like_them():
     assert refers_back("liked it. anything else?")
     assert not refers_back("loved those!")
     assert not refers_back("i liked it, what else did nolan make")
+
+
+def test_it_reads_what_other_films_the_director_of_a_film_made_as_theirs_but_it(cat):
+    from recs.rules.answer import decide_mode
+
+    text = "what other movies did the director of memento make"
+    assert decide_mode(text, cat).mode == "B"
+    cons = parse_constraints(text, cat)
+    assert cons.directors == ["Christopher Nolan"] and cons.exclude_titles == ["Memento"]
