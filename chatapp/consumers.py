@@ -176,12 +176,9 @@ class ChatConsumer(AsyncJsonWebsocketConsumer):
         if refusal is not None:  # checked before parsing: json.loads recurses once per nesting level
             await self.refuse(*refusal)
             return
-        try:
-            content = json.loads(text_data or "")
-        except (TypeError, ValueError, RecursionError):
-            content = None
-        if not isinstance(content, dict):
-            await self.refuse("bad_frame", "That message could not be read. Please try again.")
+        content, refusal = frames.frame_json(text_data)  # no NaN, no property named twice: said in words
+        if refusal is not None:
+            await self.refuse(*refusal)
             return
         try:
             await self.receive_json(content)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from chatapp import strict_json
+
 # Deepest nesting a frame may have; ours are two levels deep (the htmx ws extension adds a HEADERS object).
 MAX_FRAME_DEPTH = 16
 # A frame may hold the longest accepted message with every character escaped (\ud83d\ude00 is 12 characters
@@ -42,3 +44,16 @@ def frame_refusal(text: str | None, *, max_chars: int) -> tuple[str, str] | None
     if nesting_depth(text) > MAX_FRAME_DEPTH:
         return "frame_too_deep", "That message could not be read: it is nested too deeply."
     return None
+
+
+def frame_json(text: str | None) -> tuple[dict | None, tuple[str, str] | None]:
+    """The frame as a JSON object, or the (code, message) refusing it (as chatapp.strict_json reads JSON)."""
+    try:
+        content = strict_json.loads(text or "", what="That message")
+    except strict_json.JsonRefused as exc:
+        return None, ("bad_frame", str(exc))
+    except (TypeError, ValueError, RecursionError):
+        content = None
+    if not isinstance(content, dict):
+        return None, ("bad_frame", "That message could not be read. Please try again.")
+    return content, None

@@ -1,18 +1,17 @@
 """An API request's JSON body: sent as JSON, in a charset it can be read in, an object, and JSON as RFC 8259 has it.
 
 Every refusal is a `BodyUnreadable` carrying its own words (400 `bad_request`): ninja wraps a parser's error
-in its bare "Cannot parse request body", and chatapp.api answers with these words instead. JSON that Python
-reads but the standard does not (`NaN`, `Infinity`), an object naming a property twice (Python kept the last,
-so what a proxy or a log read first was not what the server used), a number past Python's 4,300 digits and
-nesting past its recursion limit were all "not valid JSON" or a silent pick: each is now said as it is.
+in its bare "Cannot parse request body", and chatapp.api answers with these words instead. The JSON itself is
+read by chatapp.strict_json (no `NaN`, no property named twice, its limits said as such).
 """
 
 from __future__ import annotations
 
 import codecs
-import json
 
 from ninja.parser import Parser
+
+from chatapp import strict_json
 
 
 class BodyUnreadable(ValueError):
@@ -43,29 +42,11 @@ class BodyNotInCharset(BodyUnreadable):
         super().__init__(f"The request body is not valid {charset[:40]} text (the charset it declares).")
 
 
-def _no_constant(name: str):
-    raise BodyUnreadable(f"The request body is not valid JSON: {name} is not a JSON number.")
-
-
-def _unique_names(pairs: list[tuple[str, object]]) -> dict:
-    found: dict = {}
-    for name, value in pairs:
-        if name in found:
-            shown = json.dumps(name[:40])
-            raise BodyUnreadable(f"The request body names {shown} more than once in one object; send each once.")
-        found[name] = value
-    return found
-
-
 def _loads(body: bytes | str):
     try:
-        return json.loads(body, parse_constant=_no_constant, object_pairs_hook=_unique_names)
-    except RecursionError:
-        raise BodyUnreadable("The request body is nested too deeply to read.") from None
-    except ValueError as exc:
-        if "integer string conversion" in str(exc):  # Python reads at most 4,300 digits of an integer
-            raise BodyUnreadable("The request body has a number too long to read (over 4,300 digits).") from None
-        raise
+        return strict_json.loads(body, what="The request body")
+    except strict_json.JsonRefused as exc:
+        raise BodyUnreadable(str(exc)) from None
 
 
 def json_body(request):
