@@ -348,6 +348,8 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
     polar = not (rules_iqa.asks_how(turn.text) or iqa_polarity.either_or(turn.text))  # "sharp or soft?": neither
+    # "is it ok to print?": each fault found said plainly, never "yes, it is underexposed"
+    polar = polar and not (not plan.distortion_names() and iqa_polarity.asks_if_fine(turn.text))
     parts = iqa_regions.compared(turn.text)  # "is the left half noisier than the right?": both measured
     if parts:
         of = subject["label"] if subject and subject["label"].startswith("variation") else "the picture"

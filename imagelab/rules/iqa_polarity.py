@@ -57,3 +57,16 @@ def contrast_said(verdict: str, figures: dict[str, float]) -> str:
         f"{figures.get('shadows_clipped', 0.0):.1f}% crushed to black"
     )
     return f"Too much contrast has no threshold here, but where it costs detail it shows at the ends: {ends}."
+
+
+# Whether it is fine, no fault named ("is it ok to print?", "is it good quality?", "does it look overprocessed?"): a yes
+# or no to each fault found would read as the answer to that ("yes, it is underexposed"), so the faults are said plainly.
+_FINE = re.compile(
+    r"\b(?:ok|okay|fine|good|alright|acceptable|decent|ready|usable|printable|print[- ]ready|"
+    r"over[- ]?(?:processed|edited|cooked|done))\b"
+)
+
+
+def asks_if_fine(question: str) -> bool:
+    """Whether a question asks if the photo is fine as a whole ("is it ok to print?"), not about one fault."""
+    return _FINE.search(question[:4000].lower()) is not None

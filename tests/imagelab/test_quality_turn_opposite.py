@@ -25,3 +25,10 @@ async def test_it_says_the_clipped_ends_of_a_contrasted_photo_asked_if_too_contr
     message = await ask(alice, buf.getvalue(), "is there too much contrast?")
     assert message.payload["quality"]["verdicts"]["low_contrast"] == "no"
     assert "so yes" not in message.content and "burnt to white" in message.content
+
+
+async def test_it_says_the_faults_found_plainly_when_asked_if_it_is_ok_to_print(alice):
+    message = await ask(alice, detailed(gain=0.3), "is it ok to print?")
+    assert message.payload["quality"]["verdicts"]["underexposure"] == "yes"
+    assert "so it is underexposed" in message.content and "yes, it is underexposed" not in message.content
+    assert "Problems found: underexposure" in message.content

@@ -81,3 +81,17 @@ def test_it_reads_worse_or_better_than_the_source_by_the_fault_asked(text, fault
 )
 def test_it_reads_too_much_contrast_as_the_opposite_of_flat(text, asked):
     assert iqa_polarity.too_contrasty(text) is asked
+
+
+@pytest.mark.parametrize(
+    ("text", "asked"),
+    [
+        ("is it ok to print?", True),
+        ("is it good quality for a profile pic", True),
+        ("does it look overprocessed?", True),
+        ("any problems with it?", False),
+        ("what's wrong with it?", False),
+    ],
+)
+def test_it_reads_whether_the_photo_is_fine_as_a_whole(text, asked):
+    assert iqa_polarity.asks_if_fine(text) is asked
