@@ -138,6 +138,18 @@ def _chat_field(raw: str | None) -> int | None:
     return int(text)
 
 
+def _form_fields_once(request) -> None:
+    """`instruction` and `chat` as one text field each: ninja took the last of several, or none sent as a file."""
+    for name in ("instruction", "chat"):
+        if name in request.FILES:  # a file part named `instruction` was left out: a job with no instruction
+            raise InvalidInput(
+                f"`{name}` must be a text field, not a file (only `image` takes a file).", code="validation_error"
+            )
+        sent = len(request.POST.getlist(name))
+        if sent > 1:
+            raise InvalidInput(f"Send `{name}` once (this form has it {sent} times).", code="validation_error")
+
+
 def _chat_for(user, chat_id: int | None, has_image: bool):
     if chat_id is None:
         if not has_image:
@@ -177,6 +189,7 @@ async def create_job(
 ):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
+    _form_fields_once(request)
     chat = _chat_field(chat)
     starting.instruction_check(text=instruction)
     image = services.upload_pick(uploads=request.FILES.getlist("image"))  # ninja's `image` is the last of several
