@@ -38,7 +38,7 @@ def find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -
     name = r"(\b(?:(?:de|del|van|von|da|di|le|la) )?[a-z]++)"
     # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films;
     # "nolan with christian bale": a known surname (typed exactly) before a "with" names the director
-    ctx = rf"(?:by|starring|with|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
+    ctx = rf"(?:by|starring|with|without|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
     for match in list(re.finditer(ctx, scan.text)):
         group = next(g for g in (1, 2, 3) if match.group(g))
         word, start = match.group(group), match.start(group)
@@ -98,7 +98,7 @@ def _named_unknown(raw: str, known: set[str]) -> list[str]:
         name
         for name in dict.fromkeys(found)
         if (norm := normalize_title(name)) not in known
-        and not any(k.rsplit(" ", 1)[-1] in norm.split() for k in known if k)
+        and not any(k.rsplit(" ", 1)[-1] in norm.split() or k.startswith(norm + " ") for k in known if k)
         and not near_name(norm, sorted(known))  # "jim carey" is the Jim Carrey already read
     ]
 

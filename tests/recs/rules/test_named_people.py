@@ -63,3 +63,13 @@ def test_it_says_nothing_unchecked_of_a_known_name_misspelt(cat):
 def test_it_names_the_second_of_two_people_listed_in_lower_case(cat):
     cons = parse_constraints("films with tom hanks and meg ryan", cat)
     assert cons.people == ["Tom Hanks"] and cons.unknown_people == ["Meg Ryan"]
+
+
+def test_it_rules_out_a_surname_with_a_particle_said_after_without(cat):
+    cons = parse_constraints("a scorsese movie without de niro", cat)
+    assert cons.directors == ["Martin Scorsese"] and cons.exclude_people == ["Robert De Niro"]
+
+
+def test_it_reads_no_unknown_person_from_the_start_of_a_known_name(cat):
+    cons = parse_constraints("without robert de niro", cat)
+    assert cons.exclude_people == ["Robert De Niro"] and cons.unknown_people == []
