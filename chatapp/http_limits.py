@@ -51,6 +51,31 @@ def _body(*, code: str, message: str) -> bytes:
     return json.dumps({"code": code, "message": message}).encode()
 
 
+_DAPHNE_WORDS = {  # daphne's own error pages (`basic_error`), said as every other refusal before the app
+    400: ("bad_request", UNREADABLE_MESSAGE),
+    503: ("error", "The server took too long to answer. Please try again."),
+}
+_DAPHNE_FAILED = ("error", "Something went wrong on the server before the app could answer. Please try again.")
+
+
+def _install_daphne_errors() -> None:
+    """Daphne answered a header value holding a control character it refuses (\\x0b, \\x0c, \\x85…), a timeout
+    or a crash with its own HTML page: JSON {code, message} instead, as twisted's refusals above."""
+    try:
+        from daphne.http_protocol import WebRequest
+    except ImportError:
+        return
+
+    def basic_error(self, status, status_text, body):
+        code, message = _DAPHNE_WORDS.get(status, _DAPHNE_FAILED)
+        self.handle_reply(
+            {"type": "http.response.start", "status": status, "headers": [(b"Content-Type", b"application/json")]}
+        )
+        self.handle_reply({"type": "http.response.body", "body": _body(code=code, message=message)})
+
+    WebRequest.basic_error = basic_error
+
+
 def install_line_limits() -> bool:
     """Patch twisted's HTTP channel to answer an overlong line or an unreadable request (True with twisted)."""
     try:
@@ -59,6 +84,7 @@ def install_line_limits() -> bool:
         return False
     if getattr(HTTPChannel, "_marquee_line_limits", False):
         return True
+    _install_daphne_errors()
 
     def lineLengthExceeded(self, line):  # noqa: N802 - twisted's name
         self.transport.write(_refusal(line))

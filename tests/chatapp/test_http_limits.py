@@ -89,3 +89,38 @@ def test_it_answers_too_many_header_bytes_as_headers_too_large():
     head, body, closing = _answer(b"GET /api/chats HTTP/1.1\r\n" + HOST + headers + b"\r\n")
     assert head.startswith(b"HTTP/1.1 431"), head
     assert json.loads(body)["code"] == "headers_too_large" and closing
+
+
+class _DaphneServer:
+    """What daphne's request handling reads of its server, for a request refused before the app."""
+
+    server_name = "daphne"
+    proxy_forwarded_address_header = proxy_forwarded_port_header = proxy_forwarded_proto_header = None
+    http_timeout = None
+    root_path = ""
+
+    def protocol_connected(self, protocol):
+        pass
+
+    def protocol_disconnected(self, protocol):
+        pass
+
+    def log_action(self, *args, **kwargs):
+        pass
+
+
+@pytest.mark.parametrize("byte", [b"\x0b", b"\x0c", b"\x1c", b"\x85"])
+def test_it_answers_a_header_value_daphne_refuses_in_words_not_its_html_page(byte):
+    # Daphne refused these (RFC 9110 §5.5) with its own `text/html` "400 Bad Request" page.
+    from daphne.http_protocol import HTTPFactory
+    from twisted.internet.testing import StringTransport
+
+    assert install_line_limits()
+    protocol, transport = HTTPFactory(_DaphneServer()).buildProtocol(("127.0.0.1", 0)), StringTransport()
+    protocol.makeConnection(transport)
+    protocol.dataReceived(b"GET /api/chats HTTP/1.1\r\n" + HOST + b"Authorization: Bearer mq_x" + byte + b"\r\n\r\n")
+    head, _, body = transport.value().partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), head
+    assert b"content-type: application/json" in head.lower()
+    answer = json.loads(body.split(b"\r\n")[1] if head.lower().count(b"chunked") else body)
+    assert answer["code"] == "bad_request" and "could not be read" in answer["message"]
