@@ -23,9 +23,12 @@ def refusal(request, status: int, code: str, message: str) -> HttpResponse:
 
 def host_refusal(request) -> HttpResponse:
     """A Host not in ALLOWED_HOSTS, named: the request reached a server that does not answer for that address."""
-    host = request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME", "")
-    message = (
-        f"This server does not answer for the host {host[:100]!r} (the request's Host header). "
-        "Use the address it is published at."
-    )
+    host = request.META.get("HTTP_HOST", request.META.get("SERVER_NAME", ""))
+    if not host.strip():  # an empty Host header was named as the server's own address, which it does answer for
+        message = "The request's Host header is empty: send the address the server is published at."
+    else:
+        message = (
+            f"This server does not answer for the host {host[:100]!r} (the request's Host header). "
+            "Use the address it is published at."
+        )
     return refusal(request, 400, "bad_request", message)
