@@ -12,6 +12,7 @@ import codecs
 from ninja.parser import Parser
 
 from chatapp import strict_json
+from chatapp.errors import InvalidInput
 
 
 class BodyUnreadable(ValueError):
@@ -86,3 +87,15 @@ class JsonObjectParser(Parser):
         if not isinstance(data, dict):
             raise BodyNotAnObject
         return data
+
+
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")
+
+
+def form_required(request, *, fields: str) -> None:
+    """A form route's body must be a form: JSON sent to it was read as no fields at all, and refused for one."""
+    content_type = (request.content_type or "").strip().lower()
+    if content_type in FORM_TYPES or not request.body:
+        return
+    said = f"was sent as {content_type[:80]}" if content_type else "had no Content-Type"
+    raise InvalidInput(f"Send this as multipart/form-data ({fields}); this one {said}.", code="bad_request")

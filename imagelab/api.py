@@ -11,6 +11,7 @@ from pydantic import Field
 
 from chatapp import services as chat_services
 from chatapp.errors import InvalidInput
+from chatapp.json_body import form_required
 from chatapp.schemas import DB_INT_MAX, TEXT_PATTERN, Id, Index, InSchema, StrictIndex, errors, image_content
 from imagelab import downloads, selectors, services, starting
 from imagelab.jobrun import api_job_urls
@@ -189,6 +190,7 @@ async def create_job(
 ):
     """Start an edit job: a photo (or the chat's current image) and an instruction; it runs in the background."""
     user = request.auth
+    form_required(request, fields="`image`, `instruction`, `chat`")
     _form_fields_once(request)
     chat = _chat_field(chat)
     starting.instruction_check(text=instruction)

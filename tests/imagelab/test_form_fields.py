@@ -33,3 +33,14 @@ def test_it_refuses_a_text_field_sent_twice_or_as_a_file_and_stores_nothing(alic
     assert (answered.status_code, answered.json()) == (400, {"code": "validation_error", "message": words})
     assert not Chat.objects.exists() and not Message.objects.exists()
     assert not ImageJob.objects.exists() and not ImageAsset.objects.exists()
+
+
+@pytest.mark.parametrize("content_type", ["application/json", "text/plain"])
+def test_it_says_to_send_a_form_when_the_body_is_json(alice, content_type):
+    # A JSON body was read as no fields: "Send an image or the id of a chat that has one", though it named one.
+    chat = Chat.objects.create(owner=alice, kind=Chat.Kind.IMAGES)
+    body = f'{{"instruction": "warmer", "chat": "{chat.pk}"}}'
+    answered = api_for(alice).generic("POST", "/api/imagelab/jobs", body, content_type=content_type)
+    message = f"Send this as multipart/form-data (`image`, `instruction`, `chat`); this one was sent as {content_type}."
+    assert (answered.status_code, answered.json()) == (400, {"code": "bad_request", "message": message})
+    assert not Message.objects.exists() and not ImageJob.objects.exists()
