@@ -6,7 +6,7 @@ import asyncio
 from typing import Annotated
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import Http404, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.http import content_disposition_header
@@ -134,6 +134,15 @@ def on_unreadable_form(request, exc):
     if not (request.content_params or {}).get("boundary"):
         return _error(request, 400, "bad_request", "The form could not be read (a multipart body needs its boundary).")
     return _error(request, 400, "bad_request", "The form could not be read: a part of the multipart body is damaged.")
+
+
+@api.exception_handler(TooManyFieldsSent)
+@api.exception_handler(TooManyFilesSent)
+def on_too_many_parts(request, exc):
+    # Raised by Django's form parser while ninja reads the form: a 500 with its traceback before.
+    fields, files = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS, settings.DATA_UPLOAD_MAX_NUMBER_FILES
+    message = f"That form has too many fields or files to read (at most {fields} fields and {files} files)."
+    return _error(request, 400, "bad_request", message)
 
 
 @api.exception_handler(RequestDataTooBig)
