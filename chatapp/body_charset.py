@@ -15,10 +15,13 @@ import codecs
 from functools import lru_cache
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http.multipartparser import MultiPartParserError
 from django.utils.decorators import sync_and_async_middleware
 
 from chatapp.json_body import is_json_type
 from chatapp.refusals import refusal
+from chatapp.views import bad_request
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 URLENCODED = "application/x-www-form-urlencoded"
@@ -86,6 +89,24 @@ def _refused(request, found: tuple[str, str]):
     return refusal(request, 415, code, message)
 
 
+def _page_form_refusal(request):
+    """A page's form Django cannot read (past its size, field or file limits; a damaged multipart), in words.
+
+    Read here, before the CSRF check reads it: under DEBUG (`make run`) Django answered these with its technical
+    error page, HTML even for htmx, instead of the handler400 words (chatapp.views.bad_request). The API reads
+    its forms itself, after authentication, and answers them in its own words.
+    """
+    if request.method not in WRITES or request.path.startswith("/api/"):
+        return None
+    if (request.content_type or "").strip().lower() not in (URLENCODED, MULTIPART):
+        return None
+    try:
+        request.POST  # noqa: B018 - parsed (and cached) for the CSRF check and the view
+    except (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent, MultiPartParserError) as exc:
+        return bad_request(request, exc)
+    return None
+
+
 @sync_and_async_middleware
 def BodyCharsetMiddleware(get_response):  # noqa: N802 - Django middleware naming
     """Refuses a body in a charset or coding it cannot be read in, before the CSRF check or a view reads it."""
@@ -95,12 +116,15 @@ def BodyCharsetMiddleware(get_response):  # noqa: N802 - Django middleware namin
             found = refusal_for(request)
             if found is not None:  # the page reads the session (the database): off the loop
                 return await sync_to_async(_refused)(request, found)
-            return await get_response(request)
+            unreadable = await sync_to_async(_page_form_refusal)(request)  # parses the form: off the loop
+            return unreadable if unreadable is not None else await get_response(request)
 
     else:
 
         def middleware(request):
             found = refusal_for(request)
-            return _refused(request, found) if found is not None else get_response(request)
+            if found is not None:
+                return _refused(request, found)
+            return _page_form_refusal(request) or get_response(request)
 
     return middleware
