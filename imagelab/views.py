@@ -60,6 +60,12 @@ def _current_job_id(chat) -> int | None:
     return current.job_id if current is not None else None
 
 
+def _composer_refusal(exc: MarqueeError) -> HttpResponse:
+    response = HttpResponse(composer_error_html(exc.message), status=exc.status)
+    response["X-Error-Code"] = exc.code
+    return response
+
+
 @login_required
 @require_POST
 async def chat_turn(request, chat_id: int):
@@ -67,8 +73,8 @@ async def chat_turn(request, chat_id: int):
     user = await request.auser()
     try:
         chat = await sync_to_async(selectors.image_chat_get)(user=user, chat_id=chat_id)
-    except MarqueeError:
-        raise Http404("That chat does not exist.") from None
+    except MarqueeError as exc:  # another's, or deleted in another tab: said under the composer (a 404 page was not)
+        return _composer_refusal(exc)
     try:
         upload = services.upload_pick(uploads=request.FILES.getlist("image"))
         # A new photo becomes the current image: the turn whose variation was in use is shown without it.
@@ -78,9 +84,7 @@ async def chat_turn(request, chat_id: int):
             user=user, chat=chat, text=request.POST.get("text", ""), data=data, filename=name, with_job=False
         )
     except MarqueeError as exc:
-        response = HttpResponse(composer_error_html(exc.message), status=exc.status)
-        response["X-Error-Code"] = exc.code
-        return response
+        return _composer_refusal(exc)
     reset = image_render.composer_inputs_html(max_chars=settings.MESSAGE_MAX_CHARS)
     # Every fragment is swapped out of band (the form swaps nothing), so their order does not matter.
     return HttpResponse(reset + composer_error_html() + await sync_to_async(_after_choice)(user, chat, was_in_use))

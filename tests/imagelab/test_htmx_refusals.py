@@ -38,3 +38,13 @@ async def test_it_says_in_words_that_an_image_to_choose_does_not_exist(alice, bo
     plain = await bobs.post(f"/imagelab/jobs/{job.pk}/result/", {"variation": "1"})
     assert (plain.status_code, plain["Content-Type"]) == (404, "text/plain; charset=utf-8")
     assert (await db(ImageJob.objects.get)(pk=job.pk)).result_variation is None
+
+
+async def test_it_says_under_the_composer_that_the_chat_does_not_exist(alice, bob):
+    # The composer got Django's 404 page: htmx swapped nothing, and the message seemed to vanish.
+    chat = await db(services.image_chat_create)(user=alice)
+    bobs = await _browser(bob)
+    answered = await bobs.post(f"/imagelab/chats/{chat.pk}/turn/", {"text": "mine"}, headers=HTMX)
+    assert answered.status_code == 404 and answered["X-Error-Code"] == "chat_not_found"
+    assert 'id="composer-error"' in answered.content.decode()
+    assert "That image chat does not exist." in answered.content.decode()
