@@ -55,6 +55,8 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
         async def middleware(request):
             if not _query_readable(request):  # the page reads the session (the database): off the loop
                 return await sync_to_async(_query_refusal)(request)
+            if (repeated := _api_query_repeated(request)) is not None:
+                return repeated
             head = _head_as_get(request)
             response = await get_response(request)
             if _blank_page_405(request, response):  # the page reads the session (the database): off the loop
@@ -66,6 +68,8 @@ def ApiJsonErrorsMiddleware(get_response):  # noqa: N802 - Django middleware nam
         def middleware(request):
             if not _query_readable(request):
                 return _query_refusal(request)
+            if (repeated := _api_query_repeated(request)) is not None:
+                return repeated
             head = _head_as_get(request)
             response = get_response(request)
             if _blank_page_405(request, response):
@@ -91,6 +95,21 @@ def _query_refusal(request):
     return refusal(
         request, 400, "bad_request", f"That address has too many query parameters to read (at most {limit})."
     )
+
+
+def _api_query_repeated(request):
+    """Under /api/, a query parameter given twice (`?q=a&q=b`, `?variation=0&variation=1`) is refused in words.
+
+    Every API query parameter takes one value: the last was used silently, so what a proxy, a cache key or a
+    log read first was not what the server answered for (as with a JSON property or a form field named twice).
+    """
+    if not request.path.startswith("/api/"):
+        return None
+    name = next((key for key, values in request.GET.lists() if len(values) > 1), None)
+    if name is None:
+        return None
+    message = f"The address gives the query parameter {name[:40]!r} more than once; give each once."
+    return refusal(request, 400, "bad_request", message)
 
 
 def _head_as_get(request) -> bool:
