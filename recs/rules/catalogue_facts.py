@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from recs.rules.compare import half_known_answer
-from recs.rules.described_set import described_films
+from recs.rules.described_set import described_films, unrecorded_count
 from recs.rules.explain import genre_short
 from recs.rules.franchise_facts import UNTAGGED_STUDIOS, franchise_member_answer, franchise_order_answer
 from recs.rules.fuzzy import near_name
@@ -260,6 +260,9 @@ def _described_answer(low: str, catalogue: Catalogue) -> str | None:
     described = found and described_films(found.group("p"), catalogue)
     if described:
         return _count(*described)
+    unknown = found and unrecorded_count(found.group("p"), catalogue)  # "how many christmas movies"
+    if unknown:
+        return unknown
     found = _SUPERLATIVE_DESCRIBED.match(low)  # "the best 80s horror film" asks for a pick: not read here
     described = found and found.group("s") not in _ASKS_TASTE and described_films(found.group("p"), catalogue)
     return _superlative(*described, found.group("s"), catalogue) if described else None

@@ -16,7 +16,7 @@ from recs.rules.constraints import Constraints
 from recs.rules.explain import genre_short
 from recs.rules.people import people_index
 from recs.rules.runtime import fits
-from recs.rules.vocab import DECADE_WORDS
+from recs.rules.vocab import DECADE_WORDS, UNSUPPORTED_SAY
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import Movie
 
@@ -52,6 +52,22 @@ def described_films(span: str, catalogue: Catalogue, *, need_era: bool = True) -
     if re.search(r"\b(?:with|starring|featuring)\b", span):  # "films with tom hanks": his roles, not his own films
         cons.directors = [name for name in cons.directors if name not in cons.people]
     return [m for m in catalogue.movies if _fits(m, cons, catalogue)], _said(cons)
+
+
+def unrecorded_count(span: str, catalogue: Catalogue) -> str | None:
+    """ "how many christmas movies do you have", "how many korean films": a count of what the catalogue doesn't
+    record, said as unknown; None when the description holds nothing unrecorded (or more than it can read)."""
+    if not span.strip() or len(span) > _LONGEST or _ASKS_PICKS.search(span):
+        return None
+    from recs.rules.parse import parse_constraints
+
+    cons = parse_constraints(span, catalogue)
+    rest = {name for name, value in cons.model_dump().items() if name not in _CHECKABLE and value}
+    if not cons.unsupported or rest != {"unsupported"}:
+        return None
+    said = ", ".join(f"“{word}”" for word, _ in cons.unsupported)
+    kinds = " or ".join(dict.fromkeys(w for _, kind in cons.unsupported for w in UNSUPPORTED_SAY.get(kind, [kind])))
+    return f"I don't know how many: my catalogue doesn't record {kinds}, so it can't count films by {said}."
 
 
 # Words a description may hold without saying what the films are

@@ -87,3 +87,16 @@ def test_it_counts_what_a_person_made_or_was_in_within_an_era(cat, text, said):
 def test_it_counts_films_by_rating_and_runtime_too(cat, text, said):
     assert decide_mode(text, cat).mode == "A"
     assert said in answer(text, cat)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("how many christmas movies do you have", "doesn't record sub-genres or topics"),
+        ("how many korean films", "doesn't record country or language"),
+    ],
+)
+def test_it_answers_a_count_of_what_it_does_not_record_as_unknown(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    reply = answer(text, cat)
+    assert reply.startswith("I don't know how many") and said in reply
