@@ -13,6 +13,11 @@ straightening or a mirror by `turns`; looks and geometry asked by name are `styl
 import re
 
 from imagelab.rules import casts, gentle, phrasing
+from imagelab.rules.clauses import CLAUSE_END as _CLAUSE_END
+from imagelab.rules.clauses import WINDOW
+from imagelab.rules.clauses import before as _before
+from imagelab.rules.clauses import clause as _clause
+from imagelab.rules.clauses import prefix as _prefix
 from imagelab.rules.generative import CANNOT, without_generative
 from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
@@ -62,7 +67,6 @@ _TERMS = [
     *NAMED,
 ]
 _TERM = re.compile(r"\b(de-?|over-?|under-?)?(" + "|".join(f"(?:{p})" for p, _ in _TERMS) + r")\b")
-_FILLER = r"(?:the|its|it|it's|a|an|some|bit|little|lot|of|way|much|overall|image's|photo's|picture's)"
 # Words ending the text just before a term that reverse it, or hold its axis.
 _REVERSE = re.compile(
     r"\b(?:less|lower|lowered|reduce[sd]?|reducing|decrease[sd]?|minus|tone(?:d)? down|tone it down|"
@@ -149,7 +153,6 @@ _DOWN_AFTER = re.compile(  # ("less" before another tone word is that word's: "m
     rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |r |looks? |seems? |feels? )?"
     r"(?:way |much |a bit |slightly )?too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
-_CLAUSE_END = r"[,.;:!?]|\b(?:and|but|then|also|plus)\b"
 # Words before an over- or under- term that make it a limit, not a direction: "not oversaturated", "don't overexpose"
 _LIMIT = re.compile(
     r"(?:\b(?:not|no|without|never|nor|avoid(?:ing)?)|n't(?: (?:make|let|go|get))?)(?: (?:be|look|looking|get|getting|too|so))*$"
@@ -165,15 +168,6 @@ def _term_axes(word: str) -> dict:
     return {}
 
 
-def _before(text: str, start: int) -> str:
-    """The clause text right before `start`, with trailing filler words dropped."""
-    head = re.split(_CLAUSE_END, text[:start])[-1]
-    head = head.rstrip()
-    while (m := re.search(rf"\s*\b{_FILLER}$", head)) and m.start() < len(head):
-        head = head[: m.start()].rstrip()
-    return head
-
-
 def _modifier(text: str, m: re.Match) -> int | None:
     """+1 (as said), -1 (negated), 0 (hold the axis) or None (no direction) for the term matched by `m`."""
     prefix = (m.group(1) or "").rstrip("-")
@@ -184,28 +178,23 @@ def _modifier(text: str, m: re.Match) -> int | None:
     if prefix == "under":
         return 1
     head = _before(text, m.start())
-    if _PLACE.match(text, m.end()) and re.search(
-        r"(?:\b(?:the|those|these|in|on)\s+|^\W*)$", re.split(_CLAUSE_END, text[: m.start()])[-1]
-    ):
+    if _PLACE.match(text, m.end()) and re.search(r"(?:\b(?:the|those|these|in|on)\s+|^\W*)$", _clause(text, m.start())):
         return None  # a part of the photo named by its tone ("the speckles in the dark areas"), no tone asked
     if _ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
-    if _KEEP_IT.search(text[: m.start()]) and not _NEEDS_MODIFIER.fullmatch(m.group(2)):
+    if _KEEP_IT.search(_prefix(text, m.start())) and not _NEEDS_MODIFIER.fullmatch(m.group(2)):
         return 1
     if _HOLD.search(head):
         return 0
-    raw = re.split(_CLAUSE_END, text[: m.start()])[-1].rstrip()  # the clause as written, fillers kept
+    raw = _clause(text, m.start()).rstrip()  # the clause as written, fillers kept
     if WHY.search(head) or (HEDGED_STATE.search(raw) and not _PRAISED.search(text)):  # "why so dark?", "a bit warm"
         return -1
-    if (
-        _DEFECT.fullmatch(m.group(2))
-        and (
-            _FIX_HEAD.search(head)
-            or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
-            or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
-            or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
-            or _STATED_BEFORE_AND.search(re.split(r"[,.;:!?]", text[: m.start()])[-1])  # "looks yellow and dim"
-        )
+    if _DEFECT.fullmatch(m.group(2)) and (
+        _FIX_HEAD.search(head)
+        or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
+        or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
+        or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
+        or _STATED_BEFORE_AND.search(_clause(text, m.start(), r"[,.;:!?]"))  # "looks yellow and dim"
     ):
         return -1
     if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _TURN_DOWN_LATER.search(text, m.end()):
@@ -222,9 +211,9 @@ def _hue_sign(text: str, m: re.Match) -> str | None:
     ("the red car"), "" when neither (the term is read as any other)."""
     if m.group(1) or not casts.is_hue(m.group(2)) or _HOLD.search(_before(text, m.start())):
         return ""
-    clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
+    clause = _clause(text, m.start())
     if casts.complaint(text, m.start(), m.end(), clause) or _STATED_BEFORE_AND.search(
-        re.split(r"[,.;:!?]", text[: m.start()])[-1]
+        _clause(text, m.start(), r"[,.;:!?]")
     ):  # "it's underexposed and a bit blue"
         return "fault"
     return None if casts.names_a_thing(text, m.end(), clause) or casts.describes_a_thing(clause) else ""
@@ -319,9 +308,9 @@ def tone_degrees(text: str) -> dict:
     out: dict = {}
     plain = {a for m in _TERM.finditer(text) if not IMPLIED.fullmatch(m.group(2)) for a in _term_axes(m.group(2))}
     for m in _TERM.finditer(text):
-        clause = re.split(_CLAUSE_END, text[: m.start()])[-1]
+        clause = _clause(text, m.start())
         said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
-        whole = clause + re.split(_CLAUSE_END, text[m.start() :])[0]  # the term's clause, both sides
+        whole = clause + re.split(_CLAUSE_END, text[m.start() : m.start() + WINDOW])[0]  # the term's clause, both sides
         if (share := percent_degree(whole, _term_axes(m.group(2)))) is not None:  # "20% brighter"
             out.update(dict.fromkeys(_term_axes(m.group(2)), share))
         elif said:
