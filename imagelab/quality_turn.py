@@ -366,5 +366,6 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
 async def _said(turn, backend, result: dict, image, repaired: str | None) -> None:
     """Store the quality payload and stream the answer, each unmeasured part of the question said to be unmeasured
     ("is it tilted and blurry?": the blur answered, the tilt said not measured)."""
-    turn.payload["quality"] = result["quality"] | ({"repaired": repaired} if repaired else {})
+    quality = result["quality"] | ({"repaired": repaired} if repaired else {})
+    turn.payload["quality"] = iqa_unmeasured.stored(quality, turn.text)  # "unmeasured": what its figures leave
     await write_answer(turn, backend, iqa_unmeasured.added(result, turn.text), image)

@@ -38,8 +38,8 @@ def either_or(question: str) -> bool:
 
 # Too much contrast asked about ("is it too contrasty?"): the opposite of the low contrast that is measured.
 _TOO_CONTRASTY = re.compile(
-    r"\b(?:too|overly|way too|a bit too|very) (?:contrast\w*|punchy|harsh)\b|\btoo much contrast\b|"
-    r"\bcontrast (?:is |looks |seems )?(?:a bit |way |far )?too (?:high|strong|much|harsh)\b|\bover[- ]?contrast\w*"
+    r"\b(?:too|overly|way too|a bit too|very) (?:contrast\w*|punchy|punched|harsh)\b|\btoo much contrast\b|"
+    r"\bcontrast (?:is |looks |seems )?(?:a bit |way |far )?too (?:high|strong|much|harsh)\b|\bover[- ]?(?:contrast\w*|punchy|harsh)"
 )
 
 

@@ -16,12 +16,17 @@ from imagelab.rules.iqa_fold import fold
 from imagelab.rules.iqa_words import PRINT_READY, UNMEASURED
 
 TILT = "whether the horizon or lines are straight"
+BLUR_CAUSE = "whether the blur comes from motion or from focus"
 # What to ask instead, per unmeasured fault, in words the edit planner plans ("straighten it" tries five small
 # angles; "straighten it by 2°" turns clockwise, "-2°" the other way).
 NEXT = {
     TILT: 'If it looks tilted, ask "straighten it" and I\'ll make five variations at small angles (1° to 3°), or '
     'give the angle you see, e.g. "straighten it by 2°" (clockwise; "-2°" turns it the other way).',
     "vignetting": 'To check for it, ask "are the corners darker than the centre?" and I\'ll measure both.',
+    "banding": "The JPEG figure above is blockiness, compression's 8×8 blocks, not banding: to see banding, look "
+    "at a smooth gradient such as the sky at 100% for steps between flat bands of colour.",
+    BLUR_CAUSE: "The blur figure says how soft it is, not why: motion smears along one direction and missed focus "
+    "leaves another part sharp, which you can see at 100%.",
 }
 # "neon" alone is a thing as often as a colour ("is the neon sign blurry?"): beside a measured fault it asks nothing.
 _NEON_THING = re.compile(r"\bneon\s+(?!colou?rs?\b|look\w*\b)[a-z]+")
@@ -76,3 +81,10 @@ def added(result: dict, question: str) -> dict:
     if not said_too:
         return result
     return result | {"text": " ".join([result["text"], *said_too]), "notes": [*result.get("notes", []), *said_too]}
+
+
+def stored(quality: dict, question: str) -> dict:
+    """The stored quality payload with the unmeasured parts of its question named (`unmeasured: [names]`), so the
+    payload says what its figures leave unanswered as the text does ("is it tilted and blurry?" -> the tilt)."""
+    names = named(question)
+    return quality | {"unmeasured": names} if names else quality

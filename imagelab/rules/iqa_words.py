@@ -70,7 +70,13 @@ WORDS = [
         r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)",
         "jpeg",
     ),
-    (r"washed[- ]out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast", "low_contrast"),
+    (
+        r"washed[- ]out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast|"
+        # too much of it, asked in other words: "is it too harsh?", "a bit too punchy?" (`iqa_polarity.too_contrasty`)
+        # harsh light is the light's character, not the photo's contrast: "is the lighting too harsh?"
+        r"(?<!lighting )(?<!light )(?<!lighting is )(?<!light is )(?:too |overly |over[- ]?)(?:harsh|punchy|punched|contrasty)",
+        "low_contrast",
+    ),
     (
         r"colou?r cast|cast|tint|tinted|tinge|tinged|white balance|colou?r balance|"
         rf"too (?:{HUES}|warm|cool|cold)|too much {HUES}|(?:a|an) {HUES} (?:hue|cast|tone|shift)|"
@@ -280,6 +286,17 @@ UNMEASURED = [
         "lens distortion",
     ),
     (r"(?:lens )?flares?|ghosting", "lens flare"),
+    # steps in a smooth gradient: read as a JPEG question too (blockiness is measured), but not what is measured
+    (r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)", "banding"),
+    # why it is soft: "is it blurry because of motion or focus?", "motion blur or missed focus?", "camera shake or
+    # focus?" (the blur is measured, its cause is not)
+    (
+        r"(?:because of|due to|caused by|from) (?:the |camera |subject )?(?:motion|movement|shake|moving|focus(?:ing)?"
+        r"|misfocus|missed focus)\b|(?:motion|movement|shake|moving)(?: blur)? or (?:a |the )?(?:missed |bad |mis)?"
+        r"focus|(?:missed |bad |mis)?focus(?: error| issue| problem)? or (?:the |camera |subject )?(?:motion|movement|shake)"
+        r"|what caused (?:the |this |that )?blur|(?:why|how come) (?:is|does) (?:it|this|the \w+) (?:look )?(?:so )?blurr?y",
+        "whether the blur comes from motion or from focus",
+    ),
     # darkened corners: measured when asked as parts compared ("are the corners darker than the centre?")
     (r"vignett\w*", "vignetting"),
     # a tilt: "is it crooked?", "is the horizon level?", "is the building leaning?" (never "straight out of camera")
