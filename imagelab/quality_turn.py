@@ -33,6 +33,7 @@ from imagelab.rules import (
     iqa_answer,
     iqa_improvement,
     iqa_parts,
+    iqa_picked,
     iqa_polarity,
     iqa_rank_questions,
     iqa_regions,
@@ -332,7 +333,10 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
             await turn.stream_text(NOT_A_QUALITY_QUESTION)
         return
     compare = plan.reference_mode == "Full-Reference"
-    if rules_iqa.ranks(turn.text):  # "which one is sharpest?": every finished variation of the latest edit
+    picked = await _picked(turn, side, plan)  # "is the brightest one clipped?": that one found by its figure
+    if picked:
+        subject, plan = picked
+    elif rules_iqa.ranks(turn.text):  # "which one is sharpest?": every finished variation of the latest edit
         named = rules_iqa.variation_numbers(turn.text)  # "the 2nd or the 4th": those two, else all of them
         finals = await _finals(turn.chat_id, side, compare=compare, only=named if len(named) > 1 else None)
         if len(finals) > 1:
@@ -361,6 +365,19 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
             )
         )
     await _said(turn, backend, result, image, repaired)
+
+
+async def _picked(turn, side: int, plan: iqa.IQAPlan) -> tuple[dict, iqa.IQAPlan] | None:
+    """(the quality subject of the variation a superlative picks, its note saying which; the plan of what is asked
+    of it), or None."""
+    faults = rules_iqa.distortions_named(iqa_picked.without(turn.text))
+    word = iqa_picked.asked(turn.text, faults)
+    finals = await _finals(turn.chat_id, side, compare=False) if word else {}
+    if len(finals) < 2:
+        return None
+    n, note = await asyncio.to_thread(iqa_picked.pick, word, {k: image for k, (image, _ref) in finals.items()})
+    chosen = await database_sync_to_async(selectors.quality_subject)(chat_id=turn.chat_id, variation=n)
+    return chosen | {"note": " ".join(filter(None, [note, chosen.get("note")]))}, iqa_picked.narrowed(plan, faults)
 
 
 async def _said(turn, backend, result: dict, image, repaired: str | None) -> None:
