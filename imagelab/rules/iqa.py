@@ -87,7 +87,7 @@ _STOP = frozenset(
     "just really actually only me you i we they make made makes did does turn turned came come comes went "
     # a negated or modal verb ends the phrase: "the sky isn't blown out" (the apostrophe already split it off)
     "isn aren wasn weren doesn don didn hasn haven couldn wouldn shouldn won isnt arent wasnt werent doesnt dont "
-    "didnt cant can could would should might must will which who whom whose instead".split()
+    "didnt cant can could would should might must will which who whom whose instead rather".split()
 )
 
 

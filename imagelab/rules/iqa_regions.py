@@ -84,7 +84,9 @@ _PLACE = re.compile(
 # Said of two parts, these compare them; "and" alone does not ("is the sky at the top and the grass at the bottom
 # sharp?" asks of each).
 _VERSUS = re.compile(
-    r"\b(?:than|vs\.?|versus|or|against|compar\w*|between|equally|the same|as \w+ as|evenly|similar\w*|differ\w*)\b"
+    r"\b(?:than|vs\.?|versus|or|against|compar\w*|between|equally|the same|as \w+ as|evenly|similar\w*|differ\w*|"
+    # one said in place of the other: "is it focused on the background instead of the person?"
+    r"instead of|in place of|and not)\b"
 )
 _BOXES = {
     "left": (0.0, 0.0, 0.5, 1.0),
