@@ -35,7 +35,10 @@ from tests.support.iqa_eval import evaluate
 # 33 more (24 questions, 9 edits or unmeasured rankings), 606/627 before; 627/627 after general fixes (a ranking by
 # brightness, warmth or a hue, crispness, cleanness, punch or colourfulness names the figure's distortion, "which one
 # looks best?" ranks by the fewest problems, two bare numbers compared are the variations: "which is brighter, 2 or
-# 3?").
+# 3?"). Later rounds (to 1082) are in the README. Fourteenth held-out round (2026-11-28, late): 25 written (21
+# questions, 4 edits) after fixes to a superlative picking the variation asked about ("is the brightest one blown
+# out?"), banding and a blur's cause said unmeasured, "too harsh/punchy" as too much contrast, focus "instead of" a
+# part compared: 25/25 as written, 1107/1107.
 IQA_FLOOR = 627 / 627
 
 
