@@ -72,8 +72,7 @@ WORDS = [
     ),
     (
         r"washed[- ]out|low contrast|flat|dull|hazy|haze|foggy|muddy|lifeless|faded|milky|contrast|"
-        # too much of it, asked in other words: "is it too harsh?", "a bit too punchy?" (`iqa_polarity.too_contrasty`)
-        # harsh light is the light's character, not the photo's contrast: "is the lighting too harsh?"
+        # too much of it: "is it too harsh?", "too punchy?" (`iqa_polarity`); never the light's "lighting too harsh"
         r"(?<!lighting )(?<!light )(?<!lighting is )(?<!light is )(?:too |overly |over[- ]?)(?:harsh|punchy|punched|contrasty)",
         "low_contrast",
     ),
@@ -286,10 +285,8 @@ UNMEASURED = [
         "lens distortion",
     ),
     (r"(?:lens )?flares?|ghosting", "lens flare"),
-    # steps in a smooth gradient: read as a JPEG question too (blockiness is measured), but not what is measured
-    (r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)", "banding"),
-    # why it is soft: "is it blurry because of motion or focus?", "motion blur or missed focus?", "camera shake or
-    # focus?" (the blur is measured, its cause is not)
+    (r"band(?:ing|ed)|posteri[sz](?:ed|ation)|stair[- ]?stepp(?:ed|ing)", "banding"),  # JPEG's figure is not it
+    # why it is soft, not measured (the blur is): "is it blurry because of motion or focus?", "camera shake or focus?"
     (
         r"(?:because of|due to|caused by|from) (?:the |camera |subject )?(?:motion|movement|shake|moving|focus(?:ing)?"
         r"|misfocus|missed focus)\b|(?:motion|movement|shake|moving)(?: blur)? or (?:a |the )?(?:missed |bad |mis)?"
