@@ -31,6 +31,7 @@ from imagelab.quality_writer import write_answer
 from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import (
     iqa_answer,
+    iqa_clauses,
     iqa_improvement,
     iqa_parts,
     iqa_picked,
@@ -358,10 +359,17 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     if parts:
         of = subject["label"] if subject and subject["label"].startswith("variation") else "the picture"
         result = await asyncio.to_thread(iqa_parts.assess, plan, image, parts, turn.text, polar=polar, of=of)
-    else:
+    else:  # "is the sky blown out and the shadows crushed?": each part in its own region
+        plans = iqa_clauses.parts(turn.text, plan) if not region else None
         result = await asyncio.to_thread(
-            lambda: assess(
-                plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar, question=turn.text
+            lambda: (
+                iqa_clauses.merged(
+                    plan, [assess(p, image, reference, subject, by_eye=by_eye, polar=polar) for p in plans]
+                )
+                if plans
+                else assess(
+                    plan, image, reference, subject, by_eye=by_eye, region=region, polar=polar, question=turn.text
+                )
             )
         )
     await _said(turn, backend, result, image, repaired)
