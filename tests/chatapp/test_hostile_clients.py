@@ -10,6 +10,7 @@ from chatapp.db import database_sync_to_async
 from chatapp.models import Chat, Message
 from tests.support.api import api_for
 from tests.support.ws import communicator
+from tests.support.ws import json_socket as _json_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -265,14 +266,6 @@ def test_bob_gets_404_on_alices_chat_forms_and_changes_nothing(alice, bob, path)
 
 
 # --- sockets ----------------------------------------------------------------
-
-
-async def _json_socket(user):
-    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
-    comm = await communicator(user, f"/ws/api/chats/{chat.pk}/")
-    assert (await comm.connect())[0]
-    assert (await comm.receive_json_from())["type"] == "sync"
-    return chat, comm
 
 
 async def _still_open(comm) -> None:

@@ -2,19 +2,10 @@
 
 import pytest
 
-from chatapp.db import database_sync_to_async
-from chatapp.models import Chat, Message
-from tests.support.ws import communicator
+from chatapp.models import Message
+from tests.support.ws import json_socket as _json_socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-async def _json_socket(user):
-    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
-    comm = await communicator(user, f"/ws/api/chats/{chat.pk}/")
-    assert (await comm.connect())[0]
-    assert (await comm.receive_json_from())["type"] == "sync"
-    return chat, comm
 
 
 @pytest.mark.parametrize(

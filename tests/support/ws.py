@@ -99,3 +99,15 @@ async def drain_events(layer, channel: str, types) -> list[dict]:
             return events
         if message["event"]["type"] in types:
             events.append(message["event"])
+
+
+async def json_socket(user):
+    """(a new movie chat of `user`, a JSON socket on it past its opening sync)."""
+    from chatapp.db import database_sync_to_async
+    from chatapp.models import Chat
+
+    chat = await database_sync_to_async(Chat.objects.create)(owner=user)
+    comm = await communicator(user, f"/ws/api/chats/{chat.pk}/")
+    assert (await comm.connect())[0]
+    assert (await comm.receive_json_from())["type"] == "sync"
+    return chat, comm
