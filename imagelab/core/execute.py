@@ -122,7 +122,10 @@ def _run_working(
     a failing pass falls back to one op at a time."""
     if not steps:
         return image
-    scaled = [(op, ops.scale_params(op, p, k)) for _, op, p in steps]
+    scaled, size = [], arrays.size(image)
+    for _, op, p in steps:  # each step's size, so a crop to the working edge reaches this image's edge
+        scaled.append((op, ops.scale_params(op, p, k, size)))
+        size = ops.output_size(op, scaled[-1][1], size)
     for p in fuse.compile_ops(scaled):
         t = time.perf_counter()
         try:
@@ -150,7 +153,7 @@ def _preview_step(
 ) -> tuple[Image.Image, float, str | None]:
     """(step picture, its scale k, error); a resize or rotate that grew it past `side` is shrunk back."""
     try:
-        p = ops.scale_params(op, params, k)
+        p = ops.scale_params(op, params, k, img.size)
         if op in _PREVIEW_ARRAY_OPS:  # as at working size: OpenCV's forms, 4-10x faster here too
             out = arrays.to_image(arrays.run_op(arrays.to_array(img), op, p))
         else:

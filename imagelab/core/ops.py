@@ -298,14 +298,17 @@ def output_size(op: str, params: dict, size: tuple[int, int]) -> tuple[int, int]
     return size
 
 
-def scale_params(op: str, params: dict, k: float) -> dict:
-    """Params for the same visual result on an image `k` times larger (pixel values x k)."""
+def scale_params(op: str, params: dict, k: float, size: tuple[int, int] | None = None) -> dict:
+    """Params for the same visual result on an image `k` times larger (pixel values x k); `size`: that image's
+    size, so a crop that reached the smaller image's edge reaches this one's."""
     if k == 1.0:
         return dict(params)
     p = dict(params)
     if op == "crop":
         for key in ("x", "y", "width", "height"):
             p[key] = int(round(float(p[key]) * k))
+        if size:
+            _crop_to_edges(p, params, k, size)
     elif op == "resize":
         for key in ("width", "height"):
             if p.get(key):
@@ -317,6 +320,19 @@ def scale_params(op: str, params: dict, k: float) -> dict:
     elif op == "grain":  # grains as large, relative to the picture, as on the working image
         p["scale"] = float(p.get("scale", 1.0)) * k
     return p
+
+
+def _crop_to_edges(p: dict, params: dict, k: float, size: tuple[int, int]) -> None:
+    # The smaller image's short side was rounded (a 4000 x 120 panorama works at 2048 x 61, and 61 x 1.95 is 119):
+    # a crop to its far edge scaled by the long sides' k falls a pixel short of this image's edge.
+    # The crop's shape is kept (a square stays square): the other side grows by as much, inside the image.
+    axes = (("x", "width", size[0]), ("y", "height", size[1]))
+    for i, (pos, length, side) in enumerate(axes):
+        if float(params[pos]) + float(params[length]) >= round(side / k) and side - p[pos] > p[length] > 0:
+            grown = (side - p[pos]) / p[length]
+            p[length] = side - p[pos]
+            o_pos, o_length, o_side = axes[1 - i]
+            p[o_length] = min(int(round(p[o_length] * grown)), o_side - p[o_pos])
 
 
 def working_size(size: tuple[int, int], max_side: int = 2048) -> tuple[int, int]:

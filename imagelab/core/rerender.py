@@ -35,7 +35,7 @@ def chain_peak(
         for op, params in plan:
             if op == ops.AI_OP:
                 continue
-            p = ops.scale_params(op, params, k)
+            p = ops.scale_params(op, params, k, size)
             if op == "resize":  # a cover resize allocates its full target before cropping
                 tw, th = ops.resize_target(size, p.get("width"), p.get("height"), p.get("fit", "contain"))
                 peak = max(peak, tw * th)

@@ -54,3 +54,15 @@ def test_it_mirrors_a_full_resolution_render_exactly():
     flipped = [*plan, {"op": "flip", "params": {"direction": "horizontal"}}]
     plain, mirrored = render_chain(src, [plan], as_array=True), render_chain(src, [flipped], as_array=True)
     assert plain.shape[1] > 1000 and np.array_equal(mirrored, plain[:, ::-1])
+
+
+def test_it_crops_a_thin_panorama_square_to_its_full_height():
+    # 4000 x 120 works at 2048 x 61 (the short side rounded): a square crop of the whole height must download
+    # as 120 x 120, not 119 x 119 (61 x 4000 / 2048 = 119.1).
+    src = Image.fromarray(np.random.default_rng(1).integers(0, 256, (120, 4000, 3), dtype=np.uint8))
+    job = ex.execute(src, [[{"op": "crop", "params": {"x": 993, "y": 0, "width": 61, "height": 61}}]])
+    assert job.variations[0].image.size == (61, 61)
+    full = render_chain(src, [[{"op": "crop", "params": {"x": 993, "y": 0, "width": 61, "height": 61}}]])
+    assert full.size == (120, 120)
+    inner = render_chain(src, [[{"op": "crop", "params": {"x": 993, "y": 10, "width": 40, "height": 40}}]])
+    assert inner.size == (78, 78)  # a crop inside the frame scales by k as before
