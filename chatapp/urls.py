@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, include, path
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
+from django.views.generic import RedirectView
 
 import chatapp.converters  # noqa: F401 (registers `<id:…>`: ids the database can hold, else 404)
 from chatapp import kinds, views
@@ -35,6 +36,8 @@ handler400 = "chatapp.views.bad_request"
 
 urlpatterns = [
     path("", views.chat_list, name="chat-list"),
+    # "/chats/" is where a person trimming "/chats/12/" lands: the list, not a 404.
+    path("chats/", RedirectView.as_view(pattern_name="chat-list"), name="chat-index"),
     path("chats/new/", views.chat_create, name="chat-create"),
     path("chats/<id:chat_id>/", views.chat_detail, name="chat-detail"),
     path("chats/<id:chat_id>/rename/", views.chat_rename, name="chat-rename"),

@@ -55,6 +55,12 @@ def test_it_lists_only_my_chats_newest_first(alice, bob):
     assert "Bob&#x27;s secret" not in html and "Bob's secret" not in html
 
 
+def test_it_sends_a_trimmed_chats_address_to_the_chat_list(alice):
+    response = logged_in(alice).get("/chats/")
+    assert response.status_code == 302 and response["Location"] == "/"
+    assert logged_in(alice).get("/chats/", follow=True).status_code == 200
+
+
 def test_it_creates_a_chat_and_opens_it(alice):
     response = logged_in(alice).post("/chats/new/", {"kind": "movies"})
     chat = Chat.objects.get(owner=alice)
