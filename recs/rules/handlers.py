@@ -29,6 +29,7 @@ from recs.rules.preferences import extract_preferences
 from recs.rules.rank import plan_picks
 from recs.rules.shown import titles_for_places
 from recs.rules.shown_pronoun import about_shown
+from recs.rules.shown_superlative import shown_superlative
 from recs.sources.catalogue import load_catalogue
 
 
@@ -82,7 +83,11 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
             return PlannerReply(text=" ".join(notes), tool_calls=[call])
     # "who directed it?" under the picks: no film named, so the ones shown ("when did they come out" is no
     # question about the 2002 film They), else "who directed the first one"
-    said = _about_shown(text, ctx.last_picks) or answer(titles_for_places(text, ctx.last_picks), load_catalogue())
+    said = (
+        shown_superlative(text, ctx.last_picks, load_catalogue())
+        or _about_shown(text, ctx.last_picks)
+        or answer(titles_for_places(text, ctx.last_picks), load_catalogue())
+    )
     return _acknowledged(ctx.learned, said) if ctx.learned else said
 
 

@@ -32,3 +32,8 @@ def test_it_leaves_places_alone_without_picks_or_beyond_them():
     assert titles_for_places("who directed the first one", []) == "who directed the first one"
     assert titles_for_places("the third one", SHOWN[:2]) == "the third one"
     assert titles_for_places("the first harry potter", SHOWN) == "the first harry potter"
+
+
+def test_it_answers_which_of_the_picks_shown_is_shortest():
+    said = _answer("which of those is shortest?", SHOWN)
+    assert said.startswith("Of the picks just shown, **Fargo** (1996) is the shortest")
