@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from imagelab.core import ops
 from imagelab.core.simulate import PixelSample
-from imagelab.rules import alternatives, amend, fitting, focus, gentle, iterate
+from imagelab.rules import alternatives, amend, fitting, focus, framing, gentle, iterate
 from imagelab.rules import geometry as geo
 from imagelab.rules.intent import AXES, has_local_request, read_intent
 from imagelab.rules.looks import family, look, resolve
@@ -222,6 +222,17 @@ def plan_variations(
     amended = amend.plan(instruction, chosen, _head(intent, image_size, max_side, None)[0], image_size, max_side)
     if amended is not None:
         return amended
+    if framing.framing_only(intent, instruction, chosen):  # "just crop it square": no grade nobody asked for
+        said, shape = _not_done(intent), _ratio_words(intent["ratio"])
+        return framing.plan_framing(
+            intent,
+            image_size=image_size,
+            max_side=max_side,
+            said=said,
+            shape=shape,
+            notes=_notes(intent),
+            chosen=chosen,
+        )
     # an orientation asked of a photo that already stands so is still about framing: no unasked tight crop
     rotated = intent["rotate"] is not None or bool(intent["tilts"]) or intent["orient"] is not None
     filled = geo.needs_fill(intent["rotate"]) or bool(intent["tilts"])
