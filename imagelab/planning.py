@@ -116,6 +116,9 @@ Principles for the plans:
 - Working size: longest side {side} px unless the user asks for another size. Pixel values (crop box, resize)
   refer to the working image: the size given in the message. Keep crops inside it.
 - Respect what the user asked to keep (e.g. "keep the framing" means no crop).
+- A crop asked as the only change ("just crop it square", "crop it 4:5, don't touch the colours"), or asked of a
+  variation already applied to the current image, gets five crops placed and sized differently and no tone,
+  colour or finish step (a second look on top of the chosen one is not asked for).
 - Make the five meaningfully different along stated diversity axes: tone/colour, geometry, finish.
 - Give every variation a short `label` and a one-sentence `strategy`."""
 
