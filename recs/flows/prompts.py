@@ -1,11 +1,12 @@
 """Instructions given to the model for each step of the movie chat, and the planning input it reads."""
 
 import json
+import re
 
 DECIDE_MODE = """You are Marquee, a film recommendation assistant.
 Call the decide_mode tool and nothing else.
 mode "B" when the user wants film recommendations (recommend, suggest, "something like", "what should I watch", a genre or era they want to watch, "more like that", "another one").
-mode "A" for everything else: questions about a film, opinions, greetings, thanks, follow-up talk, and requests to change the user's watchlist or seen list ("add the first two to my watchlist", "I've seen Heat").
+mode "A" for everything else: questions about a film, opinions, greetings, thanks, follow-up talk, questions about the user's watchlist or seen list ("what's on my watchlist?", "have I seen Heat?"), and requests to change them ("add the first two to my watchlist", "I've seen Heat").
 reason: why, at most 160 characters."""
 
 ANSWER = """You are Marquee, a friendly and concise film expert.
@@ -44,3 +45,23 @@ def planning_input_text(*, blocked: list, profile: str) -> str:
         "taste_profile": profile,
     }
     return "Planning input (JSON):\n" + json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+# A question naming the person's lists ("what's on my watchlist?", "have I seen Heat?"): the answer is given them.
+NAMES_A_LIST = re.compile(
+    r"watch\s?-?list|seen list|\bmy lists?\b|\b(?:have|did) i (?:already )?(?:seen|see|watched|watch)\b"
+    r"|\bwhat (?:films |movies )?(?:have|did) i (?:seen|watched)\b",
+    re.I,
+)
+LISTS_SHOWN = 100  # newest entries of each list given to the model; the counts say how many there are
+
+
+def lists_input_text(lists: dict[str, list[dict]]) -> str:
+    """The user's watchlist and seen list (newest first, counted) for a question about them."""
+    data = {
+        name: {"count": len(items), "newest_first": list(reversed(items))[:LISTS_SHOWN]}
+        for name, items in lists.items()
+    }
+    return "The user's own lists (JSON; answer questions about them from this, never from memory): " + json.dumps(
+        data, ensure_ascii=False, separators=(",", ":")
+    )

@@ -181,3 +181,5 @@ class MovieContext(PlannerContext):
     last_picks: list[dict] = field(default_factory=list)  # {"title", "year"} of the picks last shown
     learned: str = ""  # a preference this message stated, already remembered (v2 only)
     autostart: bool = False  # the greeting of a new chat
+    # the person's lists, oldest first: {"watchlist": [{title, year}], "seen": [{title, year, rating}]}
+    lists: dict[str, list[dict]] | None = None

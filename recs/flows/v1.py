@@ -59,7 +59,7 @@ async def run_v1(turn: Turn) -> None:
     """Run one v1 turn end to end: search rounds, streamed answer, then server-checked pick cards."""
     backend = llm.chat_completions_backend()
     turn.planner_source = backend.name
-    blocked, profile = await read_inputs(turn)
+    blocked, profile, lists = await read_inputs(turn)
     await _end_responses_thread(turn)
     source = get_movie_source()
     # A greeting has no text of its own and a regenerated turn asks again: model_text says so.
@@ -71,6 +71,7 @@ async def run_v1(turn: Turn) -> None:
         text=turn.text,
         blocked=blocked,
         profile=profile,
+        lists=lists,
         chat_id=turn.chat_id,
         last_picks=last_picks,
         autostart=bool(turn.payload.get("autostart")),

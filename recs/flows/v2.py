@@ -58,11 +58,12 @@ async def run_v2(turn: Turn) -> None:
         turn=turn, threaded=threaded, stored=turn.stored_fields() if deciding else None
     )
 
-    blocked, profile = await read_inputs(turn, user_learned=user_learned)
+    blocked, profile, lists = await read_inputs(turn, user_learned=user_learned)
     context = MovieContext(
         text=turn.text,
         blocked=blocked,
         profile=profile,
+        lists=lists,
         chat_id=turn.chat_id,
         last_picks=last_picks,
         learned=turn.payload.get("learned", ""),
@@ -107,6 +108,8 @@ async def run_v2(turn: Turn) -> None:
         await timed_save(turn)
 
     if mode == "A":
+        if lists and prompts.NAMES_A_LIST.search(turn.text or ""):  # "what's on my watchlist?": the lists, given
+            follow = [*follow, InputMessage(role="user", text=prompts.lists_input_text(lists))]
         reply = await run_text(
             backend=backend,
             request=PlannerRequest(
@@ -223,8 +226,9 @@ async def _decide(turn: Turn, backend, request: PlannerRequest) -> ToolRun:
     )
 
 
-async def read_inputs(turn: Turn, *, user_learned=None) -> tuple[list[BlockedItem], str]:
-    """The blocked list and the taste profile, read side by side (timed as t_read_blocked/t_read_profile).
+async def read_inputs(turn: Turn, *, user_learned=None) -> tuple[list[BlockedItem], str, dict]:
+    """The blocked list, the taste profile and the user's lists (`MovieContext.lists`), read in one hop (timed as
+    t_read_blocked/t_read_profile).
 
     `user_learned`: the turn's user and what its text says, when already read (see _user_and_learned).
     """
@@ -236,7 +240,7 @@ async def read_inputs(turn: Turn, *, user_learned=None) -> tuple[list[BlockedIte
             turn.payload["learned"] = learned.describe()
             turn.steplog.record("memory.learn", result=learned.describe())
 
-    blocked, profile, ms = await database_sync_to_async(_blocked_and_profile)(user=user, chat_id=turn.chat_id)
+    blocked, profile, lists, ms = await database_sync_to_async(_blocked_and_profile)(user=user, chat_id=turn.chat_id)
     turn.steplog.record("read_blocked", label="t_read_blocked", result=f"{len(blocked)}", duration_ms=ms[0])
     turn.steplog.record("read_profile", label="t_read_profile", result=f"{len(profile)}", duration_ms=ms[1])
     # A regenerated turn must not show again what it showed before (those picks left the
@@ -251,18 +255,23 @@ async def read_inputs(turn: Turn, *, user_learned=None) -> tuple[list[BlockedIte
         )
         for p in turn.payload.get("replaced_picks", [])
     ]
-    return blocked, profile
+    return blocked, profile, lists
 
 
-def _blocked_and_profile(*, user, chat_id: int) -> tuple[list[BlockedItem], str, tuple[float, float]]:
-    """The blocked list and the taste profile in one hop, the user's lists read once for both (they were two
-    hops side by side, each reading both lists), and how long each took (ms)."""
+def _blocked_and_profile(*, user, chat_id: int) -> tuple[list[BlockedItem], str, dict, tuple[float, float]]:
+    """The blocked list, the taste profile and the lists as the rule backend reads them, in one hop, the user's
+    lists read once for all (they were two hops side by side, each reading both lists), and how long it took (ms)."""
     t0 = time.perf_counter()
     lists = user_lists(user=user)
     blocked = blocked_list(user=user, chat_id=chat_id, lists=lists)
     t1 = time.perf_counter()
     profile = taste_profile_summary(user=user, lists=lists)
-    return blocked, profile, ((t1 - t0) * 1000, (time.perf_counter() - t1) * 1000)
+    watchlist, seen = lists
+    said = {
+        "watchlist": [{"title": row.title, "year": row.year} for row in watchlist],
+        "seen": [{"title": row.title, "year": row.year, "rating": row.rating} for row in seen],
+    }
+    return blocked, profile, said, ((t1 - t0) * 1000, (time.perf_counter() - t1) * 1000)
 
 
 def _user_and_learned(*, user_id: int, text: str):

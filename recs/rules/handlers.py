@@ -24,6 +24,7 @@ from recs.flows.tools import (
 )
 from recs.rules.answer import UNSURE, answer, decide_mode
 from recs.rules.list_changes import parse_list_changes, read_list_changes
+from recs.rules.lists_asked import lists_answer
 from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
 from recs.rules.rank import plan_picks
@@ -39,6 +40,8 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     text = ctx.text
     if parse_list_changes(text, last_picks=ctx.last_picks):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
+    if lists_answer(text, ctx.lists, load_catalogue()) is not None:
+        return DecideModeArgs(mode="A", reason="Asks about their watchlist or seen list.")
     if ctx.learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
     return decide_mode(text)
@@ -84,7 +87,8 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     # "who directed it?" under the picks: no film named, so the ones shown ("when did they come out" is no
     # question about the 2002 film They), else "who directed the first one"
     said = (
-        shown_superlative(text, ctx.last_picks, load_catalogue())
+        lists_answer(text, ctx.lists, load_catalogue())
+        or shown_superlative(text, ctx.last_picks, load_catalogue())
         or _about_shown(text, ctx.last_picks)
         or answer(titles_for_places(text, ctx.last_picks), load_catalogue())
     )
@@ -126,6 +130,8 @@ def rules_v1_chat(request: PlannerRequest) -> str | PlannerReply:
         return "Hello! " + _v1_picks(request, "")
     if parse_list_changes(text, last_picks=ctx.last_picks):
         return V1_LIST_CHANGES
+    if listed := lists_answer(text, ctx.lists, load_catalogue()):
+        return listed
     # Like v2: a stated preference (already remembered by the flow) is acknowledged, not answered with picks.
     learned = ctx.learned or extract_preferences(text, load_catalogue()).describe()
     if learned and _STATEMENT.match(text) and not _ASKS.search(text):

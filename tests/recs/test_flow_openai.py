@@ -193,3 +193,31 @@ def test_it_answers_the_open_call_with_the_turn_that_made_it_even_after_a_stoppe
     assert opening["call_id"] == "call_p1"
     summary = json.loads(opening["output"])
     assert [s["title"] for s in summary["shown"]] == ["Se7en", "Fargo"] and summary["status"] == "complete"
+
+
+def test_it_gives_the_model_the_users_lists_when_a_question_names_them(alice, bob, openai_on):
+    from recs.services.lists import list_add
+    from recs.sources.movies import Movie
+
+    list_add(
+        user=alice, list_name="watchlist", movie=Movie(source="catalogue", id="heat-1995", title="Heat", year=1995)
+    )
+    list_add(
+        user=bob, list_name="watchlist", movie=Movie(source="catalogue", id="alien-1979", title="Alien", year=1979)
+    )
+    openai_on.enqueue(
+        tool_call("decide_mode", {"mode": "A", "reason": "asks about lists"}, response_id="r1"),
+        text("Heat is on it.", response_id="r2"),
+        tool_call("decide_mode", {"mode": "A", "reason": "asks about a film"}, response_id="r3"),
+        text("Michael Mann.", response_id="r4"),
+    )
+    api = api_for(alice)
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+    assert send(api, chat_id, "what's on my watchlist?").json()["assistant_message"]["content"] == "Heat is on it."
+    send(api, chat_id, "who directed heat?")
+    asked, other = (openai_on.bodies("/responses")[i]["input"] for i in (1, 3))
+    [given] = [item["content"][0]["text"] for item in asked if "own lists" in json.dumps(item)]
+    lists = json.loads(given.split(": ", 1)[1])
+    assert lists["watchlist"] == {"count": 1, "newest_first": [{"title": "Heat", "year": 1995}]}
+    assert "Alien" not in given  # bob's list stays bob's
+    assert "own lists" not in json.dumps(other)  # a question not about the lists is not sent them

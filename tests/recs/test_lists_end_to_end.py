@@ -91,3 +91,27 @@ def test_it_refuses_a_rating_outside_one_to_five_from_the_lists_page(alice, bad,
     words = response.json()["message"] if htmx else response.content.decode()
     assert words == "A rating must be from 1 to 5 stars."
     assert SeenItem.objects.get(pk=seen.pk).rating == 3  # nothing changed
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_answers_what_is_on_my_watchlist_from_the_list(alice, bob):
+    list_add(user=alice, list_name="watchlist", movie=HEAT)
+    list_add(user=alice, list_name="seen", movie=ALIEN, rating=4)
+    list_add(user=bob, list_name="watchlist", movie=ALIEN)  # bob's list is not alice's
+    _token, key = api_token_create(user=alice)
+    api = Client(headers={"authorization": f"Bearer {key}"})
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+
+    def ask(words: str) -> dict:
+        response = api.post(f"/api/chats/{chat_id}/messages", {"text": words}, content_type="application/json")
+        assert response.status_code == 200, response.content
+        return response.json()["assistant_message"]
+
+    listed = ask("what's on my watchlist?")
+    assert listed["mode"] == "A" and listed["picks"] == []
+    assert (
+        listed["content"].startswith("Your watchlist has 1 film, newest first")
+        and "**Heat** (1995)" in listed["content"]
+    )
+    assert "Alien" not in listed["content"]
+    assert ask("have I seen Alien?")["content"] == "Yes: **Alien** (1979) is on your seen list, rated ★★★★."
