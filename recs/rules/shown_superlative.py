@@ -50,6 +50,12 @@ def _said(value: float, attribute: str) -> str:
     return str(int(value)) if attribute == "year" else f"{value:.1f}/10 on IMDB"
 
 
+def _names(films: list[Movie]) -> str:
+    """ "**A** (1999)", "**A** (1999) and **B** (2001)", "**A** (1999), **B** (2001) and **C** (2010)"."""
+    said = [f"**{m.title}** ({m.year})" for m in films]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
 def shown_superlative(text: str, last_picks: list[dict], catalogue: Catalogue) -> str | None:
     """The answer to a superlative asked of the picks just shown, or None when the text asks none."""
     asked = _ASKED.match(" ".join((text or "").lower().split()))
@@ -66,9 +72,13 @@ def shown_superlative(text: str, last_picks: list[dict], catalogue: Catalogue) -
     known.sort(key=lambda mv: mv[1], reverse=aspect.more_wins)
     best = known[0][1]
     tied = [m for m, v in known if v == best]
-    names = " and ".join(f"**{m.title}** ({m.year})" for m in tied)
-    lead = f"Of the picks just shown, {names} {'are' if len(tied) > 1 else 'is'} {winner_said}"
-    lines = [f"{lead} ({_said(best, aspect.attribute)})."]
+    verb = {"runtime": "run", "year": "came out in", "rating": "are rated"}[aspect.attribute]
+    if len(tied) == len(known) > 1:  # "which is newest" of three 2010 films: none is
+        each = "both" if len(tied) == 2 else "all"
+        lines = [f"They tie: {_names(tied)} {each} {verb} {_said(best, aspect.attribute)}."]
+    else:
+        lead = f"Of the picks just shown, {_names(tied)} {'are' if len(tied) > 1 else 'is'} {winner_said}"
+        lines = [f"{lead} ({_said(best, aspect.attribute)})."]
     verb = {"runtime": "runs", "year": "came out in", "rating": "is rated"}[aspect.attribute]
     others = [f"{m.title} {verb} {_said(v, aspect.attribute)}" for m, v in known[len(tied) :]]
     if others:

@@ -52,3 +52,9 @@ def test_it_leaves_other_questions_and_requests_alone(text):
 def test_it_needs_two_picks_shown():
     assert shown_superlative("which is the shortest?", SHOWN[:1], load_catalogue()) is None
     assert shown_superlative("which is the shortest?", [], load_catalogue()) is None
+
+
+def test_it_says_a_tie_as_a_tie():
+    shown = [{"title": "Inception", "year": 2010}, {"title": "The Book of Eli", "year": 2010}]
+    said = shown_superlative("which of those is the newest?", shown, load_catalogue())
+    assert said == "They tie: **Inception** (2010) and **The Book of Eli** (2010) both came out in 2010."
