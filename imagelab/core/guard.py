@@ -129,6 +129,11 @@ def framed_source(look: Look, operations: list[dict], source: Clipping) -> Clipp
     return clipping(kept[0]) if kept is not None else source
 
 
+def _frames_only(operations: list[dict]) -> bool:
+    """Whether every step only frames the photo (resize, crop, flip): no pixel value can clip anew."""
+    return framing(operations) == len(operations)
+
+
 def guard_variation(
     vi: int,
     operations: list[dict],
@@ -153,14 +158,16 @@ def guard_variation(
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
-    source = framed_source(preview, operations, source)
+    # A plan that only frames the photo ("just crop it square") shows the source's own pixels: its clipping is the
+    # framed source's by construction, so neither is counted twice (~3 ms a variation on a 0.3 MP photo).
+    source = preview.clipping() if _frames_only(operations) else framed_source(preview, operations, source)
     planned = preview  # as first run: what a separating step keeps to (`preview` moves on with revisions)
 
     def check(look: Look, steps: list[dict], n: int) -> Report:
         # a report no revision can follow (measure only, the last allowed one) needs no edits nor their sizing
         revisable = n < max_revisions and not generative
         # what a step clipped and a later one hid: the sample sees it, the preview cannot (~0.2 ms a plan)
-        hidden = sample.hidden(steps) if sample is not None else None
+        hidden = sample.hidden(steps) if sample is not None and not _frames_only(steps) else None
         report = verify(vi, look, steps, source, earlier, sizing=False, hidden=hidden)
         if revisable:
             _measure_apart(report, look, earlier, source, reference, planned)

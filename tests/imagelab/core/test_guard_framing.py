@@ -62,3 +62,12 @@ def test_it_frames_the_source_through_a_flip_before_the_crop():
     out = guarded(corner_photo(), [flip, right, {"op": "contrast", "params": {"value": 1.25}}])
     assert out.report.ok and out.revisions == []
     assert out.report.figures["shadows_new"] < 0.5
+
+
+def test_it_passes_a_plan_that_only_frames_the_photo_without_a_clipping_figure_of_its_own():
+    # the black corner is 4 % of this crop's pixels, none of them a step's doing: a crop-only plan is the source
+    # as framed, so its new clipping is zero by construction (and the source is not measured a second time)
+    keep_all = {"op": "resize", "params": {"width": 480, "height": 480, "fit": "contain"}}
+    out = guarded(corner_photo(), [keep_all, CORNER, {"op": "flip", "params": {"direction": "horizontal"}}])
+    assert out.report.ok and out.revisions == []
+    assert out.report.figures["shadows_new"] == 0 and out.report.figures["highlights_new"] == 0
