@@ -10,6 +10,7 @@ Variations are checked in order, so a near-duplicate is judged against the earli
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -114,7 +115,9 @@ def _joined(first: Applied, then: Applied) -> Applied:
     )
 
 
-def framed_source(look: Look, operations: list[dict], source: Clipping) -> Clipping:
+def framed_source(
+    look: Look, operations: list[dict], source: Clipping, memo: dict[str, Clipping] | None = None
+) -> Clipping:
     """The source's clipping as the plan frames it: its picture after the plan's leading resize and crop steps,
     when the caller kept it (`Look.before`), else the whole source's.
 
@@ -125,8 +128,17 @@ def framed_source(look: Look, operations: list[dict], source: Clipping) -> Clipp
     # only a cut changes what is in the frame: the rule planner opens every plan with a resize that keeps it all,
     # and counting that picture's clipping cost ~0.5 ms a variation for the source's own figures
     cut = any(o["op"] == "crop" or (o["op"] == "resize" and o["params"].get("fit") == "cover") for o in operations[:n])
-    kept = look.before(n) if cut and look.before is not None else None
-    return clipping(kept[0]) if kept is not None else source
+    if not cut or look.before is None:
+        return source
+    # five variations cropped alike ("crop it square") frame the source alike: counted once (`memo`)
+    key = json.dumps(operations[:n], sort_keys=True)
+    if memo is not None and key in memo:
+        return memo[key]
+    kept = look.before(n)
+    framed = clipping(kept[0]) if kept is not None else source
+    if memo is not None:
+        memo[key] = framed
+    return framed
 
 
 def _frames_only(operations: list[dict]) -> bool:
@@ -149,18 +161,20 @@ def guard_variation(
     stopped: Callable[[], bool] = lambda: False,
     sample: PixelSample | None = None,
     reference: Tendency | None = None,
+    memo: dict[str, Clipping] | None = None,
 ) -> tuple[Outcome, Look]:
     """Verify one variation and revise it up to `max_revisions` times; (outcome, its preview as it ends).
 
     Every report a revision may follow carries the rule reviser's edits; `propose` (default: take those)
     decides what is applied. `sample`: the source's pixels, which size the reviser's clipping pulls;
-    `reference`: the source preview's tendency, whose look a near-duplicate's separating step keeps to (separate.py).
+    `reference`: the source preview's tendency, whose look a near-duplicate's separating step keeps to (separate.py);
+    `memo`: the source's clipping by framing steps, shared by the variations of one guard run.
     """
 
     generative = any(o["op"] == ops.AI_OP for o in operations)
     # A plan that only frames the photo ("just crop it square") shows the source's own pixels: its clipping is the
     # framed source's by construction, so neither is counted twice (~3 ms a variation on a 0.3 MP photo).
-    source = preview.clipping() if _frames_only(operations) else framed_source(preview, operations, source)
+    source = preview.clipping() if _frames_only(operations) else framed_source(preview, operations, source, memo)
     planned = preview  # as first run: what a separating step keeps to (`preview` moves on with revisions)
 
     def check(look: Look, steps: list[dict], n: int) -> Report:
@@ -241,6 +255,7 @@ def run_guard(
     current = [list(p) for p in plans]
     looks = [p if p is None or isinstance(p, Look) else Look(p) for p in previews]
     outcomes: list[Outcome | None] = [None] * len(looks)
+    framings: dict[str, Clipping] = {}  # the source's clipping as each plan's framing steps frame it
 
     def chain(variations: list[int]) -> None:
         done: dict[int, Look] = {}  # the chain's variations as they end: what a later one is compared with
@@ -262,6 +277,7 @@ def run_guard(
                     stopped=stopped,
                     sample=sample,
                     reference=reference,
+                    memo=framings,
                 )
                 current[vi] = out.operations
                 done[vi] = final  # its measurements, made once, serve every later comparison
