@@ -211,6 +211,8 @@ def _stars(found: re.Match) -> int | None:
 
 
 def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
+    if last_picks and re.fullmatch(_ALL_SHOWN, what.lower().strip(" .!")):  # "both of them": before "both" is cut
+        return _ordinal_refs(what.strip(" .!"), last_picks) or []
     cleaned = re.sub(r"\b(?:and\s+)?(?:rated|it was|they were|both|too|please|already)\b.*$", "", what, flags=re.I)
     cleaned = re.sub(r"^(?:the\s+)?(?:movies?|films?)\s+", "", cleaned.strip(), flags=re.I)
     ordinal = _ordinal_refs(cleaned, last_picks)
@@ -227,6 +229,13 @@ def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
     return out
 
 
+_ALL_SHOWN = (
+    r"(?:all\s+(?:of\s+)?(?:three|3|two|2|them|those|these|em|'em)|both(?:\s+of\s+(?:them|those|these))?|them all"
+    r"|those all|all|those|these|them|(?:those|these|the)\s+(?:three|two|3|2)(?:\s+of\s+them)?"
+    r"|every\s+(?:single\s+)?one(?:\s+of\s+(?:them|those|these))?)(?:\s+(?:of them|picks|films|movies|ones))?"
+)
+
+
 def _ordinal_refs(text: str, last_picks: list[dict]) -> list[tuple[str, int | None]] | None:
     t = text.lower().strip()
     picks = [(p["title"], p.get("year")) for p in last_picks]
@@ -236,8 +245,9 @@ def _ordinal_refs(text: str, last_picks: list[dict]) -> list[tuple[str, int | No
     if m:
         n = _COUNTS.get(m.group(2)) or int(m.group(2))
         return picks[:n] if m.group(1) == "first" else picks[-n:]
-    if re.fullmatch(r"(?:all\s+(?:three|of them)|both|them all|all)(?:\s+(?:of them|picks|films))?", t):
-        return picks
+    # "all of those", "those three", "both of them", "them": every pick shown
+    if re.fullmatch(_ALL_SHOWN, t):
+        return picks if not t.startswith("both") or len(picks) == 2 else None  # "both" of three: which two?
     words = re.findall(r"first|second|third|1st|2nd|3rd|last", t)
     if words and re.fullmatch(r"(?:the\s+|one|ones|and|,|\s|first|second|third|1st|2nd|3rd|last|pick|film|movie)+", t):
         chosen = []
