@@ -96,7 +96,7 @@ def _marks(*, user_id: int, keys: list[tuple[str, str]]) -> dict[str, dict]:
 
 
 def last_shown_picks(*, chat_id: int) -> list[dict]:
-    """The picks (title, year) of the latest answer that showed any, for "the first two"."""
+    """The picks (title, year, reason) of the latest answer that showed any, for "the first two" and "why that one"."""
     for payload in (
         Message.objects.filter(chat_id=chat_id, role=Message.Role.ASSISTANT, branch="")
         .order_by("-created_at", "-id")
@@ -104,7 +104,7 @@ def last_shown_picks(*, chat_id: int) -> list[dict]:
     ):
         picks = (payload or {}).get("picks") or []
         if picks:
-            return [{"title": p["title"], "year": p.get("year")} for p in picks]
+            return [{"title": p["title"], "year": p.get("year"), "reason": p.get("reason") or ""} for p in picks]
     return []
 
 

@@ -178,7 +178,7 @@ class MovieContext(PlannerContext):
     blocked: list[BlockedItem] = field(default_factory=list)
     profile: str = ""  # the taste profile summary
     chat_id: int | None = None
-    last_picks: list[dict] = field(default_factory=list)  # {"title", "year"} of the picks last shown
+    last_picks: list[dict] = field(default_factory=list)  # {"title", "year", "reason"} of the picks last shown
     learned: str = ""  # a preference this message stated, already remembered (v2 only)
     autostart: bool = False  # the greeting of a new chat
     # the person's lists, oldest first: {"watchlist": [{title, year}], "seen": [{title, year, rating}]}

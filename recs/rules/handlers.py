@@ -31,6 +31,7 @@ from recs.rules.rank import plan_picks
 from recs.rules.shown import titles_for_places
 from recs.rules.shown_pronoun import about_shown
 from recs.rules.shown_superlative import shown_superlative
+from recs.rules.why_picked import why_picked
 from recs.sources.catalogue import load_catalogue
 
 
@@ -42,6 +43,8 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
     if lists_answer(text, ctx.lists, load_catalogue()) is not None:
         return DecideModeArgs(mode="A", reason="Asks about their watchlist or seen list.")
+    if why_picked(text, ctx.last_picks) is not None:
+        return DecideModeArgs(mode="A", reason="Asks why a pick was shown.")
     if ctx.learned and _STATEMENT.match(text) and not _ASKS.search(text):
         return DecideModeArgs(mode="A", reason="States a preference; acknowledge it.")
     return decide_mode(text)
@@ -88,6 +91,7 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     # question about the 2002 film They), else "who directed the first one"
     said = (
         lists_answer(text, ctx.lists, load_catalogue())
+        or why_picked(text, ctx.last_picks)
         or shown_superlative(text, ctx.last_picks, load_catalogue())
         or _about_shown(text, ctx.last_picks)
         or answer(titles_for_places(text, ctx.last_picks), load_catalogue())

@@ -1,0 +1,23 @@
+"""Questions about the picks just shown, end to end through the API with the rule planner."""
+
+import pytest
+from django.test import Client
+
+from chatapp.services import api_token_create
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_answers_why_a_pick_was_shown_with_the_reason_on_its_card(alice):
+    _token, key = api_token_create(user=alice)
+    api = Client(headers={"authorization": f"Bearer {key}"})
+    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
+
+    def ask(words: str) -> dict:
+        response = api.post(f"/api/chats/{chat_id}/messages", {"text": words}, content_type="application/json")
+        assert response.status_code == 200, response.content
+        return response.json()["assistant_message"]
+
+    second = ask("a feel-good movie for a family night")["picks"][1]
+    why = ask("why did you pick the second one?")
+    assert why["mode"] == "A" and why["picks"] == []
+    assert why["content"] == f"I picked **{second['title']}** ({second['year']}): {second['reason']}"
