@@ -1,7 +1,7 @@
 """The offline reading of a quality question into an IQA plan (the templated answer is `iqa_answer`'s).
 
 `read_question` returns the same JSON a model's `assess_quality` call would, so it goes through
-`iqa.complete` like any planner output; the words it reads by are in `iqa_words`. `answer` (from `iqa_answer`)
+`iqa.complete` like any planner output; the words it reads by are in `iqa_words` (a ranking's in `iqa_rank_words`). `answer` (from `iqa_answer`)
 writes the verdict and the figures that decided it; `ranked_by` reads what a ranking orders by (`ranks` and
 `variation_numbers`, from `iqa_variations`, whether it ranks and which variations it names).
 Objects cannot be located offline: a named subject is measured as the centre of the picture, said plainly.
@@ -16,6 +16,15 @@ import re
 from imagelab.rules import iqa_regions, iqa_saturation
 from imagelab.rules.iqa_answer import answer, figures_to_show, sentence  # noqa: F401 (the answer, said from here)
 from imagelab.rules.iqa_fold import fold as _fold
+from imagelab.rules.iqa_rank_words import (
+    ORDERED,
+    RANK_NAMES,
+    RANK_ORDER,
+    RANK_WHICH,
+    RANKED,
+    RANKED_WORDS,
+    SUPERLATIVE,
+)
 from imagelab.rules.iqa_variations import ranks, variation_number, variation_numbers  # noqa: F401 (said from here)
 from imagelab.rules.iqa_words import (
     ASKS,
@@ -27,19 +36,12 @@ from imagelab.rules.iqa_words import (
     MEASURE_ASK,
     METRICS,
     NOT_ASKING,
-    ORDERED,
     QUALITY,
-    RANK_NAMES,
-    RANK_ORDER,
-    RANK_WHICH,
-    RANKED,
-    RANKED_WORDS,
     REFERENCE,
     SCENE_WORDS,
     STATED,
     STATED_OFF,
     SUBJECT,
-    SUPERLATIVE,
     UNMEASURED,
     VIEWER,
     WORDS,

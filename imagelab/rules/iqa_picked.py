@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from imagelab.core import quality
-from imagelab.rules.iqa_words import ORDERED, WHICH
+from imagelab.rules.iqa_rank_words import ORDERED
+from imagelab.rules.iqa_words import WHICH
 
 # The superlative -> (the figure that finds it, whether its highest value wins, how its figure is written).
 _PICKS = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from imagelab.rules.iqa_words import COMPARING, PAIR, RANKS
+from imagelab.rules.iqa_rank_words import COMPARING, PAIR, RANKS
 
 # An edit makes five variations, so "the last one" is the fifth.
 _ORDINALS = {
