@@ -25,10 +25,9 @@ from recs.rules.runtime_shown import runtime_against_shown
 from recs.rules.scan import prepare
 from recs.rules.series import series_asked, series_plan
 from recs.rules.shown import asks_another_kind, asks_more_of_a_mood, points_at_place, shown_at
-from recs.rules.shown_kind import keep_shown_kind
+from recs.rules.shown_kind import away_from_shown_kind, keep_shown_kind
 from recs.rules.taste import disliked_ids, liked_in, parse_profile, recently_shown, taste_leads
 from recs.rules.top_rated import asks_ranked, by_rating, ranked_intro, ranked_reason
-from recs.rules.vocab import GENRE_NOUNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import BlockedItem, Movie
 from recs.sources.war import war_tags
@@ -291,10 +290,7 @@ def plan_picks(
             cons.genres = [g for g, n in counts.most_common(2) if n > len(shown) / 2 and g not in cons.exclude_genres]
         darker_than_shown(cons, shown, catalogue)
     if asks_another_kind(text) and last_picks and not cons.genres:  # "different genre this time"
-        shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
-        counts = Counter(g for m in shown for g in catalogue.tags(m) & set(GENRE_NOUNS))
-        cons.exclude_genres += [g for g, n in counts.items() if n > len(shown) / 2 or len(shown) == 1]
-        exclude_ids = {*exclude_ids, *(m.id for m in shown)}
+        exclude_ids = {*exclude_ids, *away_from_shown_kind(cons, last_picks, catalogue)}
     if shifted and not back:  # "something newer": than those, never one of them again
         shown = (catalogue.lookup(p["title"], p.get("year")) for p in last_picks or [])
         exclude_ids = {*exclude_ids, *(m.id for m in shown if m)}  # never the film just shown again

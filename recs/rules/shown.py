@@ -68,7 +68,12 @@ def titles_for_places(text: str, last_picks: list[dict]) -> str:
 
 
 # "different genre this time", "something of another kind": away from what the picks shown have in common
-_ANOTHER_KIND = re.compile(r"\b(?:different|another|other|new) (?:genre|kind|type|style)s?\b", re.I)
+_ANOTHER_KIND = re.compile(
+    r"\b(?:different|another|other|new) (?:genre|kind|type|style)s?\b"
+    r"|\bsomething (?:completely |totally |entirely |really |a bit |a little )?(?:different|else entirely)\b"
+    r"|\b(?:none of (?:these|those|them)|not (?:feeling|into) (?:these|those|them|any of (?:these|those|them)))\b",
+    re.I,
+)
 
 
 def asks_another_kind(text: str) -> bool:

@@ -10,9 +10,11 @@ such ("not another marvel film", "sick of marvel", "enough dc") still rules out 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from recs.rules.constraints import Constraints
 from recs.rules.franchise_words import KIND_OF, SUPERHERO_TAG
+from recs.rules.vocab import GENRE_NOUNS
 from recs.sources.catalogue import Catalogue
 from recs.sources.franchises import FRANCHISE_FILM_IDS
 
@@ -40,3 +42,18 @@ def keep_shown_kind(text: str, cons: Constraints, last_picks: list[dict], catalo
         cons.genres = [kind]
         cons.exclude_genres = [g for g in cons.exclude_genres if g != kind] + [t for t in kept if KIND_OF[t] == kind]
         cons.exclude_ids += [m.id for m in shown if m.id not in cons.exclude_ids]
+
+
+_FAMILY = {"G", "PG"}
+
+
+def away_from_shown_kind(cons: Constraints, last_picks: list[dict], catalogue: Catalogue) -> list[str]:
+    """ "different genre this time", "none of these, something different": the genres most of the picks shown
+    share ruled out, and their audience kept (family picks stay G or PG: the children asked for are still there,
+    unless a rating is said). The ids of the picks shown, never shown again."""
+    shown = [m for m in (catalogue.lookup(p["title"], p.get("year")) for p in last_picks) if m]
+    counts = Counter(g for m in shown for g in catalogue.tags(m) & set(GENRE_NOUNS))
+    cons.exclude_genres += [g for g, n in counts.items() if n > len(shown) / 2 or len(shown) == 1]
+    if shown and not (cons.mpaa_allowed or cons.mpaa_excluded) and all(m.mpaa in _FAMILY for m in shown):
+        cons.mpaa_allowed, cons.rating_label = sorted(_FAMILY), "family-friendly"
+    return [m.id for m in shown]

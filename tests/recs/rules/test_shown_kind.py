@@ -77,3 +77,26 @@ def test_it_rules_out_both_studios_named_and_keeps_the_kind(cat):
     plan, movies = _picked("any without marvel or dc?", SUPERHEROES, cat)
     assert all("Super Hero" in cat.tags(m) and not {"Marvel", "DC"} & cat.tags(m) for m in movies)
     assert "no Marvel, no DC" in plan.intro
+
+
+FAMILY = [
+    {"title": "WALL-E", "year": 2008},
+    {"title": "Groundhog Day", "year": 1993},
+    {"title": "Enchanted", "year": 2007},
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["none of these, something different", "something completely different", "not feeling these, something else"],
+)
+def test_it_reads_something_different_as_another_kind_for_the_same_audience(text, cat):
+    plan, films = _picked(text, FAMILY, cat)
+    assert plan.intro.startswith("Three family-friendly films, no comedy")
+    assert all(m.mpaa in {"G", "PG"} and "Comedy" not in cat.tags(m) for m in films)
+    assert not {m.title for m in films} & {p["title"] for p in FAMILY}
+
+
+def test_it_keeps_no_audience_the_picks_shown_did_not_have(cat):
+    plan, _films = _picked("something completely different", [{"title": "Se7en", "year": 1995}], cat)
+    assert "family-friendly" not in plan.intro
