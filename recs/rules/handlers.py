@@ -23,7 +23,7 @@ from recs.flows.tools import (
     SearchMoviesArgs,
 )
 from recs.rules.answer import UNSURE, answer, decide_mode
-from recs.rules.list_changes import parse_list_changes, read_list_changes
+from recs.rules.list_changes import parse_list_changes, read_list_changes, which_one
 from recs.rules.lists_asked import lists_answer
 from recs.rules.parse import parse_constraints
 from recs.rules.preferences import extract_preferences
@@ -41,6 +41,8 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     text = ctx.text
     if parse_list_changes(text, last_picks=ctx.last_picks):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
+    if which_one(text, last_picks=ctx.last_picks):
+        return DecideModeArgs(mode="A", reason="Asks to change a list, naming no one film.")
     if lists_answer(text, ctx.lists, load_catalogue()) is not None:
         return DecideModeArgs(mode="A", reason="Asks about their watchlist or seen list.")
     if why_picked(text, ctx.last_picks) is not None:
@@ -90,7 +92,8 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     # "who directed it?" under the picks: no film named, so the ones shown ("when did they come out" is no
     # question about the 2002 film They), else "who directed the first one"
     said = (
-        lists_answer(text, ctx.lists, load_catalogue())
+        which_one(text, last_picks=ctx.last_picks)  # "add it to my watchlist" under three picks: which?
+        or lists_answer(text, ctx.lists, load_catalogue())
         or why_picked(text, ctx.last_picks)
         or shown_superlative(text, ctx.last_picks, load_catalogue())
         or _about_shown(text, ctx.last_picks)

@@ -103,6 +103,29 @@ def read_list_changes(text: str, *, last_picks: list[dict]) -> tuple[list[ListCh
     return changes[:10], notes
 
 
+_SINGULAR = frozenset({"it", "that", "this", "that one", "this one", "that film", "that movie", "this film"})
+_SAID_AS = {
+    "add_watchlist": "add the first one to my watchlist",
+    "remove_watchlist": "drop the first one from my watchlist",
+    "mark_seen": "I've seen the first one",
+    "unmark_seen": "I haven't seen the first one",
+}
+
+
+def which_one(text: str, *, last_picks: list[dict]) -> str | None:
+    """A list change said of "it" while several picks are shown ("add it to my watchlist"): which film, asked back
+    with the picks by place; None when the text asks no such change."""
+    if len(last_picks) < 2 or _ASKS_FOR_FILMS.search(text or ""):
+        return None
+    for clause in _clauses(text or ""):
+        found = _match(clause)
+        what = (found[1].groupdict().get("what") or "") if found else ""
+        if found and what.lower().strip(" .!?") in _SINGULAR:
+            shown = "; ".join(f"{i}. **{p['title']}** ({p.get('year')})" for i, p in enumerate(last_picks, 1))
+            return f"Which one? The picks just shown are {shown}. Say it by place (“{_SAID_AS[found[0]]}”) or by title."
+    return None
+
+
 def _clauses(text: str) -> list[str]:
     """Split where a new change starts; a piece that says no change on its own stays with the one before."""
     parts = _NEXT_CHANGE.split(text)

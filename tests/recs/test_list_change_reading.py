@@ -2,7 +2,7 @@
 
 import pytest
 
-from recs.rules.list_changes import parse_list_changes
+from recs.rules.list_changes import parse_list_changes, which_one
 
 
 @pytest.mark.parametrize(
@@ -49,3 +49,23 @@ def test_it_reads_both_of_them_only_when_two_were_shown():
     two = parse_list_changes("add both of them to my watchlist", last_picks=SHOWN[:2])
     assert [c.title for c in two] == ["WALL-E", "Groundhog Day"]
     assert parse_list_changes("add both of them to my watchlist", last_picks=SHOWN) == []  # which two of three?
+
+
+@pytest.mark.parametrize(
+    ("words", "example"),
+    [
+        ("add it to my watchlist", "add the first one to my watchlist"),
+        ("i've seen that", "I've seen the first one"),
+        ("remove that one from my watchlist", "drop the first one from my watchlist"),
+    ],
+)
+def test_it_asks_which_film_a_change_said_of_it_means_under_several_picks(words, example):
+    said = which_one(words, last_picks=SHOWN)
+    assert said.startswith("Which one? The picks just shown are 1. **WALL-E** (2008); 2. **Groundhog Day** (1993)")
+    assert f"(“{example}”)" in said
+    assert parse_list_changes(words, last_picks=SHOWN) == []  # nothing proposed on a guess
+
+
+def test_it_asks_nothing_back_when_one_pick_or_a_title_says_which():
+    assert which_one("add it to my watchlist", last_picks=SHOWN[:1]) is None
+    assert which_one("add Fargo to my watchlist", last_picks=SHOWN) is None

@@ -37,3 +37,7 @@ def test_it_leaves_places_alone_without_picks_or_beyond_them():
 def test_it_answers_which_of_the_picks_shown_is_shortest():
     said = _answer("which of those is shortest?", SHOWN)
     assert said.startswith("Of the picks just shown, **Fargo** (1996) is the shortest")
+
+
+def test_it_asks_which_pick_a_list_change_said_of_it_means():
+    assert _answer("add it to my watchlist", SHOWN).startswith("Which one? The picks just shown are 1. **Alien**")
