@@ -39,7 +39,8 @@ def rules_decide_mode(request: PlannerRequest) -> DecideModeArgs:
     """Offline decide_mode: intent classification; a list change is answered in mode A."""
     ctx = _movie_context(request)
     text = ctx.text
-    if parse_list_changes(text, last_picks=ctx.last_picks):
+    focus = _last_answered_film(request.input)
+    if parse_list_changes(text, last_picks=ctx.last_picks) or focus and parse_list_changes(text, last_picks=focus):
         return DecideModeArgs(mode="A", reason="Asks to change their watchlist or seen list.")
     if which_one(text, last_picks=ctx.last_picks):
         return DecideModeArgs(mode="A", reason="Asks to change a list, naming no one film.")
@@ -83,8 +84,11 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     """Offline mode A: propose list changes asked for in words, else answer from the catalogue."""
     ctx = _movie_context(request)
     text = ctx.text
+    focus = _last_answered_film(request.input)  # "is the first one good?" answered: "it" is that film now
     if any(tool.name == PROPOSE_LIST_CHANGES_TOOL.name for tool in request.tools):
         changes, notes = read_list_changes(text, last_picks=ctx.last_picks)
+        if not changes and focus:  # "add it to my watchlist"
+            changes, notes = read_list_changes(text, last_picks=focus)
         if changes:  # notes say what was left out (a 7-star rating), shown above the diff card
             args = {"changes": [c.model_dump() for c in changes]}
             call = rules_tool_call(PROPOSE_LIST_CHANGES_TOOL.name, args)
@@ -92,11 +96,11 @@ def rules_answer(request: PlannerRequest) -> str | PlannerReply:
     # "who directed it?" under the picks: no film named, so the ones shown ("when did they come out" is no
     # question about the 2002 film They), else "who directed the first one"
     said = (
-        which_one(text, last_picks=ctx.last_picks)  # "add it to my watchlist" under three picks: which?
+        (None if focus else which_one(text, last_picks=ctx.last_picks))  # "add it" under three picks: which?
         or lists_answer(text, ctx.lists, load_catalogue())
         or why_picked(text, ctx.last_picks)
         or shown_superlative(text, ctx.last_picks, load_catalogue())
-        or _about_shown(text, ctx.last_picks)
+        or _about_shown(text, (None if _THEM.search(text) else focus) or ctx.last_picks)
         or answer(titles_for_places(text, ctx.last_picks), load_catalogue())
     )
     return _acknowledged(ctx.learned, said) if ctx.learned else said
@@ -167,6 +171,24 @@ def _v1_picks(request: PlannerRequest, text: str) -> str:
 
 _RECOMMENDED = re.compile(r"^Recommended: (.+)$", re.M)
 _NAMED = re.compile(r"(.+?) \((\d{4}|None)\)(?:, |$)")
+
+
+# an answer about one film opens with its name: "**Heat** (1995): IMDB 8.3/10 …", "I picked **Heat** (1995): …"
+_ONE_FILM = re.compile(r"^(?:I picked )?\*\*(?P<title>[^*\n]+)\*\* \((?P<year>\d{4})\)")
+
+
+_THEM = re.compile(r"\b(?:them|they|these|those)\b", re.I)  # a question about the picks, not the film discussed
+
+
+def _last_answered_film(items: list) -> list[dict]:
+    """The film the last answer was about, when it was about one ("who's in it?" then means it), else []."""
+    for item in reversed(items):
+        if getattr(item, "role", "") != "assistant":
+            continue
+        said = (getattr(item, "text", "") or "").strip()
+        found = None if _RECOMMENDED.search(said) else _ONE_FILM.match(said)
+        return [{"title": found["title"], "year": int(found["year"])}] if found else []
+    return []
 
 
 def _recommended_in(items: list) -> list[dict]:
