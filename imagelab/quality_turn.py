@@ -18,7 +18,6 @@ import logging
 import math
 
 from django.conf import settings
-from PIL import Image
 
 from chatapp.db import database_sync_to_async
 from chatapp.planner import continuation
@@ -32,6 +31,8 @@ from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import (
     iqa_answer,
     iqa_clauses,
+    iqa_crops,
+    iqa_hue_cast,
     iqa_improvement,
     iqa_parts,
     iqa_picked,
@@ -50,10 +51,9 @@ NOT_A_QUALITY_QUESTION = (
     "I can measure the photo's quality (sharpness, noise, exposure, JPEG blocks, contrast, colour cast) or make "
     "five variations of an edit: what would you like?"
 )
-SUBJECT_SHARE = 0.5  # a named subject is measured as the centre of the picture: this share of each side
 # The background is what is around the subject: measured as the picture's left and right quarters, not its centre.
 BACKGROUND = frozenset("background backgrounds backdrop surroundings bokeh".split())
-SIDES = ("left and right quarters", None)  # a region without a box: `_sides` cuts it
+SIDES = ("left and right quarters", None)  # a region without a box: `iqa_crops.sides` cuts it
 
 
 async def read_plan(turn, backend, request: PlannerRequest, reply: PlannerReply, tool: Tool):
@@ -75,13 +75,6 @@ async def read_plan(turn, backend, request: PlannerRequest, reply: PlannerReply,
     if run.attempts == 1:
         return run.args, None
     return run.args, "fallback" if run.model != request.model else "reask"
-
-
-def centre(image):
-    """The centre region of a PIL image (SUBJECT_SHARE of each side)."""
-    w, h = image.size
-    dx, dy = int(w * (1 - SUBJECT_SHARE) / 2), int(h * (1 - SUBJECT_SHARE) / 2)
-    return image.crop((dx, dy, w - dx, h - dy))
 
 
 def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, region=None) -> list[str]:
@@ -124,12 +117,13 @@ def assess(
     region=None,
     polar: bool = True,
     question: str = "",
+    good: frozenset[str] | None = None,
 ) -> dict:
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
 
     A named object is measured as the centre of the picture (the part named with it, "the dog on the left"; the
     background: the left and right quarters), unless the answer's writer sees the photo (`by_eye`). `polar`: a yes/no
-    question, answered with yes or no.
+    question, answered with yes or no; `good`: the faults asked by their good word (else read from `question`).
     """
     subject = subject or {"label": "the photo", "note": ""}
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
@@ -155,7 +149,7 @@ def assess(
     else:
         shown_verdicts = verdicts
     against = subject.get("reference_label", "")
-    good = iqa_polarity.asked_good(question)  # "is it sharp?": a soft photo's answer is no
+    good = iqa_polarity.asked_good(question) if good is None else good  # "is it sharp?": a soft photo's is no
     contrasty = "low_contrast" in verdicts and iqa_polarity.too_contrasty(question)  # the opposite of flat
     text = rules_iqa.answer(
         plan, figures, shown_verdicts, notes, against=against, before=before, polar=polar and not contrasty, good=good
@@ -163,6 +157,8 @@ def assess(
     if contrasty:
         text = f"{text} {iqa_polarity.contrast_said(verdicts['low_contrast'], figures)}"
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
+    text = iqa_hue_cast.answered(question, verdicts, figures, text)  # "a blue cast?": an orange one is no
+    text = " ".join(filter(None, [text, iqa_polarity.why_said(question, verdicts, figures)]))  # "why so muddy?"
     improved = ""
     if before and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
         # colours pushed onto the gamut's edge count against an edit, however colourful it made the photo
@@ -181,7 +177,7 @@ def assess(
         text = f"{text} {said}" if plan.distortion_names() else " ".join([*notes, said])
         notes = [*notes, said]
         shown_extra |= {"colourfulness": saturation["colourfulness"]}
-    shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra
+    shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra | iqa_hue_cast.shown(question, figures)
     return {
         "text": text,
         "notes": notes,
@@ -216,28 +212,10 @@ def _measurer(named: bool, region, by_eye: bool, figures=quality.measure):
 def _crop(named: bool, region, by_eye: bool):
     """How the measured part is cut from an image: the named part, else a named object's centre, else None."""
     if region == SIDES:
-        return _sides
+        return iqa_crops.sides
     if region and not (named and by_eye):
-        return lambda image: _part(image, region[1])
-    return centre if named and not by_eye else None
-
-
-def _sides(image):
-    """The left and right quarters of a PIL image side by side: what is around a centred subject."""
-    w, h = image.size
-    quarter = max(1, w // 4)
-    sides = Image.new(image.mode, (2 * quarter, h))
-    sides.paste(image.crop((0, 0, quarter, h)), (0, 0))
-    sides.paste(image.crop((w - quarter, 0, w, h)), (quarter, 0))
-    return sides
-
-
-def _part(image, box):
-    """The crop of a PIL image at `box` (fractions of its sides), at least one pixel of a tiny picture."""
-    x0, y0, x1, y1 = box
-    w, h = image.size
-    left, top = min(int(w * x0), w - 1), min(int(h * y0), h - 1)
-    return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
+        return lambda image: iqa_crops.part(image, region[1])
+    return iqa_crops.centre if named and not by_eye else None
 
 
 def rank(plan: iqa.IQAPlan, finals: dict, by: list[str] | tuple = (), question: str = "") -> dict:
@@ -353,6 +331,7 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
     by_eye = backend.profile.reads_images
     region = iqa_regions.region(turn.text)
     polar = not (rules_iqa.asks_how(turn.text) or iqa_polarity.either_or(turn.text))  # "sharp or soft?": neither
+    polar = polar and not iqa_polarity.asks_why(turn.text)  # "why does it look muddy?": no yes or no
     # "is it ok to print?": each fault found said plainly, never "yes, it is underexposed"
     polar = polar and not (not plan.distortion_names() and iqa_polarity.asks_if_fine(turn.text))
     parts = iqa_regions.compared(turn.text)  # "is the left half noisier than the right?": both measured
@@ -361,10 +340,11 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         result = await asyncio.to_thread(iqa_parts.assess, plan, image, parts, turn.text, polar=polar, of=of)
     else:  # "is the sky blown out and the shadows crushed?": each part in its own region
         plans = iqa_clauses.parts(turn.text, plan) if not region else None
+        good = iqa_polarity.asked_good(turn.text)  # each part keeps its good word: "is the cat sharp and ..."
         result = await asyncio.to_thread(
             lambda: (
                 iqa_clauses.merged(
-                    plan, [assess(p, image, reference, subject, by_eye=by_eye, polar=polar) for p in plans]
+                    plan, [assess(p, image, reference, subject, by_eye=by_eye, polar=polar, good=good) for p in plans]
                 )
                 if plans
                 else assess(
@@ -372,7 +352,8 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
                 )
             )
         )
-    await _said(turn, backend, result, image, repaired)
+    size = (await working_image)[1]  # the source's pixels: "good enough for a 30x40 print?" is answered in dpi
+    await _said(turn, backend, result, image, repaired, size)
 
 
 async def _picked(turn, side: int, plan: iqa.IQAPlan) -> tuple[dict, iqa.IQAPlan] | None:
@@ -388,9 +369,9 @@ async def _picked(turn, side: int, plan: iqa.IQAPlan) -> tuple[dict, iqa.IQAPlan
     return chosen | {"note": " ".join(filter(None, [note, chosen.get("note")]))}, iqa_picked.narrowed(plan, faults)
 
 
-async def _said(turn, backend, result: dict, image, repaired: str | None) -> None:
+async def _said(turn, backend, result: dict, image, repaired: str | None, size=None) -> None:
     """Store the quality payload and stream the answer, each unmeasured part of the question said to be unmeasured
     ("is it tilted and blurry?": the blur answered, the tilt said not measured)."""
     quality = result["quality"] | ({"repaired": repaired} if repaired else {})
     turn.payload["quality"] = iqa_unmeasured.stored(quality, turn.text)  # "unmeasured": what its figures leave
-    await write_answer(turn, backend, iqa_unmeasured.added(result, turn.text), image)
+    await write_answer(turn, backend, iqa_unmeasured.added(result, turn.text, size), image)

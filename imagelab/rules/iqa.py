@@ -198,9 +198,10 @@ def _noun_phrase(words: list[str]) -> list[str]:
 
 
 # After a noun these say something of it, never a compound: participles without -ed ("is her face lit ok?"),
-# judgements ("is the colour of her dress accurate?") and adverbs ("is the sky still blue?").
+# judgements ("is the colour of her dress accurate?") and adverbs ("is the sky still blue?", "blow the sky out").
 _PARTICIPLES = frozenset(
-    "lit taken done gone seen caught accurate natural realistic wrong off weird strange still really now also".split()
+    "lit taken done gone seen caught accurate natural realistic wrong off weird strange still really now also "
+    "out".split()  # "did it blow the sky out?"
 )
 
 

@@ -103,6 +103,8 @@ def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | No
     the edges' box is None), or None ("is the left half noisier than the right?" -> left half, right half)."""
     text = text.lower()
     subject, background = _SUBJECT.search(text), _BACKGROUND.search(text)
+    if background and not subject and _VERSUS.search(text):  # "is the background blurrier than the cat?"
+        subject = _THING.search(text)
     # "is the subject sharp and the background blurry?" asks of both: each measured, side by side
     if "histogram" in text or not (_VERSUS.search(text) or (subject and background and " and " in text)):
         return None
@@ -125,6 +127,12 @@ def compared(text: str) -> tuple[tuple[str, tuple | None], tuple[str, tuple | No
 # A subject set against its background: neither can be located offline, so the centre and the frame stand in.
 _SUBJECT = re.compile(r"\b(subject|foreground|face|person|model)\b")
 _BACKGROUND = re.compile(r"\b(?:background|backdrop|surroundings|bokeh)\b")
+# Any thing named beside the background and set against it is the subject: "the cat", "my dog", "the bride".
+_THING = re.compile(
+    r"\b(?:the|my|her|his|their|our) (?!(?:photo|picture|pic|image|shot|original|upload|source|edit|one|rest|whole|"
+    r"frame|background|backdrop|surroundings|bokeh|same|other|left|right|top|bottom|centre|center|middle|edges?|"
+    r"corners|sides|first|second|third|fourth|fifth|last|variation|version|number)\b)([a-z]{3,})\b"
+)
 _QUARTER = re.compile(r"\b(top|upper|bottom|lower)[- ]?(left|right)\b")
 
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import re
 
-from imagelab.rules import iqa_saturation
+from imagelab.rules import iqa_print, iqa_saturation
 from imagelab.rules.iqa_fold import fold
 from imagelab.rules.iqa_words import PRINT_READY, UNMEASURED
 
 TILT = "whether the horizon or lines are straight"
 BLUR_CAUSE = "whether the blur comes from motion or from focus"
+LENS = "whether the blur comes from the lens"
 # What to ask instead, per unmeasured fault, in words the edit planner plans ("straighten it" tries five small
 # angles; "straighten it by 2°" turns clockwise, "-2°" the other way).
 NEXT = {
@@ -27,6 +28,8 @@ NEXT = {
     "at a smooth gradient such as the sky at 100% for steps between flat bands of colour.",
     BLUR_CAUSE: "The blur figure says how soft it is, not why: motion smears along one direction and missed focus "
     "leaves another part sharp, which you can see at 100%.",
+    # a soft lens is softest at the edges, which two parts compared can show
+    LENS: 'A lens softens the corners first: ask "are the corners softer than the centre?" and I\'ll measure both.',
 }
 # "neon" alone is a thing as often as a colour ("is the neon sign blurry?"): beside a measured fault it asks nothing.
 _NEON_THING = re.compile(r"\bneon\s+(?!colou?rs?\b|look\w*\b)[a-z]+")
@@ -70,11 +73,15 @@ NO_MARK = (
 )
 
 
-def added(result: dict, question: str) -> dict:
-    """A measured answer (`quality_turn`'s {text, notes, ...}) with each unmeasured part of its question said too."""
+def added(result: dict, question: str, size: tuple[int, int] | None = None) -> dict:
+    """A measured answer (`quality_turn`'s {text, notes, ...}) with each unmeasured part of its question said too;
+    a print size named ("good enough for a 30x40 print?") is answered from the photo's pixels (`size`)."""
     names = named(question)
     said_too = [said(names, beside_measured=True)] if names else []
-    if _PRINT.search(question[:4000].lower()):  # "is it ok to print?": the size is the other half of it
+    printed = iqa_print.said(question, size) if size else ""
+    if printed:  # "... for a 30x40 print?": the dpi that size prints at
+        said_too.append(printed)
+    elif _PRINT.search(question[:4000].lower()):  # "is it ok to print?": the size is the other half of it
         said_too.append(PRINT_SIZE)
     if _MARK.search(question[:4000].lower()):  # "rate the sharpness out of 10": no mark is made up
         said_too.append(NO_MARK)

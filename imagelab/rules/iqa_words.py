@@ -39,9 +39,12 @@ WORDS = [
         r"readable|unreadable|legible|illegible",
         "blur",
     ),
-    (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly", "noise"),
+    # its good word asks after it too: "is it crisp and clean?" (`iqa_polarity` answers it the right way round)
+    (r"noisy|noise|grainy|grain|speckled|speckles|speckle|specks|speckly|clean|(?:noise|grain)[- ]free", "noise"),
     (
         r"over[- ]?exposed|overexposure|blown[- ]?out|blown highlights|blown|blow(?:s|ing)? out|blew out|too bright|"
+        # the thing between, which stays readable as the subject: "did number 2 blow the sky out?"
+        r"(?:blow(?:s|ing)?|blew)(?= (?:the |my |her |his |its |their )?[a-z]+ out\b)|"
         r"burnt out|burned out|clipped highlights|clipping|clipped|washed[- ]out highlights|burnt|burned|"
         r"(?:highlights|whites|brights)(?: \w+){0,2} clipped|"
         # a part said to have gone white: "the sky looks totally white" (never "black and white")
@@ -93,7 +96,11 @@ WORDS = [
     ),
     # "unsharp" (never the edit, "unsharp mask") and "noicy" (too short for the typo matcher) in English; the main
     # faults as Spanish, Portuguese, French, German and Italian speakers ask ("la foto está borrosa?", "c'est flou?")
-    (r"unsharp(?! mask)|borros[oa]|desenfocad[oa]|desfocad[oa]|flou|floue|unscharf|verschwommen|sfocat[oa]", "blur"),
+    (
+        r"unsharp(?! mask)|borros[oa]|desenfocad[oa]|desfocad[oa]|flou|floue|unscharf|verschwommen|sfocat[oa]|"
+        r"scharf|n[ií]tid[oa]",  # asked by the good word: "ist es scharf?", "¿está nítida?"
+        "blur",
+    ),
     (
         r"noicy|noizy|ruido|granulad[oa]|granulos[oa]|bruit|bruitée?|granuleu(?:x|se)|verrauscht|rauschen|rumore",
         "noise",
@@ -174,6 +181,8 @@ PRINT_READY = (
 )
 QUALITY = (
     r"quality|good enough|look (?:ok|okay|good|fine|right)|how (?:good|bad) is|any (?:problems|issues|flaws)|"
+    # the photo judged as a whole: "honestly is this photo any good", "is it a decent shot?"
+    r"\bany good\b|(?:a|any) (?:good|decent|bad) (?:photo|picture|pic|shot|image)\b|"
     r"what'?s wrong|(?:problems|issues|flaws) with|"
     # a mark asked for: "rate this photo out of 10", "score it", "on a scale of 1 to 5" ("grade" is a colour grade)
     r"(?:rate|score|mark) (?:it|this|that|the|my)|out of (?:5|10|100|five|ten|a hundred)|on a scale|"
@@ -293,6 +302,12 @@ UNMEASURED = [
         r"focus|(?:missed |bad |mis)?focus(?: error| issue| problem)? or (?:the |camera |subject )?(?:motion|movement|shake)"
         r"|what caused (?:the |this |that )?blur|(?:why|how come) (?:is|does) (?:it|this|the \w+) (?:look )?(?:so )?blurr?y",
         "whether the blur comes from motion or from focus",
+    ),
+    # or from the lens: "is it blurry from the lens?", "is that lens softness?"
+    (
+        r"(?:because of|due to|caused by|from|by) (?:(?:the|my|a|this|that|cheap|kit|old) ){0,3}(?:lens|optics)\b|"
+        r"lens (?:soft\w*|blur\w*)|soft lens",
+        "whether the blur comes from the lens",
     ),
     # darkened corners: measured when asked as parts compared ("are the corners darker than the centre?")
     (r"vignett\w*", "vignetting"),

@@ -1,0 +1,102 @@
+"""The twentieth blind round's patterns (2026-11-29): good words part by part, a cause of blur in the lens, a hue's
+cast, a print size, a thing set against its background, "why does it look ...?" (imagelab.rules)."""
+
+import pytest
+
+from imagelab.rules import iqa, iqa_hue_cast, iqa_polarity, iqa_print, iqa_regions, iqa_unmeasured
+from tests.support.iqa_eval import plan_of
+
+
+@pytest.mark.parametrize(
+    ("text", "good"),
+    [
+        ("is it sharp and not too dark?", {"blur", "underexposure"}),
+        ("is it crisp and clean?", {"blur", "noise"}),
+        ("is it in focus and well exposed?", {"blur", "overexposure", "underexposure"}),
+        ("is the cat sharp and the background clean?", {"blur", "noise"}),
+        ("is this pic crispy?", {"blur"}),
+        ("ist es scharf?", {"blur"}),
+        ("is it blurry and not noisy?", {"noise"}),
+        ("isn't it sharp?", set()),
+        ("is it not blurry?", set()),
+        ("is it well exposed or too dark?", set()),
+    ],
+)
+def test_each_part_of_a_question_keeps_its_own_good_word(text, good):
+    assert iqa_polarity.asked_good(text) == good
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "scope"),
+    [
+        ("is it crisp and clean?", ["blur", "noise"], "Global"),
+        ("ist es scharf?", ["blur"], "Global"),
+        ("¿está nítida la foto?", ["blur"], "Global"),
+        ("did number 2 blow the sky out", ["overexposure"], ["sky"]),
+        ("is it blurry from the lens?", ["blur"], "Global"),
+        ("honestly is this photo any good", [], "Global"),
+    ],
+)
+def test_it_reads_the_blind_rounds_questions(text, names, scope):
+    plan = plan_of(text)
+    assert plan is not None and sorted(plan.distortion_names()) == names and plan.query_scope == scope
+
+
+def test_a_blow_out_with_the_thing_between_names_the_variation():
+    assert iqa.variation_number("did number 2 blow the sky out") == 2
+
+
+@pytest.mark.parametrize("text", ["is it blurry from the lens?", "is the softness because of my kit lens?"])
+def test_a_blur_blamed_on_the_lens_is_said_unmeasured_with_what_to_ask(text):
+    assert iqa_unmeasured.named(text) == [iqa_unmeasured.LENS]
+    assert "corners softer than the centre" in iqa_unmeasured.said([iqa_unmeasured.LENS], beside_measured=True)
+
+
+ORANGE = {"cast_a": 11.4, "cast_b": 19.4, "colour_cast": 22.5}
+
+
+@pytest.mark.parametrize(
+    ("text", "hue"),
+    [("is there a blue cast", "blue"), ("is it too green?", "green"), ("bluish?", "blue"), ("too warm?", "warm")],
+)
+def test_it_reads_the_hue_a_cast_is_asked_after(text, hue):
+    assert iqa_hue_cast.asked(text) == hue
+
+
+def test_a_things_colour_is_no_hue_of_a_cast():
+    assert iqa_hue_cast.asked("is the red dress tinted?") is None
+
+
+def test_an_orange_cast_is_no_blue_cast():
+    text = iqa_hue_cast.answered(
+        "is there a blue cast?", {"colour_cast": "yes"}, ORANGE, "… — so yes, it is colour-cast."
+    )
+    assert "so yes" not in text and text.endswith(
+        "But not blue: it leans orange (a* +11.4, b* +19.4), so no blue cast."
+    )
+
+
+def test_a_cast_the_way_asked_is_a_yes():
+    assert iqa_hue_cast.said("warm", "yes", ORANGE).startswith("Yes: it leans warm")
+
+
+def test_a_print_size_named_is_answered_in_dpi():
+    said = iqa_print.said("is it good enough for a 30x40 print", (451, 300))
+    assert "30×40 cm" in said and "25 dpi" in said and "4724 × 3543 pixels" in said
+    assert "sharp even up close" in iqa_print.said("ok to print at 8x10?", (4000, 3000))  # inches: 375 dpi
+
+
+def test_a_thing_set_against_the_background_is_the_subject():
+    assert iqa_regions.compared("is the background blurrier than the cat?") == (
+        ("background", None),
+        ("cat", (0.25, 0.25, 0.75, 0.75)),
+    )
+
+
+def test_why_it_looks_muddy_names_what_the_figures_find_instead():
+    figures = {"contrast_spread": 108.0, "colour_cast": 22.5, "blur_effect": 0.4, "noise_sigma": 0.9}
+    figures |= {"mean_luminance": 117.0, "highlights_clipped": 0.0, "bright_end": 179.0, "blockiness": 1.0}
+    figures |= {"shadows_clipped": 0.0, "sharpness": 400.0}
+    said = iqa_polarity.why_said("why does it look muddy", {"low_contrast": "no"}, figures)
+    assert said.startswith("So that is not it by the figures") and "colour cast 22.5" in said
+    assert iqa_polarity.why_said("does it look muddy?", {"low_contrast": "no"}, figures) == ""

@@ -1,0 +1,41 @@
+"""Quality turns from the twentieth blind round: each part keeps its good word, a hue's cast, a print size, a thing
+set against its background, "why does it look ...?" (imagelab.quality_turn)."""
+
+import pytest
+
+from tests.imagelab.test_quality_turn import ask, detailed
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+
+
+async def test_a_part_asked_by_its_good_word_is_answered_yes_when_it_holds(alice):
+    message = await ask(alice, detailed(), "is it sharp and not too dark?")
+    assert message.payload["quality"]["verdicts"] == {"blur": "no", "underexposure": "no"}
+    assert "so yes, it is sharp" in message.content and "so yes, it is not underexposed" in message.content
+
+
+async def test_each_part_measured_in_its_own_region_keeps_its_good_word(alice):
+    message = await ask(alice, detailed(), "is the cat sharp and the background clean?")
+    assert len(message.payload["quality"]["parts"]) == 2
+    assert "so yes, it is sharp" in message.content and "so yes, it is clean" in message.content
+
+
+async def test_a_cast_asked_by_a_hue_it_does_not_lean_is_no(alice):
+    message = await ask(alice, detailed(), "is there a blue cast?")
+    assert "leans yellow" in message.content and "no blue cast" in message.content and "so yes" not in message.content
+    assert {"cast_a", "cast_b"} <= message.payload["quality"]["figures"].keys()
+
+
+async def test_a_print_size_is_answered_from_the_photos_pixels(alice):
+    message = await ask(alice, detailed(), "is it good enough for a 30x40 print?")
+    assert "At 30×40 cm, its 400 × 300 pixels print at 25 dpi" in message.content
+
+
+async def test_the_background_set_against_a_named_thing_measures_both(alice):
+    message = await ask(alice, detailed(), "is the background blurrier than the cat?")
+    assert "the background 0." in message.content and "the cat 0." in message.content
+
+
+async def test_why_it_looks_muddy_gets_no_yes_or_no(alice):
+    message = await ask(alice, detailed(), "why does it look muddy?")
+    assert "so it is flat" in message.content and "so yes" not in message.content
