@@ -11,7 +11,7 @@ from django.http import HttpResponseNotAllowed, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils.decorators import sync_and_async_middleware
 
-from chatapp.refusals import host_refusal, refusal
+from chatapp.refusals import host_refusal, is_htmx, refusal
 
 
 @sync_and_async_middleware
@@ -170,7 +170,12 @@ def _blank_page_405(request, response) -> bool:
 
 
 def _page_method_error(request, response):
-    """Say why, as a page (the Allow header stays as it was)."""
-    context = {"method": request.method, "allowed": _listed(response.get("Allow", ""))}
-    response.content = render_to_string("405.html", context, request)
+    """Say why: {code, message} to htmx (its alert line shows the words), else a page; the Allow header kept."""
+    allowed = _listed(response.get("Allow", ""))
+    if is_htmx(request):
+        message = f"{request.method} is not allowed here; use {allowed}."
+        refused = JsonResponse({"code": "method_not_allowed", "message": message}, status=405)
+        refused["Allow"] = response.get("Allow", "")
+        return refused
+    response.content = render_to_string("405.html", {"method": request.method, "allowed": allowed}, request)
     return response
