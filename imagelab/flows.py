@@ -124,6 +124,12 @@ async def run_image_turn(turn: Turn) -> None:
                 working_image=decoding,
                 side=side,
             )
+        if planning.quality_call(reply) and call is not None and ctx.job is None:  # "too dark? if so brighten it"
+            await turn.progress(CHECKING_QUALITY)
+            tool = next(t for t in request.tools if t.name == planning.ASSESS_QUALITY_TOOL.name)
+            asked = dict(backend=backend, request=request, reply=reply, tool=tool, subject=ctx.subject, side=side)
+            if not await quality_turn.answer_conditional(turn, working_image=decoding, **asked):
+                return  # the answer said no edit was called for
         if call is None and ctx.job is None:
             turn.payload["kind"] = "answer"
             if not turn.content and reply.text:

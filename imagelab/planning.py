@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -16,6 +16,7 @@ from imagelab.core import iqa
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
 from imagelab.core.simulate import PixelSample
 from imagelab.rules import iqa as rules_iqa
+from imagelab.rules import iqa_conditional
 from imagelab.rules import planner as rules
 
 PURPOSE = "imagelab.plan"  # the planning call's label in the step log and in test scripts
@@ -173,6 +174,16 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     """Auto tool choice with rules: an edit gets a plan_variations call, anything else a short answer."""
     ctx = _image_context(request)
     text = ctx.text
+    conditional = _conditional(request)
+    if conditional:  # "is it too dark? if so brighten it": measured first, the edit runs if the answer says so
+        edit = replace(request, context=replace(ctx, text=conditional.edit))
+        question = rules_iqa.read_question(conditional.question, has_reference=ctx.has_reference)
+        return PlannerReply(
+            tool_calls=[
+                rules_tool_call(ASSESS_QUALITY_TOOL.name, question),
+                rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(edit)),
+            ]
+        )
     if rules_iqa.is_quality_question(text) and any(t.name == ASSESS_QUALITY_TOOL.name for t in request.tools):
         return PlannerReply(
             tool_calls=[
@@ -195,6 +206,17 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
         call = rules_tool_call(PLAN_VARIATIONS_TOOL.name, plan_with_rules(request))
         return PlannerReply(text=answer or "", tool_calls=[call])
     return reply or rules.chat_reply(text, kind)
+
+
+def _conditional(request: PlannerRequest) -> iqa_conditional.Conditional | None:
+    """The question and the edit hanging on it ("is it too dark? if so brighten it"), when both tools are offered."""
+    offered = {t.name for t in request.tools}
+    found = iqa_conditional.split(_image_context(request).text)
+    if not found or not {ASSESS_QUALITY_TOOL.name, PLAN_VARIATIONS_TOOL.name} <= offered:
+        return None
+    if not rules_iqa.is_quality_question(found.question) or rules.classify_request(found.edit) != "edit":
+        return None
+    return found
 
 
 @dataclass(frozen=True, kw_only=True)

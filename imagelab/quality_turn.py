@@ -31,6 +31,7 @@ from imagelab.rules import iqa as rules_iqa
 from imagelab.rules import (
     iqa_answer,
     iqa_clauses,
+    iqa_conditional,
     iqa_crops,
     iqa_hue_cast,
     iqa_improvement,
@@ -354,6 +355,23 @@ async def answer_quality(turn, *, backend, request, reply, tool, subject: dict, 
         )
     size = (await working_image)[1]  # the source's pixels: "good enough for a 30x40 print?" is answered in dpi
     await _said(turn, backend, result, image, repaired, size)
+
+
+async def answer_conditional(turn, **asked) -> bool:
+    """Answer the question of "is it too dark? if so brighten it" (measured as `answer_quality` does, on the question
+    alone) and say whether the edit runs; True when its answer calls for the edit."""
+    conditional, said_in_full = iqa_conditional.split(turn.text), turn.text
+    if conditional is None:  # a model called both tools on a plain message: the edit asked runs
+        return True
+    turn.text = conditional.question  # every reading of the answer is of the question, not of the edit after it
+    try:
+        await answer_quality(turn, **asked)
+    finally:
+        turn.text = said_in_full
+    verdicts = (turn.payload.get("quality") or {}).get("verdicts") or {}
+    run = iqa_conditional.holds(conditional, verdicts)
+    await turn.stream_text(f" {iqa_conditional.said(conditional, run, verdicts)}")
+    return run
 
 
 async def _picked(turn, side: int, plan: iqa.IQAPlan) -> tuple[dict, iqa.IQAPlan] | None:

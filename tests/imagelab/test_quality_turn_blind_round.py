@@ -39,3 +39,31 @@ async def test_the_background_set_against_a_named_thing_measures_both(alice):
 async def test_why_it_looks_muddy_gets_no_yes_or_no(alice):
     message = await ask(alice, detailed(), "why does it look muddy?")
     assert "so it is flat" in message.content and "so yes" not in message.content
+
+
+async def test_an_edit_hanging_on_a_no_is_not_made_and_the_answer_says_so(alice):
+    from imagelab import services
+    from tests.imagelab.test_quality_turn import db
+    from tests.support.images import assistant_of, job_of, run_turn
+
+    chat = await db(services.image_chat_create)(user=alice)
+    await run_turn(alice, chat, "warmer", detailed(), filename="photo.png")
+    turn = await run_turn(alice, chat, "is it too dark? if so brighten it")
+    message = await db(assistant_of)(turn)
+    assert await db(job_of)(turn) is None and message.payload["quality"]["verdicts"] == {"underexposure": "no"}
+    assert message.content.endswith("So I've left it as it is; say “brighten it” if you'd like it anyway.")
+
+
+async def test_an_edit_hanging_on_a_yes_runs_after_the_answer(alice):
+    from imagelab import services
+    from tests.imagelab.test_quality_turn import db
+    from tests.support.images import assistant_of, job_of, run_turn
+
+    chat = await db(services.image_chat_create)(user=alice)
+    await run_turn(alice, chat, "warmer", detailed(gain=0.3), filename="photo.png")
+    turn = await run_turn(alice, chat, "is it too dark? if so brighten it")
+    message, job = await db(assistant_of)(turn), await db(job_of)(turn)
+    assert job is not None and job.status == "done" and len(job.variations) == 5
+    assert job.instruction == "is it too dark? if so brighten it"
+    assert "so yes, it is underexposed" in message.payload["answer"]
+    assert message.payload["answer"].endswith("So I'm making five variations of “brighten it”.")

@@ -1,9 +1,11 @@
 """The twentieth blind round's patterns (2026-11-29): good words part by part, a cause of blur in the lens, a hue's
 cast, a print size, a thing set against its background, "why does it look ...?" (imagelab.rules)."""
 
+import json
+
 import pytest
 
-from imagelab.rules import iqa, iqa_hue_cast, iqa_polarity, iqa_print, iqa_regions, iqa_unmeasured
+from imagelab.rules import iqa, iqa_conditional, iqa_hue_cast, iqa_polarity, iqa_print, iqa_regions, iqa_unmeasured
 from tests.support.iqa_eval import plan_of
 
 
@@ -100,3 +102,59 @@ def test_why_it_looks_muddy_names_what_the_figures_find_instead():
     said = iqa_polarity.why_said("why does it look muddy", {"low_contrast": "no"}, figures)
     assert said.startswith("So that is not it by the figures") and "colour cast 22.5" in said
     assert iqa_polarity.why_said("does it look muddy?", {"low_contrast": "no"}, figures) == ""
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "edit", "on_yes"),
+    [
+        ("is it too dark? if so brighten it", "is it too dark?", "brighten it", True),
+        ("is it too bright? tone it down if so", "is it too bright?", "tone it down", True),
+        ("is it sharp enough? if not, sharpen it", "is it sharp enough?", "sharpen it", False),
+        ("is it noisy, and if it is, clean it up", "is it noisy?", "clean it up", True),
+    ],
+)
+def test_it_splits_a_question_from_the_edit_hanging_on_it(text, question, edit, on_yes):
+    assert iqa_conditional.split(text) == iqa_conditional.Conditional(question, edit, on_yes)
+
+
+@pytest.mark.parametrize("text", ["brighten it if needed", "is it too dark?", "is it too dark? brighten it"])
+def test_a_message_with_no_condition_is_no_conditional_edit(text):
+    assert iqa_conditional.split(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "runs"),
+    [
+        ("is it too dark? if so brighten it", "yes", True),
+        ("is it too dark? if so brighten it", "no", False),
+        ("is it too dark? if so brighten it", "unsure", False),
+        ("is it sharp enough? if not, sharpen it", "yes", True),  # soft: not sharp enough
+        ("is it sharp enough? if not, sharpen it", "no", False),
+    ],
+)
+def test_the_edit_runs_only_when_the_answer_calls_for_it(text, verdict, runs):
+    conditional = iqa_conditional.split(text)
+    fault = "blur" if "sharp" in text else "underexposure"
+    assert iqa_conditional.holds(conditional, {fault: verdict}) is runs
+
+
+def test_the_rule_planner_asks_the_question_and_plans_only_the_edit():
+    from chatapp.planner.backends.base import PlannerRequest
+    from imagelab import planning
+
+    tool = planning.assess_quality_tool(has_reference=False)
+    request = PlannerRequest(
+        instructions="",
+        input=[],
+        model="rules",
+        tools=[planning.PLAN_VARIATIONS_TOOL, tool],
+        context=planning.ImageContext(text="is it too dark? if so brighten it", image_size=(1600, 1200)),
+        purpose=planning.PURPOSE,
+    )
+    reply = planning.answer_or_plan(request)
+    assert [c.name for c in reply.tool_calls] == [tool.name, planning.PLAN_VARIATIONS_TOOL.name]
+    assert tool.parse(reply.tool_calls[0].arguments).distortion_names() == ["underexposure"]
+    edit = planning.ImageContext(text="brighten it", image_size=(1600, 1200))
+    assert json.loads(reply.tool_calls[1].arguments) == planning.plan_with_rules(
+        PlannerRequest(instructions="", input=[], model="rules", tools=[], context=edit, purpose=planning.PURPOSE)
+    )
