@@ -142,6 +142,7 @@ vendor:
 	rm -rf node_modules && npm install --no-audit --no-fund
 	cp node_modules/htmx.org/dist/htmx.min.js static/vendor/htmx.min.js
 	cp node_modules/htmx-ext-ws/dist/ws.min.js static/vendor/htmx-ext-ws.min.js
+	cp node_modules/axe-core/axe.min.js tests/support/vendor/axe.min.js
 
 clean:
 	rm -rf $(VENV) var .pytest_cache

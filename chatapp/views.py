@@ -117,15 +117,17 @@ def chat_pin(request, chat_id: int):
 @login_required
 @require_safe
 def chat_search(request):
-    """Search hits for the sidebar (an emptied box clears them); a refused query says why (400)."""
+    """Search hits for the sidebar (an emptied box clears them), or a page of them for a visit without htmx; a
+    refused query says why (400)."""
     q = request.GET.get("q", "")
+    template = "chatapp/search_results.html" if request.htmx else "chatapp/search_page.html"
     if not q.strip():
-        return HttpResponse("")
+        return HttpResponse("") if request.htmx else render(request, template, {"q": q})
     try:
         hits = selectors.search(user=request.user, q=q)
     except MarqueeError as exc:
-        return render(request, "chatapp/search_results.html", {"error": exc.message, "q": q}, status=exc.status)
-    return render(request, "chatapp/search_results.html", {"hits": hits, "q": q})
+        return render(request, template, {"error": exc.message, "q": q}, status=exc.status)
+    return render(request, template, {"hits": hits, "q": q})
 
 
 @login_required

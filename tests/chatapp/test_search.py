@@ -123,9 +123,28 @@ def test_it_serves_highlighted_hits_to_the_page_and_nothing_for_an_empty_box(ali
     assert page.status_code == 200 and f'href="/chats/{chat.pk}/#msg-t1-user"' in html
     # Never markup from a message (SQLite shows it escaped; PostgreSQL's headline parser drops tags).
     assert "<mark>heist</mark>" in html and "<b>" not in html and "film" in html
-    assert client.get("/search/", {"q": " "}).content == b""
-    refused = client.get("/search/", {"q": "z" * 300})
+    assert client.get("/search/", {"q": " "}, headers={"HX-Request": "true"}).content == b""
+    refused = client.get("/search/", {"q": "z" * 300}, headers={"HX-Request": "true"})
     assert refused.status_code == 400 and "at most 200" in refused.content.decode()
+
+
+def test_it_serves_a_whole_page_of_hits_where_the_form_lands_without_htmx(alice, client):
+    chat = _chat(alice, t1="a heist film")
+    client.force_login(alice)
+    page = client.get("/search/", {"q": "heist"})
+    html = page.content.decode()
+    assert (
+        page.status_code == 200
+        and "<title>Search: \u2068heist\u2069 · Marquee</title>" in html
+        and '<html lang="en"' in html
+    )
+    assert f'href="/chats/{chat.pk}/#msg-t1-user"' in html and 'value="heist"' in html
+    empty = client.get("/search/", {"q": " "})
+    assert empty.status_code == 200 and "<h1>Search</h1>" in empty.content.decode()
+    refused = client.get("/search/", {"q": "z" * 300})
+    assert (
+        refused.status_code == 400 and "at most 200" in refused.content.decode() and "<main" in refused.content.decode()
+    )
 
 
 def test_it_groups_the_sidebar_by_date_with_pinned_chats_on_top(alice):
