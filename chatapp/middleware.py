@@ -1,15 +1,17 @@
 """Under /api/, Django's own 404/405 pages become the API's {code, message} JSON and HEAD is answered as GET;
 elsewhere a 405 gets words; a query string with too many parameters, or a Host not served, is refused in words
-everywhere."""
+everywhere; a page's own 404 is the app's page under DEBUG too."""
 
 import logging
 
 from asgiref.sync import iscoroutinefunction, sync_to_async
 from django.conf import settings
 from django.core.exceptions import DisallowedHost, TooManyFieldsSent
-from django.http import HttpResponseNotAllowed, JsonResponse, QueryDict
+from django.http import Http404, HttpResponseNotAllowed, JsonResponse, QueryDict
 from django.template.loader import render_to_string
 from django.utils.decorators import sync_and_async_middleware
+from django.utils.deprecation import MiddlewareMixin
+from django.views.defaults import page_not_found
 
 from chatapp.refusals import host_refusal, is_htmx, refusal
 
@@ -179,3 +181,13 @@ def _page_method_error(request, response):
         return refused
     response.content = render_to_string("405.html", {"method": request.method, "allowed": allowed}, request)
     return response
+
+
+class PageNotFoundMiddleware(MiddlewareMixin):
+    """A page's own 404 (another user's chat, an image not one's own) is the app's 404 page, under DEBUG too."""
+
+    def process_exception(self, request, exception):
+        """Render 404.html as DEBUG off does; under DEBUG Django's debug page had no layout and listed the URLs."""
+        if isinstance(exception, Http404) and not request.path.startswith("/api/"):
+            return page_not_found(request, exception)
+        return None

@@ -55,3 +55,14 @@ def test_it_answers_an_htmx_request_with_a_wrong_method_as_json_with_allow(alice
     page = logged_in(alice).get(f"/chats/{chat.pk}/rename/", HTTP_HX_REQUEST="false")
     assert page.status_code == 405 and page["Content-Type"].startswith("text/html")
     assert "GET is not allowed here; use POST." in page.content.decode()
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_it_answers_another_users_chat_page_with_the_apps_404_page_under_debug_too(alice, bob, settings, debug):
+    # `make run` serves with DEBUG=1: Django's debug 404 had no layout or sidebar and listed the app's URLs.
+    settings.DEBUG = debug
+    chat = Chat.objects.create(owner=alice, title="Alice's secret plans")
+    refused = logged_in(bob).get(f"/chats/{chat.pk}/")
+    page = refused.content.decode()
+    assert refused.status_code == 404 and "There is nothing here, or it belongs to someone else." in page
+    assert 'id="sidebar"' in page and "URLconf" not in page and "Alice's secret plans" not in page
