@@ -87,7 +87,6 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "chatapp.middleware.ApiJsonErrorsMiddleware",
     "chatapp.middleware.PageNotFoundMiddleware",  # a view's Http404: the app's page with its sidebar, DEBUG or not
-    "chatapp.middleware.PageNotFoundMiddleware",  # a view's Http404: the app's page with its sidebar, DEBUG or not
     "axes.middleware.AxesMiddleware",  # last: turns a lockout into chatapp.login_throttle's answer
 ]
 
