@@ -16,8 +16,9 @@ from imagelab.core import iqa
 from imagelab.core.plans import TOOL_DESCRIPTION, PlanVariationsArgs, plan_variations_tool
 from imagelab.core.simulate import PixelSample
 from imagelab.rules import iqa as rules_iqa
-from imagelab.rules import iqa_conditional
+from imagelab.rules import iqa_conditional, plan_said
 from imagelab.rules import planner as rules
+from imagelab.rules.intent import has_local_request
 
 PURPOSE = "imagelab.plan"  # the planning call's label in the step log and in test scripts
 
@@ -196,6 +197,9 @@ def answer_or_plan(request: PlannerRequest) -> str | PlannerReply:
     size = rules.size_answer(text, tuple(ctx.image_size), ctx.max_side)
     if size is not None:  # "what size is this photo?": the size the flow passed in
         return size
+    # "what did you change in number 3?", "how did you make it?": that variation's steps, when it is known
+    if ctx.chosen and plan_said.asks_what_was_done(text) and not has_local_request(rules.read_intent(text)):
+        return plan_said.plan_said(ctx.chosen, rules_iqa.variation_number(text))
     kind = rules.classify_request(text)
     # Nonsense or a straighten without an angle: explain, no job.
     reply = rules.edit_reply(text, ctx.chosen) if kind == "edit" else None

@@ -173,3 +173,13 @@ async def test_it_fits_its_looks_own_character_to_the_uploaded_photo(alice):
     assert {"op": "levels", "params": {"black": 6, "white": 250, "gamma": 1.0}} in blind[0]["operations"]
     pop = {o["op"]: o["params"] for o in job.plans[0]["operations"]}
     assert job.plans[0]["label"] == blind[0]["label"] and pop.get("levels", {}).get("black", 0) < 6
+
+
+@pytest.mark.asyncio
+async def test_it_says_what_a_numbered_variation_did_step_by_step(alice):
+    chat = await db(services.image_chat_create)(user=alice)
+    job = await db(job_of)(await run_turn(alice, chat, "warmer and punchier", photo((400, 300)), filename="p.jpg"))
+    turn = await run_turn(alice, chat, "what did you change in number 3?")
+    message = await db(assistant_of)(turn)
+    assert message.content.startswith(f"**{job.plans[2]['label']}** (number 3) ran these steps, in order:\n\n1. ")
+    assert await db(job_of)(turn) is None  # answered in words: nothing ran
