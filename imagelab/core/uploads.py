@@ -105,6 +105,24 @@ def _sniff_other(data: bytes) -> str | None:
     return None
 
 
+# Pillow's names for formats people know by another; the rest are named as Pillow names them (PCX, TGA, PPM…).
+_PILLOW_NAMES = {"JPEG2000": "JPEG 2000", "DIB": "BMP"}
+# Only the head is shown to Pillow's other readers: some read a header a byte at a time (PPM) or scan for it
+# line by line (EPS), 9 s and 23 s on a 25 MB file of comment lines; 64 kB holds any real header.
+_NAMING_HEAD = 65_536
+
+
+def _named_by_pillow(data: bytes) -> str | None:
+    """The format another of Pillow's readers recognises the file as (a PCX or TGA), from its header only."""
+    Image.init()
+    readers = [name for name in Image.OPEN if name not in FORMATS and name != "MPO"]
+    try:
+        with Image.open(io.BytesIO(data[:_NAMING_HEAD]), formats=readers) as im:
+            return _PILLOW_NAMES.get(im.format, im.format)
+    except Exception:  # any reader's refusal (UnidentifiedImageError, ValueError…): we only ask for a name
+        return None
+
+
 def _to_8bit(im: Image.Image) -> Image.Image:
     """16/32-bit integer and float greyscale -> 8-bit "L" (scaled, not clipped), a band of rows at a time."""
     a = np.asarray(im)
@@ -172,7 +190,7 @@ def load_upload(
     except Image.DecompressionBombError:
         raise _too_many_pixels(max_pixels) from None
     except UnidentifiedImageError:
-        other = _sniff_other(data)
+        other = _sniff_other(data) or _named_by_pillow(data)
         if other:
             raise UploadError(
                 "unsupported_format", f"{other} images are not supported; use JPEG, PNG, WebP or GIF.", 415
