@@ -41,6 +41,7 @@ from imagelab.rules import (
     iqa_rank_questions,
     iqa_regions,
     iqa_saturation,
+    iqa_shadows,
     iqa_the_edit,
     iqa_thresholds,
     iqa_unmeasured,
@@ -103,7 +104,7 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, 
     if plan.reference_mode == "Full-Reference" and not has_reference:
         notes.append(
             "There is no original to compare with (this is the uploaded photo itself), so these are figures "
-            "of this photo alone."
+            'of this photo alone. To set an edit against it, name a variation ("is #2 darker than the original?").'
         )
     return notes
 
@@ -159,7 +160,8 @@ def assess(
         text = f"{text} {iqa_polarity.contrast_said(verdicts['low_contrast'], figures)}"
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
     text = iqa_hue_cast.answered(question, verdicts, figures, text)  # "a blue cast?": an orange one is no
-    text = " ".join(filter(None, [text, iqa_polarity.why_said(question, verdicts, figures)]))  # "why so muddy?"
+    why, shadows = iqa_polarity.why_said(question, verdicts, figures), iqa_shadows.said(question, verdicts, figures)
+    text = " ".join(filter(None, [text, why, shadows]))  # "why so muddy?", "are the shadows too dark?"
     improved = ""
     if before and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
         # colours pushed onto the gamut's edge count against an edit, however colourful it made the photo
@@ -179,6 +181,7 @@ def assess(
         notes = [*notes, said]
         shown_extra |= {"colourfulness": saturation["colourfulness"]}
     shown = rules_iqa.figures_to_show(plan, figures, verdicts) | shown_extra | iqa_hue_cast.shown(question, figures)
+    shown |= iqa_shadows.shown(question, verdicts, figures)
     return {
         "text": text,
         "notes": notes,

@@ -67,3 +67,14 @@ async def test_an_edit_hanging_on_a_yes_runs_after_the_answer(alice):
     assert job.instruction == "is it too dark? if so brighten it"
     assert "so yes, it is underexposed" in message.payload["answer"]
     assert message.payload["answer"].endswith("So I'm making five variations of “brighten it”.")
+
+
+async def test_a_comparison_asked_of_the_upload_itself_says_how_to_compare_an_edit(alice):
+    message = await ask(alice, detailed(), "compared to the original is it darker")
+    assert "no original to compare with" in message.content
+    assert 'name a variation ("is #2 darker than the original?")' in message.content
+
+
+async def test_the_shadows_asked_about_cite_the_share_crushed_to_black(alice):
+    message = await ask(alice, detailed(gain=0.3), "are the shadows too dark?")
+    assert "In the shadows" in message.content and "shadows_clipped" in message.payload["quality"]["figures"]

@@ -5,7 +5,16 @@ import json
 
 import pytest
 
-from imagelab.rules import iqa, iqa_conditional, iqa_hue_cast, iqa_polarity, iqa_print, iqa_regions, iqa_unmeasured
+from imagelab.rules import (
+    iqa,
+    iqa_conditional,
+    iqa_hue_cast,
+    iqa_polarity,
+    iqa_print,
+    iqa_regions,
+    iqa_shadows,
+    iqa_unmeasured,
+)
 from tests.support.iqa_eval import plan_of
 
 
@@ -158,3 +167,16 @@ def test_the_rule_planner_asks_the_question_and_plans_only_the_edit():
     assert json.loads(reply.tool_calls[1].arguments) == planning.plan_with_rules(
         PlannerRequest(instructions="", input=[], model="rules", tools=[], context=edit, purpose=planning.PURPOSE)
     )
+
+
+@pytest.mark.parametrize(
+    ("crushed", "end"),
+    [
+        (0.0, "nothing is crushed to pure black (0.0% of pixels), so their detail is all there."),
+        (3.2, "3.2% of pixels"),
+    ],
+)
+def test_the_shadows_asked_about_are_answered_by_the_share_crushed_to_black(crushed, end):
+    said = iqa_shadows.said("are the shadows too dark?", {"underexposure": "no"}, {"shadows_clipped": crushed})
+    assert end in said
+    assert iqa_shadows.said("is it too dark?", {"underexposure": "no"}, {"shadows_clipped": crushed}) == ""
