@@ -180,6 +180,7 @@ def _read_csv(name: str, data: bytes) -> list[Entry]:
     header_line = text.split("\n", 1)[0]
     separator = "\t" if "\t" in header_line and "," not in header_line else ","
     reader = csv.DictReader(io.StringIO(text, newline=""), delimiter=separator)
+    last = 0  # the last line read whole: a refusal names the line after it
     try:
         header = [h.strip() for h in reader.fieldnames or []]
         reader.fieldnames = header
@@ -198,9 +199,26 @@ def _read_csv(name: str, data: bytes) -> list[Entry]:
                 f"found {found}.",
                 code="wrong_columns",
             )
-        return [_entry(kind, name, reader.line_num, row) for row in reader]
+        last, entries = reader.line_num, []
+        for row in reader:
+            entries.append(_entry(kind, name, reader.line_num, row))
+            last = reader.line_num
+        return entries
     except csv.Error as exc:
-        raise ImportRejected(f"{name} is not a readable CSV file ({exc}).", code="not_csv") from None
+        raise _unreadable(name, exc, line=last + 1) from None
+
+
+def _unreadable(name: str, exc: csv.Error, *, line: int) -> ImportRejected:
+    """Why the CSV cannot be read, in words; Python's own ("field larger than field limit") names no cause."""
+    limit = csv.field_size_limit()
+    if "field limit" in str(exc):  # in practice a quote left open, which runs its cell on to the end of the file
+        return ImportRejected(
+            f"{name} is not a readable CSV file: a cell from line {line} on is longer than {limit:,} characters, "
+            "most likely a quote (\") that is never closed. Letterboxd's own exports have none: export again "
+            "from Settings → Data.",
+            code="not_csv",
+        )
+    return ImportRejected(f"{name} is not a readable CSV file (line {line}: {exc}).", code="not_csv")
 
 
 def _cell(row: dict, column: str) -> str:

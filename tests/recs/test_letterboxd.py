@@ -171,3 +171,16 @@ def test_it_reads_a_year_that_is_not_four_ascii_digits_as_no_year():
     rows = [("Fargo", "²²"), ("Alien", "9" * 5000), ("Heat", "١٩٩٥"), ("Ronin", 1998)]
     entries = read_files([("watched.csv", csv_bytes(rows))], **LIMITS)
     assert [(e.name, e.year) for e in entries] == [("Fargo", None), ("Alien", None), ("Heat", None), ("Ronin", 1998)]
+
+
+def test_it_says_a_cell_past_the_csv_limit_is_most_likely_a_quote_never_closed():
+    # Python's csv said "field larger than field limit (131072)", quoted as is in the refusal.
+    data = b'Date,Name,Year,Letterboxd URI\n2024-01-01,Fargo,1996,x\n2024-01-02,"Alien,1979,x\n' + b"x" * 140_000
+    with pytest.raises(ImportRejected) as caught:
+        read_files([("watched.csv", data)], max_bytes=200_000, max_rows=100)
+    assert caught.value.code == "not_csv" and "field limit" not in caught.value.message
+    assert caught.value.message == (
+        "watched.csv is not a readable CSV file: a cell from line 3 on is longer than 131,072 characters, "
+        "most likely a quote (\") that is never closed. Letterboxd's own exports have none: export again "
+        "from Settings → Data."
+    )
