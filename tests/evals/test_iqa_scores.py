@@ -38,7 +38,10 @@ from tests.support.iqa_eval import evaluate
 # 3?"). Later rounds (to 1082) are in the README. Fourteenth held-out round (2026-11-28, late): 25 written (21
 # questions, 4 edits) after fixes to a superlative picking the variation asked about ("is the brightest one blown
 # out?"), banding and a blur's cause said unmeasured, "too harsh/punchy" as too much contrast, focus "instead of" a
-# part compared: 25/25 as written, 1107/1107.
+# part compared: 25/25 as written, 1107/1107. Twentieth blind round (2026-11-29): 40 written (slang, typos, German,
+# Spanish, French, print sizes, a cast's hue, edits hanging on the answer), 32/40 read right as written (24/40 answered
+# right end to end); 1147/1147 after general fixes (good words part by part, "clean" as noise, "blow the sky out",
+# "any good", a blur from the lens, "is it too dark? if so brighten it" a question first).
 IQA_FLOOR = 627 / 627
 
 
