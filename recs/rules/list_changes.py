@@ -12,6 +12,7 @@ import re
 from pydantic import ValidationError
 
 from recs.flows.tools import Action, ListChange
+from recs.sources.catalogue import load_catalogue
 
 _PRONOUNS = frozenset({"it", "them", "that", "this", "those", "these", "that one", "this one", "one"})
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "1st": 0, "2nd": 1, "3rd": 2, "last": -1}
@@ -37,10 +38,19 @@ _PATTERNS: list[tuple[Action, re.Pattern]] = [
         re.compile(r"(?:unmark|remove|drop)\s+(?P<what>.+?)\s+(?:as\s+seen|from\s+(?:my\s+)?seen(?:\s+list)?)", re.I),
     ),
     ("mark_seen", re.compile(r"(?:mark)\s+(?P<what>.+?)\s+as\s+(?:seen|watched)", re.I)),
-    (
+    (  # "add it to seen", "put Heat on my seen list", "add Fargo to the films I've seen"
         "mark_seen",
         re.compile(
-            r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i)\s+(?:already\s+|just\s+)?(?:seen|watched|saw)\s+(?P<what>.+)",
+            r"(?:add|put|save)\s+(?P<what>.+?)\s+(?:to|on|in)(?:to)?\s+(?:my\s+|the\s+)?(?:seen(?:\s+list)?|watched(?:\s+list)?"
+            r"|(?:films?|movies?)\s+i\s*'?\s*(?:ve|have)\s+(?:seen|watched))\b",
+            re.I,
+        ),
+    ),
+    (  # "I've seen Heat", "we already saw Mr. & Mrs. Smith", "we've watched it"
+        "mark_seen",
+        re.compile(
+            r"(?:^|[.;!]\s*)(?:i\s*'?\s*ve|i\s+have|i|we\s*'?\s*ve|we\s+have|we)\s+(?:already\s+|just\s+|both\s+)?"
+            r"(?:seen|watched|saw)\s+(?P<what>.+)",
             re.I,
         ),
     ),
@@ -69,8 +79,8 @@ _WHEN = re.compile(
 # A new change starts after "and", a comma or a full stop: "add Fargo to my watchlist and mark Alien as seen".
 _NEXT_CHANGE = re.compile(
     r"(\s*(?:[.;!]+|,)\s*(?:and\s+|then\s+|also\s+)*|\s+(?:and|then|also|but)\s+(?:also\s+|then\s+)?)"
-    r"(?=(?:please\s+)?(?:add|put|save|drop|remove|delete|take|unmark|mark|i\s*'?\s*ve|i\s+have|i\s+(?:already\s+|just\s+|also\s+)?"
-    r"(?:saw|watched|seen|haven|never|did))\b)",
+    r"(?=(?:please\s+)?(?:add|put|save|drop|remove|delete|take|unmark|mark|i\s*'?\s*ve|i\s+have|we\s*'?\s*ve|we\s+have"
+    r"|(?:i|we)\s+(?:already\s+|just\s+|also\s+)?(?:saw|watched|seen|haven|never|did))\b)",
     re.I,
 )
 
@@ -96,11 +106,26 @@ def read_list_changes(text: str, *, last_picks: list[dict]) -> tuple[list[ListCh
         return [], []
     changes: list[ListChange] = []
     notes: list[str] = []
+    said_before = ""
     for clause in _clauses(text or ""):
-        found, said = _clause_changes(clause, last_picks)
+        # "we'll watch the second one, add it to seen": "it" is the pick an earlier clause named by its place
+        found, said = _clause_changes(clause, last_picks, said_before)
         changes += [c for c in found if c not in changes]
         notes += said
+        said_before += " " + clause
     return changes[:10], notes
+
+
+_PLACE = re.compile(r"\b(?:the\s+)?(first|second|third|1st|2nd|3rd|last)\s+(?:one|pick|film|movie)\b", re.I)
+
+
+def _named_before(text: str, last_picks: list[dict]) -> list[dict]:
+    """The one pick earlier words named by its place ("the second one"), for an "it" that follows; else []."""
+    places = {_ORDINALS[m.lower()] for m in _PLACE.findall(text)}
+    if len(places) != 1:
+        return []
+    index = places.pop()
+    return [last_picks[index]] if -len(last_picks) <= index < len(last_picks) else []
 
 
 _SINGULAR = frozenset({"it", "that", "this", "that one", "this one", "that film", "that movie", "this film"})
@@ -147,11 +172,13 @@ def _match(clause: str) -> tuple[Action, re.Match] | None:
     return None
 
 
-def _clause_changes(clause: str, last_picks: list[dict]) -> tuple[list[ListChange], list[str]]:
+def _clause_changes(clause: str, last_picks: list[dict], said_before: str = "") -> tuple[list[ListChange], list[str]]:
     found = _match(clause)
     if not found:
         return [], []
     action, match = found
+    # "we'll watch the second one, add it to seen": "it" is the pick the words before named by its place
+    last_picks = _named_before(said_before + " " + clause[: match.start()], last_picks) or last_picks
     if action == "mark_seen":
         return _seen_changes(clause, match, last_picks)
     changes = _changes(action, [(title, year, None) for title, year in _titles(match.group("what"), last_picks)])
@@ -241,6 +268,10 @@ def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
     ordinal = _ordinal_refs(cleaned, last_picks)
     if ordinal is not None:
         return ordinal
+    if " and " in cleaned.lower() or "&" in cleaned:  # "Mr and Mrs Smith" is one film, "Fargo and Ronin" two
+        whole = cleaned.strip(" .,'\"")
+        if load_catalogue().by_title(whole):
+            return [(whole, None)]
     parts = [p.strip(" .,'\"") for p in re.split(r",|\s+and\s+|\s*&\s*", cleaned) if p.strip(" .,'\"")]
     out = []
     for part in parts:

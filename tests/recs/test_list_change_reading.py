@@ -69,3 +69,17 @@ def test_it_asks_which_film_a_change_said_of_it_means_under_several_picks(words,
 def test_it_asks_nothing_back_when_one_pick_or_a_title_says_which():
     assert which_one("add it to my watchlist", last_picks=SHOWN[:1]) is None
     assert which_one("add Fargo to my watchlist", last_picks=SHOWN) is None
+
+
+@pytest.mark.parametrize(
+    ("words", "changes"),
+    [
+        ("we already saw mr and mrs smith", [("mark_seen", "mr and mrs smith")]),  # one film, not "mr" and "mrs smith"
+        ("we've watched Fargo and Ronin", [("mark_seen", "Fargo"), ("mark_seen", "Ronin")]),
+        ("put heat on my seen list", [("mark_seen", "heat")]),
+        ("add Alien to the films I've seen", [("mark_seen", "Alien")]),
+        ("ok we'll watch the second one, add it to seen", [("mark_seen", "Groundhog Day")]),
+    ],
+)
+def test_it_reads_what_we_saw_and_what_to_add_to_the_seen_list(words, changes):
+    assert [(c.action, c.title) for c in parse_list_changes(words, last_picks=SHOWN)] == changes
