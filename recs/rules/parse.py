@@ -152,7 +152,7 @@ def _find_years(scan: Scanner, out: Constraints) -> None:
         )
         if scan.before(m.start(), 2)[-2:-1] == ["in"] and scan.before(m.start(), 1)[0] in _WHOSE:
             continue  # "my parents are in their 60s": an age, not an era
-        if not scan.negated(m.start()):
+        if not scan.negated(m.start()) and (base + lo, base + hi, label) not in decades:  # "80s 80s" is one
             decades.append((base + lo, base + hi, label))
         set_range(base + lo, base + hi, label, m.start())
     if len(decades) > 1:  # "90s or 2000s": both decades

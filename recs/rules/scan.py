@@ -71,15 +71,39 @@ _DONE_WITH = re.compile(
 )
 
 
+class Claims(list):
+    """The claimed (start, end) spans, with a per-character mask so a freedom check costs its span, not every claim."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.mask = bytearray(size + 1)
+
+    def append(self, span: tuple[int, int]) -> None:
+        super().append(span)
+        self.mask[span[0] : span[1]] = b"\x01" * len(self.mask[span[0] : span[1]])
+
+    def extend(self, spans) -> None:
+        for span in spans:
+            self.append(span)
+
+    def __iadd__(self, spans):
+        self.extend(spans)
+        return self
+
+
+# How far back negated() and before() read: a few words, whatever the request's length ("80s " x 1000 was quadratic)
+_LOOKBACK = 160
+
+
 class Scanner:
     """Finds phrases once each and tells whether a negator governs them."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self.claimed: list[tuple[int, int]] = []
+        self.claimed = Claims(len(text))
 
     def _free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.claimed)
+        return not any(self.claimed.mask[start:end])
 
     def find(self, pattern: str) -> list[re.Match]:
         found = []
@@ -89,8 +113,18 @@ class Scanner:
                 found.append(match)
         return found
 
+    def _tokens_before(self, start: int, pattern: str) -> list[re.Match]:
+        """The tokens ending before start, read from a window that still holds the last eight whole ones."""
+        window = _LOOKBACK
+        while True:
+            begin = max(0, start - window)
+            tokens = list(re.compile(pattern).finditer(self.text, begin, start))
+            if begin == 0 or len(tokens) > 8:
+                return tokens[1:] if begin else tokens  # the first may be a word cut in half
+            window *= 4
+
     def negated(self, start: int) -> bool:
-        tokens = list(re.finditer(r"[a-z0-9]+|,", self.text[:start]))
+        tokens = self._tokens_before(start, r"[a-z0-9]+|,")
         for steps, token in enumerate(reversed(tokens)):
             word = token.group()
             if steps > 6 or word == ",":
@@ -103,4 +137,4 @@ class Scanner:
         return False
 
     def before(self, start: int, count: int = 2) -> list[str]:
-        return re.findall(r"[a-z0-9]+", self.text[:start])[-count:]
+        return [token.group() for token in self._tokens_before(start, r"[a-z0-9]+")][-count:]

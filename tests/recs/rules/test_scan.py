@@ -1,9 +1,11 @@
 """prepare: a complaint that the picks are too much of something asks for less of it."""
 
+import time
+
 import pytest
 
 from recs.rules.parse import parse_constraints
-from recs.rules.scan import prepare
+from recs.rules.scan import Scanner, prepare
 
 
 @pytest.mark.parametrize(
@@ -62,3 +64,25 @@ def test_it_rules_out_a_studio_someone_has_had_enough_of(cat):
 def test_it_reads_a_year_with_its_century_clipped_off(cat, text, years):
     cons = parse_constraints(text, cat)
     assert (cons.year_min, cons.year_max) == years
+
+
+def _parse_seconds(text, cat):
+    started = time.perf_counter()
+    parse_constraints(text, cat)
+    return time.perf_counter() - started
+
+
+def test_it_reads_a_long_repeated_request_in_about_linear_time(cat):
+    _parse_seconds("80s " * 50, cat)  # warm the catalogue's indexes
+    short, long = _parse_seconds("80s " * 500, cat), _parse_seconds("80s " * 4000, cat)
+    assert long < 0.5 + 20 * short  # 8x the text: quadratic was ~64x the time (0.6 s at 1000 repeats)
+
+
+def test_it_reads_the_words_before_a_phrase_deep_in_a_long_request():
+    scan = Scanner(" " + "word " * 1000 + "no horror ")
+    start = scan.text.index("horror")
+    assert scan.before(start, 2) == ["word", "no"] and scan.negated(start)
+
+
+def test_it_labels_a_repeated_decade_once(cat):
+    assert parse_constraints("80s 80s 80s comedy", cat).era == "80s"
