@@ -160,8 +160,8 @@ def assess(
         text = f"{text} {iqa_polarity.contrast_said(verdicts['low_contrast'], figures)}"
     text = iqa_thresholds.answered(question, figures, text)  # "is the ssim above 0.9?": its yes or no first
     text = iqa_hue_cast.answered(question, verdicts, figures, text)  # "a blue cast?": an orange one is no
-    why, shadows = iqa_polarity.why_said(question, verdicts, figures), iqa_shadows.said(question, verdicts, figures)
-    text = " ".join(filter(None, [text, why, shadows]))  # "why so muddy?", "are the shadows too dark?"
+    text = " ".join(filter(None, [text, iqa_polarity.why_said(question, verdicts, figures)]))  # "why so muddy?"
+    text = iqa_shadows.answered(question, verdicts, figures, text)  # "are the shadows crushed?": their own yes/no
     improved = ""
     if before and iqa_improvement.asks(question, plan):  # "is 2 an improvement?": what changed, better or worse
         # colours pushed onto the gamut's edge count against an edit, however colourful it made the photo

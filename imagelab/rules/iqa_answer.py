@@ -65,6 +65,8 @@ def sentence(
             "sharp or soft, so its blur cannot be judged"
         )
     said = fmt.format(v=figures[figure], m=figures["mean_luminance"])
+    if distortion == "underexposure" and figures[figure] >= quality.THRESHOLDS[distortion][figure][1]:
+        said = said.replace(" only reach", " reach")  # "only" says dark: never of a bright end like 248
     answers = ("no", "yes") if good else ("yes", "no")
     if polar:
         word = {

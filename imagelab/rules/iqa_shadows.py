@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+CRUSHED = 1.0  # % of pixels at pure black from which shadow detail is visibly lost (under it: a little)
 _SHADOWS = re.compile(r"\b(?:shadows?|blacks|darks|dark (?:areas|parts|bits)|crush\w*|blocked up)\b")
 
 
@@ -16,14 +17,25 @@ def asks(question: str, verdicts: dict[str, str]) -> bool:
 
 
 def said(question: str, verdicts: dict[str, str], figures: dict[str, float]) -> str:
-    """How much of the picture is crushed to pure black, when the shadows are asked about, else ""."""
+    """Whether the shadows are crushed, by the share of pixels at pure black, when they are asked about, else ""."""
     if not asks(question, verdicts) or "shadows_clipped" not in figures:
         return ""
     crushed = figures["shadows_clipped"]
     if crushed < 0.05:
-        return "In the shadows, nothing is crushed to pure black (0.0% of pixels), so their detail is all there."
-    lost = "a little shadow detail is lost there" if crushed < 1 else "shadow detail is lost there"
-    return f"In the shadows, {crushed:.1f}% of pixels are crushed to pure black in some colour: {lost}."
+        return "In the shadows, no: nothing is crushed to pure black (0.0% of pixels), so their detail is all there."
+    if crushed < CRUSHED:
+        return f"In the shadows, a little: {crushed:.1f}% of pixels are crushed to pure black in some colour."
+    return f"In the shadows, yes: {crushed:.1f}% of pixels are crushed to pure black in some colour, so detail is lost there."
+
+
+def answered(question: str, verdicts: dict[str, str], figures: dict[str, float], text: str) -> str:
+    """The answer with the shadows' own yes or no after it; the exposure verdict before it said as the overall one
+    (a black sky can be crushed in a photo that is not underexposed)."""
+    shadows = said(question, verdicts, figures)
+    if not shadows:
+        return text
+    text = text.replace("so yes, it is underexposed", "so overall it is underexposed")
+    return f"{text.replace('so no, it is not underexposed', 'so overall it is not underexposed')} {shadows}"
 
 
 def shown(question: str, verdicts: dict[str, str], figures: dict[str, float]) -> dict[str, float]:

@@ -172,11 +172,28 @@ def test_the_rule_planner_asks_the_question_and_plans_only_the_edit():
 @pytest.mark.parametrize(
     ("crushed", "end"),
     [
-        (0.0, "nothing is crushed to pure black (0.0% of pixels), so their detail is all there."),
-        (3.2, "3.2% of pixels"),
+        (0.0, "no: nothing is crushed to pure black (0.0% of pixels), so their detail is all there."),
+        (0.4, "a little: 0.4% of pixels"),
+        (3.2, "yes: 3.2% of pixels"),
     ],
 )
 def test_the_shadows_asked_about_are_answered_by_the_share_crushed_to_black(crushed, end):
     said = iqa_shadows.said("are the shadows too dark?", {"underexposure": "no"}, {"shadows_clipped": crushed})
     assert end in said
     assert iqa_shadows.said("is it too dark?", {"underexposure": "no"}, {"shadows_clipped": crushed}) == ""
+
+
+def test_crushed_shadows_are_a_yes_even_when_the_photo_is_not_underexposed():
+    text = "Its brightest 1% reach 248 of 255, mean 113 — so no, it is not underexposed."
+    said = iqa_shadows.answered("are the shadows crushed?", {"underexposure": "no"}, {"shadows_clipped": 13.1}, text)
+    assert "so no" not in said and "so overall it is not underexposed. In the shadows, yes: 13.1% of pixels" in said
+
+
+@pytest.mark.parametrize(
+    ("bright_end", "said"), [(248.0, "Its brightest 1% reach 248"), (120.0, "Its brightest 1% only reach 120")]
+)
+def test_only_a_dark_bright_end_is_said_to_only_reach_it(bright_end, said):
+    from imagelab.rules import iqa_answer
+
+    figures = {"bright_end": bright_end, "mean_luminance": 100.0}
+    assert iqa_answer.sentence("underexposure", "no", figures).startswith(said)
