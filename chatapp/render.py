@@ -9,6 +9,7 @@ from django.utils.safestring import mark_safe
 from chatapp import kinds, resync, selectors
 from chatapp.events import TextDelta, ThinkingDelta, TurnProgress, TurnRefused
 from chatapp.models import Message
+from chatapp.text import without_bidi_controls
 
 STREAM = "chatapp/stream.html"
 
@@ -70,8 +71,8 @@ def turn_started_html(
 
 
 def text_delta_html(event: TextDelta, **_) -> str:
-    """Streamed text, escaped; the finished message is re-rendered as sanitised Markdown."""
-    return fragment("text_delta", turn_key=event.turn_key, delta=event.delta)
+    """Streamed text, escaped, without bidi controls (as the Markdown it is re-rendered as once finished)."""
+    return fragment("text_delta", turn_key=event.turn_key, delta=without_bidi_controls(event.delta))
 
 
 def progress_html(event: TurnProgress, **_) -> str:

@@ -100,7 +100,12 @@ def isolated(text: str) -> str:
     A title with a right-to-left override (U+202E) reversed the " · Marquee" after it in the tab; the page
     isolates titles with CSS, which a <title> cannot have. Its own isolates would close ours, so they go too.
     """
-    return "\u2068" + _BIDI_CONTROLS.sub("", text or "") + "\u2069"
+    return "\u2068" + without_bidi_controls(text or "") + "\u2069"
+
+
+def without_bidi_controls(text: str) -> str:
+    """`text` without bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069); Hebrew needs none."""
+    return _BIDI_CONTROLS.sub("", text)
 
 
 def text_blank(text: object) -> bool:

@@ -7,7 +7,7 @@ from markdown_it import MarkdownIt
 
 from chatapp import kinds
 from chatapp.selectors import version_info as _version_info
-from chatapp.text import isolated
+from chatapp.text import isolated, without_bidi_controls
 
 register = template.Library()
 
@@ -40,7 +40,9 @@ _ALLOWED_TAGS = {
 @register.filter
 def markdown(text: str) -> str:
     """Render Markdown to sanitised HTML (no raw HTML, safe links only)."""
-    html = _md.render(text or "")
+    # An answer quotes what people wrote (a film's name) and model text is untrusted: an override left open in it
+    # (U+202E) reversed the rest of its paragraph, past the </strong> around it. Right-to-left words need none.
+    html = _md.render(without_bidi_controls(text or ""))
     clean = nh3.clean(
         html,
         tags=_ALLOWED_TAGS,
