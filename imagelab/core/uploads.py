@@ -39,10 +39,16 @@ _OTHER_FORMATS = [
     (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"),
     (b"\xff\x4f\xff\x51", "JPEG 2000"),
     (b"qoif", "QOI"),
+    (b"\xff\x0a", "JPEG XL"),
+    (b"\x00\x00\x00\x0cJXL \r\n\x87\n", "JPEG XL"),
 ]
 MAX_JPEG_SCANS = 500  # encoders write about 10; libjpeg-turbo's own tools take such a limit (-maxscans)
 _BAND_ROWS = 256  # rows converted at a time from 16/32-bit greyscale (bounded temporary memory)
-_FTYP_BRANDS = {b"heic": "HEIC", b"heix": "HEIC", b"mif1": "HEIF", b"avif": "AVIF", b"avis": "AVIF"}
+_FTYP_BRANDS = {
+    **dict.fromkeys([b"heic", b"heix", b"heim", b"heis", b"hevc", b"hevx"], "HEIC"),
+    **dict.fromkeys([b"mif1", b"msf1"], "HEIF"),
+    **dict.fromkeys([b"avif", b"avis"], "AVIF"),
+}
 
 
 class UploadError(Exception):

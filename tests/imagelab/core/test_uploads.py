@@ -85,6 +85,24 @@ def test_it_names_a_refused_format_from_its_head_only(data):
     assert time.monotonic() - started < 2
 
 
+@pytest.mark.parametrize(
+    "head,said",
+    [
+        (b"\xff\x0a\xfa\x7f", "JPEG XL"),
+        (b"\x00\x00\x00\x0cJXL \r\n\x87\n", "JPEG XL"),
+        (b"\x00\x00\x00\x18ftyphevc", "HEIC"),
+        (b"\x00\x00\x00\x18ftypmsf1", "HEIF"),
+    ],
+)
+def test_it_names_a_jpeg_xl_or_a_heif_sequence_as_unsupported(head, said):
+    # Both were "The file is not an image."
+    e = refused(head + b"\x00" * 100, "")
+    assert (e.code, e.message) == (
+        "unsupported_format",
+        f"{said} images are not supported; use JPEG, PNG, WebP or GIF.",
+    )
+
+
 def test_it_names_every_accepted_format_when_it_refuses_one():
     # GIF is accepted (the first frame of an animation is kept), so a refusal must not leave it out.
     e = refused(encoded(Image.new("RGB", (10, 10)), "BMP"), "x.bmp")
