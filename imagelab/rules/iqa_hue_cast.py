@@ -22,7 +22,7 @@ _ANGLES = {
     "warm": 65,
     "cool": 250,
 }
-_SAID = {"warm": "warm (orange–yellow)", "cool": "cool (blue)"}
+_SAID = {"warm": "warm", "cool": "cool"}  # "it leans warm (a* …)": the axes say which hues
 _NEAR = 50  # degrees either side of a named hue that still lean its way
 # The hue asked after, and not a thing's colour ("the red dress"): followed by a cast word or nothing much.
 _HUE = re.compile(

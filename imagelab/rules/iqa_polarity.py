@@ -19,7 +19,7 @@ _EXPOSED_WELL = (
 _EXPOSED_BADLY = r"over[- ]?exposed|under[- ]?exposed|too (?:dark|bright)|dark|bright|blown|crushed|dim"
 _GOOD = {
     "blur": (
-        r"sharp|crisp|crispy|in focus|focused|tack sharp|scharf|n[ií]tid[oa]",
+        r"sharp|crisp|crispy|in focus|focused|tack sharp|scharf|n[ií]tid[oa]|(?:est|bien|assez) nett?e?",
         r"blur\w*|soft|fuzzy|out of focus|unfocused|mushy|unscharf",
     ),
     "noise": (r"clean|noise[- ]free|grain[- ]free", r"nois\w*|grain\w*|speckl\w*"),
@@ -115,5 +115,5 @@ def why_said(question: str, verdicts: dict[str, str], figures: dict[str, float])
     if not others:
         return "No other figure finds a fault either, so it is likely the light or the scene rather than the capture."
     found = "; ".join(iqa_answer.sentence(d, "yes", figures, polar=False) for d in others)
-    found = found[0].lower() + found[1:]  # mid-sentence
-    return f"So that is not it by the figures; what they do find: {found}."
+    asked = " or ".join(iqa_answer.fault_word(d) for d in verdicts)
+    return f"By the figures it is not {asked}; what they do find: {found[0].lower()}{found[1:]}."

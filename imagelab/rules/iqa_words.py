@@ -98,7 +98,7 @@ WORDS = [
     # faults as Spanish, Portuguese, French, German and Italian speakers ask ("la foto está borrosa?", "c'est flou?")
     (
         r"unsharp(?! mask)|borros[oa]|desenfocad[oa]|desfocad[oa]|flou|floue|unscharf|verschwommen|sfocat[oa]|"
-        r"scharf|n[ií]tid[oa]",  # asked by the good word: "ist es scharf?", "¿está nítida?"
+        r"scharf|n[ií]tid[oa]|(?:est|pas|bien|assez) nett?e?",  # by the good word: "ist es scharf?", "c'est net ?"
         "blur",
     ),
     (
