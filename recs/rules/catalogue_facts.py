@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from recs.rules.colour_asked import colour_answer
 from recs.rules.compare import half_known_answer
 from recs.rules.described_set import described_films, unrecorded_count
 from recs.rules.explain import genre_short
@@ -190,6 +191,7 @@ def catalogue_answer(question: str, catalogue: Catalogue) -> str | None:
     # "is up a pixar movie": from the hand tags; "x-men films in order": every one, by year
     said = franchise_member_answer(low, catalogue) or franchise_order_answer(low, catalogue)
     said = said or half_known_answer(low, catalogue)  # "is inception longer than interstellar"
+    said = said or colour_answer(low, catalogue)  # "is schindlers list in black and white"
     if said:
         return said
     for form in COUNT:

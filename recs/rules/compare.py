@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from recs.rules.series import opener_of
 from recs.rules.titles import resolve
 from recs.sources.catalogue import Catalogue
 from recs.sources.movies import Movie
@@ -62,10 +63,12 @@ ASPECTS: dict[str, Aspect] = {
     **dict.fromkeys(
         ["worse", "rated lower", "lower rated", "worse rated", "the worst"], Aspect("rating", False, "is rated lower")
     ),
+    # "godfather 2 vs the first one": no aspect named, so everything recorded, side by side
+    "": Aspect("all", True, ""),
     # How a film feels: the catalogue has no figure for it, so the answer says so and gives what it does record.
     **{word: Aspect("feel", True, word) for word in _FEEL_WORDS},
 }
-_ASPECT = "|".join(sorted(map(re.escape, ASPECTS), key=len, reverse=True))
+_ASPECT = "|".join(sorted(map(re.escape, filter(None, ASPECTS)), key=len, reverse=True))
 _WHICH = r"(?:which|what|who)(?: one| film| movie| of them| of the two)?(?: is| was|'s|s)?"
 _OR = r"(?:,? or|,? vs\.?|,? versus)"
 FORMS = [
@@ -78,9 +81,13 @@ FORMS = [
     ),
     # "Titanic or The Dark Knight, which is longer"
     re.compile(rf"^(?P<x>.+?){_OR} (?P<y>.+?)[,:]? {_WHICH} (?P<a>{_ASPECT})(?: (?:for|to|if|with|on|tonight)\b.*)?$"),
+    # "alien vs aliens", "godfather 2 versus the first one": no aspect said (the empty group names it)
+    re.compile(r"^(?:compare )?(?P<x>.+?),? (?:vs\.?|versus) (?P<y>.+?)(?P<a>)$"),
     # "is Titanic longer than The Dark Knight", "was Alien rated higher than Aliens"
     re.compile(rf"^(?:is|was|does|did) (?P<x>.+?) (?P<a>{_ASPECT}) than (?P<y>.+)$"),
 ]
+# The other side said as the series' opener: "godfather 2 vs the first one", "is aliens better than the original"
+_OPENER = re.compile(r"(?:the |its )?(?:first|original|1st)(?: one| film| movie| part)?|part (?:one|1)")
 # "did Alien come out before Blade Runner": before/after said of release dates.
 _BEFORE = re.compile(r"^(?:did|was|is) (?P<x>.+?) (?:come out|came out|released|made) (?P<w>before|after) (?P<y>.+)$")
 _UNITS = {"runtime": " minutes", "year": "", "rating": "/10"}
@@ -96,6 +103,8 @@ def compare_question(question: str, catalogue: Catalogue) -> tuple[Aspect, Movie
         return _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=True)
     for number, form in enumerate(FORMS):
         found = form.match(low)
+        if found and not found.group("a") and resolve(low, catalogue)[1]:
+            continue  # "monsters vs aliens", "alien vs predator": a title, not two films
         if found:
             aspect = ASPECTS[found.group("a")]
             films = _films(found.group("x"), found.group("y"), aspect, catalogue, yes_no=number == len(FORMS) - 1)
@@ -107,6 +116,8 @@ def compare_question(question: str, catalogue: Catalogue) -> tuple[Aspect, Movie
 def _films(first: str, second: str, aspect: Aspect, catalogue: Catalogue, yes_no: bool):
     """Both sides resolved to their best-known film, or None when either names no film."""
     one, two = resolve(first, catalogue)[1], resolve(second, catalogue)[1]
+    opener = one and _OPENER.fullmatch(second.strip(" ?!.")) and opener_of(one[0], catalogue)
+    two = [opener] if opener else two
     return (aspect, one[0], two[0], yes_no) if one and two else None
 
 
@@ -125,6 +136,8 @@ def compare_answer(question: str, catalogue: Catalogue) -> str | None:
     aspect, first, second, yes_no = asked
     if aspect.attribute == "feel":
         return _unmeasured(aspect, first, second, catalogue)
+    if aspect.attribute == "all":
+        return "Side by side, from my catalogue:\n" + "\n".join(f"- {_recorded(m, catalogue)}" for m in (first, second))
     named = [f"**{m.title}** ({m.year})" for m in (first, second)]
     values = [_value(m, aspect.attribute, catalogue) for m in (first, second)]
     missing = [name for name, value in zip(named, values, strict=True) if value is None]

@@ -39,8 +39,10 @@ def find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -
     # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films;
     # "nolan with christian bale": a known surname (typed exactly) before a "with" names the director
     ctx = rf"(?:by|starring|with|without|featuring|some|any|more) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
+    # "scorsese gangster movie", "a nolan space film": a known surname, a word or two, then a word for films
+    ctx += rf"|{name} (?=(?:[a-z]+ ){{1,2}}(?:films?|movies?|flicks?)\b)"
     for match in list(re.finditer(ctx, scan.text)):
-        group = next(g for g in (1, 2, 3) if match.group(g))
+        group = next(g for g in (1, 2, 3, 4) if match.group(g))
         word, start = match.group(group), match.start(group)
         norm = index.surname.get(word) or (_loose_name(word, index, raw) if group < 3 else None)
         if norm and scan._free(start, start + len(word)):

@@ -217,6 +217,7 @@ _OLD_STYLES = [
     (r"black and white|b and w|b w|monochrome", 1959, "from the black-and-white era (before 1960)"),
     (r"silent (?:films?|movies?|era|pictures?)|silents", 1929, "from the silent era (before 1930)"),
 ]
+OLD_STYLE_LABELS = frozenset(label for _, _, label in _OLD_STYLES)
 _BASE_FORMS = {"funnier": "funny", "scarier": "scary"}
 
 

@@ -16,7 +16,7 @@ from recs.rules.darker import darker_than_shown, undo_dark_mood
 from recs.rules.explain import intro_for, is_generic, nothing_shown_said, reason_for
 from recs.rules.like import refers_back
 from recs.rules.named_titles import one_named
-from recs.rules.parse import parse_constraints
+from recs.rules.parse import OLD_STYLE_LABELS, parse_constraints
 from recs.rules.people import people_index
 from recs.rules.relative_era import relative_to_shown
 from recs.rules.relax import DARK_GENRES, Among, genre_checks, relax, say_relaxed
@@ -53,9 +53,10 @@ def _checks(cons: Constraints, catalogue: Catalogue, likes: list[Movie]) -> dict
 
     lo, hi = cons.year_min or 0, cons.year_max or 9999
     checks = genre_checks(cons.genres, catalogue)
-    if cons.year_min or cons.year_max:
-        checks["era"] = lambda m: lo <= (m.year or 0) <= hi
-        checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
+    if cons.year_min or cons.year_max:  # a black-and-white look outlasts the genre in relax.py ("b&w noir")
+        checks["look" if cons.era in OLD_STYLE_LABELS else "era"] = lambda m: lo <= (m.year or 0) <= hi
+        if cons.era not in OLD_STYLE_LABELS:
+            checks["era_wide"] = lambda m: lo - 5 <= (m.year or 0) <= hi + 5
     if cons.directors or cons.people:
         acting_ids = people.ids_acting(cons.people)
         checks["people"] = lambda m: m.director in cons.directors or m.id in acting_ids
@@ -218,9 +219,16 @@ def _allowed(catalogue: Catalogue, blocked_ids: set[str], blocked_titles: set, b
 
 
 def _diverse(
-    ranked: list[tuple[float, Movie]], repeatable: set[str], franchise: dict[str, str], count: int = 3
+    ranked: list[tuple[float, Movie]],
+    repeatable: set[str],
+    franchise: dict[str, str],
+    count: int = 3,
+    cover: tuple[list[str], Callable[[Movie], set[str]]] = ([], lambda _m: set()),
 ) -> list[Movie]:
-    """Greedy picks: never the same director (unless asked for) or franchise twice, spread genres and years."""
+    """Greedy picks: never the same director (unless asked for) or franchise twice, spread genres and years;
+    `cover`: genres asked together (and the tags of a film), each met by some pick where no film has them all
+    ("she likes romance, I like action": a romance among the action films)."""
+    wanted, tags = set(cover[0]), cover[1]
     chosen: list[Movie] = []
     pool = ranked[:DIVERSE_POOL]
     for strict in (True, False):
@@ -238,6 +246,8 @@ def _diverse(
                     0.35 * (movie.genres[:1] == c.genres[:1]) + 0.2 * (abs((movie.year or 0) - (c.year or 0)) <= 3)
                     for c in chosen
                 )
+                uncovered = wanted - {g for c in chosen for g in tags(c)} if len(wanted) > 1 else set()
+                adjusted -= 0.8 * bool(uncovered and not uncovered & tags(movie))
                 if adjusted > best_score:
                     best, best_score = movie, adjusted
             if best is None:
@@ -350,7 +360,8 @@ def plan_picks(
     repeatable = set(cons.directors) if len(cons.directors) == 1 and not cons.people else set()
     if lead:  # "Likes: Clint Eastwood": several of his films may be the best fit
         repeatable |= set(taste.directors)
-    picks = _diverse(ranked, repeatable, catalogue.franchise) or [m for _, m in ranked[:1]]
+    cover = (cons.genres, catalogue.tags)
+    picks = _diverse(ranked, repeatable, catalogue.franchise, cover=cover) or [m for _, m in ranked[:1]]
     picks = by_rating(pool, (matched, strict_ids), catalogue, 3) if ranking else picks
     picks = picks[: picks_wanted(text)]  # "just one movie, a thriller"
     if not picks:

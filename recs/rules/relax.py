@@ -54,6 +54,8 @@ STEPS = [
     ),
     Step("looked beyond the genres of the film you named", frozenset({"like_genre", "like_near"})),
     Step("dropped the genre", frozenset({"genre_all", "genre_near", "genre_any", "genre_wide"})),
+    # "black and white noir": the catalogue has no thriller before 1960, and the look is what was asked for
+    Step("dropped the black-and-white or silent era", frozenset({"look"})),
 ]
 # A comedy asked with a dark genre that no film is both of ("a horror comedy") is nearest to a black comedy:
 # once all the genres cannot be had, its comedy half is met by black comedies before any comedy.

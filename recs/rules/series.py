@@ -82,6 +82,17 @@ def series_parts(span: str, catalogue: Catalogue) -> tuple[Movie, ...]:
     return _series(catalogue).get(core_title(normalize_title(span)), ())
 
 
+def opener_of(movie: Movie, catalogue: Catalogue) -> Movie | None:
+    """The film a sequel continues from the start ("The Godfather" for "The Godfather: Part II"); None for an opener."""
+    found = _PART_BREAK.search(movie.title)
+    own = catalogue.by_title(movie.title[: found.start()]) if found and found.start() else []
+    earlier = [m for m in own if (m.year or 9999) < (movie.year or 0)]
+    if earlier:
+        return min(earlier, key=_released)
+    parts = next((parts for parts in _series(catalogue).values() if movie in parts), ())
+    return parts[0] if parts and parts[0].id != movie.id else None
+
+
 def series_first(span: str, catalogue: Catalogue) -> Movie | None:
     """The first part of the series the words name, said bare or as "the first …"; None when they name none."""
     said = normalize_title(span)

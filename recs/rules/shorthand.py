@@ -151,7 +151,14 @@ def spell_out(text: str) -> str:
     text = _DECADE.sub(lambda m: f"{m.group(1) or m.group(2) or m.group(3)}s", text)
     text = _DECADE_WORD.sub(lambda m: f"{_DECADE_WORDS[m.group(1).lower()]}s", text)
     text = _TOO.sub(r"\1 too ", text)  # "not to long", "nothing 2 scary"
+    text = _WITH.sub(lambda m: " without " if m.group(1) else " with ", _WITH_BARE.sub(r"\1 with ", text))
     return _SHORT.sub(lambda m: _WORDS[m.group().lower()], text)
+
+
+# "something w/ keanu", "comedy w/o romance": with and without as texted (the slash would split the words)
+_WITH = re.compile(r"(?i)(?<![a-z0-9/])w/(o\b)?(?![/e]\b)\s*")
+# "anything w keanu": a bare "w" after a word for films
+_WITH_BARE = re.compile(r"(?i)\b(something|anything|films?|movies?|ones?|stuff|one)\s+w\s+(?=[a-z])")
 
 
 # A question about a film opened in another language ("quién dirigió Titanic", "qui a réalisé Amélie", "wie lang

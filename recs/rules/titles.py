@@ -98,6 +98,7 @@ def several(span: str, catalogue: Catalogue) -> list[list[Movie]]:
     whole = series_whole(span.strip().rstrip("?!.,"), catalogue)
     if whole:
         return [[part] for part in whole]
+    span = re.sub(r"(?i)^\s*(?:both|either|each of) ", "", span)  # "who directed both alien and blade runner"
     parts = [p for p in re.split(r"\s*(?:,|\band\b|&)\s*", span) if p.strip()]
     found = [resolve(part, catalogue)[1] for part in parts] if len(parts) > 1 else []
     return found if found and all(found) else []

@@ -40,3 +40,16 @@ def test_it_names_nobody_for_everyday_words_beside_a_person_cue(text):
 def test_it_reads_a_film_pointed_at_by_its_person(text, who):
     cons = parse(text)
     assert who in cons.people + cons.directors
+
+
+@pytest.mark.parametrize(
+    ("text", "director"),
+    [("scorsese gangster movie", "Martin Scorsese"), ("a spielberg zombie movie", "Steven Spielberg")],
+)
+def test_it_reads_a_surname_a_word_or_two_before_a_word_for_films(text, director):
+    assert parse(text).directors == [director]
+
+
+def test_it_keeps_genre_words_before_a_word_for_films_as_genres():
+    cons = parse("black comedy movie")
+    assert not cons.directors and not cons.people

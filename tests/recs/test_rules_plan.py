@@ -244,3 +244,10 @@ def test_it_likens_films_by_the_genre_a_film_is_filed_under_first(cat):
     movies = resolved(cat, plan_picks("something like the shining but less gory", cat, blocked=[]))
     assert sum("Horror" in cat.tags(m) for m in movies) >= 2
     assert all(m.mpaa not in ("R", "NC-17", None) for m in movies)
+
+
+@pytest.mark.parametrize("text", ["black and white noir", "noir in black and white", "a b&w film noir"])
+def test_it_keeps_the_black_and_white_era_over_a_genre_it_lacks(cat, text):
+    result = plan_picks(text, cat, blocked=[])
+    assert all(m.year < 1960 for m in resolved(cat, result))
+    assert "dropped the genre" in result.intro

@@ -38,3 +38,15 @@ def test_it_names_a_sequel_by_its_digit_where_the_title_has_a_roman_numeral(cat,
 
 def test_it_keeps_a_sequel_digit_the_title_itself_has(cat):
     assert resolve("toy story 3", cat)[1][0].title == "Toy Story 3"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("who directed both alien and blade runner", ["**Alien** (1979) was directed", "**Blade Runner** (1982)"]),
+        ("when did both jaws and alien come out", ["**Jaws** was released in **1975**", "**Alien**"]),
+    ],
+)
+def test_it_answers_for_each_film_after_both(cat, text, said):
+    reply = answer(text, cat)
+    assert all(s in reply for s in said)

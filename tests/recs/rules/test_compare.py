@@ -28,3 +28,26 @@ def test_it_leaves_comparisons_of_two_films_or_of_no_title_alone(cat):
 def test_it_reads_the_first_one_of_a_series_as_no_unknown_title(cat):
     assert half_known_answer("is the godfather 2 better than the first one", cat) is None
     assert half_known_answer("is shrek 2 longer than the original", cat) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("godfather 2 vs the first one", ["**The Godfather: Part II** (1974)", "**The Godfather** (1972)"]),
+        ("alien vs blade runner", ["**Alien** (1979)", "**Blade Runner** (1982)"]),
+    ],
+)
+def test_it_sets_two_films_side_by_side_when_no_aspect_is_named(cat, text, said):
+    assert decide_mode(text, cat).mode == "A"
+    reply = answer(text, cat)
+    assert reply.startswith("Side by side") and all(s in reply for s in said)
+
+
+def test_it_reads_the_first_one_as_the_film_a_sequel_continues(cat):
+    reply = answer("is godfather 2 better than the first one", cat)
+    assert reply.startswith("No: **The Godfather** (1972) is rated higher")
+
+
+@pytest.mark.parametrize("text", ["alien vs predator", "monsters vs aliens"])
+def test_it_leaves_a_title_with_vs_in_it_alone(cat, text):
+    assert "Side by side" not in answer(text, cat)

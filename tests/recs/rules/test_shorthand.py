@@ -47,3 +47,10 @@ def test_it_reads_a_question_opened_in_another_language_in_english():
     assert in_english("cuándo salió jurassic park") == "what year was jurassic park released"
     assert in_english("wie lang ist titanic") == "how long is titanic"
     assert in_english("a comedy from the 90s") == "a comedy from the 90s"
+
+
+def test_it_spells_out_texted_with_and_without():
+    assert " ".join(spell_out("something w/ keanu").split()) == "something with keanu"
+    assert " ".join(spell_out("comedy w/o romance").split()) == "comedy without romance"
+    assert " ".join(spell_out("anything w keanu").split()) == "anything with keanu"
+    assert spell_out("w/e you think") == "w/e you think"
