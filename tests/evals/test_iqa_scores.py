@@ -41,9 +41,9 @@ from tests.support.iqa_eval import evaluate
 # part compared: 25/25 as written, 1107/1107. Twentieth blind round (2026-11-29): 40 written (slang, typos, German,
 # Spanish, French, print sizes, a cast's hue, edits hanging on the answer), 32/40 read right as written (23/40 answered
 # right end to end, 39/40 after); 1147/1147 after general fixes (good words part by part, "clean" as noise, "blow the
-# sky out", "any good", a blur from the lens, "is it too dark? if so brighten it" a question first). 12 probes after it: 10/12
-# read right by the round's first reader, 9/12 answered right with its fixes; 1159/1159 and 12/12 after three more
-# ("c'est net ?", "why is it so soft?" said plainly, "leans warm" without doubled brackets).
+# sky out", "any good", a blur from the lens, "is it too dark? if so brighten it" a question first). 12 probes after
+# it: 10/12 read right by the round's first reader, 9/12 answered right with its fixes; 1159/1159 and 12/12 after
+# three more ("c'est net ?", "why is it so soft?" said plainly, "leans warm" without doubled brackets).
 IQA_FLOOR = 627 / 627
 
 
