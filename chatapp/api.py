@@ -49,11 +49,14 @@ class ApiTokenAuth(HttpBearer):
 
     def __call__(self, request):
         # Not HttpBearer.__call__: under DEBUG it logs a wrong-scheme header whole (`Token mq_…`), key and all.
-        scheme, _, token = request.headers.get("Authorization", "").strip().partition(" ")
-        token = token.strip()
-        if scheme.lower() != "bearer" or not token:
-            return None
-        return self.authenticate(request, token)
+        header = request.headers.get("Authorization", "").strip()
+        if not header:
+            return None  # the session's turn
+        scheme, _, token = header.partition(" ")
+        user = self.authenticate(request, token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+        if user is None:  # a credential that opens nothing is 401, never the session's user instead (as on the socket)
+            raise AuthenticationError
+        return user
 
     def authenticate(self, request, token):
         return services.api_token_authenticate(key=token)

@@ -28,3 +28,18 @@ def test_it_still_accepts_the_bearer_scheme_in_any_case(alice):
     _token, key = api_token_create(user=alice, name="ok")
     for scheme in ("Bearer", "bearer", "BEARER"):
         assert Client(headers={"authorization": f"{scheme} {key}"}).get("/api/chats").status_code == 200
+
+
+@pytest.mark.parametrize("header", ["Bearer mq_not-a-key", "Bearer nothing", "Token {key}", "Bearer"])
+def test_it_refuses_a_bad_token_sent_beside_a_session_as_the_json_socket_does(alice, header):
+    # The session's user was served instead (a GET, or a write with its CSRF token): the README says a bad token
+    # is 401, and the JSON socket closes such a handshake with 4401 whatever the cookie.
+    _token, key = api_token_create(user=alice, name="real")
+    client = Client(headers={"authorization": header.format(key=key)})
+    client.force_login(alice)
+    refused = client.get("/api/chats")
+    assert (refused.status_code, refused.json()["code"]) == (401, "unauthorized")
+    assert refused["WWW-Authenticate"] == 'Bearer realm="api"'
+    session_only = Client()
+    session_only.force_login(alice)
+    assert session_only.get("/api/chats").status_code == 200
