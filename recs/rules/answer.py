@@ -12,7 +12,7 @@ from recs.rules.asks import asks_for_films
 from recs.rules.catalogue_facts import catalogue_answer
 from recs.rules.compare import compare_answer, compare_question
 from recs.rules.explain import genre_noun
-from recs.rules.fact_forms import QUESTIONS, about_it, loose_fact, spelt_out
+from recs.rules.fact_forms import QUESTIONS, SUPERLATIVE_ASKED, about_it, loose_fact, spelt_out
 from recs.rules.fuzzy import fix_words
 from recs.rules.like import DIRECTOR_OF
 from recs.rules.parse import parse_constraints
@@ -132,11 +132,7 @@ def _question(text: str) -> str:
     clean = " ".join(in_english(text or "").replace("’", "'").split())
     clean = re.sub(r"(?i)\b(" + "|".join(QUESTION_TYPOS) + r")\b", lambda m: QUESTION_TYPOS[m.group(1).lower()], clean)
     clean = LEADING.sub("", TRAILING.sub("", clean)).rstrip("?!. ")
-    return _SUPERLATIVE.sub("what's ", clean)  # "the oldest movie you have" asks which it is
-
-
-# A superlative said without its question word: "the oldest movie you have", "the newest film in your catalogue".
-_SUPERLATIVE = re.compile(r"(?i)^(?=the (?:newest|oldest|latest|earliest|longest|shortest) (?:films?|movies?)\b)")
+    return SUPERLATIVE_ASKED.sub("what's ", clean)  # "the oldest movie you have" asks which it is
 
 
 def decide_mode(text: str, catalogue: Catalogue | None = None) -> DecideModeArgs:

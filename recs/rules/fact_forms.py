@@ -275,3 +275,11 @@ _ELLIPTICAL = {
 def spelt_out(question: str) -> str:
     """A bare question word joined on ("and when") as the whole question it stands for, else as it was."""
     return _ELLIPTICAL.get(question.strip().rstrip("?!. ").lower(), question)
+
+
+# A superlative said without its question word: "the oldest movie you have", "oldest film you got",
+# "the newest film in your catalogue" (bare "newest movies" asks for films)
+SUPERLATIVE_ASKED = re.compile(
+    r"(?i)^(?=(?:the (?:newest|oldest|latest|earliest|longest|shortest) (?:films?|movies?)|"
+    r"(?:oldest|longest|shortest|earliest) (?:film|movie))\b)"
+)

@@ -25,6 +25,7 @@ def prepare(text: str) -> str:
     text = LESS_OF_A_KIND.sub("not ", text)
     text = _NON_NAME.sub("not ", text)
     text = _DONE_WITH.sub("not ", _ENOUGH.sub(r"\1not ", text))
+    text = _WORDED_LIKE.sub(r"\1 , like ", text)
     for pattern, replacement in NEGATION_REWRITES:
         text = re.sub(pattern, replacement, text)
     return spoken_runtimes(text)
@@ -35,6 +36,15 @@ _TOO_MUCH = re.compile(
     r"(^|\b(?:those|these|they|them|that|it|all|are|were|re|is|was|s|look|looks|seem|seems))"
     r"(?: (?:way|a bit|bit|much|far|just))? too(?= (?:long|old|short|scary|violent|dark|sad|slow|boring|gory|intense|"
     r"depressing|heavy|childish|kiddie|serious|silly|cheesy|romantic|weird|new|recent)\b)"
+)
+
+
+# "something dark like inception", "anything mind bending like memento": the words between are a wish of their own
+# and "like" still names the film (a clause break lets like.py read it as it reads ", like inception")
+_WORDED_LIKE = re.compile(
+    r"\b((?:something|anything|films?|movies?)(?: (?!(?:just|kind|of|a|bit|little|else|not|nothing|like|"
+    r"i|you|we|they|he|she|would|d|my|your|our)\b)[a-z]+){1,2})"
+    r" like (?=[a-z])"
 )
 
 

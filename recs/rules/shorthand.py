@@ -50,6 +50,13 @@ FOREIGN = {
     "horrorfilm": "horror film",
     "de terror": "horror",
     "de miedo": "scary",
+    # "pas trop long", "nicht zu lang", "no muy larga": not too much of it; "sans romance", "ohne Gewalt": without
+    "pas trop": "not too",
+    "nicht zu": "not too",
+    "no muy": "not too",
+    "no tan": "not too",
+    "sans": "without",
+    "ohne": "without",
     "d'horreur": "horror",
     "dhorreur": "horror",
     "horreur": "horror",

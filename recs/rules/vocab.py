@@ -41,7 +41,7 @@ GENRE_PATTERNS: list[tuple[str, str]] = [
 # Comfort viewing: a comedy, but never a black one (parse prefers films without it).
 FEEL_GOOD = (
     r"feel ?good|uplifting|heart ?warming|cheer (?:me|us|her|him|them) up|cosy|cozy|"
-    r"comfort (?:films?|movies?|watch(?:es)?|viewing)"
+    r"comfort (?:films?|movies?|watch(?:es)?|viewing)|(?<=thing )(?:light|chill)|easy (?:to )?watch(?:ing)?|breezy"
 )
 # A twist is on record for no film: alone it reads as a thriller, beside a named genre it is noted as unchecked.
 TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endings?| at the end)|(?:big|plot|surprise|shock) twists?|(?<=with )a twist"

@@ -47,3 +47,15 @@ def test_it_reads_more_ways_of_pointing_back_at_the_picks_shown(text):
 
 def test_it_reads_no_pointing_back_in_a_film_named_similar_to_that_one_with():
     assert not refers_back("similar to that one with tom hanks")
+
+
+@pytest.mark.parametrize(
+    "text", ["something dark like inception", "something mindbending like inception", "anything scary like alien"]
+)
+def test_it_reads_a_film_liked_after_a_wish_word(text):
+    liked = "inception-2010" if "inception" in text else "alien-1979"
+    assert parse(text).like_ids == [liked]
+
+
+def test_it_reads_no_film_in_movies_someone_would_like():
+    assert not parse("movies i would like").like_ids

@@ -53,3 +53,8 @@ def test_it_reads_a_surname_a_word_or_two_before_a_word_for_films(text, director
 def test_it_keeps_genre_words_before_a_word_for_films_as_genres():
     cons = parse("black comedy movie")
     assert not cons.directors and not cons.people
+
+
+def test_it_rules_out_a_surname_after_no():
+    cons = parse("action movie no tom cruise no stallone")
+    assert "Sylvester Stallone" in cons.exclude_people and "Tom Cruise" in cons.exclude_people

@@ -342,3 +342,8 @@ def test_it_still_reads_a_twist_alone_as_a_thriller():
 def test_it_reads_nothing_graphic_as_violence_but_a_graphic_novel_as_none():
     assert parse("war films but nothing too graphic").mpaa_excluded[:1] == ["R"]
     assert not parse("a graphic novel adaptation").unsupported
+
+
+@pytest.mark.parametrize("text", ["something light, had a rough day", "something easy to watch", "something chill"])
+def test_it_reads_a_light_watch_as_comedy(text):
+    assert parse(text).genres == ["Comedy"]

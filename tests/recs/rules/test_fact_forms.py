@@ -40,3 +40,8 @@ def test_it_reads_r_as_are_in_a_runtime_question(cat):
     assert decide_mode(text, cat).mode == "A"
     said = answer(text, cat)
     assert "178 minutes" in said and "201 minutes" in said
+
+
+def test_it_answers_a_bare_superlative_about_one_film(cat):
+    assert decide_mode("oldest movie you have", cat).mode == "A"
+    assert "**The Birth of a Nation** (1915)" in answer("oldest movie you have", cat)

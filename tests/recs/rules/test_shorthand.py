@@ -54,3 +54,9 @@ def test_it_spells_out_texted_with_and_without():
     assert " ".join(spell_out("comedy w/o romance").split()) == "comedy without romance"
     assert " ".join(spell_out("anything w keanu").split()) == "anything with keanu"
     assert spell_out("w/e you think") == "w/e you think"
+
+
+def test_it_reads_not_too_and_without_in_french_german_and_spanish():
+    assert spell_out("un film d'horreur pas trop long").endswith("not too long")
+    assert spell_out("eine Komödie nicht zu lang").endswith("not too lang")
+    assert spell_out("comédie sans romance").endswith("without romance")
