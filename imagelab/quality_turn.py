@@ -94,7 +94,7 @@ def _notes(plan: iqa.IQAPlan, subject: dict, has_reference: bool, by_eye: bool, 
     elif objects and region:  # "the trees on the right": where it is was said, so that part is measured
         notes.append(
             f"I can't locate the {' or '.join(objects)} in the photo here, so I measured the {region[0]} of the "
-            "picture, the part you named."
+            f"picture, {'where a sky usually is' if region == iqa_crops.SKY else 'the part you named'}."
         )
     elif objects:
         notes.append(
@@ -124,13 +124,14 @@ def assess(
     """{text, notes, quality: {plan, figures, verdicts}} for a plan, the measured image and an optional reference.
 
     A named object is measured as the centre of the picture (the part named with it, "the dog on the left"; the
-    background: the left and right quarters), unless the answer's writer sees the photo (`by_eye`). `polar`: a yes/no
-    question, answered with yes or no; `good`: the faults asked by their good word (else read from `question`).
+    background: the left and right quarters; the sky: its top third), unless the answer's writer sees the photo
+    (`by_eye`). `polar`: a yes/no question, answered with yes or no; `good`: the faults asked by their good word.
     """
     subject = subject or {"label": "the photo", "note": ""}
     objects = plan.query_scope if isinstance(plan.query_scope, list) else []
     if objects and set(objects) <= BACKGROUND and not region and not by_eye:
         region = SIDES
+    region = region or (None if by_eye else iqa_crops.usual_place(objects))  # the sky: its top third
     notes = _notes(plan, subject, reference is not None, by_eye, region)
     if plan.reference_mode == "Full-Reference" and reference is None:  # the seed: no reference, No-Reference
         plan = plan.model_copy(update={"reference_mode": "No-Reference"})

@@ -32,3 +32,13 @@ def part(image, box):
     w, h = image.size
     left, top = min(int(w * x0), w - 1), min(int(h * y0), h - 1)
     return image.crop((left, top, max(left + 1, int(w * x1)), max(top + 1, int(h * y1))))
+
+
+# A sky is at the top far more often than in the centre: named without a place, its top third stands in for it.
+SKY = ("top third", (0.0, 0.0, 1.0, 1 / 3))
+_SKY_WORDS = frozenset("sky skies clouds cloud".split())
+
+
+def usual_place(objects: list[str]):
+    """The region standing in for things with a usual place in a photo (the sky: `SKY`), or None (the centre)."""
+    return SKY if objects and set(objects) <= _SKY_WORDS else None

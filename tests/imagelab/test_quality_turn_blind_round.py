@@ -78,3 +78,15 @@ async def test_a_comparison_asked_of_the_upload_itself_says_how_to_compare_an_ed
 async def test_the_shadows_asked_about_cite_the_share_crushed_to_black(alice):
     message = await ask(alice, detailed(gain=0.3), "are the shadows too dark?")
     assert "In the shadows" in message.content and "shadows_clipped" in message.payload["quality"]["figures"]
+
+
+async def test_a_sky_named_without_a_place_is_measured_as_the_top_third(alice):
+    from imagelab.core import quality
+    from imagelab.core.codec import decode
+
+    data = detailed(gain=0.3)
+    message = await ask(alice, data, "is the sky blown out?")
+    assert "so I measured the top third of the picture, where a sky usually is." in message.content
+    image = decode(data)[0]
+    top = quality.measure(image.crop((0, 0, image.width, image.height // 3)))
+    assert message.payload["quality"]["figures"]["mean_luminance"] == pytest.approx(top["mean_luminance"], abs=0.5)
