@@ -7,9 +7,9 @@ import io
 
 from django.contrib.auth.models import AbstractBaseUser
 
-from chatapp.errors import InvalidInput
 from recs import selectors
 from recs.letterboxd import FORMULA_START
+from recs.services.lists import unknown_list
 
 CSV_LISTS = ("watchlist", "seen", "ratings", "recommended")
 
@@ -17,7 +17,7 @@ CSV_LISTS = ("watchlist", "seen", "ratings", "recommended")
 def list_csv(*, user: AbstractBaseUser, list_name: str) -> tuple[str, str]:
     """(file name, CSV text) of one list: watchlist, seen, ratings (seen films with stars) or recommended."""
     if list_name not in CSV_LISTS:
-        raise InvalidInput(f"Unknown list {list_name!r}.", code="unknown_list")
+        raise unknown_list(list_name)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     if list_name == "recommended":

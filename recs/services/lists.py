@@ -121,7 +121,13 @@ def _list_model(list_name: str):
     try:
         return LISTS[list_name]
     except KeyError:
-        raise InvalidInput(f"Unknown list {list_name!r}.", code="unknown_list") from None
+        raise unknown_list(list_name) from None
+
+
+def unknown_list(list_name: str) -> InvalidInput:
+    """The refusal of a list name we do not have, quoting at most 40 characters of it (it comes from the address)."""
+    shown = list_name[:40] + ("…" if len(list_name) > 40 else "")
+    return InvalidInput(f"Unknown list {shown!r}.", code="unknown_list")
 
 
 def _label(list_name: str) -> str:

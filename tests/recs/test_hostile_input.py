@@ -94,6 +94,16 @@ def test_it_refuses_an_unknown_list_on_a_pick_card_in_words(alice, list_name):
     assert not SeenItem.objects.exists() and not WatchlistItem.objects.exists()
 
 
+def test_it_quotes_at_most_40_characters_of_an_unknown_list_name(alice, client):
+    # A 5,000-character list name in the address came back whole in the refusal, on the pick card and the CSV.
+    chat = _chat_with_picks(alice)
+    name = "x" * 5000
+    refused = _client(alice).post(f"/chats/{chat.pk}/turns/{TURN}/picks/0/{name}/", HTTP_HX_REQUEST="true")
+    assert refused.json() == {"code": "unknown_list", "message": f"Unknown list '{'x' * 40}…'."}
+    client.force_login(alice)
+    assert client.get(f"/lists/{name}.csv").content.decode() == f"Unknown list '{'x' * 40}…'."
+
+
 @pytest.mark.parametrize("turn_key", ["x", "a" * 33, "%00" * 4, "..%2F..", TURN.upper()])
 def test_it_answers_a_pick_of_a_turn_that_is_not_there_with_404(alice, turn_key):
     chat = _chat_with_picks(alice)
