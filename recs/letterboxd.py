@@ -176,6 +176,10 @@ def _decode(name: str, data: bytes) -> str:
 
 def _read_csv(name: str, data: bytes) -> list[Entry]:
     text = _decode(name, data)
+    if not text.strip():  # said as such: "the wrong columns … found nothing" sent people looking for a column
+        raise ImportRejected(
+            f"{name} is empty: export it again from Letterboxd (Settings → Data).", code="no_import_file"
+        )
     # Excel's "Unicode text" (UTF-16) separates columns with tabs: a header with tabs and no comma is read so.
     header_line = text.split("\n", 1)[0]
     separator = "\t" if "\t" in header_line and "," not in header_line else ","

@@ -155,6 +155,8 @@ REFUSED = {
     "too many rows": ([("watched.csv", csv_bytes([("Fargo", 1996)] * 101))], "too_many_rows", "at most 100 films"),
     "empty": ([("watched.csv", csv_bytes([]))], "no_import_file", "no films"),
     "nothing": ([], "no_import_file", "Choose a file"),
+    "zero bytes": ([("watched.csv", b"")], "no_import_file", "watched.csv is empty: export it again"),
+    "blank lines": ([("watched.csv", b"\r\n\r\n")], "no_import_file", "watched.csv is empty"),
 }
 
 
