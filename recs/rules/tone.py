@@ -90,8 +90,12 @@ def soften_for_likes(out: Constraints, horror_asked: bool) -> None:
 def keep_feel_good(out: Constraints) -> None:
     """A feel-good wish ranks black comedies last ("cheer me up" is no Snatch), unless one is asked for."""
     said = [note[0] for note in out.mood_notes] + out.moods
-    if any(re.fullmatch(FEEL_GOOD, word) for word in said) and DARK_COMEDY not in out.genres:
+    # "something light": FEEL_GOOD reads "light" only after "something", so the word alone is checked in that place
+    if any(re.search(rf"(?:{FEEL_GOOD})$", f"something {word}") for word in said) and DARK_COMEDY not in out.genres:
         out.unwelcome.append(DARK_COMEDY)  # a ranking, not a filter: the intro needn't say it
+    # "lighthearted fantasy adventure": a light film is no horror film, even once only one of its genres is kept
+    if set(said) & {"lighthearted", "light hearted"} and SCARY_TAG not in out.genres:
+        out.unwelcome += [tag for tag in (DARK_COMEDY, SCARY_TAG) if tag not in out.unwelcome + out.genres]
 
 
 def spare_young_children(out: Constraints, horror_asked: bool, liked_horror: bool) -> None:

@@ -44,7 +44,7 @@ FEEL_GOOD = (
     r"comfort (?:films?|movies?|watch(?:es)?|viewing)|(?<=thing )(?:light|chill)|easy (?:to )?watch(?:ing)?|breezy"
 )
 # A twist is on record for no film: alone it reads as a thriller, beside a named genre it is noted as unchecked.
-TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endings?| at the end)|(?:big|plot|surprise|shock) twists?|(?<=with )a twist"
+TWISTS = r"twisty|(?:(?:big|plot|surprise|shock) |(?<=with )a )?twists?(?: endings?| at the end)|(?:big|plot|surprise|shock) twists?|(?<=with )a (?:good |great |big |real )?twist"
 # Moods and occasions read as a genre, and said so in the intro ("good cry → drama"). Scanned before the
 # genre words, longest phrases first.
 # An evening out as a couple: read as romance.

@@ -347,3 +347,7 @@ def test_it_reads_nothing_graphic_as_violence_but_a_graphic_novel_as_none():
 @pytest.mark.parametrize("text", ["something light, had a rough day", "something easy to watch", "something chill"])
 def test_it_reads_a_light_watch_as_comedy(text):
     assert parse(text).genres == ["Comedy"]
+
+
+def test_it_reads_a_good_twist_as_a_thriller():
+    assert parse("heist movie w/ a good twist").genres == ["Thriller/Suspense"]

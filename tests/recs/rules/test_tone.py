@@ -40,3 +40,13 @@ def test_it_plans_milder_horror_for_not_too_scary_horror(text, cat):
 def test_it_still_rules_out_horror_for_not_too_scary_alone(cat):
     plan = plan_picks("nothing too scary, maybe a mystery", cat, blocked=[])
     assert not any("Horror" in cat.tags(cat.lookup(p.title, p.year)) for p in plan.picks)
+
+
+def test_it_ranks_black_comedies_last_for_something_light(cat):
+    result = plan_picks("something light, had a rough day", cat, blocked=[])
+    assert not any("Black Comedy" in cat.tags(cat.lookup(p.title, p.year)) for p in result.picks)
+
+
+def test_it_ranks_horror_last_for_a_lighthearted_wish(cat):
+    result = plan_picks("lighthearted fantasy adventure", cat, blocked=[])
+    assert not any("Horror" in cat.tags(cat.lookup(p.title, p.year)) for p in result.picks)
