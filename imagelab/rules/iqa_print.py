@@ -49,13 +49,15 @@ def said(question: str, size: tuple[int, int]) -> str:
     short_in, long_in, name = wanted
     short_px, long_px = sorted(size)
     dpi = min(short_px / short_in, long_px / long_in)
+    # The size's answer leads: "sharp enough for A4?" of a sharp 451-pixel photo is no, whatever its blur says.
     if dpi >= SHARP_DPI:
-        verdict = f"sharp even up close (from {SHARP_DPI} dpi)"
+        lead, verdict = f"Yes for {name}:", f"sharp even up close (from {SHARP_DPI} dpi)"
     elif dpi >= VIEWED_DPI:
+        lead = f"For {name}, at a distance:"
         verdict = f"fine at arm's length or on a wall, a little soft up close ({SHARP_DPI} dpi is sharp up close)"
     else:
-        verdict = f"visibly soft, even from a step back (below {VIEWED_DPI} dpi)"
-    text = f"At {name}, its {size[0]} × {size[1]} pixels print at {dpi:.0f} dpi: {verdict}."
+        lead, verdict = f"No, not for {name}:", f"visibly soft, even from a step back (below {VIEWED_DPI} dpi)"
+    text = f"{lead} its {size[0]} × {size[1]} pixels print at {dpi:.0f} dpi there, {verdict}."
     if dpi < SHARP_DPI:
         sides = sorted((round(short_in * SHARP_DPI), round(long_in * SHARP_DPI)), reverse=size[0] >= size[1])
         text += f" A print that size sharp up close needs about {sides[0]} × {sides[1]} pixels."

@@ -87,6 +87,10 @@ def added(result: dict, question: str, size: tuple[int, int] | None = None) -> d
         said_too.append(NO_MARK)
     if not said_too:
         return result
+    if printed:  # the size asked decides the answer: said first, the photo's own figures after it
+        rest = [s for s in said_too if s != printed]
+        text = " ".join([printed, f"The photo itself: {result['text']}", *rest])
+        return result | {"text": text, "notes": [*result.get("notes", []), *said_too]}
     return result | {"text": " ".join([result["text"], *said_too]), "notes": [*result.get("notes", []), *said_too]}
 
 

@@ -28,7 +28,9 @@ async def test_a_cast_asked_by_a_hue_it_does_not_lean_is_no(alice):
 
 async def test_a_print_size_is_answered_from_the_photos_pixels(alice):
     message = await ask(alice, detailed(), "is it good enough for a 30x40 print?")
-    assert "At 30×40 cm, its 400 × 300 pixels print at 25 dpi" in message.content
+    # the size decides: no, whatever the photo's own sharpness, which is said after it
+    assert message.content.startswith("No, not for 30×40 cm: its 400 × 300 pixels print at 25 dpi there")
+    assert "The photo itself: " in message.content
 
 
 async def test_the_background_set_against_a_named_thing_measures_both(alice):

@@ -199,3 +199,13 @@ def test_only_a_dark_bright_end_is_said_to_only_reach_it(bright_end, said):
 
     figures = {"bright_end": bright_end, "mean_luminance": 100.0}
     assert iqa_answer.sentence("underexposure", "no", figures).startswith(said)
+
+
+def test_a_print_size_leads_with_its_own_yes_or_no():
+    from imagelab.rules import iqa_print
+
+    assert iqa_print.said("sharp enough to print at A4?", (451, 300)).startswith(
+        "No, not for A4: its 451 × 300 pixels print at 36 dpi there, visibly soft"
+    )
+    assert iqa_print.said("ok to print at 8x10?", (4000, 3000)).startswith('Yes for 8×10": ')
+    assert iqa_print.said("good for a 30x40 print?", (3000, 2000)).startswith("For 30×40 cm, at a distance: ")
