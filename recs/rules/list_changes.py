@@ -137,14 +137,29 @@ _SAID_AS = {
 }
 
 
+# "every film", "everything", "all my films", "the whole list": a whole list, which no message empties or fills
+_WHOLE_LIST = re.compile(
+    r"(?:every (?:single )?(?:film|movie|one|title)|everything|all (?:(?:of )?(?:the|my) )?(?:films|movies|titles)"
+    r"|the (?:whole|entire) (?:list|watch ?list|thing)|all of it)(?: on it| in it| there)?"
+)
+WHOLE_LIST = (
+    "I don't change a whole list from one message. Name the films (“drop Alien and Heat from my watchlist”), "
+    "or remove them on the **Lists** page, where each has its own button."
+)
+
+
 def which_one(text: str, *, last_picks: list[dict]) -> str | None:
     """A list change said of "it" while several picks are shown ("add it to my watchlist"): which film, asked back
     with the picks by place; None when the text asks no such change."""
-    if len(last_picks) < 2 or _ASKS_FOR_FILMS.search(text or ""):
+    if _ASKS_FOR_FILMS.search(text or ""):
         return None
     for clause in _clauses(text or ""):
         found = _match(clause)
         what = (found[1].groupdict().get("what") or "") if found else ""
+        if found and _WHOLE_LIST.fullmatch(what.lower().strip(" .!?")):  # "remove every film from my watchlist"
+            return WHOLE_LIST
+        if len(last_picks) < 2:
+            continue
         if found and what.lower().strip(" .!?") in _SINGULAR:
             shown = "; ".join(f"{i}. **{p['title']}** ({p.get('year')})" for i, p in enumerate(last_picks, 1))
             return f"Which one? The picks just shown are {shown}. Say it by place (“{_SAID_AS[found[0]]}”) or by title."
@@ -265,6 +280,8 @@ def _refs(what: str, last_picks: list[dict]) -> list[tuple[str, int | None]]:
         return _ordinal_refs(what.strip(" .!"), last_picks) or []
     cleaned = re.sub(r"\b(?:and\s+)?(?:rated|it was|they were|both|too|please|already)\b.*$", "", what, flags=re.I)
     cleaned = re.sub(r"^(?:the\s+)?(?:movies?|films?)\s+", "", cleaned.strip(), flags=re.I)
+    if _WHOLE_LIST.fullmatch(cleaned.lower().strip(" .!?")):  # a whole list is no film's title (`which_one`)
+        return []
     ordinal = _ordinal_refs(cleaned, last_picks)
     if ordinal is not None:
         return ordinal

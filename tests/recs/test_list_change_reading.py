@@ -83,3 +83,12 @@ def test_it_asks_nothing_back_when_one_pick_or_a_title_says_which():
 )
 def test_it_reads_what_we_saw_and_what_to_add_to_the_seen_list(words, changes):
     assert [(c.action, c.title) for c in parse_list_changes(words, last_picks=SHOWN)] == changes
+
+
+@pytest.mark.parametrize(
+    "words",
+    ["remove every film from my watchlist", "take all the films off my watchlist", "add everything to my watchlist"],
+)
+def test_it_proposes_no_change_to_a_whole_list_and_says_how_instead(words):
+    assert parse_list_changes(words, last_picks=SHOWN) == []
+    assert which_one(words, last_picks=[]).startswith("I don't change a whole list from one message.")
