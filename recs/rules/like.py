@@ -8,6 +8,7 @@ from collections.abc import Callable
 from recs.rules.constraints import Constraints
 from recs.rules.scan import Scanner
 from recs.rules.series import series_first
+from recs.rules.shorthand import spell_out
 from recs.rules.shown import PLACE_AFTER
 from recs.rules.vocab import GENRE_PATTERNS
 from recs.sources.catalogue import Catalogue
@@ -100,7 +101,8 @@ _REFERS_BACK = re.compile(
 
 def refers_back(text: str) -> bool:
     """True when a request asks for films like the ones just shown, without naming any."""
-    return bool(_REFERS_BACK.search(" ".join((text or "").replace("’", "'").split())))
+    # spelt out: "lo mismo pero más reciente" is "the same but newer", "smth like those" is "something like those"
+    return bool(_REFERS_BACK.search(" ".join(spell_out(text or "").replace("’", "'").split())))
 
 
 def find_like(

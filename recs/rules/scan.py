@@ -33,7 +33,8 @@ def prepare(text: str) -> str:
 
 # "those are too long", "too scary for me": a complaint about the picks shown asks for less of it ("not too long")
 _TOO_MUCH = re.compile(
-    r"(^|\b(?:those|these|they|them|that|it|all|are|were|re|is|was|s|look|looks|seem|seems))"
+    # "nah too old", "ugh too long": an interjection before the complaint says the same
+    r"(^|\b(?:those|these|they|them|that|it|all|are|were|re|is|was|s|look|looks|seem|seems|nah|nope|ugh|meh|eh|hmm))"
     r"(?: (?:way|a bit|bit|much|far|just))? too(?= (?:long|old|short|scary|violent|dark|sad|slow|boring|gory|intense|"
     r"depressing|heavy|childish|kiddie|serious|silly|cheesy|romantic|weird|new|recent)\b)"
 )

@@ -59,3 +59,8 @@ def test_it_reads_a_film_liked_after_a_wish_word(text):
 
 def test_it_reads_no_film_in_movies_someone_would_like():
     assert not parse("movies i would like").like_ids
+
+
+@pytest.mark.parametrize("text", ["lo mismo pero más reciente", "pareil mais plus récent", "das gleiche aber neuer"])
+def test_it_reads_the_same_but_changed_in_other_languages_as_the_picks_shown(text):
+    assert refers_back(text)

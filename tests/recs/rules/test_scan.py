@@ -86,3 +86,10 @@ def test_it_reads_the_words_before_a_phrase_deep_in_a_long_request():
 
 def test_it_labels_a_repeated_decade_once(cat):
     assert parse_constraints("80s 80s 80s comedy", cat).era == "80s"
+
+
+@pytest.mark.parametrize(
+    ("text", "read"), [("nah too old", " nah not too old "), ("ugh too long", " ugh not too long ")]
+)
+def test_it_reads_a_complaint_after_an_interjection_as_a_wish_for_less(text, read):
+    assert prepare(text) == read
