@@ -84,7 +84,9 @@ def asks_another_kind(text: str) -> bool:
 # "something funnier", "funnier pls", "those but scarier": more of a mood than the picks just shown, said bare
 _MORE_MOOD = re.compile(
     r"\b(?:funnier|scarier|creepier|spookier|sadder|darker|grittier|edgier|bleaker|grimmer|more (?:funny|romantic|"
-    r"scary|exciting|tense|dramatic|emotional|action packed|action-packed|suspenseful|thrilling|dark|gritty|grim))\b",
+    r"scary|exciting|tense|dramatic|emotional|action packed|action-packed|suspenseful|thrilling|dark|gritty|grim)|"
+    # "less scary", "a bit lighter": softer than the picks shown (tone.py reads how)
+    r"less (?:scary|violent|dark|gory|intense|sad|depressing|heavy|bleak|grim|creepy)|lighter|softer|gentler|tamer)\b",
     re.I,
 )
 

@@ -5,6 +5,7 @@ import pytest
 from chatapp.planner.backends.base import PlannerRequest
 from recs.flows.tools import MovieContext
 from recs.rules.handlers import rules_plan_picks
+from recs.rules.rank import plan_picks
 from recs.rules.shown import shown_at
 
 SHOWN = [{"title": "Inception", "year": 2010}, {"title": "Se7en", "year": 1995}, {"title": "Fargo", "year": 1996}]
@@ -59,3 +60,10 @@ def test_it_keeps_what_else_was_asked_beside_the_place():
 
 def test_it_points_at_nothing_past_the_picks_shown():
     assert shown_at("like the third", SHOWN[:2]) == []
+
+
+@pytest.mark.parametrize("text", ["less scary", "a bit lighter", "something less violent"])
+def test_it_reads_a_softer_wish_after_picks_as_like_those(cat, text):
+    shown = [{"title": "Alien", "year": 1979}, {"title": "The Shining", "year": 1980}, {"title": "Jaws", "year": 1975}]
+    result = plan_picks(text, cat, blocked=[], last_picks=shown)
+    assert "like Alien, The Shining and Jaws" in result.intro
