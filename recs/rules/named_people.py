@@ -38,7 +38,9 @@ def find_people(scan: Scanner, index: PeopleIndex, out: Constraints, raw: str) -
     name = r"(\b(?:(?:de|del|van|von|da|di|le|la) )?[a-z]++)"
     # "some hitchcock", "any more tarantino": a quantity word before a surname asks for that person's films;
     # "nolan with christian bale": a known surname (typed exactly) before a "with" names the director
-    ctx = rf"(?:by|starring|with|without|featuring|some|any|more|no) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
+    # "any good spielberg from the 80s": a word of praise or period may come between
+    quantity = r"(?:some|any|more)(?: good| great| decent| classic| early| old| late)?"
+    ctx = rf"(?:by|starring|with|without|featuring|{quantity}|no) {name}|{name} (?:s |films?|movies?|flicks?)|{name} (?=with )"
     # "scorsese gangster movie", "a nolan space film": a known surname, a word or two, then a word for films
     ctx += rf"|{name} (?=(?:[a-z]+ ){{1,2}}(?:films?|movies?|flicks?)\b)"
     for match in list(re.finditer(ctx, scan.text)):

@@ -58,3 +58,11 @@ def test_it_keeps_genre_words_before_a_word_for_films_as_genres():
 def test_it_rules_out_a_surname_after_no():
     cons = parse("action movie no tom cruise no stallone")
     assert "Sylvester Stallone" in cons.exclude_people and "Tom Cruise" in cons.exclude_people
+
+
+@pytest.mark.parametrize(
+    ("text", "director"),
+    [("any good spielberg from the 80s?", "Steven Spielberg"), ("some classic hitchcock", "Alfred Hitchcock")],
+)
+def test_it_reads_a_surname_after_a_quantity_and_a_word_of_praise(text, director):
+    assert parse(text).directors == [director]
