@@ -10,6 +10,7 @@ a `tint` blend towards the opposite colour corrects them, at five strengths (the
 darker"). Pure: no Django.
 """
 
+import functools
 import math
 import re
 
@@ -32,7 +33,7 @@ _PRESENT = re.compile(
 # yellow", "the skin came out orange", "the whites are pinkish". "The sky is blue" is a description, not a cast.
 _SUBJECT = (
     r"(?:it|its|everything|everything'?s|all|this|that|photo|picture|image|shot|pic|photograph|thing|colou?rs|tones|"
-    r"skin|faces?|whites|snow|walls?|lighting|white balance|result|edit|version|one)"
+    r"skin|faces?|whites|snow|walls?|light|lighting|white balance|result|edit|version|one)"
 )
 _HEDGES = (
     r"(?:\s+(?:a bit|a little|kinda|kind of|sort of|really|very|quite|rather|slightly|so|all|way|too|super|pretty|"
@@ -77,6 +78,17 @@ _MAGENTA, _GREEN = "#E040E0", "#40B040"
 STRENGTHS = (0.06, 0.08, 0.10, 0.07, 0.12)
 
 
+@functools.lru_cache(maxsize=16)
+def _praised(text: str) -> bool:
+    """Whether the message praises the look anywhere: read once a message, not once a hue."""
+    return _PRAISE.search(text) is not None
+
+
+def is_colour(word: str) -> bool:
+    """Whether a tone term names a colour (a hue, or one no cast is called by: "turquoise", "golden")."""
+    return is_hue(word) or re.fullmatch(r"turquoise|aqua|teal|golden|gold|amber|orange", word) is not None
+
+
 def is_hue(word: str) -> bool:
     """Whether a tone term is a colour name (which can name a cast)."""
     return HUE.fullmatch(word) is not None
@@ -93,7 +105,7 @@ def complaint(text: str, start: int, end: int, clause_head: str) -> bool:
     if _FIXING.search(head):
         return True
     stated = _STATED.search(head)
-    return stated is not None and not _MADE.search(head[: stated.start()]) and not _PRAISE.search(text)
+    return stated is not None and not _MADE.search(head[: stated.start()]) and not _praised(text)
 
 
 # A thing other than the photo said to be a colour is its colour described ("the sky is blue", "her dress is red"),
@@ -107,6 +119,43 @@ def describes_a_thing(clause_head: str) -> bool:
     """Whether the hue after `clause_head` is said of a thing in the picture, other than the photo ("the sky is")."""
     m = _DESCRIBED.search(clause_head.rstrip())  # ("the sky is too blue" is a complaint still)
     return m is not None and re.search(r"\btoo\b", m.group(0)) is None
+
+
+# ... or said with no verb, its "is" left to a clause before it: "the sky is blue and the grass green", "the sea
+# turquoise, the sand white". A comparative ("the grass greener") is asked for; one of the `_SUBJECT`s said so ("the
+# whites yellow, the skin orange") is a cast complained of, as with its verb.
+_VERB = (
+    r"(?:is|are|was|were|be|been|looks?|looked|seems?|seemed|feels?|gets?|got|goes|went|turns?|turned|came|comes|"
+    r"has|have|had|appears?|should|must|could|would|can|will|needs?|make|makes|made|stays?|remains?)"
+)
+_BARE_THING = re.compile(
+    rf"^\W*(?:(?:and|&|while|whereas|with)\s+)?(?:the|his|her|their|my|your|our)\s+((?:(?!{_VERB}\b)[a-z]+\s+)?"
+    rf"(?!{_VERB}\b)[a-z]+?)(?:'s)?\s+$"
+)
+_CLAUSE_CLOSE = re.compile(r"\s*(?:$|[,.;:!?)]|\b(?:and|but|while|whereas|so|though|tho)\b)")
+
+
+# A thing said to be its colour right before ("her dress is red and the wall yellow"): the gapped clause after it
+# describes too, where a wall or snow has its own colour (skin, faces and whites said so are still a cast).
+_DESCRIBED_BEFORE = re.compile(
+    rf"\b(?:the|his|her|their|my|your|our)\s+(?!{_SUBJECT}\b)[a-z]+\s+(?:is|are|was|were|looks?|seems?)\s+"
+    r"[a-z]+\s*(?:,\s*(?:and)?|and|&)\s*$"
+)
+_OWN_COLOUR = re.compile(r"walls?|snow|light|lighting")
+
+
+def said_bare(text: str, start: int, end: int, clause_head: str, word: str) -> str | None:
+    """ "fault" for a hue said of the photo's surface with no verb ("the whites yellow"), "thing" for one said of a
+    thing in it ("... and the grass green"), None when the hue is not said so (a comparative, a clause going on)."""
+    m = _BARE_THING.search(clause_head)
+    if m is None or word.endswith("er") or not _CLAUSE_CLOSE.match(text, end):
+        return None
+    thing = m.group(1).split()[-1]
+    if not re.fullmatch(_SUBJECT, thing):
+        return "thing"
+    head = start - len(clause_head)  # where the clause starts: what was said right before it
+    gapped = _OWN_COLOUR.fullmatch(thing) and _DESCRIBED_BEFORE.search(text[max(0, head - 120) : head])
+    return "thing" if gapped else "fault"
 
 
 def names_a_thing(text: str, end: int, clause_head: str) -> bool:
@@ -141,7 +190,7 @@ def keep_mid_grey(finish: dict, warm_side: bool) -> None:
     """A levels gamma (`keep_gamma`) that puts mid-grey back where the look's tint blends, in step order (tint, lift,
     cast), and its own black and white points would move it: "don't make it darker" keeps the picture's middle."""
     mid = 127.5
-    for key in ("cast", "lift", "tint"):  # backwards through the blends: the grey each must start from
+    for key in ("shade", "cast", "lift", "tint"):  # backwards through the blends: the grey each must start from
         if key in finish:
             color, s = finish[key][0 if warm_side else 1], finish[key][2]
             r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))

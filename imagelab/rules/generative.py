@@ -154,8 +154,9 @@ GENERATIVE = [
         + _REST
         # "make the sky more dramatic" grades the sky there is (the whole photo, said), where "make the sky blue" changes it
         + r"|\bmake the (?:sky|background)(?!\s+(?:look\s+)?(?:(?:a bit|a little|a lot|more|less|much|way|so|even|really)\s+)*"
-        r"(?:dramatic|moody|moodier|darker|deeper|richer|punchier|pop|stand out|stormy|stormier|brooding|intense)\b)"
-        + _REST,
+        r"(?:dramatic|moody|moodier|darker|deeper|richer|punchier|pop|stand out|stormy|stormier|brooding|intense|"
+        # ... as does a comparative: "make the sky bluer", "more blue", "a bit brighter" (a grey sky made blue is new)
+        r"(?:more|less)\s+[a-z]+|[a-z]+er)\b)" + _REST,
         "changing one part of the scene needs a generative edit",
         "change the sky or the background",
     ),

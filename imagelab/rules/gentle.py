@@ -32,7 +32,7 @@ CALM = re.compile(
     rf"{_MOOD}\b{_NOT_A_THING}|^\W*{_MOOD}\b{_NOT_A_THING}|"
     # a calm word before a named look: "a serene black and white seascape", "a calm vintage edit"
     rf"\ban?\s+{_MOOD}\s+(?=(?:black|b&w|bw|mono\w*|sepia|vintage|retro|film|cinematic|matte|pastel|muted|soft)\b)|"
-    rf"\b{_MOOD}(?:ness)?\s+(?:[\w&/'-]+\s+){{0,3}}?(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
+    rf"\b{_MOOD}(?:ness)?(?:\s*,\s*|\s+and\s+|\s+)(?:[\w&/'-]+\s+){{0,3}}?(?:look|feel|vibes?|mood|tones?|colou?rs?|edit|version|grade|palette)\b|"
     r"\b(?:de-?|un)clutter\w*|\b(?:less|reduce|cut|fewer|tone down|calm down)\s+(?:the\s+|all the\s+)?"
     r"(?:clutter|chaos|distractions?|busyness|visual noise)\b|"
     r"\bsimplif(?:y|ied|ying)\s+(?:it|this|the (?:photo|picture|image|look|scene))\b|\bminimalist(?:ic)?\b|"

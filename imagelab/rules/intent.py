@@ -10,9 +10,10 @@ can do (generative edits; upscale) is read by `generative` and listed to be said
 straightening or a mirror by `turns`; looks and geometry asked by name are `styles`' patterns. Pure: no Django.
 """
 
+import functools
 import re
 
-from imagelab.rules import casts, gentle, phrasing
+from imagelab.rules import casts, gentle, phrasing, toning
 from imagelab.rules.clauses import CLAUSE_END as _CLAUSE_END
 from imagelab.rules.clauses import WINDOW
 from imagelab.rules.clauses import before as _before
@@ -48,7 +49,7 @@ _TERMS = [
     (r"wash(?:ed|es|ing)?[- ]out|fad(?:ed|ing)", {"sat": -1, "contrast": -1}),  # "don't wash out the colours"
     (r"punch(?:y|ier)?|pop(?:py|s)?|bold(?:er)?|dramatic|drama|livel(?:y|ier)|alive", {"contrast": 1, "sat": 1}),
     # a dull photo is flat and grey: "it came out so dull", "less muddy"
-    (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy", {"contrast": -1, "sat": -1}),
+    (r"dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah", {"contrast": -1, "sat": -1}),
     # murky and dingy are dark and flat: "the whites look a bit dingy" asks them lighter and clearer
     (r"murky|dingy|grubby", {"contrast": -1, "bright": -1}),
     (r"contrast(?:y)?|harsh(?:er)?", {"contrast": 1}),  # harsh light is too much contrast: "less harsh"
@@ -87,7 +88,7 @@ _HOLD = re.compile(
 # A term said to be how the photo is now ("the faces look orange"), then turned down later in the message
 # ("can you tone that down"): the term is the complaint, so it is reversed. "make it look warmer" is no state.
 _STATE_HEAD = re.compile(
-    r"\b(?:looks?|seems?|is|are|'s|its|feels?|came out|comes? out|turned out|went|gone|got|has|have)"
+    r"\b(?:looks?|looking|seems?|seeming|is|are|'s|its|feels?|feeling|came out|comes? out|turned out|went|gone|got|has|have)"
     r"(?: (?:a bit|kinda|kind of|really|very|quite|rather|fairly|pretty|slightly|so|all|way too|too))*$"
 )
 # "keep it punchy" asks for the quality (+1), where "keep the contrast" holds the axis
@@ -100,28 +101,50 @@ _KEEP_IT = re.compile(
 # ... read on the clause as written ("it's a bit dark", whose "it's a bit" are fillers), unless asked made so
 _STATED = re.compile(r"^(?!.*\b(?:make|makes|making|made|want|let|get|have|turn)\b).*" + _STATE_HEAD.pattern)
 _PRAISED = re.compile(r"\blov(?:e|ing) (?:it|that|this|how)\b|\blooks? (?:great|amazing|perfect|lovely)\b|\bperfect\b")
+
+
+@functools.lru_cache(maxsize=16)
+def _praised(text: str) -> bool:
+    """Whether the message praises the photo anywhere ("love it"): read once a message, not once a term."""
+    return _PRAISED.search(text) is not None
+
+
 _MADE_TO = re.compile(r"\b(?:make|makes|making|made|want|let|get|have)\b(?:\s+\w+){0,3}\s+(?:to\s+)?look$")
 _TURN_DOWN_LATER = re.compile(
     r"\b(?:tone|dial|turn|bring|calm|take)\s+(?:that|it|this|them|those)\s+(?:down|back|out)\b|"
     r"\b(?:fix|correct|reduce|neutrali[sz]e)\s+(?:that|this|it)\b|\bless of (?:that|it)\b|"
-    # a bare "fix" closing the message: "the picture is very yellow, please fix"
-    r"\b(?:fix|correct)(?:\s+(?:pls|plz|please))?\W*$|"
     # the colour itself put right: "it looks kinda blue, fix the white balance"
     r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+)?(?:white balance|wb|colou?r balance|colou?r cast|cast|tint)\b|"
     # the colour asked back to normal: "everything came out yellow, make it look more natural"
     r"\b(?:more\s+)?(?:natural|neutral|normal|realistic|true to life|accurate)\b"
 )
+# ... or a bare "fix" closing the message: "the picture is very yellow, please fix"
+_FIX_CLOSING = re.compile(r"\b(?:fix|correct)(?:\s+(?:pls|plz|please))?\W*$")
+
+
+def _turned_down_later(text: str, end: int) -> re.Match | None:
+    """The words after a term, within WINDOW characters of it, that turn the tone named down or put it right
+    ("the faces look orange, can you tone that down"); a bare "fix" only as the message's close, when that is near.
+
+    Why bounded: read to the message's end for every term, a long message cost the square of its length."""
+    stop = len(text) if len(text) <= end + WINDOW else max(text.rfind(" ", end, end + WINDOW), end)  # at a word's end
+    later = _TURN_DOWN_LATER.search(text, end, stop)
+    if later is None and stop == len(text):
+        later = _FIX_CLOSING.search(text, end)
+    return later
+
+
 # Terms that name a fault: said to be how the photo is ("it came out dark", "the photo looks flat") or to be
 # fixed ("fix the blur"), they ask for the opposite. Other terms stated are a look described, not a complaint.
 _DEFECT = re.compile(
-    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|washed[- ]out|fad(?:ed|ing)|"
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah|murky|dingy|grubby|washed[- ]out|fad(?:ed|ing)|"
     r"muted|pal(?:e|er)|blurr?(?:y|ed|iness)?|"
     r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?|neon|garish|gaudy"
 )
 # A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
 # "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
 _FAULT_ALONE = re.compile(
-    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|murky|dingy|grubby|blurr?y|garish|gaudy|harsh(?:er)?"
+    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah|murky|dingy|grubby|blurr?y|garish|gaudy|harsh(?:er)?"
 )
 _HEDGES_ONLY = re.compile(
     r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
@@ -187,17 +210,17 @@ def _modifier(text: str, m: re.Match) -> int | None:
     if _HOLD.search(head):
         return 0
     raw = _clause(text, m.start()).rstrip()  # the clause as written, fillers kept
-    if WHY.search(head) or (HEDGED_STATE.search(raw) and not _PRAISED.search(text)):  # "why so dark?", "a bit warm"
+    if WHY.search(head) or (HEDGED_STATE.search(raw) and not _praised(text)):  # "why so dark?", "a bit warm"
         return -1
     if _DEFECT.fullmatch(m.group(2)) and (
         _FIX_HEAD.search(head)
         or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
-        or (_STATED.search(raw) and not _PRAISED.search(text))  # "it's a bit dark"
+        or (_STATED.search(raw) and not _praised(text))  # "it's a bit dark"
         or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
         or _STATED_BEFORE_AND.search(_clause(text, m.start(), r"[,.;:!?]"))  # "looks yellow and dim"
     ):
         return -1
-    if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _TURN_DOWN_LATER.search(text, m.end()):
+    if _STATE_HEAD.search(head) and not _MADE_TO.search(head) and _turned_down_later(text, m.end()):
         return -1
     if _REVERSE.search(head) or _DOWN_AFTER.match(text, m.end()):
         return -1
@@ -209,13 +232,19 @@ def _modifier(text: str, m: re.Match) -> int | None:
 def _hue_sign(text: str, m: re.Match) -> str | None:
     """ "fault" for a colour name said as a cast of the photo ("it looks green"), None for a thing's own colour
     ("the red car"), "" when neither (the term is read as any other)."""
-    if m.group(1) or not casts.is_hue(m.group(2)) or _HOLD.search(_before(text, m.start())):
+    if m.group(1) or _HOLD.search(_before(text, m.start())):
         return ""
     clause = _clause(text, m.start())
+    if not casts.is_hue(m.group(2)):  # a colour no cast is named by, a thing's: "the sea turquoise", "her golden hair"
+        described = casts.said_bare(text, m.start(), m.end(), clause, m.group(2)) or casts.describes_a_thing(clause)
+        return None if casts.is_colour(m.group(2)) and (described or casts.names_a_thing(text, m.end(), clause)) else ""
     if casts.complaint(text, m.start(), m.end(), clause) or _STATED_BEFORE_AND.search(
         _clause(text, m.start(), r"[,.;:!?]")
     ):  # "it's underexposed and a bit blue"
         return "fault"
+    bare = casts.said_bare(text, m.start(), m.end(), clause, m.group(2))  # "the sky is blue and the grass green"
+    if bare is not None:
+        return "fault" if bare == "fault" else None
     return None if casts.names_a_thing(text, m.end(), clause) or casts.describes_a_thing(clause) else ""
 
 
@@ -235,7 +264,8 @@ def _style(pattern: str, text: str) -> bool:
 # A flat-colour fault said plainly while the rest of the message asks its opposite is the complaint, not a look
 # ("faded, make it pop", "dull - more contrast please"); with nothing against it, it is the look ("faded and grainy").
 _FLAT_FAULT = re.compile(
-    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)"
+    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah|washed[- ]out|fad(?:ed|ing)|muted|pal(?:e|er)|"
+    r"gr[ae]y(?:ish)?"  # "flat and grey, needs more punch"
 )
 
 
@@ -253,9 +283,9 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
         (plain if sign == 1 and not m.group(1) and _FLAT_FAULT.fullmatch(m.group(2)) else read).append((m, sign, axes))
     rest = {a: sum(s * axes.get(a, 0) for _m, s, axes in read if isinstance(s, int)) for a in AXES}
     for m, _sign, axes in plain:  # ... or is asked fixed after it: "it's faded, fix it"
-        later = _TURN_DOWN_LATER.search(text, m.end())
+        later = _turned_down_later(text, m.end())
         # "... and keep the faces looking natural" keeps something as it is; it puts nothing right
-        later = later and not re.search(r"\bkeep(?:ing)?\b[^,.;]*$", text[: later.start()])
+        later = later and not re.search(r"\bkeep(?:ing)?\b[^,.;]*$", _prefix(text, later.start()))
         opposed = any(rest[a] * d < 0 for a, d in axes.items()) or later
         read.append((m, -1 if opposed else 1, axes))
     return read
@@ -263,6 +293,13 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
 
 def tone_axes(text: str) -> tuple[dict, set]:
     """({axis: -1/0/+1}, axes to hold) read from lower-cased text."""
+    axes, hold, _limited = _tones(text)
+    return axes, hold
+
+
+def _tones(text: str) -> tuple[dict, set, set]:
+    """`tone_axes`, and the axes a limit is said on while the rest moves them: "warm golden light but not orange",
+    "cool it down, don't make it blue" (the move asked, kept short of the tone refused)."""
     sums = dict.fromkeys(AXES, 0)
     hold: set = set()
     faults: dict = {}  # a cast complained of sets its axis, whatever else the message says along it
@@ -279,8 +316,13 @@ def tone_axes(text: str) -> tuple[dict, set]:
             elif axis in plain and IMPLIED.fullmatch(m.group(2)):
                 continue  # a mood only implies this axis, said held or plainly: "moodier, but not too dark"
             sums[axis] += sign * direction
+    # a cast put right while the rest keeps some of its way: "cut the yellow tint but keep it warm-ish"
+    kept = {a for a, d in faults.items() if sums[a] * d < 0}
     sums.update(faults)
-    return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - {a for a, v in sums.items() if v}
+    moved = {a for a, v in sums.items() if v}
+    limited = {a for m, sign, axes in read if sign == 0 and not _NEEDS_MODIFIER.fullmatch(m.group(2)) for a in axes}
+    limited |= kept
+    return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - moved, limited & moved
 
 
 # How far a tone is asked to move, said around its word: "a touch warmer", "way more contrast", "warm it up a bit".
@@ -293,13 +335,16 @@ _STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|sign
 # ("way too bright" says how bad the fault is, not how far to go: the usual correction)
 _DEGREE_BEFORE = re.compile(rf"\b(?<!too )(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
 _DEGREE_AFTER = re.compile(
-    r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+)*(?:just\s+|only\s+)?"
+    r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+|(?:the|her|his|their|my|your|our|its)\s+(?:[a-z]+'s\s+)?"
+    r"(?:[a-z]+\s+)?[a-z]+\s+(?=a\s|slightly|just|only))*(?:just\s+|only\s+)?"
     r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|lil(?:\s+bit)?|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
     # a limit said after it, in the next clause too: "bump up the saturation, not too much tho", "but don't overdo it"
     r"|(?:\s*,\s*|\s+)(?:(?:it|them|this|up|down|out|back)\s+)*(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
-    r"(?:don'?t|do not) overdo (?:it|that)|go easy|(?:like,?\s+)?(?:subtly|subtle|gently|lightly))\b"
+    r"(?:don'?t|do not) overdo (?:it|that)|go easy|(?:like,?\s+)?(?:subtly|subtle|gently|lightly)|"
+    r"not too(?=\s*(?:$|[,.;!?]|\b(?:and|but|pls|plz|please|thanks|tho|though)\b)))\b"  # "warmer but not too"
 )
 GENTLE, STRONG = 0.5, 1.6
+_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|&\s+)?|(?:and|&)\s+)(?:the\s+|more\s+|less\s+)?")
 _NOT_TOO = re.compile(r"\bnot (?:too|overly)\s+(?:the\s+)?$")
 
 
@@ -307,9 +352,17 @@ def tone_degrees(text: str) -> dict:
     """{axis: how far} for tones asked a little (GENTLE) or a lot (STRONG); axes said plainly are left out."""
     out: dict = {}
     plain = {a for m in _TERM.finditer(text) if not IMPLIED.fullmatch(m.group(2)) for a in _term_axes(m.group(2))}
+    end, carried = -1, None  # where the last term ended, and the degree said before it
     for m in _TERM.finditer(text):
         clause = _clause(text, m.start())
-        said = _DEGREE_BEFORE.search(clause) or _DEGREE_AFTER.match(text, m.end())
+        before = _DEGREE_BEFORE.search(clause)
+        said = before or _DEGREE_AFTER.match(text, m.end())
+        if said is None and carried is not None and _JOINED.fullmatch(text, end, m.start()):
+            said = before = carried  # one degree for the terms listed after it: "way more contrast and saturation"
+        end, carried = m.end(), before
+        if m.group(1) and m.group(1).startswith("over") and _LIMIT.search(_before(text, m.start())):
+            out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))  # "more vibrant but not oversaturated"
+            continue
         whole = clause + re.split(_CLAUSE_END, text[m.start() : m.start() + WINDOW])[0]  # the term's clause, both sides
         if (share := percent_degree(whole, _term_axes(m.group(2)))) is not None:  # "20% brighter"
             out.update(dict.fromkeys(_term_axes(m.group(2)), share))
@@ -327,16 +380,31 @@ def tone_degrees(text: str) -> dict:
 def read_intent(instruction: str) -> dict:
     """Signed tone axes, looks, finishes, geometry, rotation and the non-local requests of an instruction."""
     text = forgive_typos(translate(instruction.lower().replace("’", "'")), keep=_TERM)
+    text, toned = toning.read(text)  # "make the shadows bluer", "add some blue to the shadows": the shadows' colour
     local, generative, asks = without_generative(text)
     local, orient, way = orientation(local)  # "rotate it to landscape": a quarter turn, settled on the photo's shape
     local, flip = mirroring(local)  # its way's words taken out: "flip it vertically" asks no portrait crop
     local, wishes = read_wishes(local)
-    axes, hold = tone_axes(local)
+    axes, hold, limited = _tones(local)
+    for axis, direction in toning.balance(toned).items():  # a colour asked of the highlights is the white balance
+        if not axes[axis] and axis not in hold:
+            axes[axis] = direction
     if wishes["denoise"] and not axes["sharp"] and "sharp" not in hold:
         axes["sharp"] = -1  # the closest local op to noise reduction is a slight blur (the planner says so)
     intent = {**axes, "hold": sorted(hold), "generative": generative, "generative_asks": asks, **wishes}
     intent.update(orient=orient, orient_way=way, quarters=None, said=[], flip=flip)
     intent["degree"] = tone_degrees(local)
+    for axis in limited:  # "warm golden hour but not orange": warmer, short of orange
+        intent["degree"].setdefault(axis, GENTLE)
+    intent["shade"] = toned["shade"]
+    # a white balance against the shadows' own colour is gentle, or its pull on the shadows would drown theirs; with
+    # none said, a faint one their way, which shows in the shadows most ("make the shadows bluer": a little cooler)
+    for axis, direction in toning.balance({"highlight": toned["shade"]}).items():
+        if axes[axis] == -direction:
+            intent["degree"].setdefault(axis, GENTLE)
+        elif axis == "temp" and not axes[axis] and axis not in hold:
+            intent[axis] = direction
+            intent["degree"][axis] = toning.ALONG
     intent["cannot"] = [what for pattern, what in CANNOT if re.search(pattern, local)]
     intent["cannot"] += [wishes["shape"]] if wishes["shape"] else []  # a round crop: said, its square cropped
     intent["aimed"] = aimed_at(local)  # a thing named as the edit's target: the whole photo changes (said)
@@ -357,7 +425,9 @@ def read_intent(instruction: str) -> dict:
 
 
 # Looks, geometry and finishes asked for by name: each is a local edit on its own.
-_LOCAL_KEYS = tuple("bw sepia vintage cinematic clean crop square vignette grain matte soft crush calm glow".split())
+_LOCAL_KEYS = tuple(
+    "bw sepia vintage cinematic clean crop square vignette grain matte soft crush calm glow shade".split()
+)
 
 
 def has_local_request(intent: dict) -> bool:

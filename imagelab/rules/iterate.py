@@ -29,6 +29,17 @@ _LESS = (
     r"^\W*" + _OPENER + r"(?:(?:just |maybe |ok |okay )?(?:a )?(?:bit|little|touch|tad|smidge|slightly|somewhat|much|"
     r"way) )?less(?: please| pls| plz)?\W*$"
 )
+# The last edit named as what a comparison is made with: "a bit less than last time", "not as warm as before"
+_LAST = (
+    r"(?:last time|the last time|before|earlier|the last one|last one|the previous(?: one| version| edit)?|"
+    r"the one before|that one|this one|the chosen one|you did|it was|it is now|now)\b"
+)
+COMPARED = rf"\b(?:than|as)\s+{_LAST}"
+_MORE += rf"|\bmore\b(?:\s+[\w']+){{0,3}}?\s+than\s+{_LAST}"
+_LESS += (
+    rf"|\bless\b(?:\s+[\w']+){{0,3}}?\s+than\s+{_LAST}|\bnot\s+(?:quite\s+)?(?:as|so)\s+(?:much|strong|far|intense|heavy)"
+    rf"(?:\s+as\s+{_LAST})?|\bnot\s+(?:quite\s+)?as\s+[a-z]+\s+as\s+{_LAST}"
+)
 # Extra shares of the chosen plan on top of the image that already has it ("further"), or the shares taken back.
 MORE = (0.25, 0.5, 0.75, 1.0, 1.5)
 LESS = (0.2, 0.35, 0.5, 0.65, 0.8)
@@ -61,6 +72,11 @@ def direction(text: str) -> int:
     if re.search(_LESS, t):
         return -1
     return 1 if re.search(_MORE, t) else 0
+
+
+def compared(text: str) -> bool:
+    """Whether the message compares with the last edit ("warmer than last time", "cooler than before")."""
+    return re.search(COMPARED, text.lower().replace("’", "'")) is not None
 
 
 def scaled_step(op: str, params: dict, k: float) -> dict | None:

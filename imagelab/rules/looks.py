@@ -11,7 +11,7 @@ look's steps and words are in `steps`. Pure: no Django.
 import math
 from dataclasses import dataclass, field
 
-from imagelab.rules import casts
+from imagelab.rules import casts, toning
 
 COMPENSATE = 0.1
 # Share of an asked brightening done as an exposure (brightness) step, the rest as a midtone gamma lift: "brighter"
@@ -153,11 +153,27 @@ MONO_GRIT = _s("Gritty {mono}", "Gritty, textured {tone}", {"contrast": 0.18}, _
 VIGNETTES = (0.22, 0.30, 0.38, 0.26, 0.45)
 GRAINS = (0.10, 0.14, 0.18, 0.08, 0.24)
 SHARPENS = (0.6, 0.75, 0.9, 0.7, 1.1)
+# The strongest vignette and grain a look asked calm keeps ("a calm vintage feel": no heavy corners, no coarse grain)
+QUIET = {"vignette": 0.2, "grain": 0.1}
 # Black points for asked crushed blacks: deeper blacks, yet few pixels pushed to pure black (the guard's clipping
 # check); the last slot's strong vignette already darkens its corners, so it crushes least.
 CRUSHES = (6, 8, 10, 5, 4)
 # Lift strengths for an asked matte look: in every plan, each its own (the Matte slot's own 0.10 in the middle).
 MATTES = (0.07, 0.09, 0.10, 0.12, 0.14)
+
+
+def _rgb(color: str) -> tuple[int, int, int]:
+    return tuple(int(color[i : i + 2], 16) for i in (1, 3, 5))
+
+
+# How a colour pulls the way shadows are asked toned (> 0 the same way): a slot's own tint pulling against goes.
+_LEANS = {
+    "teal": lambda c: (lambda r, g, b: (g + b) / 2 - r)(*_rgb(c)),
+    "blue": lambda c: (lambda r, g, b: b - r)(*_rgb(c)),
+    "warm": lambda c: (lambda r, g, b: r - b)(*_rgb(c)),
+    "green": lambda c: casts.lean(c),
+    "magenta": lambda c: -casts.lean(c),
+}
 
 
 def family(intent: dict, geometry_free: bool) -> tuple[str, list[Slot]]:
@@ -208,13 +224,16 @@ def _asked(slot: Slot, axis: str, direction: int, degree: float) -> float:
     if degree < 1.0 and axis in ("sat", "contrast"):
         return min(slot.asked[axis], ASKED[axis]) * degree
     own = slot.free.get(axis, 0.0) * direction  # "way softer" goes past a soft slot's own softness, not below it
-    return min(max(slot.asked[axis], own) * degree, max(slot.asked[axis], STRONGEST[axis]))
+    # a strong ask goes far in every slot, one that keeps the axis gentle of its own too ("way more saturation" left
+    # Rich Film, a contrast slot, at 1.19)
+    usual = max(slot.asked[axis], ASKED[axis]) if degree > 1.0 else slot.asked[axis]
+    return min(max(usual, own) * degree, max(slot.asked[axis], STRONGEST[axis]))
 
 
 def _compensate(out: dict, finish: dict, intent: dict) -> None:
     """Asked contrast and saturation hold up against what the finish takes away (tints, clipping)."""
     keep = 1.0
-    for key in ("tint", "lift", "cast"):
+    for key in ("tint", "lift", "cast", "shade"):
         if key in finish and "temp" not in intent["hold"]:
             keep *= 1.0 - finish[key][2]
     black, white = finish.get("clip", (0, 255)) if intent["contrast"] >= 0 else (0, 255)
@@ -279,6 +298,8 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     hold, degree = set(intent["hold"]), intent.get("degree", {})
     # "a touch warmer" scales the asked strength and the slot's own along that axis down, "way warmer" the asked up
     free = {a: 0.0 if a in hold else slot.free.get(a, 0.0) * min(degree.get(a, 1.0), 1.0) for a in AXES_OF_LOOK}
+    if intent.get("shade") and toning.against(intent["shade"], free["temp"]):  # a slot's own warmth would drown
+        free["temp"] = 0.0  # the blue asked of the shadows
     asked = {a: _asked(slot, a, intent[a], degree.get(a, 1.0)) for a in AXES_OF_LOOK}
     out = {a: round(_value(intent[a], free[a], asked[a]), 3) for a in AXES_OF_LOOK}
     # "don't sharpen it" holds sharpness like any axis: a slot's own sharpening finish is dropped too.
@@ -292,6 +313,8 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     finish = dict(slot.finish)
     if intent.get("magenta") and "{mono}" not in slot.name:  # a green or magenta cast taken away, or one asked for
         casts.correct(finish, intent["magenta"], i)
+    if intent.get("shade"):  # "make the shadows bluer": a colour blend the shadows show most, in every plan
+        toning.shade(finish, intent["shade"], i, _LEANS[intent["shade"]], toning.against(intent["shade"], out["temp"]))
     if "contrast" in hold:  # black and white points and lifted blacks change contrast too (asked ones come back below)
         finish.pop("clip", None)
         finish.pop("lift", None)
@@ -313,6 +336,10 @@ def look(slot: Slot, intent: dict, i: int = 0) -> dict:
     if "bright" in hold:  # "don't make it darker": no darkened corners (one asked for comes back below)
         finish.pop("vignette", None)
     _asked_finish(out, finish, intent, i, neutral="{mono}" in slot.name or "temp" in hold)
+    if intent.get("calm", 0) > 0:  # a calm look keeps its finishes quiet: "a calm, faded film look" (gentle.temper)
+        for key, most in QUIET.items():
+            if finish.get(key):
+                finish[key] = min(finish[key], most)
     if "bright" in hold:  # ... and the tints' pull on mid-grey given back
         casts.keep_mid_grey(finish, out["temp"] >= 0)
     return {**out, **finish}

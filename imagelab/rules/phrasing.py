@@ -129,7 +129,7 @@ WHY = re.compile(r"\bwhy\b(?:\s+[\w']+){0,5}?\s+(?:so|too|this|that|such)$|\bwhy
 # (a look described plainly, "it looks warm and golden", or asked for, "make it look a bit warm", is not)
 HEDGED_STATE = re.compile(
     r"^(?!.*\b(?:make|makes|making|made|want|wanted|let|get|have|turn|keep|like)\b).*"
-    r"\b(?:it'?s|its|it is|looks?|seems?|is|are|feels?|came out|comes out|turned out)\s+"
+    r"\b(?:it'?s|its|it is|looks?|looking|seems?|is|are|feels?|came out|comes out|turned out)\s+"
     r"(?:(?:a bit|a little|a tad|slightly|kinda|kind of|sort of|sorta|somewhat|rather|already|quite|pretty|fairly|"
     r"really|very)\s*)+$"  # ("it's already quite warm": said to be so already)
 )
@@ -146,6 +146,25 @@ _FOREIGN = [
     (r"kontrast|contraste|contrasto", "contrast"),
     (r"contrast(?:é|e)e?s?|contrastad[oa]s?|kontrastreich(?:er)?", "contrasty"),
     (r"satur(?:é|e)e?s?|saturad[oa]s?|saturat[oa]|ges(?:ä|ae)ttigt(?:er)?", "saturated"),
+    (r"saturaci(?:ó|o)n|s(?:ä|ae)ttigung|saturazione|satura(?:ç|c)(?:ã|a)o", "saturation"),
+    (r"nitidez|sch(?:ä|ae)rfe|nettet(?:é|e)", "sharpness"),
+    (r"m(?:á|a)s n(?:í|i)tid[oa]|sch(?:ä|ae)rfer|plus nette?|pi(?:ù|u) nitid[oa]", "sharper"),
+    (r"colou?res|couleurs|farben|colori|cores", "colours"),
+    (r"vivos|vivas|vif|vive|vifs|vives|lebendiger|vivaci|vivid[oa]s?", "vivid"),
+    (r"weicher|plus doux|plus douce|m(?:á|a)s suave|pi(?:ù|u) morbid[oa]", "softer"),
+    # limits and degrees: "pas trop", "no demasiado", "nicht zu", "un peu plus", "beaucoup plus"
+    (r"pas trop|no demasiado|no tan|nicht zu|non troppo|n(?:ã|a)o muito", "not too"),
+    (r"demasiado|trop|zu|troppo", "too"),
+    (r"un peu plus", "a bit more"),
+    (r"beaucoup plus|viel mehr|mucho m(?:á|a)s|molto pi(?:ù|u)|muito mais", "much more"),
+    (
+        r"plus(?= (?:de |d'|chaud|froid|lumineu|clair|sombre|fonc|contrast|satur|net|doux|douce|vif|vive|color|color))",
+        "more",
+    ),
+    (r"un poco|un peu|un po'?|ein bisschen|ein wenig|bisschen|etwas|um pouco", "a bit"),
+    (r"mucho|beaucoup|viel|molto|muito", "much"),
+    (r"und|et(?= \w)|(?<=\w )y(?= \w)", "and"),
+    (r"aber|pero|mais(?= \w)|ma(?= (?:non|pas|nicht|no)\b)", "but"),
     (r"moins|menos|weniger|meno", "less"),
     (r"m(?:á|a)s(?= \w)|mehr|pi(?:ù|u)", "more"),  # (not "mais": French for "but")
     (r"recadrer|rogner|recortar|zuschneiden|ritagliare", "crop"),
@@ -167,8 +186,13 @@ _TAKEN_OUT = re.compile(r"\b(take|get|pull|suck|drain)\s+((?:all\s+)?(?:the|that
 _MOOD_ASKED = re.compile(r"\b(more|some|add|added|adding|(?:bit|lot|lots|touch|hint) of)\s+mood\b")
 
 
+# Words said with their "g" dropped: "it's lookin kinda washed out", "it's gettin too dark"
+_G_DROPPED = re.compile(r"\b(look|mak|gett|go|tryn?|feel|seem|com|turn|lett|keep|kill|want)in'?(?=\s|$|[,.!?])")
+
+
 def translate(text: str) -> str:
     """Lower-cased text with foreign edit words in English ("plus chaud" → "plus warmer"), hesitations taken out."""
+    text = _G_DROPPED.sub(r"\1ing", text)
     for pattern, word in _FOREIGN_RE:
         text = pattern.sub(word, text)
     text = re.sub(r"[a-z]*([a-z])\1{2,}[a-z]*", _undrawn, text)  # drawn-out letters: "POPPPP", "warmerrrr"

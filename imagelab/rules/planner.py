@@ -208,6 +208,8 @@ def plan_variations(
     # "less glow" / "tone down the glow" asks no new look: the chosen one gentler
     glow_down = intent["glow"] < 0 and not has_local_request({**intent, "glow": 0, "soft": 0})
     sign = iterate.direction(instruction) or (-1 if glow_down else 0)
+    if not sign and chosen and iterate.compared(instruction):  # "cooler than last time" on a warm look: gentler
+        sign = next((s for s in (1, -1) if _restates(intent, chosen, s)), 0)
     if (
         sign
         and iterate.usable(chosen, sign)

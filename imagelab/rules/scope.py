@@ -15,7 +15,9 @@ _VERBS = (
 # "make the dress whiter", "make her eyes pop", "make the grass look greener": a thing, then how it should be.
 _AIMED = re.compile(
     rf"\b(?:{_VERBS})\s+{_THING}|\bmake\s+{_THING}\s+(?:look\s+)?(?:(?:a bit|a little|more|less|much|way|so)\s+)*"
-    r"(?:[a-z]+er\b|pop\b|stand out\b|vivid\b|vibrant\b|dramatic\b|moody\b|intense\b|white\b|black\b)"
+    r"(?:[a-z]+er\b|pop\b|stand out\b|vivid\b|vibrant\b|dramatic\b|moody\b|intense\b|white\b|black\b)|"
+    # "make the sky more blue", "make her skin a bit less red"
+    rf"\bmake\s+{_THING}\s+(?:look\s+)?(?:(?:a bit|a little|much|way|even|so)\s+)*(?:more|less)\s+[a-z]+"
 )
 # What a phrase names that is the whole picture or a tone the ops do reach (shadows, corners, colours).
 _WHOLE = frozenset(
@@ -33,7 +35,7 @@ def aimed_at(text: str) -> list[str]:
     """The things an edit is aimed at ("the cat's face"), as said; empty when it is about the whole picture."""
     found = []
     for m in _AIMED.finditer(text):
-        phrase = m.group(1) or m.group(2)
+        phrase = m.group(1) or m.group(2) or m.group(3)
         if phrase.split()[-1] not in _WHOLE and phrase not in found:
             found.append(phrase)
     return found

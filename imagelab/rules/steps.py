@@ -33,7 +33,7 @@ def look_ops(lk: dict, filter_type: str | None) -> list[dict]:
         steps.append(_op("brightness", value=round(1.0 + lk["bright"], 3)))
     elif lk.get("expose"):
         steps.append(_op("brightness", value=round(1.0 + lk["expose"], 3)))
-    for key in ("tint", "lift", "cast"):
+    for key in ("tint", "lift", "cast", "shade"):
         if key in lk:
             steps.append(_op("tint", color=lk[key][0 if warm_side else 1], strength=lk[key][2]))
     if lk.get("vignette"):
@@ -86,7 +86,7 @@ def describe(lk: dict, filter_type: str | None) -> list[str]:
         parts.append("a darker exposure")
     elif lk.get("expose"):
         parts.append("a brighter exposure")
-    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift", "cast") if k in lk]
+    parts += [lk[k][3 if t >= 0 else 4] for k in ("tint", "lift", "cast", "shade") if k in lk]
     if lk.get("vignette"):
         parts.append("a soft vignette" if lk["vignette"] < 0.25 else "a vignette")
     if lk["sharp"]:

@@ -33,6 +33,10 @@ STYLES = {
     r"\bnothing (?:too )?(?:arty|artsy|fancy|over the top|crazy|wild|stylised|stylized)\b|\b(?:no|without)(?: any)? (?:filters?|effects?)\b|"
     # colours put right with no direction named: "fix the white balance", "neutral colours", "correct the colours"
     r"\b(?:fix|correct|neutrali[sz]e|balance)\s+(?:the\s+|my\s+)?(?:white balance|wb|colou?r balance|colou?rs)\b|"
+    # an edit gone too far, asked back: "it looks fake, make it more natural", "less overedited", "too processed"
+    r"\b(?:looks?|it'?s|its|too|so|bit|kinda)\s+(?:fake|over-?edited|over-?processed|artificial|plastic)\b|"
+    r"\bless\s+(?:fake|edited|over-?edited|processed|artificial)\b|\bmake it\s+(?:look\s+)?(?:more\s+)?natural\b|"
+    r"\b(?:looks?\s+)?more natural\b|"
     r"\bneutral colou?rs?\b|\bcolou?rs? (?:more )?(?:neutral|true to life|accurate|realistic)\b|"
     r"\bcolou?rs? (?:are |look |seem )?(?:a bit |all |kinda )?(?:off|wrong|weird|strange)\b",
 }

@@ -39,7 +39,7 @@ _ORDINARY = frozenset(
     "matter matters school tighten tightens tightness heighten tinted tiled titled closed closes looser loser "
     "graying greying lack lacks backs blocks border hedges ledges wedges counters cooked hardness drastic dreary "
     "situation contact contest contract project protest retail dental portion kimono olden vantage winery farmer "
-    "mounted".split()
+    "mounted darks lowlights".split()
 )
 # A typo is at most two slips (a letter wrong, missing, doubled or two swapped): "getting" is no "vignetting"
 _SLIPS = 2
@@ -152,7 +152,7 @@ DENOISE = (
 # An overexposed photo ("it's overexposed", "the sky is blown out", "way too bright") is put right by darkening it
 # evenly with its highlights won back: whites kept below clipping, and no vignette that darkens only its edges.
 OVEREXPOSED = (
-    r"\bover-?\s?expos\w*|\bburn(?:t|ed) out\b|\btoo (?:bright|light|white)\b|"
+    r"\bover-?\s?expos\w*|\bburn(?:t|ed) out\b|(?<!\bnot )(?<!n't )\btoo (?:bright|light|white)\b|"
     r"\b(?:reduce|remove|less|cut|tame|fix|kill|too much|get rid of)\s+(?:the\s+|that\s+|some\s+)?glare\b|"
     r"\bblown(?:[- ]out\b|\s+(?:highlights?|whites?|sky|skies|clouds?)\b)|"
     # "the sky is blown", but not "mind blown" or "blown away"

@@ -11,6 +11,9 @@ one). `moves: {op: {"at_least": x, "at_most": y}}` bounds how far every plan mov
 range (255 / (white - black)), "temperature" by its signed strength summed (warm +, cool -, 0 without one).
 A small ask ("a bit more saturation") sits near 1, a large one ("way more contrast") further out, and a held
 property ("don't touch the contrast") at exactly 1.0 (0.0 for temperature) with both ends equal.
+`shadows: colour` asks every plan to tone the shadows that colour ("make the shadows bluer"), `split: colour` a split
+tone's deep shadows against its lighter tones ("teal and orange"), `no_tint_towards` no green or magenta shift
+("the grass green" describes the grass), `quiet` no strong vignette or coarse grain (a calm look).
 """
 
 import json
@@ -143,6 +146,7 @@ def check(expect: dict, answer: str | None, plans: list, labels: list[str], stra
         misses.append(f"not every plan is {expect['filter']}")
     misses += _check_rotation(expect, plans)
     misses += _check_tint_and_tone(expect, plans)
+    misses += _check_shadows(expect, plans)
     if "crop_ratio" in expect:
         w, h = (int(n) for n in expect["crop_ratio"].split(":"))
         ratios = [s[0] / s[1] for s in map(_final_size, plans)]
@@ -199,8 +203,53 @@ def _tint_leans(color: str) -> str | None:
     return "green" if lean > 40 else "magenta" if lean < -40 else None
 
 
+# How a grey ramp's colour leans a named way at one level (r, g, b weights), as a share of that level's grey
+_LEANS = {
+    "blue": (-1, 0, 1),
+    "teal": (-1, 0.5, 0.5),
+    "warm": (1, 0, -1),
+    "green": (-0.5, 1, -0.5),
+    "magenta": (0.5, -1, 0.5),
+}
+
+
+def _colour_leans(color: str, colour: str) -> bool:
+    """Whether a #RRGGBB colour pulls clearly the named way (`_LEANS`)."""
+    rgb = [int(color[i : i + 2], 16) for i in (1, 3, 5)]
+    return float(np.dot(_LEANS[colour], rgb)) > 40
+
+
+def _lean(curve: np.ndarray, colour: str, level: int) -> float:
+    rgb = curve[:, level]
+    return float(np.dot(_LEANS[colour], rgb) / max(rgb.mean(), 1.0))
+
+
+def _check_shadows(expect: dict, plans: list) -> list[str]:
+    """`shadows`: every plan tones the shadows that colour ("blue", "teal", "warm", "green", "magenta"): a dark grey
+    (32) leans that way by at least 5 % of its level, and by 3 points more than a light one (200) does, so the colour
+    sits in the shadows rather than over the whole picture, and a plan has a blend towards that colour (the shadows'
+    own toning, not only the white balance). `split`: the same for deep shadows (24) against the light
+    midtones (160) a white balance the other way keeps (a split tone: "cool shadows, warm highlights")."""
+    misses = []
+    for key, dark, light, least in (("shadows", 32, 200, 0.05), ("split", 24, 160, 0.02)):
+        colour = expect.get(key)
+        if colour is None:
+            continue
+        bad = [
+            i + 1
+            for i, (p, c) in enumerate(zip(plans, map(_grey_curve, plans), strict=True))
+            if _lean(c, colour, dark) < least
+            or _lean(c, colour, dark) - _lean(c, colour, light) < 0.03
+            or not any(_colour_leans(t["color"], colour) for t in _params(p, "tint"))  # the shadows' blend
+        ]
+        if bad or not plans:
+            misses.append(f"{key} not toned {colour} in plans {bad}")
+    return misses
+
+
 def _check_tint_and_tone(expect: dict, plans: list) -> list[str]:
-    """`tint_towards`: every plan tints towards "green" or "magenta" (a cast corrected by its opposite);
+    """`tint_towards`: every plan tints towards "green" or "magenta" (a cast corrected by its opposite), `no_tint_towards`
+    none does; `quiet`: no plan has a strong vignette (> 0.25) or coarse grain (> 0.12), as a calm look keeps them;
     `not_darker`: no plan darkens a grey ramp (its mid-grey and its mean luma stay within 1.5 of the input's;
     contrast may darken the shadows as it brightens the highlights)."""
     misses = []
@@ -209,6 +258,19 @@ def _check_tint_and_tone(expect: dict, plans: list) -> list[str]:
         ok = sum(any(_tint_leans(t["color"]) == want and t["strength"] > 0 for t in _params(p, "tint")) for p in plans)
         if ok != len(plans) or not plans:
             misses.append(f"{ok}/{len(plans)} plans tint towards {want}")
+    unwanted = expect.get("no_tint_towards")  # "the grass green" describes the grass: no cast corrected or given
+    if unwanted is not None:
+        bad = sum(any(_tint_leans(t["color"]) == unwanted for t in _params(p, "tint")) for p in plans)
+        if bad or not plans:
+            misses.append(f"{bad}/{len(plans)} plans tint towards {unwanted}")
+    if expect.get("quiet"):  # a calm look: no plan's vignette or grain is strong
+        loud = sum(
+            any(q["strength"] > 0.25 for q in _params(p, "vignette"))
+            or any(q["amount"] > 0.12 for q in _params(p, "grain"))
+            for p in plans
+        )
+        if loud or not plans:
+            misses.append(f"a strong vignette or coarse grain in {loud}/{len(plans)} plans")
     if expect.get("not_darker"):
         luma = np.array([0.299, 0.587, 0.114])
         ramps = [luma @ _grey_curve(p) for p in plans]
