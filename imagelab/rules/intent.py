@@ -14,6 +14,7 @@ import functools
 import re
 
 from imagelab.rules import casts, gentle, phrasing, toning
+from imagelab.rules import tone_words as tw
 from imagelab.rules.clauses import CLAUSE_END as _CLAUSE_END
 from imagelab.rules.clauses import WINDOW
 from imagelab.rules.clauses import before as _before
@@ -23,6 +24,7 @@ from imagelab.rules.generative import CANNOT, without_generative
 from imagelab.rules.phrasing import HEDGED_STATE, IMPLIED, NAMED, WHY, corrected, percent_degree, translate
 from imagelab.rules.scope import aimed_at
 from imagelab.rules.styles import GEOMETRY, STYLE_NOT, STYLES
+from imagelab.rules.tone_words import GENTLE, STRONG
 from imagelab.rules.turns import STRAIGHTEN, mirroring, orientation, rotation
 from imagelab.rules.wishes import forgive_typos, read_wishes, tilt_angles
 
@@ -63,7 +65,7 @@ _TERMS = [
     ),
     (r"dark(?:er|en|ness)?|low[- ]key|dim(?:mer)?", {"bright": -1}),
     (r"sharp(?:en(?:ing|ed|s)?|er|ness)?|crisp(?:er)?|detail(?:s|ed)?|clarity|(?:un|de)-?blur(?:red)?", {"sharp": 1}),
-    # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (_DEFECT)
+    # blur as such ("blur it a little"); as a fault ("it's blurry", "fix the blur") it is turned round (tw.DEFECT)
     (r"blurr?(?:y|ed|iness)?", {"sharp": -1}),
     *NAMED,
 ]
@@ -134,22 +136,6 @@ def _turned_down_later(text: str, end: int) -> re.Match | None:
     return later
 
 
-# Terms that name a fault: said to be how the photo is ("it came out dark", "the photo looks flat") or to be
-# fixed ("fix the blur"), they ask for the opposite. Other terms stated are a look described, not a complaint.
-_DEFECT = re.compile(
-    r"flat(?:ter)?|dull(?:er)?|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah|murky|dingy|grubby|washed[- ]out|fad(?:ed|ing)|"
-    r"muted|pal(?:e|er)|blurr?(?:y|ed|iness)?|"
-    r"haz(?:e|y|ier|iness)|dark(?:er)?|dim(?:mer)?|harsh(?:er)?|gloom(?:y|ier)|gr[ae]y(?:ish|er)?|neon|garish|gaudy"
-)
-# A fault said on its own at a clause's start is a complaint too ("kinda dull, can u make it pop"); "dark" and
-# "hazy" there are as often a look asked for ("dark and moody", "hazy dreamy look"), so they are not read so.
-_FAULT_ALONE = re.compile(
-    r"flat|dull|drab|lifeless|lacklust(?:er|re)|bland|muddy|meh|boring|blah|murky|dingy|grubby|blurr?y|garish|gaudy|harsh(?:er)?"
-)
-_HEDGES_ONLY = re.compile(
-    r"^(?:\s*\b(?:so|too|way|kinda|kind of|sort of|sorta|a bit|bit|a little|a tad|slightly|somewhat|really|very|quite|"
-    r"pretty|rather|super|still))*\s*$"
-)
 # A fault joined by "and" to a tone just said to be how the photo is shares that state: "everything looks kind of
 # yellow and dim" complains of both ("dim" read alone after "and" asked it darker)
 _STATED_BEFORE_AND = re.compile(
@@ -157,30 +143,10 @@ _STATED_BEFORE_AND = re.compile(
     + _STATE_HEAD.pattern[:-1]
     + r"\s+[a-z]+\s+(?:and|&)\s+(?:(?:a bit|a little|a tad|kinda|slightly|quite|very|really|so|too|way too)\s+)*$"
 )
-# ... and faults to be undone: "restore the faded colours", "boost the dull tones"
-_FIX_HEAD = re.compile(
-    r"\b(?:fix|correct|repair|sort out|clean up|help with|deal with|do something about|restore|revive|rescue|"
-    r"bring back|boost|liven up|perk up)$"
-)
-_INTENSIFY = re.compile(
-    r"\b(?:more|richer|stronger|deeper|boost|increase|bump up|enhance|intensify|bring back|restore|revive)$"
-)
-# ... or said after it: "make colour more strong", "colours stronger"
-_STRONGER_AFTER = re.compile(
-    r"\s+(?:more\s+|a bit\s+|much\s+)?(?:strong(?:er)?|rich(?:er)?|intense|deep(?:er)?|vivid)\b"
-    r"|\s+back\b(?!\s+to\b)"  # "bring the colour back"
-)
-_PLACE = re.compile(r"\s+(?:areas?|parts?|bits|regions?|patches|spots)\b")
-_ENOUGH_AFTER = re.compile(r"\s+enough\b")
 _DOWN_AFTER = re.compile(  # ("less" before another tone word is that word's: "more warmth less contrast")
     rf"\s+down\b|\s+(?:lower|less)\b(?!\s+(?:the\s+)?{_TERM.pattern})|\s+(?:is |are |r |looks? |seems? |feels? )?"
     r"(?:way |much |a bit |slightly )?too (?:high|strong|much|intense|heavy|harsh|hot|bright|loud)\b"
 )
-# Words before an over- or under- term that make it a limit, not a direction: "not oversaturated", "don't overexpose"
-_LIMIT = re.compile(
-    r"(?:\b(?:not|no|without|never|nor|avoid(?:ing)?)|n't(?: (?:make|let|go|get))?)(?: (?:be|look|looking|get|getting|too|so))*$"
-)
-_NEEDS_MODIFIER = re.compile(r"colou?rs?|reds|greens|blues|yellows|oranges|purples|pinks")
 
 
 def _term_axes(word: str) -> dict:
@@ -194,29 +160,31 @@ def _term_axes(word: str) -> dict:
 def _modifier(text: str, m: re.Match) -> int | None:
     """+1 (as said), -1 (negated), 0 (hold the axis) or None (no direction) for the term matched by `m`."""
     prefix = (m.group(1) or "").rstrip("-")
-    if prefix in ("over", "under") and _LIMIT.search(_before(text, m.start())):
+    if prefix in ("over", "under") and tw.LIMIT.search(_before(text, m.start())):
         return None  # "more colour but not oversaturated" bounds the ask; it asks for no less colour
     if prefix in ("de", "over"):
         return -1
     if prefix == "under":
         return 1
     head = _before(text, m.start())
-    if _PLACE.match(text, m.end()) and re.search(r"(?:\b(?:the|those|these|in|on)\s+|^\W*)$", _clause(text, m.start())):
+    if tw.PLACE.match(text, m.end()) and re.search(
+        r"(?:\b(?:the|those|these|in|on)\s+|^\W*)$", _clause(text, m.start())
+    ):
         return None  # a part of the photo named by its tone ("the speckles in the dark areas"), no tone asked
-    if _ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
+    if tw.ENOUGH_AFTER.match(text, m.end()):  # "not bright enough" asks for more; "warm enough" for no change
         return 1 if re.search(r"(?:\bnot|n't)$", head) else 0
-    if _KEEP_IT.search(_prefix(text, m.start())) and not _NEEDS_MODIFIER.fullmatch(m.group(2)):
+    if _KEEP_IT.search(_prefix(text, m.start())) and not tw.NEEDS_MODIFIER.fullmatch(m.group(2)):
         return 1
     if _HOLD.search(head):
         return 0
     raw = _clause(text, m.start()).rstrip()  # the clause as written, fillers kept
     if WHY.search(head) or (HEDGED_STATE.search(raw) and not _praised(text)):  # "why so dark?", "a bit warm"
         return -1
-    if _DEFECT.fullmatch(m.group(2)) and (
-        _FIX_HEAD.search(head)
+    if tw.DEFECT.fullmatch(m.group(2)) and (
+        tw.FIX_HEAD.search(head)
         or (_STATE_HEAD.search(head) and not _MADE_TO.search(head))
         or (_STATED.search(raw) and not _praised(text))  # "it's a bit dark"
-        or (_FAULT_ALONE.fullmatch(m.group(2)) and _HEDGES_ONLY.match(head))
+        or (tw.FAULT_ALONE.fullmatch(m.group(2)) and tw.HEDGES_ONLY.match(head))
         or _STATED_BEFORE_AND.search(_clause(text, m.start(), r"[,.;:!?]"))  # "looks yellow and dim"
     ):
         return -1
@@ -224,7 +192,9 @@ def _modifier(text: str, m: re.Match) -> int | None:
         return -1
     if _REVERSE.search(head) or _DOWN_AFTER.match(text, m.end()):
         return -1
-    if _NEEDS_MODIFIER.fullmatch(m.group(2)) and not (_INTENSIFY.search(head) or _STRONGER_AFTER.match(text, m.end())):
+    if tw.NEEDS_MODIFIER.fullmatch(m.group(2)) and not (
+        tw.INTENSIFY.search(head) or tw.STRONGER_AFTER.match(text, m.end())
+    ):
         return None
     return 1
 
@@ -278,7 +248,7 @@ def _read_terms(text: str) -> list[tuple[re.Match, int | str, dict]]:
         if sign is None:
             continue
         axes = _term_axes(m.group(2))
-        if sign == 0 and _NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
+        if sign == 0 and tw.NEEDS_MODIFIER.fullmatch(m.group(2)):  # "don't touch the colours": no cast either
             axes = {**axes, "temp": 1}
         (plain if sign == 1 and not m.group(1) and _FLAT_FAULT.fullmatch(m.group(2)) else read).append((m, sign, axes))
     rest = {a: sum(s * axes.get(a, 0) for _m, s, axes in read if isinstance(s, int)) for a in AXES}
@@ -320,32 +290,9 @@ def _tones(text: str) -> tuple[dict, set, set]:
     kept = {a for a, d in faults.items() if sums[a] * d < 0}
     sums.update(faults)
     moved = {a for a, v in sums.items() if v}
-    limited = {a for m, sign, axes in read if sign == 0 and not _NEEDS_MODIFIER.fullmatch(m.group(2)) for a in axes}
+    limited = {a for m, sign, axes in read if sign == 0 and not tw.NEEDS_MODIFIER.fullmatch(m.group(2)) for a in axes}
     limited |= kept
     return {a: (v > 0) - (v < 0) for a, v in sums.items()}, hold - moved, limited & moved
-
-
-# How far a tone is asked to move, said around its word: "a touch warmer", "way more contrast", "warm it up a bit".
-# ("touch" only with its article: "don't touch the contrast" is no degree; "a notch" or "a hair" is a small step)
-_GENTLE = (
-    r"(?:a\s+)?(?:tad|smidge(?:n|on)?|hint|tiny bit|little bit|wee bit|teeny bit|bit|little|lil(?:\s+bit)?|notch|hair|fraction)"
-    r"(?:\s+of)?|a\s+touch(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly|ever so slightly"
-)
-_STRONG = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
-# ("way too bright" says how bad the fault is, not how far to go: the usual correction)
-_DEGREE_BEFORE = re.compile(rf"\b(?<!too )(?:({_GENTLE})|({_STRONG}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
-_DEGREE_AFTER = re.compile(
-    r"\s*(?:(?:it|them|things|this|up|down|out|back)\s+|(?:the|her|his|their|my|your|our|its)\s+(?:[a-z]+'s\s+)?"
-    r"(?:[a-z]+\s+)?[a-z]+\s+(?=a\s|slightly|just|only))*(?:just\s+|only\s+)?"
-    r"(?:(a\s+(?:touch|tad|smidge|tiny bit|little bit|bit|little|lil(?:\s+bit)?|notch|hair)|slightly)|(a lot|lots|loads|heaps|massively))\b"
-    # a limit said after it, in the next clause too: "bump up the saturation, not too much tho", "but don't overdo it"
-    r"|(?:\s*,\s*|\s+)(?:(?:it|them|this|up|down|out|back)\s+)*(?:but\s+|just\s+)?((?:not|nothing) (?:too much|too far|too strong|overboard|crazy|over the top)|"
-    r"(?:don'?t|do not) overdo (?:it|that)|go easy|(?:like,?\s+)?(?:subtly|subtle|gently|lightly)|"
-    r"not too(?=\s*(?:$|[,.;!?]|\b(?:and|but|pls|plz|please|thanks|tho|though)\b)))\b"  # "warmer but not too"
-)
-GENTLE, STRONG = 0.5, 1.6
-_JOINED = re.compile(r"\s*(?:,\s*(?:and\s+|&\s+)?|(?:and|&)\s+)(?:the\s+|more\s+|less\s+)?")
-_NOT_TOO = re.compile(r"\bnot (?:too|overly)\s+(?:the\s+)?$")
 
 
 def tone_degrees(text: str) -> dict:
@@ -355,12 +302,12 @@ def tone_degrees(text: str) -> dict:
     end, carried = -1, None  # where the last term ended, and the degree said before it
     for m in _TERM.finditer(text):
         clause = _clause(text, m.start())
-        before = _DEGREE_BEFORE.search(clause)
-        said = before or _DEGREE_AFTER.match(text, m.end())
-        if said is None and carried is not None and _JOINED.fullmatch(text, end, m.start()):
+        before = tw.DEGREE_BEFORE.search(clause)
+        said = before or tw.DEGREE_AFTER.match(text, m.end())
+        if said is None and carried is not None and tw.JOINED.fullmatch(text, end, m.start()):
             said = before = carried  # one degree for the terms listed after it: "way more contrast and saturation"
         end, carried = m.end(), before
-        if m.group(1) and m.group(1).startswith("over") and _LIMIT.search(_before(text, m.start())):
+        if m.group(1) and m.group(1).startswith("over") and tw.LIMIT.search(_before(text, m.start())):
             out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))  # "more vibrant but not oversaturated"
             continue
         whole = clause + re.split(_CLAUSE_END, text[m.start() : m.start() + WINDOW])[0]  # the term's clause, both sides
@@ -368,7 +315,7 @@ def tone_degrees(text: str) -> dict:
             out.update(dict.fromkeys(_term_axes(m.group(2)), share))
         elif said:
             out.update(dict.fromkeys(_term_axes(m.group(2)), STRONG if said.group(2) else GENTLE))
-        elif _NOT_TOO.search(clause):  # a limit on an axis something else moves: "moody but not too dark"
+        elif tw.NOT_TOO.search(clause):  # a limit on an axis something else moves: "moody but not too dark"
             out.update(dict.fromkeys(_term_axes(m.group(2)), GENTLE))
         else:  # a named look's own reach on its axes no plain word names: "moody" is only a little less colourful
             out.update(
