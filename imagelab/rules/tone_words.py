@@ -47,7 +47,9 @@ GENTLE_WORDS = (
     r"(?:a\s+)?(?:tad|smidge(?:n|on)?|hint|tiny bit|little bit|wee bit|teeny bit|bit|little|lil(?:\s+bit)?|notch|hair|fraction)"
     r"(?:\s+of)?|a\s+touch(?:\s+of)?|slightly|subtly|barely|marginally|gently|mildly|ever so slightly"
 )
-STRONG_WORDS = r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
+STRONG_WORDS = (
+    r"way|much|a lot|lots|loads|very|super|heaps|massively|hugely|far|significantly|dramatically|extremely|really"
+)
 # ("way too bright" says how bad the fault is, not how far to go: the usual correction)
 DEGREE_BEFORE = re.compile(rf"\b(?<!too )(?:({GENTLE_WORDS})|({STRONG_WORDS}))\s+(?:(?:more|less)\s+)?(?:the\s+)?$")
 DEGREE_AFTER = re.compile(
