@@ -10,6 +10,7 @@ from chatapp.services import api_token_create
 from recs.models import SeenItem, WatchlistItem
 from recs.services.lists import list_add
 from recs.sources.movies import Movie
+from tests.support.api import chat_asker
 from tests.support.ws import say as _say
 
 ALIEN = Movie(source="catalogue", id="alien-1979", title="Alien", year=1979, genres=["Horror"])
@@ -98,14 +99,7 @@ def test_it_answers_what_is_on_my_watchlist_from_the_list(alice, bob):
     list_add(user=alice, list_name="watchlist", movie=HEAT)
     list_add(user=alice, list_name="seen", movie=ALIEN, rating=4)
     list_add(user=bob, list_name="watchlist", movie=ALIEN)  # bob's list is not alice's
-    _token, key = api_token_create(user=alice)
-    api = Client(headers={"authorization": f"Bearer {key}"})
-    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-
-    def ask(words: str) -> dict:
-        response = api.post(f"/api/chats/{chat_id}/messages", {"text": words}, content_type="application/json")
-        assert response.status_code == 200, response.content
-        return response.json()["assistant_message"]
+    ask = chat_asker(alice)
 
     listed = ask("what's on my watchlist?")
     assert listed["mode"] == "A" and listed["picks"] == []

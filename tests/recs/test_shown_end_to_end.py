@@ -1,21 +1,13 @@
 """Questions about the picks just shown, end to end through the API with the rule planner."""
 
 import pytest
-from django.test import Client
 
-from chatapp.services import api_token_create
+from tests.support.api import chat_asker
 
 
 @pytest.mark.django_db(transaction=True)
 def test_it_answers_why_a_pick_was_shown_with_the_reason_on_its_card(alice):
-    _token, key = api_token_create(user=alice)
-    api = Client(headers={"authorization": f"Bearer {key}"})
-    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-
-    def ask(words: str) -> dict:
-        response = api.post(f"/api/chats/{chat_id}/messages", {"text": words}, content_type="application/json")
-        assert response.status_code == 200, response.content
-        return response.json()["assistant_message"]
+    ask = chat_asker(alice)
 
     second = ask("a feel-good movie for a family night")["picks"][1]
     why = ask("why did you pick the second one?")
@@ -25,14 +17,7 @@ def test_it_answers_why_a_pick_was_shown_with_the_reason_on_its_card(alice):
 
 @pytest.mark.django_db(transaction=True)
 def test_it_reads_it_as_the_film_the_last_answer_was_about(alice):
-    _token, key = api_token_create(user=alice)
-    api = Client(headers={"authorization": f"Bearer {key}"})
-    chat_id = api.post("/api/chats", {}, content_type="application/json").json()["id"]
-
-    def ask(words: str) -> dict:
-        response = api.post(f"/api/chats/{chat_id}/messages", {"text": words}, content_type="application/json")
-        assert response.status_code == 200, response.content
-        return response.json()["assistant_message"]
+    ask = chat_asker(alice)
 
     first, *others = ask("a tense 90s thriller")["picks"]
     assert ask("is the first one any good?")["content"].startswith(f"**{first['title']}** ({first['year']})")
